@@ -1,0 +1,253 @@
+"""Playing cards: the :class:`Suit` enum, the immutable :class:`Card`, and the course helpers.
+
+=======================  ===================================================
+name                     what it is
+=======================  ===================================================
+``Suit``                 SPADES, DIAMONDS, CLUBS, HEARTS (the cs111 order)
+``Card``                 ``Card(suit, face)``, face 1..13 (ace 1, king 13)
+``create_card_array()``  the 52 cards, A-K of spades, diamonds, clubs, hearts
+``shuffle(cards, rng)``  in-place Fisher-Yates shuffle
+``parse_cards(text)``    many card codes at once, separated by commas/spaces
+=======================  ===================================================
+
+Card codes are two characters, rank then suit, as in treys and most poker tools:
+``"As"``, ``"Th"`` (ten of hearts), ``"Kd"``, ``"7c"``. :meth:`Card.parse` also reads
+``"10h"``, ``"AH"``, ``"A♥"`` and the Thunderjack card id ``"a_h_2"``
+(value_suit_deckIndex, Thunderjack dev blog), so ``Card.parse(str(card)) == card``.
+
+>>> Card.parse("Th")
+Card.parse('Th')
+>>> str(Card(Suit.HEARTS, 1)), Card(Suit.HEARTS, 12).get_value()
+('Ah', 10)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections.abc import MutableSequence
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
+
+from .errors import InvalidCardError
+
+__all__ = ["Card", "Suit", "create_card_array", "parse_cards", "shuffle"]
+
+
+class Suit(enum.Enum):
+    """The four suits, in the order ``create_card_array`` uses (cs111 spec).
+
+    Each suit has a one-letter ``code`` (s, d, c, h), a Unicode ``symbol`` and a ``color``.
+    """
+
+    SPADES = "s"
+    DIAMONDS = "d"
+    CLUBS = "c"
+    HEARTS = "h"
+
+    @property
+    def code(self) -> str:
+        """The one-letter code used in card codes: ``"s"``, ``"d"``, ``"c"`` or ``"h"``."""
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol: ♠ ♦ ♣ ♥."""
+        return _SYMBOLS[self]
+
+    @property
+    def color(self) -> str:
+        """``"red"`` for hearts and diamonds, ``"black"`` for spades and clubs (cs111 spec)."""
+        return "red" if self in (Suit.HEARTS, Suit.DIAMONDS) else "black"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter (any case), symbol, or English name.
+
+        Raises:
+            InvalidCardError: the text names no suit.
+        """
+        key = text.strip().lower()
+        suit = _SUIT_LOOKUP.get(key)
+        if suit is None:
+            raise InvalidCardError(f"unknown suit: {text!r} (use s, d, c, h or ♠ ♦ ♣ ♥)", text)
+        return suit
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.HEARTS: "♥"}
+_SUIT_LOOKUP: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_LOOKUP[_suit.code] = _suit
+    _SUIT_LOOKUP[_suit.symbol] = _suit
+    _SUIT_LOOKUP[_suit.name.lower()] = _suit
+_SUIT_LOOKUP.update({"♤": Suit.SPADES, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS, "♡": Suit.HEARTS})
+
+#: Face codes indexed by face number (index 0 unused): A 2 .. 9 T J Q K.
+FACE_CODES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+_FACE_NAMES = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "jack", "queen", "king")
+_FACE_LOOKUP = {code.lower(): face for face, code in enumerate(FACE_CODES) if code}
+_FACE_LOOKUP["10"] = 10
+_FACE_LOOKUP["1"] = 1
+_CODE_RE = re.compile(r"^(10|[2-9tjqka1])(.+)$", re.IGNORECASE)
+_CARD_HELP = "rank A 2-9 T/10 J Q K, then suit s d c h (e.g. 'Th', '10h', 'A♥', 'a_h_2')"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card: an immutable, hashable value.
+
+    Args:
+        suit: the card's :class:`Suit`.
+        face: 1..13, where 1 is the ace, 11 jack, 12 queen, 13 king (cs111 spec).
+
+    Raises:
+        TypeError: ``suit`` is not a :class:`Suit`.
+        InvalidCardError: ``face`` is not an int in 1..13.
+
+    Cards compare equal by suit and face; there is no ``<`` because card order depends
+    on the game. ``Card.SPADES`` .. ``Card.HEARTS`` alias the :class:`Suit` members, as
+    the course's Card class names its suit constants.
+    """
+
+    suit: Suit
+    face: int
+
+    SPADES: ClassVar[Suit]
+    DIAMONDS: ClassVar[Suit]
+    CLUBS: ClassVar[Suit]
+    HEARTS: ClassVar[Suit]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise TypeError(f"suit must be a Suit, not {type(self.suit).__name__}")
+        if isinstance(self.face, bool) or not isinstance(self.face, int) or not 1 <= self.face <= 13:
+            raise InvalidCardError(f"card face must be 1..13 (ace=1, king=13), got {self.face!r}",
+                                   repr(self.face))
+
+    # --- course accessors -------------------------------------------------------------
+    def get_face(self) -> int:
+        """Return the face, 1..13 (ace 1, jack 11, queen 12, king 13) (cs111 ``getFace``)."""
+        return self.face
+
+    def get_value(self) -> int:
+        """Return the blackjack points, 1..10: ace 1, 2-10 their number, J/Q/K 10 (cs111 ``getValue``).
+
+        The ace's choice between 1 and 11 belongs to the hand, see ``Hand.get_score``.
+        """
+        return self.face if self.face < 10 else 10
+
+    # --- text form ----------------------------------------------------------------------
+    @property
+    def code(self) -> str:
+        """The two-character code, rank then suit: ``"Ah"``, ``"Th"``, ``"7c"``."""
+        return FACE_CODES[self.face] + self.suit.code
+
+    @property
+    def symbol(self) -> str:
+        """A display form with the suit symbol: ``"A♥"``, ``"10♠"``."""
+        rank = "10" if self.face == 10 else FACE_CODES[self.face]
+        return rank + self.suit.symbol
+
+    @property
+    def name(self) -> str:
+        """The English name, e.g. ``"queen of hearts"``."""
+        return f"{_FACE_NAMES[self.face]} of {self.suit.name.lower()}"
+
+    @property
+    def is_ace(self) -> bool:
+        """True for an ace."""
+        return self.face == 1
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its code.
+
+        Accepts ``"Ah"``, ``"AH"``, ``"ah"``, ``"10h"``, ``"Th"``, ``"A♥"``, ``"10♠"`` and the
+        Thunderjack card id ``"a_h_2"`` (value_suit_deckIndex; the deck index is checked to
+        be a number and then dropped, since a card's identity is its rank and suit).
+
+        Args:
+            text: the code; surrounding white space is ignored.
+
+        Returns:
+            The :class:`Card`.
+
+        Raises:
+            InvalidCardError: (a ``ValueError``) the text is not a card code; the message names it.
+            TypeError: ``text`` is not a ``str``.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"card code must be a str, not {type(text).__name__}")
+        raw = text.strip()
+        if "_" in raw:
+            parts = raw.split("_")
+            if len(parts) == 3 and parts[2].isdigit():
+                raw = parts[0] + parts[1]
+            else:
+                raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+        match = _CODE_RE.match(raw)
+        if match is None:
+            raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+        face = _FACE_LOOKUP[match.group(1).lower()]
+        suit = _SUIT_LOOKUP.get(match.group(2).lower())
+        if suit is None:
+            raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+        return cls(suit, face)
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+
+Card.SPADES = Suit.SPADES
+Card.DIAMONDS = Suit.DIAMONDS
+Card.CLUBS = Suit.CLUBS
+Card.HEARTS = Suit.HEARTS
+
+_CARDS_SEP = re.compile(r"[\s,;]+")
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read card codes separated by commas, semicolons or white space.
+
+    >>> parse_cards("As, Kd 9h")
+    [Card.parse('As'), Card.parse('Kd'), Card.parse('9h')]
+
+    Raises:
+        InvalidCardError: a code is unknown; the message names the first bad one.
+    """
+    return [Card.parse(code) for code in _CARDS_SEP.split(text.strip()) if code]
+
+
+def create_card_array() -> list[Card]:
+    """Return a new list of the 52 cards: A-K of spades, then diamonds, clubs, hearts (cs111 spec).
+
+    Time and space O(52).
+    """
+    return [Card(suit, face) for suit in Suit for face in range(1, 14)]
+
+
+_T = TypeVar("_T")
+
+
+def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> None:
+    """Shuffle ``cards`` in place with the Fisher-Yates (Durstenfeld) algorithm.
+
+    Every ordering is equally likely. (The course's "swap each card with a random
+    position anywhere" is biased: n**n equally likely paths cannot map evenly onto n!
+    orders. Fisher-Yates swaps card i only with a position in 0..i.) Time O(n), no
+    extra space.
+
+    Args:
+        cards: any mutable sequence, e.g. the list from :func:`create_card_array`.
+        rng: the random source; pass ``random.Random(seed)`` to replay a shuffle. When
+            ``None``, a fresh ``random.Random()`` seeded by the operating system is used.
+    """
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards) - 1, 0, -1):
+        j = rand.randrange(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -1,0 +1,99 @@
+"""Exact money: every amount is a :class:`fractions.Fraction` of the table's credits.
+
+Money is never a float: a 3:2 natural on a bet of 5 pays exactly 15/2 credits, and
+the sum of all bankrolls and the house's result is conserved to the last fraction.
+
+==================  ==============================================================
+name                what it does
+==================  ==============================================================
+``Money``           the type alias (``Fraction``)
+``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money``
+``parse_bet(text)`` a player's typed bet ("25") as ``Money``, with a clear error
+``format_money(m)`` ``"7.5"``, ``"12"``, ``"-3"``; ``"10/3"`` only when not decimal
+==================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from .errors import InvalidBetError
+
+__all__ = ["Money", "format_money", "parse_bet", "to_money"]
+
+Money = Fraction
+
+
+def to_money(amount: int | Fraction | Decimal | str) -> Fraction:
+    """Convert an exact amount to ``Money`` (a Fraction of credits).
+
+    Args:
+        amount: an int, Fraction, Decimal, or a string such as ``"12"``, ``"7.5"``, ``"15/2"``.
+
+    Returns:
+        The same amount as a ``Fraction``.
+
+    Raises:
+        TypeError: ``amount`` is a float or a bool (money is never a float).
+        InvalidBetError: a string that is not an exact finite number.
+    """
+    if isinstance(amount, bool) or isinstance(amount, float):
+        raise TypeError(f"money must be exact (int, Fraction, Decimal or str), not {type(amount).__name__}")
+    if isinstance(amount, Fraction):
+        return amount
+    if isinstance(amount, int):
+        return Fraction(amount)
+    if isinstance(amount, Decimal):
+        if not amount.is_finite():
+            raise InvalidBetError(f"amount must be a finite number, got {amount}", amount)
+        return Fraction(amount)
+    if isinstance(amount, str):
+        text = amount.strip()
+        try:
+            if "/" in text:
+                return Fraction(text)
+            value = Decimal(text)
+        except (ValueError, ZeroDivisionError, InvalidOperation):
+            raise InvalidBetError(f"not an amount of credits: {amount!r}", amount) from None
+        if not value.is_finite():
+            raise InvalidBetError(f"not an amount of credits: {amount!r}", amount)
+        return Fraction(value)
+    raise TypeError(f"money must be int, Fraction, Decimal or str, not {type(amount).__name__}")
+
+
+def parse_bet(text: str) -> Fraction:
+    """Read a bet a player typed: a whole positive number of credits.
+
+    Args:
+        text: e.g. ``"25"``.
+
+    Returns:
+        The bet as ``Money``.
+
+    Raises:
+        InvalidBetError: the text is not a whole number ("ten", "2.5", "1e9", "-5", "").
+            Table limits and the bankroll are checked by the round, not here.
+    """
+    raw = text.strip().replace("_", "")
+    if not raw.lstrip("+-").isdigit():
+        raise InvalidBetError(f"a bet must be a whole number of credits, got {text.strip()!r}", text)
+    value = int(raw)
+    if value <= 0:
+        raise InvalidBetError(f"a bet must be more than 0, got {value}", text)
+    return Fraction(value)
+
+
+def format_money(amount: Fraction | int) -> str:
+    """Show an amount of credits: ``"12"``, ``"7.5"``, ``"-3.6"``; a non-decimal fraction as ``"10/3"``."""
+    value = Fraction(amount)
+    if value.denominator == 1:
+        return str(value.numerator)
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
