@@ -1,0 +1,250 @@
+"""Where cards come from: the course's :class:`Deck` and the casino :class:`Shoe`.
+
+==========  ====================================================================
+name        what it is
+==========  ====================================================================
+``Deck``    a pile dealt from the top: ``deal()``, ``is_empty()``, ``len()``
+``Shoe``    1-8 decks with a cut card, a discard pile, reshuffles between
+            rounds, ``counts()`` of what is left, and ``stack()`` for demos
+==========  ====================================================================
+
+Cards are conserved: a card is always in exactly one place – the shoe, a hand on
+the table, or the discard pile. The shoe never invents or drops a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from .cards import Card, create_card_array, shuffle
+from .errors import EmptyShoeError, InvalidCardError
+from .rules import Rules
+
+__all__ = ["Deck", "Shoe"]
+
+
+class Deck:
+    """A pile of cards dealt one at a time from the top (the course's ``Deck``).
+
+    Args:
+        cards: the cards, top (next to deal) first. The deck keeps its own copy.
+    """
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self._cards = list(cards)
+        self._cards.reverse()  # the next card is at the end, so deal() is O(1)
+
+    def deal(self) -> Card:
+        """Remove and return the top card (cs111 ``deal``).
+
+        Raises:
+            EmptyShoeError: (a ``LookupError``) the deck is empty.
+        """
+        # BEGIN SOLUTION m1: take the next card off the deck and return it; raise EmptyShoeError when there is none
+        if not self._cards:
+            raise EmptyShoeError("cannot deal: the deck is empty")
+        return self._cards.pop()
+        # END SOLUTION
+
+    def is_empty(self) -> bool:
+        """Return True when no card is left (cs111 ``isEmpty``)."""
+        # BEGIN SOLUTION m1: the deck is empty when it holds no cards
+        return not self._cards
+        # END SOLUTION
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards left, next to deal first."""
+        return tuple(reversed(self._cards))
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+
+class Shoe:
+    """A dealing shoe of one or more 52-card decks, with a cut card and a discard pile.
+
+    The shoe is shuffled when made. :meth:`deal` takes the next card; the round puts
+    used cards on the discard pile with :meth:`discard`. When the cut card has been
+    reached, :attr:`cut_card_reached` turns True and the table reshuffles before the
+    next round – never in the middle of one. Only if the shoe runs dry in mid-round
+    are the discards (not the cards on the table) shuffled back in, as a dealer would.
+
+    Args:
+        decks: 52-card decks in the shoe, 1..8.
+        rng: the random source of every shuffle; give ``random.Random(seed)`` to replay.
+        seed: a shortcut for ``rng=random.Random(seed)``; give one of rng and seed.
+        penetration: share of the shoe dealt before the cut card, in (0, 1).
+        cut_card_from_back: ``(low, high)``: place the cut card a random number of cards
+            from the back, in that inclusive range, at every shuffle (justBlackjack
+            uses 61-75). Replaces ``penetration``.
+
+    Raises:
+        ValueError: decks outside 1..8 or penetration outside (0, 1).
+
+    Use :meth:`from_rules` to build the shoe a :class:`Rules` value describes.
+    """
+
+    def __init__(self, decks: int = 6, *, rng: random.Random | None = None, seed: int | None = None,
+                 penetration: Fraction | None = Fraction(3, 4),
+                 cut_card_from_back: tuple[int, int] | None = None) -> None:
+        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 8:
+            raise ValueError(f"decks must be 1..8, got {decks!r}")
+        if rng is not None and seed is not None:
+            raise ValueError("give rng or seed, not both")
+        if cut_card_from_back is None:
+            if penetration is None or not 0 < penetration < 1:
+                raise ValueError(f"penetration must be between 0 and 1, got {penetration}")
+        elif not 0 < cut_card_from_back[0] <= cut_card_from_back[1] < decks * 52:
+            raise ValueError(f"cut_card_from_back must be (low, high) with 0 < low <= high < {decks * 52}")
+        self.decks = decks
+        self._rng = rng if rng is not None else random.Random(seed)
+        self._penetration = penetration
+        self._cut_from_back = cut_card_from_back
+        self._cards: list[Card] = [card for _ in range(decks) for card in create_card_array()]
+        self._discards: list[Card] = []
+        self._counts = [0] * 11
+        self._stacked = 0  # how many cards at the top were put there by stack()
+        self._cut_remaining = 0
+        self.shuffle_count = 0
+        self.shuffle()
+
+    @classmethod
+    def from_rules(cls, rules: Rules, *, rng: random.Random | None = None, seed: int | None = None) -> Shoe:
+        """Return a shuffled shoe with the decks and cut card that ``rules`` gives."""
+        return cls(rules.decks, rng=rng, seed=seed, penetration=rules.penetration,
+                   cut_card_from_back=rules.cut_card_from_back)
+
+    # --- dealing ----------------------------------------------------------------------
+    def deal(self) -> Card:
+        """Remove and return the next card.
+
+        If the shoe is empty in mid-round, the discard pile is shuffled back in first
+        (``shuffle_count`` goes up by one).
+
+        Raises:
+            EmptyShoeError: (a ``LookupError``) no card is left and no discards either.
+        """
+        if not self._cards:
+            if not self._discards:
+                raise EmptyShoeError("cannot deal: the shoe and the discard pile are empty")
+            self._reshuffle(self._discards)
+        card = self._cards.pop()
+        self._counts[card.get_value()] -= 1
+        if self._stacked:
+            self._stacked -= 1
+        return card
+
+    def is_empty(self) -> bool:
+        """Return True when no undealt card is left (discards do not count)."""
+        return not self._cards
+
+    def discard(self, cards: Iterable[Card]) -> None:
+        """Put used cards on the discard pile."""
+        self._discards.extend(cards)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first."""
+        return tuple(self._discards)
+
+    @property
+    def cut_card_reached(self) -> bool:
+        """True once no more cards are left than the cut card's place from the back."""
+        return len(self._cards) <= self._cut_remaining
+
+    @property
+    def cut_card_position(self) -> int:
+        """How many cards from the back the cut card sits."""
+        return self._cut_remaining
+
+    def counts(self) -> dict[int, int]:
+        """Return the undealt cards by point value: ``{1: aces, 2: twos, ..., 10: tens and faces}``."""
+        return {value: self._counts[value] for value in range(1, 11)}
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The undealt cards, next to deal first (for tests and teachers: a real shoe hides this)."""
+        return tuple(reversed(self._cards))
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    # --- shuffling --------------------------------------------------------------------
+    def shuffle(self) -> None:
+        """Gather the discard pile into the shoe, shuffle it all, and place the cut card.
+
+        Cards still on the table are not gathered: call this between rounds. Stacked
+        cards (see :meth:`stack`) stay on top, in their order.
+        """
+        stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order
+        self._reshuffle(self._discards)
+        self._place_cut_card()
+        self._cards.extend(reversed(stacked))
+        for card in stacked:
+            self._counts[card.get_value()] += 1
+        self._stacked = len(stacked)
+
+    def _reshuffle(self, extra: list[Card]) -> None:
+        self._cards.extend(extra)
+        extra.clear()
+        shuffle(self._cards, self._rng)
+        self._stacked = 0
+        self._counts = [0] * 11
+        for card in self._cards:
+            self._counts[card.get_value()] += 1
+        self.shuffle_count += 1
+
+    def _place_cut_card(self) -> None:
+        total = self.decks * 52
+        if self._cut_from_back is not None:
+            low, high = self._cut_from_back
+            self._cut_remaining = self._rng.randint(low, high)
+        else:
+            assert self._penetration is not None
+            self._cut_remaining = total - round(total * self._penetration)
+
+    def stack(self, codes: Iterable[Card | str]) -> None:
+        """Make the given cards the next ones dealt, in order ("ace up the sleeve", Thunderjack blog).
+
+        Each card is taken from the undealt cards (or, failing that, from the discard
+        pile), so the shoe still holds exactly ``decks`` copies of every card. Deal
+        order at the table: one card to each seat left to right, the dealer's upcard,
+        a second card to each seat, the dealer's hole card, then hits in turn.
+
+        Args:
+            codes: Cards or card codes such as ``"Ah"``, ``"10h"``, ``"a_h_2"``.
+
+        Raises:
+            InvalidCardError: a code is unknown, or more copies of a card are asked for
+                than are left off the table. Nothing is changed then.
+        """
+        wanted = [code if isinstance(code, Card) else Card.parse(code) for code in codes]
+        free = len(self._cards) - self._stacked  # self._cards[:free] are unstacked
+        pool = self._cards[:free] + self._discards
+        for card in wanted:
+            if card not in pool:
+                raise InvalidCardError(f"cannot stack {card}: no copy of it is left in the shoe or discards",
+                                       str(card))
+            pool.remove(card)
+        taken: list[Card] = []
+        for card in wanted:
+            try:
+                index = self._cards.index(card, 0, free)
+            except ValueError:
+                self._discards.remove(card)
+                self._counts[card.get_value()] += 1
+            else:
+                del self._cards[index]
+                free -= 1
+            taken.append(card)
+        self._cards.extend(reversed(taken))  # the first wanted card ends up last: dealt first
+        self._stacked += len(taken)
+
+    def __repr__(self) -> str:
+        return (f"<Shoe decks={self.decks} remaining={len(self._cards)} discards={len(self._discards)} "
+                f"cut={self._cut_remaining}>")

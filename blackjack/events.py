@@ -1,0 +1,133 @@
+"""What happens at the table, as small frozen values the round emits in order.
+
+Front ends subscribe (``Blackjack(..., listeners=[callback])``) and render; the text
+game prints them, the Tk table animates them. Each ``apply()`` / ``deal()`` also
+returns the events it caused. Seats and hands are 0-based indexes; ``seat=None``
+means the dealer.
+
+=====================  =========================================================
+event                  when
+=====================  =========================================================
+``ShoeShuffled``       the shoe was shuffled (between rounds, or mid-round when dry)
+``BetPlaced``          a seat's bet went on the table
+``CardDealt``          a card went to a hand; ``card`` is None for the face-down hole card
+``ActionTaken``        a player's decision was applied
+``InsuranceSettled``   an insurance bet won or lost
+``DealerPeeked``       the dealer checked an ace or ten upcard for a natural
+``HoleCardRevealed``   the dealer turned the hole card over
+``HandSettled``        a player hand's outcome is final and its money paid
+``RoundSettled``       every hand is settled
+=====================  =========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .actions import Action, Result
+from .cards import Card
+
+__all__ = [
+    "ActionTaken", "BetPlaced", "CardDealt", "DealerPeeked", "Event", "HandSettled",
+    "HoleCardRevealed", "InsuranceSettled", "Outcome", "RoundSettled", "ShoeShuffled",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The final result of one player hand, with exact money.
+
+    Attributes:
+        result: how the hand ended (WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER, THUNDERJACK, BLITZ).
+        bet: credits staked on the hand, including a double.
+        net: the player's gain on the hand in credits: +bet for a win, -bet for a loss,
+            0 for a push, +bet * 3/2 for a 3:2 natural, -bet / 2 for a surrender.
+    """
+
+    result: Result
+    bet: Fraction
+    net: Fraction
+
+    @property
+    def payout(self) -> Fraction:
+        """Credits handed back to the player: the stake plus the net (0 for a loss)."""
+        return self.bet + self.net
+
+
+@dataclass(frozen=True, slots=True)
+class ShoeShuffled:
+    """The shoe was shuffled; ``mid_round`` when only the discards went back in because it ran dry."""
+
+    mid_round: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced:
+    """Seat ``seat`` put ``amount`` credits on the table for this round."""
+
+    seat: int
+    amount: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt:
+    """A card went to hand ``hand`` of seat ``seat`` (``None`` = dealer); ``card`` is None when face down."""
+
+    seat: int | None
+    hand: int
+    card: Card | None
+    face_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """Seat ``seat`` took ``action`` on hand ``hand``; ``amount`` is the insurance stake, if any."""
+
+    seat: int
+    hand: int
+    action: Action
+    amount: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InsuranceSettled:
+    """Seat ``seat``'s insurance of ``stake`` credits settled with gain ``net`` (2:1 win or -stake)."""
+
+    seat: int
+    stake: Fraction
+    net: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class DealerPeeked:
+    """The dealer looked under an ace or ten upcard; ``natural`` says whether a blackjack was there."""
+
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardRevealed:
+    """The dealer's hole card was turned face up."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettled:
+    """Hand ``hand`` of seat ``seat`` is over, with ``outcome``; its money has been paid."""
+
+    seat: int
+    hand: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSettled:
+    """Every hand of the round is settled; ``dealer_total`` is the dealer's final score."""
+
+    dealer_total: int
+
+
+Event = (ShoeShuffled | BetPlaced | CardDealt | ActionTaken | InsuranceSettled | DealerPeeked
+         | HoleCardRevealed | HandSettled | RoundSettled)

@@ -1,0 +1,207 @@
+"""The people at the table: :class:`Player` (with a bankroll and a :class:`Ledger`) and the :class:`Dealer`.
+
+The course's ``start_round`` / ``play_round`` / ``finish_round`` live here as thin
+steps of the one round state machine in :mod:`blackjack.round`; none of them prints
+or reads input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .actions import Action, Result
+from .cards import Card
+from .errors import InvalidBetError
+from .events import Outcome
+from .hand import Hand
+from .money import format_money, to_money
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .round import Round
+    from .view import TableView
+
+__all__ = ["Dealer", "Ledger", "Player", "Policy"]
+
+#: A decision function: given what the table shows, return one of ``view.legal_actions``.
+Policy = Callable[["TableView"], Action]
+
+
+@dataclass
+class Ledger:
+    """One player's session record: money after every round and counts of results.
+
+    Attributes:
+        starting: the bankroll at the start of the session, credits.
+        bankrolls: the bankroll after each finished round, credits.
+        wins: hands won (WIN, BLACKJACK, THUNDERJACK, BLITZ).
+        losses: hands lost (LOSE, BUST, SURRENDER).
+        pushes: hands pushed.
+        blackjacks: naturals and Thunderjacks paid.
+        biggest_win: the best net gain of one round, credits (0 before any win).
+        biggest_loss: the worst net loss of one round as a positive number, credits.
+    """
+
+    starting: Fraction
+    bankrolls: list[Fraction] = field(default_factory=list)
+    wins: int = 0
+    losses: int = 0
+    pushes: int = 0
+    blackjacks: int = 0
+    biggest_win: Fraction = Fraction(0)
+    biggest_loss: Fraction = Fraction(0)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds recorded."""
+        return len(self.bankrolls)
+
+    @property
+    def net(self) -> Fraction:
+        """Credits won (positive) or lost (negative) over the session."""
+        return (self.bankrolls[-1] if self.bankrolls else self.starting) - self.starting
+
+    def record(self, bankroll: Fraction, outcomes: Sequence[Outcome], round_net: Fraction) -> None:
+        """Add one finished round: the bankroll after it, its hand outcomes, and its net gain."""
+        self.bankrolls.append(bankroll)
+        for outcome in outcomes:
+            if outcome.result is Result.PUSH:
+                self.pushes += 1
+            elif outcome.net > 0:
+                self.wins += 1
+            else:
+                self.losses += 1
+            if outcome.result in (Result.BLACKJACK, Result.THUNDERJACK):
+                self.blackjacks += 1
+        self.biggest_win = max(self.biggest_win, round_net)
+        self.biggest_loss = max(self.biggest_loss, -round_net)
+
+    def summary(self) -> str:
+        """One line: rounds, W/L/P counts, bankroll, net, biggest win."""
+        now = self.bankrolls[-1] if self.bankrolls else self.starting
+        sign = "+" if self.net >= 0 else ""
+        return (f"{self.rounds} rounds: {self.wins} won, {self.losses} lost, {self.pushes} pushed; "
+                f"bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
+                f"biggest win {format_money(self.biggest_win)}")
+
+
+class Player:
+    """A player at the table: a name, a bankroll in credits, and a session ledger.
+
+    Args:
+        name: shown by front ends; any non-empty text.
+        bankroll: starting credits (int, Fraction, Decimal or numeric str; never a float).
+
+    Raises:
+        ValueError: an empty name or a negative bankroll.
+    """
+
+    def __init__(self, name: str, bankroll: int | Fraction | str = 1000) -> None:
+        if not name.strip():
+            raise ValueError("a player needs a name")
+        self.name = name.strip()
+        self.bankroll = to_money(bankroll)
+        if self.bankroll < 0:
+            raise ValueError(f"bankroll must not be negative, got {format_money(self.bankroll)}")
+        self.ledger = Ledger(starting=self.bankroll)
+
+    def start_round(self, bet: int | Fraction | str, rules: Rules) -> Fraction:
+        """Check a bet for a new round against the table limits and the bankroll (cs111 ``startRound``).
+
+        Returns:
+            The bet as exact ``Money``; the round takes it off the bankroll when it deals.
+
+        Raises:
+            InvalidBetError: the bet is not a number, under the table minimum, over the
+                maximum, or more than the bankroll.
+        """
+        # BEGIN SOLUTION m2: turn the bet into exact money and reject one below rules.min_bet, above rules.max_bet, or above the bankroll
+        try:
+            amount = to_money(bet)
+        except TypeError:
+            raise InvalidBetError(f"a bet must be an exact number of credits, got {bet!r}", bet) from None
+        if amount < rules.min_bet:
+            raise InvalidBetError(f"{self.name}: the table minimum is {format_money(rules.min_bet)}, "
+                                  f"got {format_money(amount)}", bet)
+        if amount > rules.max_bet:
+            raise InvalidBetError(f"{self.name}: the table maximum is {format_money(rules.max_bet)}, "
+                                  f"got {format_money(amount)}", bet)
+        if amount > self.bankroll:
+            raise InvalidBetError(f"{self.name}: cannot bet {format_money(amount)} with a bankroll of "
+                                  f"{format_money(self.bankroll)}", bet)
+        return amount
+        # END SOLUTION
+
+    def can_cover(self, rules: Rules) -> bool:
+        """True when the bankroll covers the table minimum; otherwise the player sits out."""
+        return self.bankroll >= rules.min_bet
+
+    def play_round(self, rnd: Round, decide: Policy) -> None:
+        """Take this player's decisions in ``rnd`` until the turn passes on (cs111 ``playRound``).
+
+        Args:
+            rnd: the round in progress.
+            decide: called with ``rnd.view()`` for every decision; returns a legal action.
+
+        Raises:
+            IllegalActionError: ``decide`` returned an action that is not legal.
+        """
+        # BEGIN SOLUTION m1: while it is this player's turn, ask decide(rnd.view()) for an action and rnd.apply() it
+        while rnd.current_player is self:
+            rnd.apply(decide(rnd.view()))
+        # END SOLUTION
+
+    def finish_round(self, outcomes: Sequence[Outcome], insurance_net: Fraction = Fraction(0)) -> Fraction:
+        """Record a finished round in the ledger and return its net gain in credits (cs111 ``finishRound``)."""
+        net = sum((o.net for o in outcomes), insurance_net)
+        self.ledger.record(self.bankroll, outcomes, net)
+        return net
+
+    def __repr__(self) -> str:
+        return f"Player({self.name!r}, bankroll={format_money(self.bankroll)})"
+
+
+class Dealer:
+    """The house's hand: the dealer plays by fixed rules and never decides anything.
+
+    Attributes:
+        hand: the dealer's cards; the first is the upcard, the second the hole card.
+        revealed: the hole card has been turned face up.
+    """
+
+    name = "Dealer"
+
+    def __init__(self) -> None:
+        self.hand = Hand()
+        self.revealed = False
+
+    def start_round(self) -> None:
+        """Get ready for a new round: no cards, hole card not revealed."""
+        self.hand = Hand()
+        self.revealed = False
+
+    def should_hit(self, rules: Rules) -> bool:
+        """Return True while the dealer must draw: below 17, or on soft 17 when the rules say H17.
+
+        The cs111 dealer "hits until his score is 17 or higher"; casinos differ only on
+        soft 17 (``rules.dealer_hits_soft_17``).
+        """
+        # BEGIN SOLUTION m1: hit below 17; also hit a soft 17 when rules.dealer_hits_soft_17
+        score = self.hand.get_score()
+        return score < 17 or (score == 17 and rules.dealer_hits_soft_17 and self.hand.is_soft())
+        # END SOLUTION
+
+    def play_round(self, draw: Callable[[], Card], rules: Rules) -> None:
+        """Draw cards until the rules say stand (cs111 dealer ``playRound``).
+
+        Args:
+            draw: deals the next card from the shoe.
+            rules: whether the dealer hits soft 17.
+        """
+        # BEGIN SOLUTION m1: while should_hit(rules), add draw() to the hand
+        while self.should_hit(rules):
+            self.hand.add_card(draw())
+        # END SOLUTION

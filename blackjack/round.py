@@ -1,0 +1,656 @@
+"""The round state machine that every front end, the simulator and the grader step through.
+
+Description:
+    One round at one table: bets, the deal, insurance and early-surrender offers,
+    the dealer's peek, each player hand's decisions left to right, the dealer's
+    play, and settlement with exact money. The round never prints or reads.
+
+Phases (``round.phase``), always in this order, skipping those that do not apply:
+    BETTING -> INSURANCE -> EARLY_SURRENDER -> PLAYER_TURN -> DEALER_TURN -> SETTLED
+
+Actions:
+    ``round.legal_actions()`` lists what the seat whose turn it is may do;
+    ``round.apply(action)`` takes one, or raises ``IllegalActionError`` and changes
+    nothing. INSURANCE and DECLINE answer an insurance (or even money) offer;
+    SURRENDER and DECLINE answer an early-surrender offer; HIT, STAND, DOUBLE,
+    SPLIT and SURRENDER play a hand.
+
+Observation:
+    ``round.view()`` -> :class:`~blackjack.view.TableView`, the hole card hidden.
+
+Payouts (``Outcome.net`` per hand, in credits, for a bet b):
+    win +b; natural +b * rules.blackjack_pays; push 0; loss or bust -b;
+    surrender -b/2; Thunderjack +b * rules.thunderjack_pays, paid at once;
+    Blitz (Charlie) +b * rules.charlie_pays, paid at once; insurance pays 2:1.
+
+Deal order (what ``Shoe.stack`` must list): one card to each betting seat, left to
+right; the dealer's upcard; a second card to each seat; the dealer's hole card
+(none in the European no-hole-card game, where the dealer's second card comes
+after the players); then every card in the order the play calls for it. After a
+split, the first hand gets its second card at once and each later hand when play
+reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+
+from .actions import Action, Phase, Result
+from .cards import Card
+from .deck import Shoe
+from .errors import IllegalActionError, InvalidBetError
+from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
+                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
+from .hand import Hand
+from .money import format_money, to_money
+from .player import Dealer, Player
+from .rules import Rules
+from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
+
+__all__ = ["Round"]
+
+Listener = Callable[[Event], None]
+
+
+class _HandState:
+    """A player hand with its wager and progress (internal)."""
+
+    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome")
+
+    def __init__(self, hand: Hand, bet: Fraction, *, split_aces: bool = False) -> None:
+        self.hand = hand
+        self.bet = bet
+        self.doubled = False
+        self.surrendered = False
+        self.split_aces = split_aces
+        self.finished = False
+        self.outcome: Outcome | None = None
+
+
+class _Seat:
+    """A player's place at the table for one round (internal)."""
+
+    __slots__ = ("player", "bet", "hands", "insurance")
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.bet = Fraction(0)
+        self.hands: list[_HandState] = []
+        self.insurance: Fraction | None = None
+
+
+class Round:
+    """One round of blackjack, stepped one decision at a time.
+
+    Usually made by :meth:`Blackjack.new_round` / :meth:`Blackjack.start_round`.
+
+    Args:
+        rules: the table rules.
+        shoe: where cards come from and go back to.
+        players: the seats, left to right.
+        dealer: the dealer (its hand is reset here).
+        listeners: called with every event, in order, after the step that caused it.
+
+    Raises:
+        ValueError: no players, or more than ``rules.max_players``.
+    """
+
+    def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
+                 listeners: Iterable[Listener] = ()) -> None:
+        if not players:
+            raise ValueError("a round needs at least one player")
+        if len(players) > rules.max_players:
+            raise ValueError(f"these rules seat at most {rules.max_players} players, got {len(players)}")
+        self.rules = rules
+        self.shoe = shoe
+        self.dealer = dealer
+        dealer.start_round()
+        self._seats = [_Seat(p) for p in players]
+        self._listeners = list(listeners)
+        self.phase = Phase.BETTING
+        self._turn: tuple[int, int] | None = None
+        self._queue: list[int] = []  # seats still to answer the current offer
+        self._peeked = False
+        self._insurance_settled = False
+        #: Every decision taken, in order: ``(seat, hand, action)``.
+        self.history: list[tuple[int, int, Action]] = []
+        #: The house's gain this round in credits (minus the players' total net).
+        self.house_net = Fraction(0)
+        self._pending: list[Event] = []
+
+    # ===================================================================== reading state
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The players, seat by seat."""
+        return tuple(seat.player for seat in self._seats)
+
+    @property
+    def turn(self) -> tuple[int, int] | None:
+        """``(seat, hand)`` whose decision it is, or None (betting, dealer's turn, settled)."""
+        return self._turn
+
+    @property
+    def current_player(self) -> Player | None:
+        """The player whose decision it is, or None."""
+        return None if self._turn is None else self._seats[self._turn[0]].player
+
+    def hands(self, seat: int) -> tuple[Hand, ...]:
+        """The hands of seat ``seat`` this round (one, or more after splits)."""
+        return tuple(h.hand for h in self._seats[seat].hands)
+
+    def bet(self, seat: int) -> Fraction:
+        """The initial bet of seat ``seat`` (0 when sitting out)."""
+        return self._seats[seat].bet
+
+    def outcomes(self) -> list[tuple[int, int, Outcome]]:
+        """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
+        return [(i, j, h.outcome) for i, seat in enumerate(self._seats)
+                for j, h in enumerate(seat.hands) if h.outcome is not None]
+
+    def insurance_net(self, seat: int) -> Fraction:
+        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
+        stake = self._seats[seat].insurance
+        if not stake or not self._insurance_settled:
+            return Fraction(0)
+        return 2 * stake if self.dealer.hand.is_blackjack() else -stake
+
+    @property
+    def on_table(self) -> Fraction:
+        """Credits staked and not yet settled (bets and insurance)."""
+        total = sum((h.bet for seat in self._seats for h in seat.hands if h.outcome is None), Fraction(0))
+        if not self._insurance_settled:
+            total += sum((seat.insurance or 0 for seat in self._seats), Fraction(0))
+        return total
+
+    def cards_on_table(self) -> list[Card]:
+        """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
+        cards = [card for seat in self._seats for h in seat.hands for card in h.hand]
+        return cards + list(self.dealer.hand)
+
+    # ========================================================================== betting
+    def place_bet(self, seat: int, amount: int | Fraction | str) -> None:
+        """Set seat ``seat``'s bet for this round (replacing an earlier one).
+
+        Raises:
+            IllegalActionError: the round is past betting.
+            InvalidBetError: the amount is not a number, outside the table limits, or
+                more than the player's bankroll.
+            IndexError: no such seat.
+        """
+        if self.phase is not Phase.BETTING:
+            raise IllegalActionError("bets are closed: the cards are already out", "bet")
+        target = self._seats[seat]
+        if isinstance(amount, str):
+            try:
+                amount = to_money(amount)
+            except InvalidBetError:
+                raise InvalidBetError(f"a bet must be a number of credits, got {amount!r}", amount) from None
+        target.bet = target.player.start_round(amount, self.rules)
+
+    def clear_bet(self, seat: int) -> None:
+        """Take seat ``seat``'s bet back: it sits this round out.
+
+        Raises:
+            IllegalActionError: the round is past betting.
+        """
+        if self.phase is not Phase.BETTING:
+            raise IllegalActionError("bets are closed: the cards are already out", "bet")
+        self._seats[seat].bet = Fraction(0)
+
+    def deal(self) -> tuple[Event, ...]:
+        """Close betting, take the bets, shuffle if due, and deal the opening cards.
+
+        Returns:
+            The events of the deal (and of everything settled at once, e.g. a dealer
+            natural found by the peek).
+
+        Raises:
+            IllegalActionError: the round is past betting, or no seat has a bet.
+        """
+        if self.phase is not Phase.BETTING:
+            raise IllegalActionError("the cards are already dealt", "deal")
+        betting = [i for i, seat in enumerate(self._seats) if seat.bet > 0]
+        if not betting:
+            raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
+        if self.rules.reshuffle_every_round or self.shoe.cut_card_reached:
+            self.shoe.shuffle()
+            self._emit(ShoeShuffled())
+        for i in betting:
+            seat = self._seats[i]
+            seat.player.bankroll -= seat.bet
+            seat.hands = [_HandState(Hand(), seat.bet)]
+            self._emit(BetPlaced(i, seat.bet))
+        for _ in range(2):
+            for i in betting:
+                self._give(i, 0)
+            if not self.dealer.hand or self.rules.hole_card:
+                self._deal_dealer(face_up=not self.dealer.hand)
+        self._after_deal(betting)
+        return self._flush()
+
+    # ======================================================================== deciding
+    def legal_actions(self) -> frozenset[Action]:
+        """The actions :meth:`apply` accepts now (empty when no decision is pending)."""
+        if self._turn is None:
+            return frozenset()
+        seat_index, hand_index = self._turn
+        seat = self._seats[seat_index]
+        if self.phase is Phase.INSURANCE:
+            if seat.player.bankroll > 0:
+                return frozenset((Action.INSURANCE, Action.DECLINE))
+            return frozenset((Action.DECLINE,))
+        if self.phase is Phase.EARLY_SURRENDER:
+            return frozenset((Action.SURRENDER, Action.DECLINE))
+        state = seat.hands[hand_index]
+        actions = {Action.STAND}
+        if not (state.split_aces and not self.rules.hit_split_aces):
+            actions.add(Action.HIT)
+        if len(state.hand) == 2:
+            for action in (Action.DOUBLE, Action.SPLIT, Action.SURRENDER):
+                if self._why_not(action, seat, state) is None:
+                    actions.add(action)
+        return frozenset(actions)
+
+    def apply(self, action: Action, amount: int | Fraction | str | None = None) -> tuple[Event, ...]:
+        """Take one decision for the seat whose turn it is.
+
+        Args:
+            action: one of :meth:`legal_actions`.
+            amount: only for INSURANCE: the stake in credits, up to half the bet
+                (default: half the bet, or the whole bankroll if that is less).
+
+        Returns:
+            The events this decision caused, in order (cards dealt, hands settled ...).
+
+        Raises:
+            IllegalActionError: the action is not legal now; the message says why.
+                Nothing is changed.
+            InvalidBetError: an insurance amount that is not allowed. Nothing is changed.
+            TypeError: ``action`` is not an :class:`Action`.
+        """
+        if not isinstance(action, Action):
+            raise TypeError(f"apply() takes an Action, not {type(action).__name__}")
+        if self._turn is None:
+            raise IllegalActionError(f"cannot {action.value}: no decision is pending ({self.phase.value})", action)
+        seat_index, hand_index = self._turn
+        seat = self._seats[seat_index]
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._illegal_message(action, seat, hand_index), action)
+        if action is not Action.INSURANCE and amount is not None:
+            raise IllegalActionError(f"an amount goes only with insurance, not {action.value}", action)
+        if self.phase is Phase.INSURANCE:
+            self._answer_insurance(seat_index, action, amount)
+        elif self.phase is Phase.EARLY_SURRENDER:
+            self._answer_early_surrender(seat_index, action)
+        else:
+            self._play(seat_index, hand_index, action)
+        return self._flush()
+
+    # =========================================================================== views
+    def view(self) -> TableView:
+        """Return a frozen snapshot for front ends and hints; the hole card is :data:`HIDDEN`."""
+        counts = self.shoe.counts()
+        dealer_cards: list[Card | Hidden] = list(self.dealer.hand)
+        hidden = len(self.dealer.hand) > 1 and not self.dealer.revealed
+        if hidden:
+            counts[self.dealer.hand[1].get_value()] += 1  # the players cannot tell it from the shoe
+            dealer_cards[1] = HIDDEN
+        visible = Hand([c for c in dealer_cards if isinstance(c, Card)])
+        dealer = DealerView(cards=tuple(dealer_cards),
+                            upcard=self.dealer.hand[0] if self.dealer.hand else None,
+                            total=visible.get_score(), total_text=visible.total_text() if visible else "",
+                            revealed=not hidden)
+        seats = tuple(
+            SeatView(index=i, name=seat.player.name, bankroll=seat.player.bankroll, bet=seat.bet,
+                     insurance=seat.insurance, hands=tuple(self._hand_view(h) for h in seat.hands))
+            for i, seat in enumerate(self._seats))
+        return TableView(phase=self.phase, rules=self.rules, dealer=dealer, seats=seats, turn=self._turn,
+                         legal_actions=self.legal_actions(), cards_remaining=len(self.shoe),
+                         discards=len(self.shoe.discards), unseen_counts=counts, decks=self.shoe.decks)
+
+    def _hand_view(self, state: _HandState) -> HandView:
+        hand = state.hand
+        return HandView(cards=hand.cards, total=hand.get_score(), soft=hand.is_soft(),
+                        total_text=hand.total_text(), bet=state.bet, doubled=state.doubled,
+                        surrendered=state.surrendered, from_split=hand.from_split,
+                        is_blackjack=self._natural(hand), is_bust=hand.is_bust(),
+                        finished=state.finished, outcome=state.outcome)
+
+    # ===================================================================== the machine
+    def _after_deal(self, betting: list[int]) -> None:
+        if self.rules.thunderjack_pays is not None:
+            thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
+            for i in thunder:
+                state = self._seats[i].hands[0]
+                if len(thunder) == 1:
+                    self._settle(i, 0, Result.THUNDERJACK, state.bet * self.rules.thunderjack_pays)
+                else:
+                    self._settle(i, 0, Result.PUSH, Fraction(0))
+        for i in betting:
+            state = self._seats[i].hands[0]
+            if state.hand.get_score() == 21:
+                state.finished = True  # a natural waits for the dealer; any 21 needs no decision
+        upcard = self.dealer.hand[0]
+        open_seats = [i for i in betting if self._seats[i].hands[0].outcome is None]
+        if self.rules.insurance and upcard.face == 1 and open_seats:
+            self.phase = Phase.INSURANCE
+            self._queue = open_seats
+            self._turn = (self._queue.pop(0), 0)
+            return
+        self._offer_early_surrender()
+
+    def _answer_insurance(self, seat_index: int, action: Action, amount: int | Fraction | str | None) -> None:
+        seat = self._seats[seat_index]
+        if action is Action.INSURANCE:
+            most = min(seat.bet / 2, seat.player.bankroll)
+            try:
+                stake = most if amount is None else to_money(amount)
+            except (TypeError, InvalidBetError):
+                raise InvalidBetError(f"insurance must be an exact number of credits, got {amount!r}",
+                                      amount) from None
+            if not 0 < stake <= most:
+                raise InvalidBetError(f"insurance must be more than 0 and at most {format_money(most)} "
+                                      f"(half the bet, within the bankroll), got {format_money(stake)}", amount)
+            seat.player.bankroll -= stake
+            seat.insurance = stake
+        else:
+            seat.insurance = Fraction(0)
+        self.history.append((seat_index, 0, action))
+        self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is Action.INSURANCE else None))
+        if self._queue:
+            self._turn = (self._queue.pop(0), 0)
+        else:
+            self._offer_early_surrender()
+
+    def _offer_early_surrender(self) -> None:
+        if self.rules.surrender == "early" and self._dealer_may_have_natural():
+            self._queue = [i for i, seat in enumerate(self._seats) if seat.hands
+                           and seat.hands[0].outcome is None and not self._natural(seat.hands[0].hand)]
+            if self._queue:
+                self.phase = Phase.EARLY_SURRENDER
+                self._turn = (self._queue.pop(0), 0)
+                return
+        self._peek()
+
+    def _answer_early_surrender(self, seat_index: int, action: Action) -> None:
+        self.history.append((seat_index, 0, action))
+        self._emit(ActionTaken(seat_index, 0, action))
+        if action is Action.SURRENDER:
+            self._surrender(seat_index, 0)
+        if self._queue:
+            self._turn = (self._queue.pop(0), 0)
+        else:
+            self._peek()
+
+    def _peek(self) -> None:
+        self._turn = None
+        if self.rules.dealer_peeks and self._dealer_may_have_natural():
+            natural = self.dealer.hand.is_blackjack()
+            self._peeked = True
+            self._emit(DealerPeeked(natural))
+            if natural:
+                self._reveal()
+                self._settle_insurance()
+                self._settle_all(dealer_natural=True)
+                return
+            self._settle_insurance()
+        if self._peeked or not self._dealer_may_have_natural():
+            for i, seat in enumerate(self._seats):
+                for j, state in enumerate(seat.hands):
+                    if state.outcome is None and self._natural(state.hand):
+                        self._settle(i, j, Result.BLACKJACK, state.bet * self.rules.blackjack_pays)
+        self.phase = Phase.PLAYER_TURN
+        self._next_hand(0, 0)
+
+    def _play(self, seat_index: int, hand_index: int, action: Action) -> None:
+        seat = self._seats[seat_index]
+        state = seat.hands[hand_index]
+        self.history.append((seat_index, hand_index, action))
+        self._emit(ActionTaken(seat_index, hand_index, action))
+        if action is Action.HIT:
+            self._give(seat_index, hand_index)
+        elif action is Action.STAND:
+            state.finished = True
+        elif action is Action.DOUBLE:
+            seat.player.bankroll -= state.bet
+            state.bet *= 2
+            state.doubled = True
+            self._give(seat_index, hand_index)
+            state.finished = True
+        elif action is Action.SPLIT:
+            seat.player.bankroll -= state.bet
+            first, second = state.hand.cards
+            aces = first.face == 1
+            state.hand = Hand([first], from_split=True)
+            state.split_aces = aces
+            seat.hands.insert(hand_index + 1,
+                              _HandState(Hand([second], from_split=True), state.bet, split_aces=aces))
+            self._give(seat_index, hand_index)
+        elif action is Action.SURRENDER:
+            self._surrender(seat_index, hand_index)
+        if state.finished:
+            self._next_hand(seat_index, hand_index + 1)
+
+    def _give(self, seat_index: int, hand_index: int) -> None:
+        """Deal one card to a player hand and finish or settle the hand if that decides it."""
+        state = self._seats[seat_index].hands[hand_index]
+        card = self._draw()
+        state.hand.add_card(card)
+        self._emit(CardDealt(seat_index, hand_index, card))
+        if len(state.hand) < 2 or self.phase is Phase.BETTING:
+            return
+        total = state.hand.get_score()
+        charlie = self.rules.charlie_cards
+        if total > 21:
+            state.finished = True
+            self._settle(seat_index, hand_index, Result.BUST, -state.bet)
+        elif charlie is not None and len(state.hand) >= charlie:
+            state.finished = True
+            self._settle(seat_index, hand_index, Result.BLITZ, state.bet * self.rules.charlie_pays)
+        elif total == 21 or state.doubled:
+            state.finished = True
+        elif state.split_aces and not self.rules.hit_split_aces:
+            seat = self._seats[seat_index]
+            state.finished = self._why_not(Action.SPLIT, seat, state) is not None
+
+    def _next_hand(self, seat_index: int, hand_index: int) -> None:
+        """Move the turn to the first open hand at or after (seat, hand); else to the dealer."""
+        self._turn = None
+        for i in range(seat_index, len(self._seats)):
+            hands = self._seats[i].hands
+            j = hand_index if i == seat_index else 0
+            while j < len(hands):
+                state = hands[j]
+                if not state.finished and len(state.hand) == 1:
+                    self._give(i, j)  # a split hand gets its second card when play reaches it
+                if not state.finished:
+                    self._turn = (i, j)
+                    return
+                j += 1
+        self._dealer_turn()
+
+    def _dealer_turn(self) -> None:
+        self.phase = Phase.DEALER_TURN
+        if self.rules.hole_card:
+            self._reveal()
+        else:
+            self._deal_dealer(face_up=True)
+            self.dealer.revealed = True
+        natural = self.rules.naturals and self.dealer.hand.is_blackjack()
+        self._settle_insurance()
+        if natural:
+            self._settle_all(dealer_natural=True)
+            return
+        live = [h for seat in self._seats for h in seat.hands if h.outcome is None and not self._natural(h.hand)]
+        if live:
+            self.dealer.play_round(self._draw_for_dealer, self.rules)
+        self._settle_all(dealer_natural=False)
+
+    def _settle_all(self, *, dealer_natural: bool) -> None:
+        dealer_total = self.dealer.hand.get_score()
+        for i, seat in enumerate(self._seats):
+            for j, state in enumerate(seat.hands):
+                if state.outcome is not None:
+                    continue
+                result, net = _compare(state, self._natural(state.hand), dealer_natural, dealer_total,
+                                       self.rules)
+                self._settle(i, j, result, net)
+        self._turn = None
+        self.phase = Phase.SETTLED
+        self._emit(RoundSettled(dealer_total))
+
+    # ====================================================================== money moves
+    def _settle(self, seat_index: int, hand_index: int, result: Result, net: Fraction) -> None:
+        seat = self._seats[seat_index]
+        state = seat.hands[hand_index]
+        state.finished = True
+        state.outcome = Outcome(result, state.bet, net)
+        seat.player.bankroll += state.outcome.payout
+        self.house_net -= net
+        self._emit(HandSettled(seat_index, hand_index, state.outcome))
+
+    def _surrender(self, seat_index: int, hand_index: int) -> None:
+        state = self._seats[seat_index].hands[hand_index]
+        state.surrendered = True
+        self._settle(seat_index, hand_index, Result.SURRENDER, -state.bet / 2)
+
+    def _settle_insurance(self) -> None:
+        if self._insurance_settled:
+            return
+        self._insurance_settled = True
+        natural = self.dealer.hand.is_blackjack()
+        for i, seat in enumerate(self._seats):
+            if seat.insurance:
+                net = 2 * seat.insurance if natural else -seat.insurance
+                seat.player.bankroll += seat.insurance + net
+                self.house_net -= net
+                self._emit(InsuranceSettled(i, seat.insurance, net))
+
+    # ========================================================================= helpers
+    def _natural(self, hand: Hand) -> bool:
+        return self.rules.naturals and hand.is_blackjack()
+
+    def _dealer_may_have_natural(self) -> bool:
+        return self.rules.naturals and self.dealer.hand[0].get_value() in (1, 10)
+
+    def _draw(self) -> Card:
+        shuffles = self.shoe.shuffle_count
+        card = self.shoe.deal()
+        if self.shoe.shuffle_count != shuffles:
+            self._emit(ShoeShuffled(mid_round=True))
+        return card
+
+    def _draw_for_dealer(self) -> Card:
+        card = self._draw()
+        self._emit(CardDealt(None, 0, card))
+        return card
+
+    def _deal_dealer(self, *, face_up: bool) -> None:
+        card = self._draw()
+        self.dealer.hand.add_card(card)
+        self._emit(CardDealt(None, 0, card if face_up else None, face_up))
+
+    def _reveal(self) -> None:
+        if not self.dealer.revealed and len(self.dealer.hand) > 1:
+            self.dealer.revealed = True
+            self._emit(HoleCardRevealed(self.dealer.hand[1]))
+        self.dealer.revealed = True
+
+    def _why_not(self, action: Action, seat: _Seat, state: _HandState) -> str | None:
+        """Why ``action`` is not allowed on this two-card hand, or None when it is."""
+        rules = self.rules
+        hand = state.hand
+        if len(hand) != 2:
+            return f"hand {hand} has {len(hand)} cards; only a two-card hand may {action.value}"
+        if action is Action.DOUBLE:
+            total = hand.get_score()
+            if rules.double_on == "none":
+                return "these rules do not allow doubling down"
+            if rules.double_on == "9-11" and not 9 <= total <= 11:
+                return f"these rules double only on 9, 10 or 11, and hand {hand} is {hand.total_text()}"
+            if rules.double_on == "10-11" and not 10 <= total <= 11:
+                return f"these rules double only on 10 or 11, and hand {hand} is {hand.total_text()}"
+            if hand.from_split and not rules.double_after_split:
+                return "these rules do not allow doubling after a split"
+            if state.split_aces:
+                return "split aces cannot double"
+            if seat.player.bankroll < state.bet:
+                return f"doubling needs {format_money(state.bet)} more and {seat.player.name} has " \
+                       f"{format_money(seat.player.bankroll)}"
+            return None
+        if action is Action.SPLIT:
+            if not hand.is_pair(by=rules.split_by):
+                kind = "rank" if rules.split_by == "rank" else "value"
+                return f"hand {hand} is not a pair (two cards of equal {kind})"
+            if len(seat.hands) >= rules.max_split_hands:
+                return "these rules do not allow splitting" if rules.max_split_hands == 1 else \
+                    f"a seat may hold at most {rules.max_split_hands} hands"
+            if state.split_aces and not rules.resplit_aces:
+                return "these rules do not allow resplitting aces"
+            if seat.player.bankroll < state.bet:
+                return f"splitting needs {format_money(state.bet)} more and {seat.player.name} has " \
+                       f"{format_money(seat.player.bankroll)}"
+            return None
+        if action is Action.SURRENDER:
+            if rules.surrender == "none":
+                return "these rules do not allow surrender"
+            if rules.surrender == "early" and self._dealer_may_have_natural():
+                return "early surrender was offered before the dealer checked for blackjack"
+            if hand.from_split or len(seat.hands) > 1:
+                return "a split hand cannot surrender"
+            return None
+        return None
+
+    def _illegal_message(self, action: Action, seat: _Seat, hand_index: int) -> str:
+        if self.phase is Phase.INSURANCE:
+            if action is Action.INSURANCE:
+                return f"cannot take insurance: {seat.player.name} has no credits left"
+            return f"cannot {action.value} now: answer the insurance offer with insurance or decline"
+        if self.phase is Phase.EARLY_SURRENDER:
+            return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
+        state = seat.hands[hand_index]
+        if action in (Action.INSURANCE, Action.DECLINE):
+            if self.dealer.hand[0].face != 1:
+                return f"cannot take insurance: the dealer's upcard is {self.dealer.hand[0]}, not an ace"
+            return f"cannot {action.value} now: insurance is offered only before the players act"
+        if action is Action.HIT:
+            return f"cannot hit: split aces take one card each under these rules (hand {state.hand})"
+        reason = self._why_not(action, seat, state)
+        return f"cannot {action.value}: {reason}"
+
+    def _emit(self, event: Event) -> None:
+        self._pending.append(event)
+
+    def _flush(self) -> tuple[Event, ...]:
+        events, self._pending = tuple(self._pending), []
+        for listener in self._listeners:
+            for event in events:
+                listener(event)
+        return events
+
+
+def _is_thunderjack(hand: Hand) -> bool:
+    """A suited natural whose other card is a jack, queen or king (Thunderjack dev blog)."""
+    if not hand.is_blackjack():
+        return False
+    first, second = hand.cards
+    return first.suit is second.suit and max(first.face, second.face) >= 11
+
+
+def _compare(state: _HandState, natural: bool, dealer_natural: bool, dealer_total: int,
+             rules: Rules) -> tuple[Result, Fraction]:
+    """Settle one open hand against the dealer's final hand: ``(result, net)`` in credits."""
+    # BEGIN SOLUTION m2: pay a natural at rules.blackjack_pays (push against a dealer natural); a dealer natural beats every other hand; a dealer bust pays 1:1; otherwise compare totals
+    bet = state.bet
+    if natural:
+        return (Result.PUSH, Fraction(0)) if dealer_natural else (Result.BLACKJACK, bet * rules.blackjack_pays)
+    if dealer_natural:
+        return Result.LOSE, -bet
+    total = state.hand.get_score()
+    if dealer_total > 21 or total > dealer_total:
+        return Result.WIN, bet
+    if total < dealer_total:
+        return Result.LOSE, -bet
+    return Result.PUSH, Fraction(0)
+    # END SOLUTION
