@@ -80,10 +80,10 @@ class Ledger:
         self.biggest_loss = max(self.biggest_loss, -round_net)
 
     def summary(self) -> str:
-        """One line: rounds, W/L/P counts, bankroll, net, biggest win."""
+        """One line: rounds, hands won/lost/pushed, bankroll, net, biggest win."""
         now = self.bankrolls[-1] if self.bankrolls else self.starting
         sign = "+" if self.net >= 0 else ""
-        return (f"{self.rounds} rounds: {self.wins} won, {self.losses} lost, {self.pushes} pushed; "
+        return (f"{self.rounds} rounds; hands won {self.wins}, lost {self.losses}, pushed {self.pushes}; "
                 f"bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
                 f"biggest win {format_money(self.biggest_win)}")
 

@@ -1,0 +1,146 @@
+"""Command line for the text game: ``python -m blackjack`` (or the ``blackjack-kit`` command).
+
+Run ``python -m blackjack --help`` for the options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from .cards import parse_cards
+from .errors import BlackjackError
+from .money import to_money
+from .player import Player
+from .rules import Rules
+from .table import Blackjack
+from .text_game import Console, QuitGame, TextGame, TextOptions
+
+__all__ = ["build_parser", "main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``blackjack: error: ... (see --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the text game."""
+    parser = _Parser(prog="blackjack", description="Play blackjack in a terminal: 1-7 players against the dealer.")
+    parser.add_argument("--players", type=int, metavar="N", help="number of players, 1-7 (asked if not given)")
+    parser.add_argument("--names", metavar="A,B,..", help="player names, separated by commas")
+    parser.add_argument("--rules", default="vegas", metavar="PRESET",
+                        help=f"a rules preset ({', '.join(Rules.preset_names())}) or a .toml rules file "
+                             "(default: vegas)")
+    parser.add_argument("--decks", type=int, metavar="D", help="decks in the shoe (overrides the preset)")
+    parser.add_argument("--bankroll", metavar="AMOUNT", help="each player's starting credits (default: the rules')")
+    parser.add_argument("--seed", type=int, metavar="S", help="seed the shoe: the same seed replays the same game")
+    parser.add_argument("--stack", metavar="CARDS",
+                        help="deal these cards first, in deal order, e.g. 'Ah,Kd,7c,9s' (for demos and tests)")
+    parser.add_argument("--rounds", type=int, metavar="R", help="play R rounds without asking to play again")
+    parser.add_argument("--plain", action="store_true", help="no card drawings: one line per hand")
+    parser.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
+    parser.add_argument("--hints", action="store_true", help="trainer mode: show a hint before every decision "
+                        "and say when a move departs from it")
+    parser.add_argument("--drill", action="store_true", help="practise card counting instead of playing")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run the text game; return the exit status (0, or 2 for bad options).
+
+    Args:
+        argv: the arguments (default ``sys.argv[1:]``).
+        stdin: where answers are read (default ``sys.stdin``).
+        stdout: where the game is written (default ``sys.stdout``).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    console = Console(inp, out)
+    try:
+        rules = _rules(args)
+        if args.drill:
+            from .drill_cli import run_drill
+            return run_drill(console, rules, seed=args.seed)
+        names = _names(args, console, rules)
+        bankroll = to_money(args.bankroll) if args.bankroll is not None else rules.starting_bankroll
+        if bankroll < 0:
+            raise ValueError(f"--bankroll must not be negative, got {args.bankroll}")
+        game = Blackjack([Player(name, bankroll) for name in names], rules, seed=args.seed)
+        if args.stack:
+            game.shoe.stack(parse_cards(args.stack))
+    except (BlackjackError, ValueError) as err:
+        parser.error(str(err))
+    except (EOFError, QuitGame):
+        console.say("No game played.")
+        return 0
+    if args.rounds is not None and args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, got {args.rounds}")
+    unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
+    options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints)
+    try:
+        return TextGame(game, console, options).run()
+    except KeyboardInterrupt:
+        console.say("\nInterrupted.")
+        return 130
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    name = args.rules
+    rules = Rules.from_file(name) if name.endswith(".toml") or Path(name).is_file() else Rules.preset(name)
+    if args.decks is not None:
+        rules = dataclasses.replace(rules, decks=args.decks)
+    return rules
+
+
+def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str]:
+    if args.names:
+        names = [n.strip() for n in args.names.split(",") if n.strip()]
+        if args.players is not None and args.players != len(names):
+            raise ValueError(f"--players {args.players} but {len(names)} names given")
+        if not 1 <= len(names) <= rules.max_players:
+            raise ValueError(f"give 1 to {rules.max_players} names")
+        return names
+    count = args.players
+    if count is not None and not 1 <= count <= rules.max_players:
+        raise ValueError(f"--players must be 1..{rules.max_players} at a {rules.name} table, got {count}")
+    while count is None:
+        answer = console.ask(f"How many players (1-{rules.max_players})? ")
+        if answer.lower() in ("quit", "q", "exit"):
+            raise QuitGame
+        if answer.isdigit() and 1 <= int(answer) <= rules.max_players:
+            count = int(answer)
+        else:
+            console.say(f"Please type a number from 1 to {rules.max_players}.")
+    if args.players is not None:
+        return [f"Player {i + 1}" for i in range(count)]
+    names: list[str] = []
+    while len(names) < count:
+        default = f"Player {len(names) + 1}"
+        answer = console.ask(f"Name of player {len(names) + 1} (Enter = {default}): ") or default
+        if answer in names:
+            console.say(f"{answer} is already at the table; please choose another name.")
+            continue
+        names.append(answer)
+    return names
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""The terminal game: people play the engine's rounds by typing at prompts.
+
+:class:`TextGame` reads answers from one stream and writes to another, so tests and
+teachers drive it with piped input. It renders the engine's views and events (see
+:mod:`blackjack.text_render`) and sends the engine one action at a time; it knows
+no rule of its own: the menu is ``round.legal_actions()``, and whatever the engine
+rejects is shown as one line and asked again. End of input ends the game with a
+summary, never a traceback.
+
+Commands at any prompt: ``?``/``hint``, ``count``, ``chart``, ``stats``, ``help``, ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from .actions import Action, Phase
+from .errors import BlackjackError
+from .events import Event, HandSettled
+from .money import format_money, parse_bet
+from .round import Round
+from .table import Blackjack
+from .text_render import action_menu, describe_event, table_text
+from . import coach
+
+__all__ = ["Console", "TextGame", "TextOptions"]
+
+HELP = """\
+Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender,
+i, insurance, n, no), or ? / hint (advice for this decision), count (the running and true count),
+chart (the basic-strategy chart for these rules), stats (each player's session ledger),
+help (this text), quit (end the game with a summary). At a bet prompt, Enter repeats your last bet."""
+
+
+class QuitGame(Exception):
+    """Raised inside the game loop when a player types ``quit``."""
+
+
+class Console:
+    """Line-based input and output over two text streams.
+
+    Args:
+        stdin: where answers come from (a terminal, a pipe or a StringIO).
+        stdout: where everything is written.
+        echo: repeat each answer after its prompt; on by default when ``stdin`` is not
+            a terminal, so a piped game's transcript reads like a played one.
+    """
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.echo = (not _isatty(stdin)) if echo is None else echo
+
+    def say(self, text: str = "") -> None:
+        """Write one or more lines."""
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and return the next line, stripped.
+
+        Raises:
+            EOFError: the input has ended.
+        """
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            raise EOFError
+        answer = line.strip()
+        if self.echo:
+            self.stdout.write(answer + "\n")
+        return answer
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+@dataclass(frozen=True)
+class TextOptions:
+    """How the text game looks and runs.
+
+    Attributes:
+        plain: one line per hand, no card drawings (screen readers, logs).
+        unicode: draw suit symbols and box lines; False for ASCII only.
+        rounds: play exactly this many rounds without asking; None asks after each.
+        auto_hint: show the hint before every decision (trainer mode).
+    """
+
+    plain: bool = False
+    unicode: bool = True
+    rounds: int | None = None
+    auto_hint: bool = False
+
+
+class TextGame:
+    """Play rounds of ``game`` at a terminal.
+
+    Args:
+        game: the table, with its players, rules and shoe.
+        console: the input and output streams.
+        options: display and pacing options.
+    """
+
+    def __init__(self, game: Blackjack, console: Console, options: TextOptions = TextOptions()) -> None:
+        self.game = game
+        self.console = console
+        self.options = options
+        self._last_bets: dict[int, str] = {}
+        self._coach = coach.Coach(game.rules)
+
+    # ------------------------------------------------------------------ the session
+    def run(self) -> int:
+        """Play until the players stop, the rounds run out, or input ends; return the exit status 0."""
+        say = self.console.say
+        rules = self.game.rules
+        say(f"Blackjack Kit: {rules.name} rules ({rules.summary()}). Type help for commands.")
+        try:
+            played = 0
+            while True:
+                if not self._play_round():
+                    break
+                played += 1
+                if self.options.rounds is not None:
+                    if played >= self.options.rounds:
+                        break
+                elif not self._ask_yes_no("Play another round? [y/n] "):
+                    break
+        except EOFError:
+            say("Input ended.")
+        except QuitGame:
+            say("Quitting.")
+        self._abandon_open_round()
+        say(self._summary())
+        return 0
+
+    def _play_round(self) -> bool:
+        """Play one round; return False when nobody can bet."""
+        rnd = self.game.new_round()
+        if not self._take_bets(rnd):
+            return False
+        self._show_events(rnd, rnd.deal(), opening=True)
+        shown: tuple[object, ...] = ()
+        while rnd.turn is not None:
+            now = (rnd.turn, len(rnd.hands(rnd.turn[0])))  # redraw when the turn moves or a split adds a hand
+            if now != shown:
+                self.console.say(table_text(rnd.view(), unicode=self.options.unicode, plain=self.options.plain))
+                shown = now
+            self._decide(rnd)
+        self.console.say("Results:\n" + table_text(rnd.view(), unicode=self.options.unicode, plain=True))
+        self.game.finish_round()
+        if self.game.rules.wagering:
+            self.console.say("Bankrolls: " + ", ".join(
+                f"{p.name} {format_money(p.bankroll)}" for p in self.game.players))
+        if self.game.shoe.cut_card_reached and not self.game.rules.reshuffle_every_round:
+            self.console.say("The cut card is out: the shoe will be shuffled before the next round.")
+        return True
+
+    def _take_bets(self, rnd: Round) -> bool:
+        rules = self.game.rules
+        able = [i for i, p in enumerate(self.game.players) if p.can_cover(rules)]
+        for i, player in enumerate(self.game.players):
+            if i not in able:
+                self.console.say(f"{player.name} cannot cover the table minimum of "
+                                 f"{format_money(rules.min_bet)} and sits out.")
+        if not able:
+            self.console.say("Nobody can cover the table minimum. The game is over.")
+            return False
+        for i in able:
+            if not rules.wagering:
+                rnd.place_bet(i, rules.min_bet)
+                continue
+            player = self.game.players[i]
+            default = self._last_bets.get(i, format_money(rules.min_bet))
+            limit = min(rules.max_bet, player.bankroll)
+            while True:
+                answer = self.ask(f"{player.name}, your bet ({format_money(rules.min_bet)}-{format_money(limit)}, "
+                                  f"Enter = {default}): ", rnd)
+                if answer is None:
+                    continue
+                text = answer or default
+                try:
+                    rnd.place_bet(i, parse_bet(text))
+                except BlackjackError as err:
+                    self.console.say(str(err))
+                    continue
+                self._last_bets[i] = text
+                break
+        return True
+
+    def _decide(self, rnd: Round) -> None:
+        view = rnd.view()
+        seat = view.current_seat
+        hand = view.current_hand
+        assert seat is not None and hand is not None and view.turn is not None
+        if view.phase is Phase.INSURANCE:
+            even = hand.is_blackjack
+            question = "Even money" if even else "Insurance"
+            prompt = f"Dealer shows an ace. {seat.name}, {question.lower()}? {action_menu(view.legal_actions, even_money=even)}: "
+        elif view.phase is Phase.EARLY_SURRENDER:
+            prompt = f"{seat.name}, surrender before the dealer checks for blackjack? {action_menu(view.legal_actions)}: "
+        else:
+            which = f" hand {view.turn[1] + 1}" if len(seat.hands) > 1 else ""
+            prompt = f"{seat.name}{which} ({hand.total_text}): {action_menu(view.legal_actions)}: "
+        if self.options.auto_hint and view.phase is Phase.PLAYER_TURN:
+            self.console.say(self._coach.hint_text(view))
+        answer = self.ask(prompt, rnd)
+        if answer is None:
+            return
+        if not answer:
+            self.console.say("Please type a move: " + action_menu(view.legal_actions))
+            return
+        try:
+            action = Action.parse(answer)
+        except ValueError:
+            self.console.say(f"Unknown move {answer!r}: type one of {action_menu(view.legal_actions)}, or help.")
+            return
+        feedback = self._coach.judge(view, action) if self.options.auto_hint else None
+        try:
+            events = rnd.apply(action)
+        except BlackjackError as err:
+            self.console.say(str(err))
+            return
+        if feedback:
+            self.console.say(feedback)
+        self._show_events(rnd, events)
+
+    # ------------------------------------------------------------------ prompts
+    def ask(self, prompt: str, rnd: Round | None = None) -> str | None:
+        """Ask a question; answer the game commands here and return None after one, else the answer.
+
+        Raises:
+            EOFError: input ended.
+            QuitGame: the player typed quit.
+        """
+        answer = self.console.ask(prompt)
+        word = answer.lower()
+        if word in ("quit", "exit", "q"):
+            raise QuitGame
+        if word == "help":
+            self.console.say(HELP)
+            return None
+        if word == "stats":
+            self.console.say(self._summary())
+            return None
+        if word in ("?", "hint", "count", "chart"):
+            view = rnd.view() if rnd is not None else None
+            self.console.say(self._coach.command(word, view))
+            return None
+        return answer
+
+    def _ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.ask(prompt, None)
+            if answer is None:
+                continue
+            word = answer.lower()
+            if word in ("y", "yes"):
+                return True
+            if word in ("n", "no"):
+                return False
+            self.console.say("Please answer y or n.")
+
+    # ------------------------------------------------------------------ output
+    def _show_events(self, rnd: Round, events: Sequence[Event], *, opening: bool = False) -> None:
+        view = rnd.view()
+        for event in events:
+            if isinstance(event, HandSettled) and view.phase is Phase.SETTLED:
+                continue  # the results table at the end of the round shows these
+            line = describe_event(event, view, unicode=self.options.unicode, opening=opening)
+            if line:
+                self.console.say(line)
+
+    def _summary(self) -> str:
+        lines = ["Session summary:"]
+        for player in self.game.players:
+            if self.game.rules.wagering:
+                lines.append(f"  {player.name}: {player.ledger.summary()}")
+            else:
+                ledger = player.ledger
+                lines.append(f"  {player.name}: {ledger.rounds} rounds; hands won {ledger.wins}, "
+                             f"lost {ledger.losses}, pushed {ledger.pushes}")
+        if self.game.rules.wagering:
+            lines.append(f"  House: {'+' if self.game.house_net >= 0 else ''}{format_money(self.game.house_net)}")
+        return "\n".join(lines)
+
+    def _abandon_open_round(self) -> None:
+        """Input ended mid-round: play the rest of it by standing, so every bet is settled and recorded."""
+        rnd = self.game.round
+        if rnd is None:
+            return
+        if rnd.phase is Phase.BETTING:
+            self.game.round = None
+            return
+        while rnd.turn is not None:
+            legal = rnd.legal_actions()
+            rnd.apply(Action.DECLINE if Action.DECLINE in legal else Action.STAND)
+        self.game.finish_round()
+        self.console.say("The open round was finished by standing on every hand.")
