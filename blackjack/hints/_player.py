@@ -1,0 +1,294 @@
+"""The player's expected values on a rank-count vector (internal; see :mod:`.probability`).
+
+Everything here works on ``counts``: a tuple of 10 ints (ace first, tens last) of the
+cards the player has not seen, or ``None`` for an infinite deck. EVs are floats per
+unit of the hand's initial bet.
+
+Model (stated once, used by every function):
+
+* The dealer's hole card is one of the unseen cards. When ``peek`` is true the dealer
+  has checked and has no natural: every figure is conditioned on that, exactly. The
+  chance of the player's next card ``x`` is then ``C_x/N * q(C-x)/q(C)`` with
+  ``q(C) = 1 - C_X/N`` the chance that the hole card is not the natural-maker ``X``.
+* When ``peek`` is false (no hole card, or an upcard 2-9) a dealer natural takes every
+  bet on the hand, doubled and split bets included (European no-hole-card rule).
+* ``exact=True`` removes every card the player draws from the composition before the
+  dealer plays (composition-dependent, exact). ``exact=False`` keeps the dealer's
+  probabilities of the starting composition for the whole hit tree (the classic
+  "starting-hand composition" approximation, used for the strategy chart: its error
+  is the effect of the player's third and later cards on the dealer, a few
+  thousandths of a bet in a shoe).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
+
+Counts = tuple[int, ...]
+NEG_INF = -math.inf
+
+
+@dataclass(frozen=True)
+class Game:
+    """The rule facts the EV engine needs, hashable for the caches.
+
+    Attributes:
+        upcard: the dealer's upcard, 1..10.
+        h17: dealer hits soft 17.
+        naturals: two-card 21s are naturals.
+        peek: figures are conditioned on the dealer not having a natural.
+        double_on: ``"any"``, ``"9-11"``, ``"10-11"`` or ``"none"``.
+        das: double after split.
+        max_hands: most hands a seat may hold.
+        resplit_aces: split aces may be split again.
+        hit_split_aces: split aces may take more cards.
+        split_by: ``"rank"`` or ``"value"``.
+        charlie: cards for a Charlie win, or None.
+        charlie_pays: odds of a Charlie win.
+        exact: remove the player's drawn cards before the dealer plays.
+    """
+
+    upcard: int
+    h17: bool
+    naturals: bool
+    peek: bool
+    double_on: str
+    das: bool
+    max_hands: int
+    resplit_aces: bool
+    hit_split_aces: bool
+    split_by: str
+    charlie: int | None
+    charlie_pays: float
+    exact: bool = True
+
+
+def total_of(hard: int, ace: bool) -> int:
+    """Best total of a hand with hard total ``hard`` (aces as 1) and an ace or not."""
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
+def can_double(game: Game, total: int, from_split: bool, split_aces: bool) -> bool:
+    """Whether a two-card hand of best total ``total`` may double (engine rule: the best total)."""
+    if game.double_on == "none" or split_aces or (from_split and not game.das):
+        return False
+    if game.double_on == "9-11":
+        return 9 <= total <= 11
+    if game.double_on == "10-11":
+        return 10 <= total <= 11
+    return True
+
+
+def stand_value(total: int, dist: tuple[float, ...]) -> float:
+    """EV of standing on ``total`` (not a natural) against a dealer distribution."""
+    if total > 21:
+        return -1.0
+    value = dist[BUST] - dist[NATURAL]
+    for index in range(5):
+        dealer = 17 + index
+        if dealer < total:
+            value += dist[index]
+        elif dealer > total:
+            value -= dist[index]
+    return value
+
+
+def _q(counts: Counts, bad: int | None) -> float:
+    if bad is None:
+        return 1.0
+    n = sum(counts)
+    return 1.0 - counts[bad] / n if n else 0.0
+
+
+def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | None]]:
+    """The player's next card: ``[(value, chance, counts after), ...]`` under the peek model."""
+    if counts is None:
+        return [(v, INFINITE[v - 1] / 13, None) for v in range(1, 11)]
+    n = sum(counts)
+    if n == 0:
+        return []
+    bad = forbidden_hole(game.upcard) if game.peek else None
+    base = _q(counts, bad)
+    out = []
+    for v in range(1, 11):
+        c = counts[v - 1]
+        if c:
+            after = counts[: v - 1] + (c - 1,) + counts[v:]
+            chance = c / n * (_q(after, bad) / base if bad is not None else 1.0)
+            out.append((v, chance, after))
+    return out
+
+
+def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
+    """The dealer's final-total distribution for ``counts`` (memoised)."""
+    return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
+
+
+def _checked(dist: tuple[float, ...]) -> bool:
+    return abs(sum(dist) - 1.0) < 1e-9
+
+
+class Tree:
+    """Optimal hit/stand play of one hand from a starting composition, memoised per node.
+
+    Args:
+        counts: the unseen cards at the root (None: infinite deck).
+        game: the rules.
+
+    A node is keyed by its composition in the exact mode (the root and the composition
+    fix the cards drawn) and by ``(hard total, ace, cards)`` otherwise.
+    """
+
+    def __init__(self, counts: Counts | None, game: Game) -> None:
+        self.root = counts
+        self.game = game
+        self.memo: dict[object, float] = {}
+        self.root_draws = draws(counts, game) if not game.exact else None
+        self.root_dealer = dealer(counts, game) if not game.exact else None
+
+    def _dist(self, counts: Counts | None) -> tuple[float, ...] | None:
+        if not self.game.exact:
+            return self.root_dealer
+        dist = dealer(counts, self.game)
+        return dist if _checked(dist) else None
+
+    def stand(self, hard: int, ace: bool, counts: Counts | None) -> float:
+        """EV of standing now (``-inf`` if the cards could run out before the dealer ends)."""
+        total = total_of(hard, ace)
+        if total > 21:
+            return -1.0
+        dist = self._dist(counts)
+        return NEG_INF if dist is None else stand_value(total, dist)
+
+    def next_cards(self, counts: Counts | None) -> list[tuple[int, float, Counts | None]]:
+        """The next card's distribution (the root's in the approximate mode)."""
+        if self.root_draws is not None:
+            return self.root_draws
+        return draws(counts, self.game)
+
+    def best(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool = True) -> float:
+        """EV of playing on optimally (hit or stand) from a hand with ``n`` cards."""
+        total = total_of(hard, ace)
+        if total > 21:
+            return -1.0
+        game = self.game
+        if game.charlie is not None and n >= game.charlie:
+            return game.charlie_pays
+        if not may_hit:
+            return self.stand(hard, ace, counts)
+        key: object = (counts, n if game.charlie else 0) if game.exact and counts is not None \
+            else (hard, ace, n if game.charlie else 0)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        if total == 21 and game.charlie is None:
+            value = self.stand(hard, ace, counts)
+        elif total <= 11:
+            # standing on 11 or less is never better than one more card (it cannot bust and
+            # the dealer's cards are exchangeable), so skip the dealer computation
+            value = self.hit(hard, ace, n, counts)
+        else:
+            value = max(self.stand(hard, ace, counts), self.hit(hard, ace, n, counts))
+        self.memo[key] = value
+        return value
+
+    def hit(self, hard: int, ace: bool, n: int, counts: Counts | None) -> float:
+        """EV of taking one card and then playing on optimally."""
+        value = 0.0
+        mass = 0.0
+        for v, chance, after in self.next_cards(counts):
+            value += chance * self.best(hard + v, ace or v == 1, n + 1, after if self.game.exact else counts)
+            mass += chance
+        return value if mass > 0.5 else NEG_INF
+
+    def double(self, hard: int, ace: bool, n: int, counts: Counts | None) -> float:
+        """EV of doubling: one card, then stand; per unit of the initial bet (so up to +-2)."""
+        value = 0.0
+        mass = 0.0
+        game = self.game
+        for v, chance, after in self.next_cards(counts):
+            h, a = hard + v, ace or v == 1
+            if game.charlie is not None and n + 1 >= game.charlie and total_of(h, a) <= 21:
+                outcome = game.charlie_pays
+            else:
+                outcome = self.stand(h, a, after if game.exact else counts)
+            value += chance * outcome
+            mass += chance
+        return 2.0 * value if mass > 0.5 else NEG_INF
+
+
+def split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> float:
+    """EV of splitting a pair of ``pair`` (1..10), summed over the resulting hands.
+
+    Method: every split hand is played by the optimal strategy for its own cards only
+    (it ignores the other hands' cards), which makes ``2 x EV(one hand)`` exact for one
+    split by exchangeability. Each hand starts from the same composition ``counts``
+    (the pair already removed). Resplits (up to ``game.max_hands``) use a branching
+    process with a constant chance ``p`` of pairing again, so the extra pair cards
+    drawn by resplit hands are not removed (the usual resplit approximation); a hand
+    that pairs when no more splits are allowed plays the pair as it is. Under
+    rank-splitting a ten pairs with chance ``P(ten)/4`` (a same-rank face; the counts do
+    not see faces).
+    """
+    tree = Tree(counts, game)
+    split_aces = pair == 1
+    may_hit = not split_aces or game.hit_split_aces
+    values: dict[int, float] = {}
+    chances: dict[int, float] = {}
+    for v, chance, after in tree.next_cards(counts):
+        hard, ace = pair + v, pair == 1 or v == 1
+        start = after if game.exact else counts
+        best = tree.best(hard, ace, 2, start, may_hit=may_hit)
+        if may_hit and can_double(game, total_of(hard, ace), True, split_aces):
+            best = max(best, tree.double(hard, ace, 2, start))
+        values[v] = best
+        chances[v] = chance
+    mass = sum(chances.values())
+    if mass < 0.5:
+        return NEG_INF
+    everything = sum(chances[v] * values[v] for v in values)
+    resplit = game.max_hands > hands + 1 and (not split_aces or game.resplit_aces)
+    if not resplit or pair not in values:
+        return 2.0 * everything
+    p = chances[pair] * (0.25 if pair == 10 and game.split_by == "rank" else 1.0)
+    if p >= 1.0:
+        return 2.0 * values[pair]
+    e_pair = values[pair]
+    e_other = (everything - p * e_pair) / (1.0 - p)
+    other, stuck = _split_counts(p, game.max_hands, hands + 1)
+    return other * e_other + stuck * e_pair
+
+
+def _split_counts(p: float, max_hands: int, start_hands: int) -> tuple[float, float]:
+    """Expected (hands finished with a non-pair, hands stuck with a pair) after a split.
+
+    A split leaves two one-card hands; each draws a pair card with chance ``p`` and then
+    splits again while the seat has fewer than ``max_hands`` hands.
+    """
+    @lru_cache(maxsize=None)
+    def go(pending: int, hands: int) -> tuple[float, float]:
+        if pending == 0:
+            return 0.0, 0.0
+        o1, s1 = go(pending - 1, hands)  # a non-pair second card
+        if hands < max_hands:
+            o2, s2 = go(pending + 1, hands + 1)  # pairs again and splits
+            return (1 - p) * (o1 + 1) + p * o2, (1 - p) * s1 + p * s2
+        return (1 - p) * (o1 + 1) + p * o1, (1 - p) * s1 + p * (s1 + 1)
+
+    return go(2, start_hands)
+
+
+def insurance_value(counts: Counts | None) -> float:
+    """EV of the insurance side bet (half the bet, pays 2:1) per unit of the initial bet.
+
+    The hole card is a ten with chance ``p = C_10/N``: EV ``= (3p - 1)/2``.
+    """
+    comp = INFINITE if counts is None else counts
+    n = sum(comp)
+    p = comp[9] / n if n else 0.0
+    return (3 * p - 1) / 2
+

@@ -1,0 +1,334 @@
+"""Level 2 hints: exact probabilities and expected values for the cards left in the shoe.
+
+==========================  ==================================================================
+name                        what it computes
+==========================  ==================================================================
+``counts_from(shoe)``       the rank-count vector every computation uses (the one conversion)
+``dealer_probabilities``    the dealer's final-total distribution for an upcard
+``bust_probability``        the chance that one more card takes the player over 21
+``expected_values``         the EV of every legal action, per unit of the initial bet
+``insurance_probability``   the chance that the hole card is a ten
+==========================  ==================================================================
+
+A *composition* is either ``None`` (an infinite deck: every ace..nine has chance 1/13,
+ten-valued cards 4/13) or the cards still unseen by the player: a mapping point value
+1..10 -> count, a :class:`~blackjack.deck.Shoe` (its undealt cards), or a sequence of ten
+counts. The upcard and the player's cards must already be out of it; during a round
+pass ``view.unseen_counts``, which also holds the dealer's face-down hole card.
+
+Method: the dealer's play is enumerated exactly without replacement (every ordered
+draw sequence, grouped by its multiset; see ``_dealer``); the player's hit tree removes
+every drawn card from the composition before the dealer plays. All results are exact
+for the composition; EVs are floats (rounding error far below 1e-12).
+
+>>> round(dealer_probabilities(6)["bust"], 4)
+0.4232
+>>> round(bust_probability([10, 6]), 4)
+0.6154
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
+from ..rules import Rules
+from ._dealer import INFINITE, OUTCOMES, dealer_exact, dealer_float, forbidden_hole
+from ._player import Game, Tree, can_double, draws, insurance_value, split_value, total_of
+
+__all__ = [
+    "OUTCOMES",
+    "counts_from",
+    "bust_probability",
+    "dealer_probabilities",
+    "expected_values",
+    "insurance_probability",
+]
+
+Counts = tuple[int, ...]
+_DEFAULT_RULES = Rules()
+
+
+@runtime_checkable
+class HasCounts(Protocol):
+    """Anything with ``counts()`` -> ``{1..10: count}``, such as :class:`~blackjack.deck.Shoe`."""
+
+    def counts(self) -> Mapping[int, int]:
+        """The undealt cards by point value."""
+        ...
+
+
+CardLike = Card | int
+ShoeLike = Mapping[int, int] | HasCounts | Sequence[int] | None
+
+
+def card_value(card: object) -> int:
+    """Return the point value 1..10 (ace 1) of a :class:`Card` or an int.
+
+    Raises:
+        InvalidCardError: an int outside 1..10.
+        TypeError: neither a Card nor an int.
+    """
+    if isinstance(card, Card):
+        return card.get_value()
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise TypeError(f"a card must be a Card or a point value 1..10, not {type(card).__name__}")
+    if not 1 <= card <= 10:
+        raise InvalidCardError(f"card point value must be 1..10 (ace = 1), got {card}", str(card))
+    return card
+
+
+def counts_from(shoe: ShoeLike) -> Counts | None:
+    """Convert a composition to the internal rank-count vector.
+
+    Layout: a tuple of 10 ints, index 0 = aces, index 1 = twos, ..., index 8 = nines,
+    index 9 = every ten-valued card (10, J, Q, K). ``None`` stays ``None`` (infinite deck).
+
+    Args:
+        shoe: ``None``; a mapping point value 1..10 -> count (missing values count 0);
+            an object with ``counts()`` such as a ``Shoe``; or a sequence of 10 counts.
+
+    Returns:
+        The tuple, or None.
+
+    Raises:
+        ValueError: a key outside 1..10, a negative count, a sequence not of length 10,
+            or an empty composition.
+        TypeError: a count that is not an int.
+    """
+    if shoe is None:
+        return None
+    if isinstance(shoe, HasCounts) and not isinstance(shoe, Mapping):
+        shoe = shoe.counts()
+    if isinstance(shoe, Mapping):
+        bad = [key for key in shoe if isinstance(key, bool) or key not in range(1, 11)]
+        if bad:
+            raise ValueError(f"composition keys must be point values 1..10, got {bad[0]!r}")
+        values = [shoe.get(v, 0) for v in range(1, 11)]
+    else:
+        values = list(shoe)
+        if len(values) != 10:
+            raise ValueError(f"a count vector needs 10 entries (ace..ten), got {len(values)}")
+    for count in values:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"card counts must be ints, got {count!r}")
+        if count < 0:
+            raise ValueError(f"card counts must not be negative, got {count}")
+    if sum(values) == 0:
+        raise ValueError("the composition has no cards")
+    return tuple(values)
+
+
+def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bool = True) -> Game:
+    """Collect the rule facts the EV engine needs for one upcard.
+
+    ``peeked`` defaults to ``rules.dealer_peeks`` for an ace or ten upcard when the rules
+    have naturals; for 2..9 it does not matter (no natural is possible) and is False.
+    """
+    possible = rules.naturals and forbidden_hole(upcard) is not None
+    peek = possible and (rules.dealer_peeks if peeked is None else bool(peeked))
+    return Game(upcard=upcard, h17=rules.dealer_hits_soft_17, naturals=rules.naturals, peek=peek,
+                double_on=rules.double_on, das=rules.double_after_split, max_hands=rules.max_split_hands,
+                resplit_aces=rules.resplit_aces, hit_split_aces=rules.hit_split_aces, split_by=rules.split_by,
+                charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact)
+
+
+def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules | None = None,
+                         peeked: bool | None = None, *, exact: bool = False) -> dict[str, float] | dict[str, Fraction]:
+    """Return the dealer's final-total distribution for an upcard.
+
+    Exact for the composition: every way the dealer can draw (hole card first, then hits
+    by the rules' S17/H17), without replacement, enumerated and summed in integers.
+
+    Args:
+        upcard: the dealer's upcard, a :class:`Card` or a point value 1..10 (ace 1).
+        shoe: the unseen cards, upcard and player cards already out (see
+            :func:`counts_from`); None for an infinite deck.
+        rules: the table rules (default ``Rules()``: S17, naturals, peek).
+        peeked: condition on the dealer not having a natural. Default: the rules'
+            ``dealer_peeks`` for an ace or ten upcard. Then ``"blackjack"`` is 0.
+        exact: return :class:`~fractions.Fraction` values instead of floats.
+
+    Returns:
+        ``{"17", "18", "19", "20", "21", "bust", "blackjack": probability}``, summing to 1.
+        ``"21"`` is a 21 of three or more cards (or any 21 when the rules have no
+        naturals); ``"blackjack"`` is a two-card 21 (a natural).
+
+    Raises:
+        InvalidCardError: the upcard is not 1..10.
+        ValueError, TypeError: a bad composition (see :func:`counts_from`).
+        EmptyShoeError: the unseen cards can run out before the dealer finishes.
+
+    Infinite deck S17, upcard 6: bust 0.4232 (Wizard of Odds, "Dealer Bust Probability").
+    """
+    # BEGIN SOLUTION m2: enumerate the dealer's draws (hole card first) without replacement and add up each final total
+    rules = _DEFAULT_RULES if rules is None else rules
+    up = card_value(upcard)
+    counts = counts_from(shoe)
+    game = game_for(up, rules, peeked)
+    if exact:
+        fractions = dealer_exact(counts, up, game.h17, game.naturals, game.peek)
+        if sum(fractions) != 1:
+            raise EmptyShoeError(f"the unseen cards can run out before the dealer (showing {up}) finishes")
+        return dict(zip(OUTCOMES, fractions))
+    floats = dealer_float(counts, up, game.h17, game.naturals, game.peek)
+    if abs(sum(floats) - 1.0) > 1e-9:
+        raise EmptyShoeError(f"the unseen cards can run out before the dealer (showing {up}) finishes")
+    return dict(zip(OUTCOMES, floats))
+    # END SOLUTION
+
+
+def bust_probability(player_cards: Iterable[CardLike], shoe: ShoeLike = None, *,
+                     upcard: CardLike | None = None, rules: Rules | None = None) -> float:
+    """Return the chance that one more card takes the player's best total over 21.
+
+    Args:
+        player_cards: the hand, Cards or point values (ace 1).
+        shoe: the unseen cards (player cards and upcard out); None for an infinite deck.
+        upcard: with ``rules``, the dealer's upcard; when the dealer has peeked an ace or
+            ten and has no natural, the hole card is known not to be the natural-maker,
+            which shifts the next card's chances slightly (exact conditioning).
+        rules: the table rules; only used with ``upcard``.
+
+    Returns:
+        A probability in [0, 1]; 0 when the hand is soft or 11 or less.
+
+    Raises:
+        InvalidCardError, TypeError, ValueError: bad cards or composition.
+    """
+    # BEGIN SOLUTION m2: add up the chances of the next cards that take the hard total over 21
+    values = [card_value(c) for c in player_cards]
+    hard, ace = sum(values), 1 in values
+    counts = counts_from(shoe)
+    if upcard is not None:
+        game = game_for(card_value(upcard), _DEFAULT_RULES if rules is None else rules)
+    else:
+        game = game_for(2, _DEFAULT_RULES)  # no natural possible: no conditioning
+    chance = 0.0
+    for v, p, _after in draws(counts, game):
+        if total_of(hard + v, ace or v == 1) > 21:
+            chance += p
+    return chance
+    # END SOLUTION
+
+
+def insurance_probability(shoe: ShoeLike = None) -> float:
+    """Return the chance that the dealer's hole card is a ten (what insurance bets on).
+
+    Insurance pays 2:1, so it is worth taking when this is above 1/3. Infinite deck: 4/13.
+    """
+    comp = counts_from(shoe) or INFINITE
+    return comp[9] / sum(comp)
+
+
+def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: ShoeLike = None,
+                    rules: Rules | None = None, *, from_split: bool = False, hands: int = 1,
+                    peeked: bool | None = None, exact: bool = True) -> dict[Action, float]:
+    """Return the expected value of every legal action, per unit of the hand's initial bet.
+
+    Conditioning: when the dealer peeks (the rules' ``dealer_peeks`` with an ace or ten
+    up, or ``peeked=True``) every EV is conditioned on the dealer not having a natural.
+    Otherwise a dealer natural takes the whole bet, doubled and split bets included.
+
+    Actions (each only when the rules and the hand allow it, as the round does):
+
+    * STAND: exact.
+    * HIT: one card, then the best of hit/stand at every later card, chosen with the
+      exact composition at that point (composition-dependent optimal play); exact.
+    * DOUBLE: one card then stand, EV per initial bet (so between -2 and +2); exact.
+    * SPLIT: sum over the split hands. Each hand plays optimally for its own cards,
+      doubling when the rules allow (DAS); split aces take one card unless
+      ``hit_split_aces``. Exact for one split; resplits use a constant re-pair chance
+      (see ``_player.split_value``).
+    * SURRENDER: -0.5 (half the bet back).
+    * INSURANCE: the side bet's own EV, ``(3p - 1)/2`` where ``p`` is the chance the
+      hole card is a ten before the peek; add it to the hand's EV. DECLINE is worth 0.
+
+    A player natural has only STAND (worth ``blackjack_pays``, or ``thunderjack_pays``
+    for a suited A + J/Q/K when given as Cards; 0 against an unpeeked dealer natural).
+    Charlie rule: a hand reaching ``charlie_cards`` cards without busting is worth
+    ``charlie_pays`` at once. A 21 takes no more cards (only STAND).
+
+    Args:
+        player_cards: the hand, Cards or point values, in the order received. A hand
+            ``from_split`` whose first card is an ace is a split-ace hand.
+        upcard: the dealer's upcard (Card or 1..10).
+        shoe: the unseen cards, the player's cards and the upcard already out; None for
+            an infinite deck.
+        rules: the table rules (default ``Rules()``).
+        from_split: the hand came from a split (no natural, no surrender, DAS applies).
+        hands: how many hands the seat holds now (limits resplits).
+        peeked: override the peek conditioning (see :func:`dealer_probabilities`).
+        exact: False uses the starting composition for the dealer throughout the hit
+            tree (faster; the strategy chart's approximation).
+
+    Returns:
+        ``{Action: EV}``; the best action is ``max(evs, key=evs.get)``.
+
+    Raises:
+        IllegalActionError: the hand has fewer than two cards or is bust.
+        InvalidCardError, TypeError, ValueError: bad cards or composition.
+        EmptyShoeError: the unseen cards can run out before the hand is decided.
+    """
+    # BEGIN SOLUTION m2: stand, hit and double EVs from the dealer's distribution; split, surrender and insurance by their rules
+    rules = _DEFAULT_RULES if rules is None else rules
+    values = tuple(card_value(c) for c in player_cards)
+    up = card_value(upcard)
+    counts = counts_from(shoe)
+    if len(values) < 2:
+        raise IllegalActionError(f"a hand needs two cards before a decision, got {len(values)}")
+    if total_of(sum(values), 1 in values) > 21:
+        raise IllegalActionError(f"hand {values} is bust: no decision is left")
+    cards = tuple(player_cards)
+    same_rank = not (rules.split_by == "rank" and all(isinstance(c, Card) for c in cards)
+                     and len(cards) == 2 and cards[0].face != cards[1].face)  # type: ignore[union-attr]
+    thunder = (rules.thunderjack_pays is not None and len(cards) == 2 and all(isinstance(c, Card) for c in cards)
+               and cards[0].suit == cards[1].suit  # type: ignore[union-attr]
+               and {min(c.face, 11) for c in cards} == {1, 11})  # type: ignore[union-attr]
+    result = _expected_values(values, up, counts, rules, from_split, hands, peeked, exact, same_rank, thunder)
+    return dict(result)
+    # END SOLUTION
+
+
+@functools.lru_cache(maxsize=4096)
+def _expected_values(values: tuple[int, ...], up: int, counts: Counts | None, rules: Rules, from_split: bool,
+                     hands: int, peeked: bool | None, exact: bool, same_rank: bool,
+                     thunder: bool) -> tuple[tuple[Action, float], ...]:
+    """The cached core of :func:`expected_values` (same arguments, already converted)."""
+    game = game_for(up, rules, peeked, exact=exact)
+    tree = Tree(counts, game)
+    n = len(values)
+    hard, ace = sum(values), 1 in values
+    total = total_of(hard, ace)
+    dist = dealer_float(counts, up, game.h17, game.naturals, game.peek)
+    out: dict[Action, float] = {}
+    offered = n == 2 and not from_split and hands == 1
+    if offered and up == 1 and rules.insurance:
+        out[Action.INSURANCE] = insurance_value(counts)
+    if offered and total == 21 and rules.naturals:
+        pays = rules.thunderjack_pays if thunder and rules.thunderjack_pays is not None else rules.blackjack_pays
+        dealer_bj = 0.0 if thunder else dist[6]
+        out[Action.STAND] = float(pays) * (1.0 - dealer_bj)
+        return tuple(out.items())
+    stand = tree.stand(hard, ace, counts)
+    if stand == float("-inf"):
+        raise EmptyShoeError("the unseen cards can run out before the dealer finishes")
+    out[Action.STAND] = stand
+    if total == 21:
+        return tuple(out.items())
+    split_aces = from_split and values[0] == 1
+    if not split_aces or rules.hit_split_aces:
+        out[Action.HIT] = tree.hit(hard, ace, n, counts)
+    if n == 2 and can_double(game, total, from_split, split_aces):
+        out[Action.DOUBLE] = tree.double(hard, ace, n, counts)
+    pair = n == 2 and values[0] == values[1] and (same_rank or rules.split_by == "value")
+    if pair and hands < rules.max_split_hands and (not split_aces or rules.resplit_aces):
+        out[Action.SPLIT] = split_value(values[0], counts, game, hands)
+    if n == 2 and not from_split and hands == 1 and rules.surrender != "none":
+        out[Action.SURRENDER] = -0.5
+    return tuple((a, v) for a, v in out.items() if v != float("-inf"))

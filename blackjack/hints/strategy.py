@@ -1,0 +1,301 @@
+"""Level 3 hints: a basic-strategy chart derived from expected values for any :class:`Rules`.
+
+==========================  ==============================================================
+name                        what it is
+==========================  ==============================================================
+``basic_strategy(rules)``   the :class:`Chart` for the rules (cached per rules)
+``Chart``                   ``action(cards, upcard)``, ``code(cards, upcard)``, ``rows()``,
+                            ``str(chart)`` prints the familiar table
+``CODES``                   what every chart code means
+==========================  ==============================================================
+
+Nothing is hard-coded: every cell compares the EVs of :func:`.expected_values` for the
+rules' full shoe (``decks`` decks, less the upcard and the player's cards).
+
+Method (total-dependent basic strategy, the convention of the published charts):
+
+* A hard row (5..20) averages each action's EV over every two-card non-pair hand with
+  that total (T-6, 9-7 for 16), weighted by its chance of being dealt; hard 4 and 20
+  use 2-2 and T-T played without splitting.
+* Soft rows are A-2 .. A-9; pair rows are 2-2 .. T-T and A-A.
+* The hit trees use the dealer's probabilities for the starting composition (the
+  ``exact=False`` mode of :func:`.expected_values`; the player's third and later cards
+  are not removed). This is the fast approximation most charts are built with; the
+  chart for 4-8 decks S17 DAS equals the Wizard of Odds chart cell by cell (tested).
+* Early surrender compares -0.5 with each action's EV not conditioned on the peek.
+* A code tells the fallback when its move is not allowed: ``Dh`` double else hit,
+  ``Ds`` double else stand, ``Rh``/``Rs``/``Rp`` surrender else hit/stand/split, ``Ph``
+  split if doubling after a split is allowed else hit (the published charts' "Ph"), and
+  ``P`` split (when the seat cannot split any more, read the hand's total instead, as
+  the Wizard of Odds advises).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Collection, Iterable, Mapping
+
+from ..actions import Action
+from ..cards import Card
+from ..rules import Rules
+from ._dealer import forbidden_hole
+from ._player import total_of
+from .probability import card_value, expected_values
+
+__all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
+
+#: Dealer upcards in chart column order: 2..10, then the ace.
+UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+#: Every chart code and its meaning (Wizard of Odds legend).
+CODES = {
+    "H": "hit",
+    "S": "stand",
+    "Dh": "double if allowed, otherwise hit",
+    "Ds": "double if allowed, otherwise stand",
+    "P": "split",
+    "Ph": "split if double after split is allowed, otherwise hit",
+    "Rh": "surrender if allowed, otherwise hit",
+    "Rs": "surrender if allowed, otherwise stand",
+    "Rp": "surrender if allowed, otherwise split",
+}
+
+_LETTER = {Action.HIT: "h", Action.STAND: "s", Action.SPLIT: "p", Action.DOUBLE: "d"}
+
+
+def code_for(evs: Mapping[Action, float], *, das_helps: bool = False) -> str:
+    """Return the chart code for one decision from its EVs.
+
+    Args:
+        evs: ``{Action: EV}`` as :func:`.expected_values` returns (INSURANCE is ignored).
+        das_helps: splitting is best only because doubling after a split is allowed
+            (then the code is ``"Ph"``).
+
+    Returns:
+        One of :data:`CODES`.
+    """
+    moves = {a: v for a, v in evs.items() if a in (Action.HIT, Action.STAND, Action.DOUBLE,
+                                                   Action.SPLIT, Action.SURRENDER)}
+    best = max(moves, key=lambda a: moves[a])
+    if best is Action.HIT:
+        return "H"
+    if best is Action.STAND:
+        return "S"
+    if best is Action.SPLIT:
+        return "Ph" if das_helps else "P"
+    rest = {a: v for a, v in moves.items() if a not in (best, Action.DOUBLE, Action.SURRENDER)}
+    if best is Action.DOUBLE:
+        rest.pop(Action.SPLIT, None)
+    fallback = max(rest, key=lambda a: rest[a])
+    return ("D" if best is Action.DOUBLE else "R") + _LETTER[fallback]
+
+
+def _shoe(rules: Rules) -> list[int]:
+    return [4 * rules.decks] * 9 + [16 * rules.decks]
+
+
+def _without(counts: list[int], cards: Iterable[int]) -> tuple[int, ...]:
+    out = list(counts)
+    for v in cards:
+        out[v - 1] -= 1
+    return tuple(out)
+
+
+def _unconditioned(evs: dict[Action, float], p_natural: float) -> dict[Action, float]:
+    """EVs before the peek: a dealer natural costs one bet, except for a surrender (early)."""
+    return {a: (v if a is Action.SURRENDER else p_natural * -1.0 + (1 - p_natural) * v) for a, v in evs.items()}
+
+
+class Chart:
+    """A basic-strategy chart for one rule set: rows of codes against upcards 2..10, A.
+
+    Build it with :func:`basic_strategy`. Attributes ``hard`` (totals 4..20), ``soft``
+    (13..20 for A-2..A-9) and ``pairs`` (pair value 1..10, ace 1) map a row to its ten
+    codes in :data:`UPCARDS` order.
+    """
+
+    def __init__(self, rules: Rules, hard: Mapping[int, tuple[str, ...]], soft: Mapping[int, tuple[str, ...]],
+                 pairs: Mapping[int, tuple[str, ...]]) -> None:
+        self.rules = rules
+        self.hard = dict(hard)
+        self.soft = dict(soft)
+        self.pairs = dict(pairs)
+
+    # --- lookups -------------------------------------------------------------------------
+    def code(self, player_cards: Iterable[Card | int], upcard: Card | int, *, pair: bool | None = None) -> str:
+        """Return the chart code for a hand against an upcard.
+
+        Args:
+            player_cards: Cards or point values (ace 1), any number of cards.
+            upcard: the dealer's upcard.
+            pair: read the pair row (default: the hand is two cards of equal value).
+
+        Returns:
+            A code from :data:`CODES`; ``"S"`` for 21 and more.
+        """
+        values = [card_value(c) for c in player_cards]
+        column = UPCARDS.index(card_value(upcard))
+        if pair is None:
+            pair = len(values) == 2 and values[0] == values[1]
+        if pair:
+            return self.pairs[values[0]][column]
+        hard = sum(values)
+        total = total_of(hard, 1 in values)
+        if total >= 21:
+            return "S"
+        if total != hard:  # soft
+            return self.soft[total][column] if total >= 13 else "H"
+        return self.hard[max(4, min(total, 20))][column]
+
+    def action(self, player_cards: Iterable[Card | int], upcard: Card | int, *,
+               legal: Collection[Action] | None = None) -> Action:
+        """Return the action the chart gives, falling back as its code says.
+
+        Args:
+            player_cards: Cards or point values (ace 1).
+            upcard: the dealer's upcard.
+            legal: the actions allowed now (e.g. ``view.legal_actions``). Default: what
+                the rules allow a fresh hand of these cards (double and surrender only on
+                two cards, split only a pair).
+
+        Returns:
+            HIT, STAND, DOUBLE, SPLIT or SURRENDER (always one of ``legal`` when given
+            and it holds HIT or STAND).
+        """
+        values = [card_value(c) for c in player_cards]
+        cards = list(player_cards)
+        if legal is None:
+            legal = self._default_legal(values, cards)
+        code = self.code(values, upcard)
+        if code.startswith("P") or code == "Rp":
+            if code == "Rp" and Action.SURRENDER in legal:
+                return Action.SURRENDER
+            if Action.SPLIT in legal and (code != "Ph" or self.rules.double_after_split):
+                return Action.SPLIT
+            if code == "Ph":
+                return Action.HIT if Action.HIT in legal else Action.STAND
+            code = self.code(values, upcard, pair=False)
+        if code[0] == "R" and Action.SURRENDER in legal:
+            return Action.SURRENDER
+        if code[0] == "D" and Action.DOUBLE in legal:
+            return Action.DOUBLE
+        if code[0] in "RD":
+            code = code[1].upper()
+            if code == "P":  # Rp without surrender handled above; keep the compiler happy
+                code = "H"
+        want = Action.HIT if code == "H" else Action.STAND
+        if want not in legal:
+            other = Action.STAND if want is Action.HIT else Action.HIT
+            if other in legal:
+                return other
+        return want
+
+    def _default_legal(self, values: list[int], cards: list[Card | int]) -> frozenset[Action]:
+        rules = self.rules
+        legal = {Action.STAND, Action.HIT}
+        if len(values) == 2:
+            total = total_of(sum(values), 1 in values)
+            if (rules.double_on == "any" or (rules.double_on == "9-11" and 9 <= total <= 11)
+                    or (rules.double_on == "10-11" and 10 <= total <= 11)):
+                legal.add(Action.DOUBLE)
+            if rules.surrender != "none":
+                legal.add(Action.SURRENDER)
+            same = values[0] == values[1]
+            if same and rules.split_by == "rank" and all(isinstance(c, Card) for c in cards):
+                same = cards[0].face == cards[1].face  # type: ignore[union-attr]
+            if same and rules.max_split_hands > 1:
+                legal.add(Action.SPLIT)
+        return frozenset(legal)
+
+    # --- display ---------------------------------------------------------------------------
+    def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """Return ``(section, label, codes)`` rows: hard 5..20, soft A-2..A-9, pairs 2-2..A-A."""
+        out: list[tuple[str, str, tuple[str, ...]]] = []
+        for total in range(5, 21):
+            out.append(("hard", str(total), self.hard[total]))
+        for total in range(13, 21):
+            out.append(("soft", f"A,{total - 11}", self.soft[total]))
+        for value in (2, 3, 4, 5, 6, 7, 8, 9, 10, 1):
+            name = "A" if value == 1 else ("T" if value == 10 else str(value))
+            out.append(("pairs", f"{name},{name}", self.pairs[value]))
+        return out
+
+    def __str__(self) -> str:
+        head = "       " + "".join(f"{('A' if u == 1 else str(u)):>4}" for u in UPCARDS)
+        lines = [f"Basic strategy for {self.rules.summary()} (derived from expected values)", head]
+        section = ""
+        for name, label, codes in self.rows():
+            if name != section:
+                section = name
+                lines.append(name.capitalize())
+            lines.append(f"  {label:<5}" + "".join(f"{c:>4}" for c in codes))
+        used = sorted({c for _n, _l, codes in self.rows() for c in codes}, key=list(CODES).index)
+        lines.append("  ".join(f"{c} = {CODES[c]}" for c in used))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<Chart {self.rules.summary()}>"
+
+
+@functools.lru_cache(maxsize=32)
+def basic_strategy(rules: Rules) -> Chart:
+    """Derive the basic-strategy chart for ``rules`` from expected values (cached per rules).
+
+    See the module docstring for the method. Takes about a second the first time.
+
+    Args:
+        rules: the table rules; the shoe is ``rules.decks`` full decks.
+
+    Returns:
+        The :class:`Chart`.
+    """
+    shoe = _shoe(rules)
+    no_das = dataclasses.replace(rules, double_after_split=False) if rules.double_after_split else None
+    hard: dict[int, tuple[str, ...]] = {}
+    soft: dict[int, tuple[str, ...]] = {}
+    pairs: dict[int, tuple[str, ...]] = {}
+
+    def evs_for(cards: tuple[int, int], up: int, use: Rules = rules) -> dict[Action, float]:
+        counts = _without(shoe, (*cards, up))
+        evs = expected_values(cards, up, counts, use, exact=False)
+        evs.pop(Action.INSURANCE, None)
+        if use.surrender == "early" and use.dealer_peeks and forbidden_hole(up) is not None:
+            n = sum(counts)
+            p_nat = counts[forbidden_hole(up) or 0] / n
+            evs = _unconditioned(evs, p_nat)
+        return evs
+
+    for total in range(4, 21):
+        row = []
+        for up in UPCARDS:
+            combos = [(a, total - a) for a in range(2, 11) if a < total - a <= 10]
+            if not combos:
+                combos = [(total // 2, total // 2)]
+            counts = _without(shoe, (up,))
+            summed: dict[Action, float] = {}
+            weight_sum = 0.0
+            for a, b in combos:
+                weight = counts[a - 1] * (counts[b - 1] - (a == b))
+                evs = evs_for((a, b), up)
+                evs.pop(Action.SPLIT, None)
+                for action, value in evs.items():
+                    summed[action] = summed.get(action, 0.0) + weight * value
+                weight_sum += weight
+            row.append(code_for({a: v / weight_sum for a, v in summed.items()}))
+        hard[total] = tuple(row)
+    for total in range(13, 21):
+        soft[total] = tuple(code_for(evs_for((1, total - 11), up)) for up in UPCARDS)
+    for value in range(1, 11):
+        row = []
+        for up in UPCARDS:
+            evs = evs_for((value, value), up)
+            code = code_for(evs)
+            if code == "P" and no_das is not None:
+                plain = evs_for((value, value), up, no_das)
+                if code_for(plain) != "P":
+                    code = "Ph" if code_for({a: v for a, v in plain.items() if a is not Action.SPLIT})[0] in "HD" \
+                        else "P"
+            row.append(code)
+        pairs[value] = tuple(row)
+    return Chart(rules, hard, soft, pairs)
