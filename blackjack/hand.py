@@ -84,8 +84,14 @@ class Hand:
         Time O(n) for n cards.
         """
         # BEGIN SOLUTION m1: add up get_value() of every card; if the hand has an ace and adding 10 keeps it at 21 or less, add 10
-        total = sum(card.get_value() for card in self._cards)
-        if total <= 11 and any(card.face == 1 for card in self._cards):
+        total = 0
+        ace = False
+        for card in self._cards:  # one plain loop: this runs several times per simulated hand
+            value = card.get_value()
+            total += value
+            if value == 1:
+                ace = True
+        if ace and total <= 11:
             total += 10
         return total
         # END SOLUTION
@@ -93,8 +99,14 @@ class Hand:
     def is_soft(self) -> bool:
         """Return True when an ace is counted as 11 in :meth:`get_score` (e.g. A-6 is soft 17)."""
         # BEGIN SOLUTION m1: a hand is soft when it has an ace and the card values add up to 11 or less
-        total = sum(card.get_value() for card in self._cards)
-        return total <= 11 and any(card.face == 1 for card in self._cards)
+        total = 0
+        ace = False
+        for card in self._cards:
+            value = card.get_value()
+            total += value
+            if value == 1:
+                ace = True
+        return ace and total <= 11
         # END SOLUTION
 
     def is_blackjack(self) -> bool:

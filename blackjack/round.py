@@ -23,6 +23,14 @@ Payouts (``Outcome.net`` per hand, in credits, for a bet b):
     surrender -b/2; Thunderjack +b * rules.thunderjack_pays, paid at once;
     Blitz (Charlie) +b * rules.charlie_pays, paid at once; insurance pays 2:1.
 
+Speed (the unchecked tier, for the simulator and other trusted drivers):
+    ``Round(..., events=False)`` builds no event objects when no listener is
+    subscribed (``deal()`` and ``apply()`` then return ``()``), and
+    :meth:`Round._apply_unchecked` takes a decision without re-checking that it is
+    legal, as python-chess's ``Board.push`` does next to ``push_san``. Both run the
+    same rule code as the checked tier; only the checks and the event objects are
+    skipped. Use :meth:`Round.is_legal` to test one action cheaply.
+
 Deal order (what ``Shoe.stack`` must list): one card to each betting seat, left to
 right; the dealer's upcard; a second card to each seat; the dealer's hole card
 (none in the European no-hole-card game, where the dealer's second card comes
@@ -52,6 +60,8 @@ __all__ = ["Round"]
 
 Listener = Callable[[Event], None]
 
+_ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building one per round
+
 
 class _HandState:
     """A player hand with its wager and progress (internal)."""
@@ -75,7 +85,7 @@ class _Seat:
 
     def __init__(self, player: Player) -> None:
         self.player = player
-        self.bet = Fraction(0)
+        self.bet = _ZERO
         self.hands: list[_HandState] = []
         self.insurance: Fraction | None = None
 
@@ -91,13 +101,16 @@ class Round:
         players: the seats, left to right.
         dealer: the dealer (its hand is reset here).
         listeners: called with every event, in order, after the step that caused it.
+        events: build event objects. With False and no listeners, ``deal()`` and
+            ``apply()`` return ``()`` and the round runs faster (the simulator's tier);
+            with listeners, events are always built.
 
     Raises:
         ValueError: no players, or more than ``rules.max_players``.
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
-                 listeners: Iterable[Listener] = ()) -> None:
+                 listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
         if not players:
             raise ValueError("a round needs at least one player")
         if len(players) > rules.max_players:
@@ -108,6 +121,7 @@ class Round:
         dealer.start_round()
         self._seats = [_Seat(p) for p in players]
         self._listeners = list(listeners)
+        self._record = events or bool(self._listeners)  # False: build no event objects
         self.phase = Phase.BETTING
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
@@ -116,7 +130,7 @@ class Round:
         #: Every decision taken, in order: ``(seat, hand, action)``.
         self.history: list[tuple[int, int, Action]] = []
         #: The house's gain this round in credits (minus the players' total net).
-        self.house_net = Fraction(0)
+        self.house_net = _ZERO
         self._pending: list[Event] = []
 
     # ===================================================================== reading state
@@ -188,6 +202,14 @@ class Round:
                 raise InvalidBetError(f"a bet must be a number of credits, got {amount!r}", amount) from None
         target.bet = target.player.start_round(amount, self.rules)
 
+    def _place_bet_unchecked(self, seat: int, amount: Fraction) -> None:
+        """Set a bet the caller has already checked (the unchecked tier, see :meth:`_apply_unchecked`).
+
+        ``amount`` must be a ``Fraction`` within the table limits and the bankroll, and
+        the round must be in BETTING; :meth:`place_bet` is the checked form.
+        """
+        self._seats[seat].bet = amount
+
     def clear_bet(self, seat: int) -> None:
         """Take seat ``seat``'s bet back: it sits this round out.
 
@@ -210,17 +232,19 @@ class Round:
         """
         if self.phase is not Phase.BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
-        betting = [i for i, seat in enumerate(self._seats) if seat.bet > 0]
+        betting = [i for i, seat in enumerate(self._seats) if seat.bet]  # bets are never negative
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
         if self.rules.reshuffle_every_round or self.shoe.cut_card_reached:
             self.shoe.shuffle()
-            self._emit(ShoeShuffled())
+            if self._record:
+                self._emit(ShoeShuffled())
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
             seat.hands = [_HandState(Hand(), seat.bet)]
-            self._emit(BetPlaced(i, seat.bet))
+            if self._record:
+                self._emit(BetPlaced(i, seat.bet))
         for _ in range(2):
             for i in betting:
                 self._give(i, 0)
@@ -286,6 +310,45 @@ class Round:
         else:
             self._play(seat_index, hand_index, action)
         return self._flush()
+
+    def is_legal(self, action: Action) -> bool:
+        """Return True when :meth:`apply` would accept ``action`` now (cheaper than :meth:`legal_actions`)."""
+        turn = self._turn
+        if turn is None:
+            return False
+        phase = self.phase
+        if phase is not Phase.PLAYER_TURN:
+            return action in self.legal_actions()
+        seat = self._seats[turn[0]]
+        state = seat.hands[turn[1]]
+        if action is Action.STAND:
+            return True
+        if action is Action.HIT:
+            return not (state.split_aces and not self.rules.hit_split_aces)
+        if action is Action.DOUBLE or action is Action.SPLIT or action is Action.SURRENDER:
+            return len(state.hand) == 2 and self._why_not(action, seat, state) is None
+        return False
+
+    def _apply_unchecked(self, action: Action) -> None:
+        """Take a decision without checking it: the simulator's unchecked tier.
+
+        Like python-chess's ``Board.push`` beside ``push_san``: the same rule code as
+        :meth:`apply` runs, but the action is not checked against
+        :meth:`legal_actions`, insurance takes the default stake, and nothing is
+        returned (listeners still get the events). The caller must pass an action
+        that :meth:`is_legal` accepts; an illegal one leaves the round in an
+        undefined state.
+        """
+        seat_index, hand_index = self._turn  # type: ignore[misc]  # the caller guarantees a turn
+        phase = self.phase
+        if phase is Phase.PLAYER_TURN:
+            self._play(seat_index, hand_index, action)
+        elif phase is Phase.INSURANCE:
+            self._answer_insurance(seat_index, action, None)
+        else:
+            self._answer_early_surrender(seat_index, action)
+        if self._record:
+            self._flush()
 
     # =========================================================================== views
     def view(self) -> TableView:
@@ -357,7 +420,8 @@ class Round:
         else:
             seat.insurance = Fraction(0)
         self.history.append((seat_index, 0, action))
-        self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is Action.INSURANCE else None))
+        if self._record:
+            self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is Action.INSURANCE else None))
         if self._queue:
             self._turn = (self._queue.pop(0), 0)
         else:
@@ -375,7 +439,8 @@ class Round:
 
     def _answer_early_surrender(self, seat_index: int, action: Action) -> None:
         self.history.append((seat_index, 0, action))
-        self._emit(ActionTaken(seat_index, 0, action))
+        if self._record:
+            self._emit(ActionTaken(seat_index, 0, action))
         if action is Action.SURRENDER:
             self._surrender(seat_index, 0)
         if self._queue:
@@ -388,7 +453,8 @@ class Round:
         if self.rules.dealer_peeks and self._dealer_may_have_natural():
             natural = self.dealer.hand.is_blackjack()
             self._peeked = True
-            self._emit(DealerPeeked(natural))
+            if self._record:
+                self._emit(DealerPeeked(natural))
             if natural:
                 self._reveal()
                 self._settle_insurance()
@@ -407,7 +473,8 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         self.history.append((seat_index, hand_index, action))
-        self._emit(ActionTaken(seat_index, hand_index, action))
+        if self._record:
+            self._emit(ActionTaken(seat_index, hand_index, action))
         if action is Action.HIT:
             self._give(seat_index, hand_index)
         elif action is Action.STAND:
@@ -437,7 +504,8 @@ class Round:
         state = self._seats[seat_index].hands[hand_index]
         card = self._draw()
         state.hand.add_card(card)
-        self._emit(CardDealt(seat_index, hand_index, card))
+        if self._record:
+            self._emit(CardDealt(seat_index, hand_index, card))
         if len(state.hand) < 2 or self.phase is Phase.BETTING:
             return
         total = state.hand.get_score()
@@ -498,17 +566,19 @@ class Round:
                 self._settle(i, j, result, net)
         self._turn = None
         self.phase = Phase.SETTLED
-        self._emit(RoundSettled(dealer_total))
+        if self._record:
+            self._emit(RoundSettled(dealer_total))
 
     # ====================================================================== money moves
     def _settle(self, seat_index: int, hand_index: int, result: Result, net: Fraction) -> None:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         state.finished = True
-        state.outcome = Outcome(result, state.bet, net)
-        seat.player.bankroll += state.outcome.payout
+        state.outcome = outcome = Outcome(result, state.bet, net)
+        seat.player.bankroll += outcome.payout
         self.house_net -= net
-        self._emit(HandSettled(seat_index, hand_index, state.outcome))
+        if self._record:
+            self._emit(HandSettled(seat_index, hand_index, state.outcome))
 
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]
@@ -525,7 +595,8 @@ class Round:
                 net = 2 * seat.insurance if natural else -seat.insurance
                 seat.player.bankroll += seat.insurance + net
                 self.house_net -= net
-                self._emit(InsuranceSettled(i, seat.insurance, net))
+                if self._record:
+                    self._emit(InsuranceSettled(i, seat.insurance, net))
 
     # ========================================================================= helpers
     def _natural(self, hand: Hand) -> bool:
@@ -538,23 +609,27 @@ class Round:
         shuffles = self.shoe.shuffle_count
         card = self.shoe.deal()
         if self.shoe.shuffle_count != shuffles:
-            self._emit(ShoeShuffled(mid_round=True))
+            if self._record:
+                self._emit(ShoeShuffled(mid_round=True))
         return card
 
     def _draw_for_dealer(self) -> Card:
         card = self._draw()
-        self._emit(CardDealt(None, 0, card))
+        if self._record:
+            self._emit(CardDealt(None, 0, card))
         return card
 
     def _deal_dealer(self, *, face_up: bool) -> None:
         card = self._draw()
         self.dealer.hand.add_card(card)
-        self._emit(CardDealt(None, 0, card if face_up else None, face_up))
+        if self._record:
+            self._emit(CardDealt(None, 0, card if face_up else None, face_up))
 
     def _reveal(self) -> None:
         if not self.dealer.revealed and len(self.dealer.hand) > 1:
             self.dealer.revealed = True
-            self._emit(HoleCardRevealed(self.dealer.hand[1]))
+            if self._record:
+                self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
 
     def _why_not(self, action: Action, seat: _Seat, state: _HandState) -> str | None:

@@ -79,8 +79,12 @@ class Blackjack:
         self.rounds_played = 0
         self._listeners = list(listeners)
 
-    def new_round(self) -> Round:
+    def new_round(self, *, events: bool = True) -> Round:
         """Open a new round in the BETTING phase (finishing a settled previous round first).
+
+        Args:
+            events: build event objects; False (with no listeners) is the simulator's
+                faster tier, where ``deal()`` and ``apply()`` return ``()``.
 
         Raises:
             IllegalActionError: a round is still being played.
@@ -90,7 +94,7 @@ class Blackjack:
                 self.finish_round()
             elif self.round.phase is not Phase.BETTING:
                 raise IllegalActionError("a round is in progress: finish it before starting another", "new round")
-        self.round = Round(self.rules, self.shoe, self.players, self.dealer, self._listeners)
+        self.round = Round(self.rules, self.shoe, self.players, self.dealer, self._listeners, events=events)
         return self.round
 
     def start_round(self, bets: Bets | None = None) -> Round:
@@ -124,8 +128,13 @@ class Blackjack:
         rnd.deal()
         return rnd
 
-    def finish_round(self) -> list[tuple[int, int, Outcome]]:
+    def finish_round(self, *, record: bool = True) -> list[tuple[int, int, Outcome]]:
         """Record the settled round in every player's ledger and clear the table (cs111 ``finishRound``).
+
+        Args:
+            record: add the round to each player's :class:`Ledger`. The simulator passes
+                False and keeps its own statistics; bankrolls, ``house_net`` and the
+                discards are updated either way.
 
         Returns:
             Every hand's ``(seat, hand, Outcome)``.
@@ -137,9 +146,10 @@ class Blackjack:
         if rnd is None or rnd.phase is not Phase.SETTLED:
             raise IllegalActionError("no settled round to finish", "finish")
         outcomes = rnd.outcomes()
-        for i, player in enumerate(rnd.players):
-            if rnd.bet(i) > 0:
-                player.finish_round([o for s, _, o in outcomes if s == i], rnd.insurance_net(i))
+        if record:
+            for i, player in enumerate(rnd.players):
+                if rnd.bet(i) > 0:
+                    player.finish_round([o for s, _, o in outcomes if s == i], rnd.insurance_net(i))
         self.shoe.discard(rnd.cards_on_table())
         self.dealer.start_round()
         self.house_net += rnd.house_net
