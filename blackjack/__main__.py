@@ -70,20 +70,20 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         if args.drill:
             from .drill_cli import run_drill
             return run_drill(console, rules, seed=args.seed)
-        names = _names(args, console, rules)
         bankroll = to_money(args.bankroll) if args.bankroll is not None else rules.starting_bankroll
         if bankroll < 0:
             raise ValueError(f"--bankroll must not be negative, got {args.bankroll}")
+        stacked = parse_cards(args.stack) if args.stack else []
+        if args.rounds is not None and args.rounds < 1:
+            raise ValueError(f"--rounds must be at least 1, got {args.rounds}")
+        names = _names(args, console, rules)
         game = Blackjack([Player(name, bankroll) for name in names], rules, seed=args.seed)
-        if args.stack:
-            game.shoe.stack(parse_cards(args.stack))
+        game.shoe.stack(stacked)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
     except (EOFError, QuitGame):
         console.say("No game played.")
         return 0
-    if args.rounds is not None and args.rounds < 1:
-        parser.error(f"--rounds must be at least 1, got {args.rounds}")
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints)
     try:
@@ -122,15 +122,15 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
             console.say(f"Please type a number from 1 to {rules.max_players}.")
     if args.players is not None:
         return [f"Player {i + 1}" for i in range(count)]
-    names: list[str] = []
-    while len(names) < count:
-        default = f"Player {len(names) + 1}"
-        answer = console.ask(f"Name of player {len(names) + 1} (Enter = {default}): ") or default
-        if answer in names:
+    chosen: list[str] = []
+    while len(chosen) < count:
+        default = f"Player {len(chosen) + 1}"
+        answer = console.ask(f"Name of player {len(chosen) + 1} (Enter = {default}): ") or default
+        if answer in chosen:
             console.say(f"{answer} is already at the table; please choose another name.")
             continue
-        names.append(answer)
-    return names
+        chosen.append(answer)
+    return chosen
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

@@ -1,0 +1,164 @@
+"""End-to-end tests of the terminal game, driven through stdin as a teacher's script would."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from blackjack.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(args: list[str], keys: str) -> tuple[int, str]:
+    """Run the game in-process with ``keys`` as the typed input; return (exit status, transcript)."""
+    out = io.StringIO()
+    status = main(args, stdin=io.StringIO(keys), stdout=out)
+    return status, out.getvalue()
+
+
+def test_hit_then_stand_wins_against_dealer_17() -> None:
+    """Ann has T-5, hits a 3 for 18, stands; the dealer's 9-8 stands on 17: Ann wins her 10."""
+    status, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s,3c", "--rounds", "1", "--plain"], "10\nh\ns\n")
+    assert status == 0
+    assert "Ann draws 3♣: 18." in text
+    assert "Dealer stands on 17." in text
+    assert "10♥ 5♦ 3♣ = 18  bet 10  WIN +10" in text
+    assert "bankroll 1010 (+10)" in text
+
+
+def test_hole_card_hidden_until_dealer_plays() -> None:
+    """The dealer's hole card shows as ?? while Ann decides, and is named only when turned over."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s", "--rounds", "1", "--plain"], "10\ns\n")
+    before, after = text.split("Dealer turns over the hole card")
+    assert "Dealer: 9♣ ?? = 9 showing" in before
+    assert "8♠" not in before
+    assert after.startswith(": 8♠.")
+
+
+def test_soft_total_is_shown_both_ways() -> None:
+    """A-6 is shown as 7 / 17, as justBlackjack shows soft totals."""
+    _, text = play(["--names", "Ann", "--stack", "Ah,9c,6d,8s", "--rounds", "1", "--plain"], "10\ns\n")
+    assert "A♥ 6♦ = 7 / 17" in text
+
+
+def test_wrong_key_and_empty_line_ask_again() -> None:
+    """A wrong key and an empty line each get a one-line message and the same question again."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s", "--rounds", "1", "--plain"], "10\nx\n\ns\n")
+    assert "Unknown move 'x'" in text
+    assert "Please type a move" in text
+    assert text.count("Ann (15): [h]it [s]tand [d]ouble su[r]render:") == 3
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("bad", ["ten", "0", "-5", "1e9", "2.5", "5000"])
+def test_bad_bet_is_refused_and_asked_again(bad: str) -> None:
+    """A malformed or out-of-range bet gets a one-line message; the next good bet is taken."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s", "--rounds", "1", "--plain"], f"{bad}\n10\ns\n")
+    assert text.count("Ann, your bet") == 2
+    assert "bet 10" in text
+    assert "Traceback" not in text
+
+
+def test_enter_repeats_the_last_bet() -> None:
+    """In the second round an empty bet line repeats the 25 of the first round."""
+    _, text = play(["--names", "Ann", "--seed", "5", "--rounds", "2", "--plain"], "25\ns\n\ns\n")
+    assert "Enter = 25" in text
+    assert text.count("bet 25") >= 2
+
+
+def test_end_of_input_mid_round_settles_and_exits_zero() -> None:
+    """EOF while a decision is pending stands the open hands, prints the summary and exits 0."""
+    status, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s"], "10\n")
+    assert status == 0
+    assert "Input ended." in text
+    assert "finished by standing" in text
+    assert "Session summary:" in text
+    assert "bankroll 990 (-10)" in text
+
+
+def test_quit_command_ends_with_summary() -> None:
+    """Typing quit at a prompt ends the game with the session summary."""
+    status, text = play(["--names", "Ann", "--seed", "1"], "quit\n")
+    assert status == 0
+    assert "Quitting." in text and "Session summary:" in text
+
+
+def test_players_and_names_are_asked_when_not_given() -> None:
+    """Without --players and --names the game asks for both; a repeated name is refused."""
+    _, text = play(["--seed", "2", "--rounds", "1", "--rules", "cs111", "--plain"],
+                   "9\n2\nAnn\nAnn\nBob\ns\ns\n")
+    assert "Please type a number from 1 to 7." in text
+    assert "Ann is already at the table" in text
+    assert "Ann:" in text and "Bob:" in text
+
+
+def test_cs111_rules_play_for_no_money() -> None:
+    """The cs111 preset asks no bets and shows no money: Ann's 19 beats the dealer's 17, Bob's 13 loses."""
+    _, text = play(["--names", "Ann,Bob", "--stack", "Th,5c,9c,9d,8s,8d", "--rounds", "1", "--rules", "cs111",
+                    "--plain"], "s\ns\n")
+    assert "bet" not in text.lower()
+    assert "bankroll" not in text
+    assert "10♥ 9♦ = 19  WIN" in text
+    assert "5♣ 8♠ = 13  LOSE" in text
+
+
+def test_split_shows_every_hand() -> None:
+    """After splitting 8s both hands are shown and played left to right."""
+    _, text = play(["--names", "Ann", "--stack", "8h,6c,8d,Ts,2c,9h", "--rounds", "1", "--plain"], "10\np\ns\ns\n")
+    assert "hand 1: 8♥ 2♣ = 10" in text
+    assert "hand 2: 8♦ 9♥ = 17" in text
+
+
+def test_insurance_is_offered_against_an_ace() -> None:
+    """With an ace up the game asks about insurance first; declining goes on to the hand."""
+    _, text = play(["--names", "Ann", "--stack", "Th,Ac,7d,8s", "--rounds", "1", "--plain"], "10\nn\ns\n")
+    assert "Dealer shows an ace. Ann, insurance? [i]nsurance [n]o:" in text
+    assert "Dealer checks for blackjack... no blackjack." in text
+
+
+def test_broke_player_sits_out() -> None:
+    """A player whose bankroll is below the table minimum sits out with a message."""
+    _, text = play(["--names", "Ann", "--bankroll", "0", "--rounds", "1"], "")
+    assert "Ann cannot cover the table minimum of 1 and sits out." in text
+    assert "Nobody can cover the table minimum" in text
+
+
+def test_same_seed_and_keys_replay_the_same_game() -> None:
+    """Two runs with one seed and one script print the same transcript."""
+    args = ["--names", "Ann,Bob", "--seed", "11", "--rounds", "3"]
+    keys = "5\n5\ns\ns\n\n\ns\ns\n\n\ns\ns\n"
+    assert play(args, keys) == play(args, keys)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--rules", "vegs"], "unknown preset: 'vegs'; choose from: cs111, vegas"),
+    (["--stack", "Zx"], "unknown card code: 'Zx'"),
+    (["--players", "9"], "--players must be 1..7"),
+    (["--decks", "0"], "decks must be 1..8"),
+    (["--bankroll", "lots"], "not an amount of credits"),
+    (["--rounds", "x"], "invalid int value"),
+])
+def test_bad_option_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    """A bad flag prints one line naming the problem, no traceback, and exits with status 2."""
+    result = subprocess.run([sys.executable, "-m", "blackjack", *args], input="", capture_output=True,
+                            text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_piped_game_through_python_m_blackjack() -> None:
+    """The real command plays a scripted game from a pipe and exits 0 at end of input."""
+    result = subprocess.run([sys.executable, "-m", "blackjack", "--names", "Ann", "--stack", "Th,9c,5d,8s,3c"],
+                            input="10\nh\ns\nn\n", capture_output=True, text=True, cwd=ROOT, timeout=60,
+                            env={"PYTHONIOENCODING": "utf-8", "PATH": ""})
+    assert result.returncode == 0, result.stderr
+    assert "WIN +10" in result.stdout
+    assert "Session summary:" in result.stdout
+    assert result.stderr == ""
