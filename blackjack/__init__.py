@@ -36,7 +36,6 @@ from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 __version__ = "0.1.0"
 
 __all__ = [
-    "HIDDEN",
     "Action",
     "ActionTaken",
     "BetPlaced",
@@ -50,8 +49,9 @@ __all__ = [
     "Deck",
     "EmptyShoeError",
     "Event",
-    "HandSettled",
+    "HIDDEN",
     "Hand",
+    "HandSettled",
     "HandView",
     "Hidden",
     "HoleCardRevealed",
@@ -72,8 +72,8 @@ __all__ = [
     "Rules",
     "RulesError",
     "SeatView",
-    "ShoeShuffled",
     "Shoe",
+    "ShoeShuffled",
     "Suit",
     "TableView",
     "create_card_array",
