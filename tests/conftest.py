@@ -1,16 +1,51 @@
-"""Shared pytest set-up: choose the implementation under test.
+"""Shared pytest set-up: choose the implementation under test, and load the grading plugin.
 
-``pytest tests/milestone1 --impl PATH`` tests the ``blackjack`` package found in the
-folder PATH (a student's submission) instead of the reference. The path goes first
-on ``sys.path`` before any test module imports ``blackjack``.
+``pytest tests/milestone1 --impl PATH`` tests the ``blackjack`` (and ``gui``) packages
+found in the folder PATH (a student's submission) instead of the reference. The path
+goes first on ``sys.path`` before any test module imports ``blackjack``, and an import
+hook makes sure ``blackjack`` and ``gui`` come from PATH only: a submission without a
+``gui`` package fails the GUI tests instead of borrowing the reference's.
+
+The grading plugin (``milestones/pytest_plugin.py``) adds ``--results-json``,
+``--test-timeout`` and the checks on ``@pytest.mark.points`` / ``PART``; see
+``tests/README.md``.
 """
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)  # the milestones package, when pytest runs from another folder
+
+pytest_plugins = ["milestones.pytest_plugin"]
+
+_SWAPPED = ("blackjack", "gui")
+
+
+class _SubmissionOnly(importlib.abc.MetaPathFinder):
+    """Find ``blackjack`` and ``gui`` in the submission's folder and nowhere else."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = str(folder)
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in _SWAPPED:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, [self.folder])
+        if spec is None:
+            raise ModuleNotFoundError(f"the submission in {self.folder} has no {fullname} package",
+                                      name=fullname)
+        return spec
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -25,6 +60,7 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = Path(impl).resolve()
         if not (folder / "blackjack" / "__init__.py").is_file():
             raise pytest.UsageError(f"--impl {impl}: no blackjack/__init__.py in that folder")
-        for name in [m for m in sys.modules if m == "blackjack" or m.startswith("blackjack.")]:
+        for name in [m for m in sys.modules if m.split(".")[0] in _SWAPPED]:
             del sys.modules[name]
         sys.path.insert(0, str(folder))
+        sys.meta_path.insert(0, _SubmissionOnly(folder))

@@ -1,0 +1,300 @@
+"""The grading plugin for pytest: points, hidden tests, parts, student messages, a results file.
+
+Loaded by ``tests/conftest.py`` (``pytest_plugins = ["milestones.pytest_plugin"]``).
+
+For every test under a ``milestone<N>/`` folder it
+
+* reads ``@pytest.mark.points(n)`` (required; ``points(0)`` for an ungraded test),
+  ``@pytest.mark.hidden`` and the module's ``PART = "<key>"`` (required when the
+  milestone has several parts in ``milestones/points.toml``); a test that breaks these
+  rules fails at set-up with a message saying what to add;
+* turns a failure into one line for a student: the assert's message, or "not written
+  yet: <what to do>" for a starter's ``NotImplementedError``, or the exception with the
+  function and line in the student's code where it was raised;
+* with ``--results-json PATH``, appends one JSON object per line to PATH as the run goes
+  (so a run killed by a time limit keeps what it finished):
+
+  ``{"kind": "collected", "nodeid", "name", "doc", "milestone", "part", "points", "hidden"}``,
+  ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message"}``
+  (outcome ``passed``, ``failed``, ``error`` or ``skipped``),
+  ``{"kind": "collect_error", "nodeid", "message"}``, ``{"kind": "finished", "exitstatus"}``;
+* with ``--test-timeout S`` (POSIX), stops a test's set-up or body after S seconds of
+  wall time, so one endless loop costs only that test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+from collections.abc import Generator
+from fractions import Fraction
+from pathlib import Path
+from types import FrameType
+from typing import Any, TextIO
+
+import pytest
+
+from .config import Course, load_course
+
+__all__ = ["TestTimeout", "student_message"]
+
+_MILESTONE_DIR = re.compile(r"^milestone(\d+)$")
+_MESSAGE_LIMIT = 2000
+_INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
+_PROBLEM: pytest.StashKey[str] = pytest.StashKey()
+
+
+class TestTimeout(BaseException):
+    """A test ran past ``--test-timeout`` seconds (a ``BaseException``, so ``except Exception`` cannot swallow it)."""
+
+    __test__ = False  # not a test class, despite the name
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("milestones", "course grading")
+    group.addoption("--results-json", metavar="PATH", default=None,
+                    help="append one JSON line per collected test and per result to PATH")
+    group.addoption("--test-timeout", metavar="S", type=float, default=0.0,
+                    help="fail a test whose set-up or body runs longer than S seconds (POSIX; 0 = off)")
+    group.addoption("--points-file", metavar="PATH", default=None,
+                    help="the course's points.toml (default: milestones/points.toml)")
+
+
+class _Recorder:
+    """Writes the ``--results-json`` lines and keeps each test's outcome while it runs."""
+
+    def __init__(self, path: str | None, course: Course) -> None:
+        self.course = course
+        self.file: TextIO | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
+        self.outcomes: dict[str, tuple[str, str]] = {}
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps(record) + "\n")
+            self.file.flush()
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        """Record a test module that failed to import (its tests never get collected)."""
+        if report.failed and _milestone_of(Path(report.fspath) / "x") is not None:
+            self.write({"kind": "collect_error", "nodeid": report.nodeid, "message": _collect_message(report)})
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+
+_RECORDER: pytest.StashKey[_Recorder] = pytest.StashKey()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "points(n): points this test is worth in the course grader")
+    config.addinivalue_line("markers", "hidden: a hidden grading test; left out of the student copy")
+    recorder = _Recorder(config.getoption("--results-json"), load_course(config.getoption("--points-file")))
+    config.stash[_RECORDER] = recorder
+    config.pluginmanager.register(recorder, "milestones-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    recorder = config.stash.get(_RECORDER, None)
+    if recorder is not None:
+        recorder.close()
+
+
+def _milestone_of(path: Path) -> int | None:
+    for part in reversed(path.parts[:-1]):
+        match = _MILESTONE_DIR.match(part)
+        if match:
+            return int(match[1])
+    return None
+
+
+def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str | None]:
+    """Return the item's grading record and a problem to report (or None)."""
+    milestone = _milestone_of(item.path)
+    assert milestone is not None
+    name = item.nodeid.split(f"milestone{milestone}/", 1)[-1]
+    obj = getattr(item, "obj", None)
+    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
+    info: dict[str, Any] = {"nodeid": item.nodeid, "name": name, "doc": doc[0] if doc else "",
+                            "milestone": milestone, "part": None, "points": "0",
+                            "hidden": item.get_closest_marker("hidden") is not None}
+    marker = item.get_closest_marker("points")
+    if marker is None or len(marker.args) != 1:
+        return info, (f"{name} has no @pytest.mark.points(n) marker: every test in tests/milestone{milestone}/ "
+                      f"needs one (points(0) for an ungraded test); see tests/README.md")
+    value = marker.args[0]
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value < 0:
+        return info, f"{name}: points must be a number of at least 0, got {value!r}"
+    info["points"] = str(Fraction(str(value)) if isinstance(value, float) else Fraction(value))
+    module = getattr(item, "module", None)
+    key = getattr(module, "PART", None)
+    try:
+        milestone_spec = course.milestone(milestone)
+        info["part"] = milestone_spec.part(key).key
+    except KeyError as err:
+        return info, f"{name}: {err.args[0]} (see milestones/points.toml and tests/README.md)"
+    return info, None
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
+                                  items: list[pytest.Item]) -> None:
+    recorder = config.stash[_RECORDER]
+    for item in items:
+        if _milestone_of(item.path) is None:
+            continue
+        info, problem = _item_info(item, recorder.course)
+        item.stash[_INFO] = info
+        if problem is not None:
+            item.stash[_PROBLEM] = problem
+        recorder.write({"kind": "collected", **info})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    problem = item.stash.get(_PROBLEM, None)
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise TestTimeout
+
+
+def _timed(item: pytest.Item) -> Generator[None, None, None]:
+    seconds = float(item.config.getoption("--test-timeout") or 0)
+    usable = seconds > 0 and hasattr(signal, "setitimer")
+    if usable:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)  # again every 0.5 s if swallowed
+    try:
+        yield
+    finally:
+        if usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    timer = _timed(item)
+    next(timer)
+    try:
+        return (yield)
+    finally:
+        timer.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Generator[None, Any, Any]:
+    timer = _timed(request.node) if isinstance(request.node, pytest.Item) else None
+    if timer is not None:
+        next(timer)
+    try:
+        return (yield)
+    finally:
+        if timer is not None:
+            timer.close()
+
+
+def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    """`` (in Hand.get_score, blackjack/hand.py:88)`` for the deepest frame in blackjack/ or gui/."""
+    for entry in reversed(excinfo.traceback):
+        parts = Path(str(entry.path)).parts
+        for package in ("blackjack", "gui"):
+            if package in parts and "tests" not in parts:
+                index = len(parts) - 1 - parts[::-1].index(package)
+                relative = "/".join(parts[index:])
+                code = entry.frame.code.raw
+                name = getattr(code, "co_qualname", code.co_name)
+                return f" (in {name}, {relative}:{entry.lineno + 1})"
+    return ""
+
+
+def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float = 0.0) -> str:
+    """Turn a test's exception into one message for a student.
+
+    Args:
+        excinfo: the failure.
+        timeout: the ``--test-timeout`` in force, for the message of a :class:`TestTimeout`.
+
+    Returns:
+        The assert's own message (pytest's explanation only when the test gave none),
+        ``"not written yet: <what to do>"`` for ``NotImplementedError``, or
+        ``"<Exception>: <text> (in <function>, <file>:<line>)"``; at most 2000 characters.
+    """
+    exc = excinfo.value
+    if isinstance(exc, TestTimeout):
+        text = (f"took longer than {timeout:g} s and was stopped: look for a loop that never ends"
+                f"{_where(excinfo)}")
+    elif isinstance(exc, AssertionError):
+        text = str(exc)
+        if "\nassert " in text:
+            text = text.split("\nassert ", 1)[0]
+        elif not text:
+            text = "an assert failed" + _where(excinfo)
+    elif isinstance(exc, NotImplementedError):
+        text = f"not written yet: {exc}{_where(excinfo)}"
+    elif isinstance(exc, SystemExit):
+        text = (f"your code called sys.exit({exc.code!r}) or exit() during the test{_where(excinfo)}; "
+                f"a library function must return or raise, never end the program")
+    elif isinstance(exc, pytest.fail.Exception):
+        text = str(exc.msg)
+    else:
+        text = f"{type(exc).__name__}: {exc}{_where(excinfo)}"
+    notes = [str(n) for n in getattr(exc, "__notes__", [])][:3]
+    if notes:
+        text += "\n" + "\n".join(notes)
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[:_MESSAGE_LIMIT - 3] + "..."
+    return text
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report = yield
+    if _INFO not in item.stash:
+        return report
+    recorder = item.config.stash[_RECORDER]
+    nodeid = item.nodeid
+    if report.failed and call.excinfo is not None:
+        outcome = "failed" if call.when == "call" else "error"
+        message = student_message(call.excinfo, float(item.config.getoption("--test-timeout") or 0))
+        recorder.outcomes.setdefault(nodeid, (outcome, message))
+    elif report.skipped and call.when != "teardown":
+        reason = getattr(report, "wasxfail", None)
+        if reason is not None:
+            recorder.outcomes.setdefault(nodeid, ("failed", f"expected to fail: {reason}"))
+        else:
+            longrepr = report.longrepr
+            text = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+            recorder.outcomes.setdefault(nodeid, ("skipped", text.removeprefix("Skipped: ")))
+    elif report.passed and call.when == "call":
+        if getattr(report, "wasxfail", None) is not None:
+            recorder.outcomes.setdefault(nodeid, ("failed", "passed although marked xfail"))
+        recorder.outcomes.setdefault(nodeid, ("passed", ""))
+    if call.when == "teardown":
+        outcome, message = recorder.outcomes.pop(nodeid, ("error", "the test did not run"))
+        recorder.write({"kind": "result", "nodeid": nodeid, "outcome": outcome, "message": message})
+    return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    if _INFO in item.stash:
+        item.config.stash[_RECORDER].write({"kind": "start", "nodeid": item.nodeid})
+
+
+def _collect_message(report: pytest.CollectReport) -> str:
+    text = str(report.longrepr)
+    errors = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
+    located = [line.strip() for line in text.splitlines() if re.search(r'File ".*(blackjack|gui)/', line)]
+    message = errors[-1] if errors else (text.strip().splitlines() or ["import failed"])[-1]
+    if located:
+        message += f" ({located[-1]})"
+    return f"the tests could not import your code: {message}"[:_MESSAGE_LIMIT]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    session.config.stash[_RECORDER].write({"kind": "finished", "exitstatus": int(exitstatus)})
