@@ -113,7 +113,7 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
         return []
     bad = forbidden_hole(game.upcard) if game.peek else None
     base = _q(counts, bad)
-    out = []
+    out: list[tuple[int, float, Counts | None]] = []
     for v in range(1, 11):
         c = counts[v - 1]
         if c:

@@ -1,0 +1,354 @@
+"""Level 1 hints and the front ends' one call: advice in words, first-time tips, ``hint(view)``.
+
+=======================  ===============================================================
+name                     what it is
+=======================  ===============================================================
+``basic_advice``         the basic-strategy play and a plain-language reason
+``hint(view)``           one :class:`Hint` for the decision of a round, with the numbers
+``Hint``                 action, reason, EVs, bust chance, dealer outcomes, count
+``TipBook``, ``Tip``     tips shown the first time a situation occurs (justBlackjack idea)
+=======================  ===============================================================
+
+``hint`` takes only a :class:`~blackjack.view.TableView` (or any object with the same
+attributes), never the round: it sees what a player at the table sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..actions import Action, Phase
+from ..cards import Card
+from ..errors import IllegalActionError
+from ..rules import Rules
+from ..view import TableView
+from ._dealer import _table
+from ._player import total_of
+from .counting import count_from_unseen, index_play, true_count
+from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
+                          insurance_probability)
+from .strategy import basic_strategy
+
+__all__ = ["Hint", "Tip", "TipBook", "basic_advice", "hint"]
+
+_DEFAULT_RULES = Rules()
+_NAMES = {1: "an ace", 8: "an 8"}
+
+
+def _card_name(value: int) -> str:
+    return _NAMES.get(value, "a ten" if value == 10 else f"a {value}")
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def _reason(action: Action, values: list[int], up: int, bust: float, dealer_bust: float) -> str:
+    """The plain-language reason for ``action`` (level 1 wording shared by every hint)."""
+    hard = sum(values)
+    total = total_of(hard, 1 in values)
+    soft = total != hard
+    shows = f"the dealer shows {_card_name(up)}"
+    if action is Action.STAND:
+        if total >= 17:
+            return f"Stand: {total} is a strong total, and one more card busts you {_percent(bust)} of the time."
+        if 2 <= up <= 6:
+            return (f"Stand: {shows} and is likely to bust ({_percent(dealer_bust)}); "
+                    f"don't risk busting yourself ({_percent(bust)} if you hit).")
+        return f"Stand: hitting {total} busts you {_percent(bust)} of the time, which costs more than it gains."
+    if action is Action.HIT:
+        if total <= 11 and not soft:
+            return f"Hit: you cannot bust with {total}, and one more card can only help."
+        if soft:
+            return f"Hit: a soft {total} cannot bust with one card, and it is not yet good enough to stand on."
+        return (f"Hit: {shows} and will usually make 17 or more (it busts only {_percent(dealer_bust)}), "
+                f"so {total} will lose if you stand; one card busts you {_percent(bust)} of the time.")
+    if action is Action.DOUBLE:
+        return (f"Double: {'soft ' if soft else ''}{total} against {_card_name(up)} is a strong spot; "
+                f"double your bet for exactly one more card.")
+    if action is Action.SPLIT:
+        if values[0] == 1:
+            return "Split: each ace starts a new hand that a ten turns into 21."
+        if values[0] == 8:
+            return "Split: 16 is the worst total, while two hands starting with 8 are much better."
+        return f"Split: two hands starting with {_card_name(values[0])} are worth more than one {total} here."
+    if action is Action.SURRENDER:
+        return (f"Surrender: {total} against {_card_name(up)} loses more than half the bet on average; "
+                f"surrender and keep half.")
+    if action is Action.INSURANCE:
+        return "Take insurance: the unseen cards are rich enough in tens to make the 2:1 side bet pay."
+    return "Decline insurance: it pays 2:1 but needs the hole card to be a ten more than 1 time in 3."
+
+
+def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rules | None = None, *,
+                 legal: Collection[Action] | None = None) -> tuple[Action, str]:
+    """Return the basic-strategy play for a hand and why, in plain language.
+
+    The play comes from :func:`.basic_strategy` for the rules; the reason quotes the
+    infinite-deck chances of busting with one more card and of the dealer busting.
+
+    Args:
+        player_cards: the hand, Cards or point values (ace 1).
+        upcard: the dealer's upcard.
+        rules: the table rules (default ``Rules()``).
+        legal: the actions allowed now (default: what the rules allow this hand).
+
+    Returns:
+        ``(action, reason)``, e.g. ``(Action.STAND, "Stand: the dealer shows a 6 and is
+        likely to bust (42%); ...")``.
+
+    Raises:
+        InvalidCardError, TypeError: bad cards.
+    """
+    # BEGIN SOLUTION m2: look the hand up in the chart and explain the play with the bust chances
+    rules = _DEFAULT_RULES if rules is None else rules
+    cards = list(player_cards)
+    values = [card_value(c) for c in cards]
+    up = card_value(upcard)
+    action = basic_strategy(rules).action(cards, up, legal=legal)
+    bust = bust_probability(values)
+    dealer_bust = float(dealer_probabilities(up, None, rules)["bust"])
+    return action, _reason(action, values, up, bust, dealer_bust)
+    # END SOLUTION
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One piece of advice for the decision in front of a player.
+
+    Attributes:
+        action: the play with the highest expected value among the legal ones.
+        reason: why, in one or two plain sentences.
+        evs: ``{Action: EV}`` per unit of the initial bet, for the legal actions
+            (conditioned on no dealer natural when the dealer has peeked).
+        bust_chance: the chance one more card busts the hand (None for insurance).
+        dealer: the dealer's final-total distribution for the unseen cards, conditioned
+            as the EVs are.
+        basic: the basic-strategy chart's play (it may differ from ``action`` when the
+            cards left in the shoe favour another play).
+        exact: the EVs are exact for the unseen cards (False: the hit tree used the
+            starting composition, see :func:`.expected_values`).
+        running_count: the Hi-Lo running count of the cards seen (from the unseen cards).
+        true_count: the Hi-Lo true count.
+        index_note: an Illustrious 18 / Fab 4 play that applies at this count, or "".
+    """
+
+    action: Action
+    reason: str
+    evs: Mapping[Action, float] = field(default_factory=dict)
+    bust_chance: float | None = None
+    dealer: Mapping[str, float] = field(default_factory=dict)
+    basic: Action | None = None
+    exact: bool = True
+    running_count: int = 0
+    true_count: float = 0.0
+    index_note: str = ""
+
+    def lines(self) -> list[str]:
+        """The hint as short lines of text for a front end to show (no printing here)."""
+        out = [self.reason]
+        if self.evs:
+            ranked = sorted(self.evs.items(), key=lambda item: -item[1])
+            out.append("EV per unit bet: " + ", ".join(f"{a.value} {v:+.3f}" for a, v in ranked))
+        if self.bust_chance is not None:
+            out.append(f"Chance to bust if you hit: {_percent(self.bust_chance)}")
+        if self.dealer:
+            parts = ", ".join(f"{k} {_percent(v)}" for k, v in self.dealer.items() if v > 0)
+            out.append(f"Dealer finishes: {parts}")
+        if self.basic is not None and self.basic is not self.action:
+            out.append(f"Basic strategy says {self.basic.value}; the cards left favour {self.action.value}.")
+        out.append(f"Hi-Lo count: running {self.running_count:+d}, true {self.true_count:+.1f}")
+        if self.index_note:
+            out.append(self.index_note)
+        return out
+
+
+@lru_cache(maxsize=32)
+def _multisets(limit: int) -> int:
+    """How many multisets of card values 1..10 add up to at most ``limit`` (hit-tree size)."""
+    ways = [1] + [0] * max(limit, 0)
+    for value in range(1, 11):
+        for s in range(value, limit + 1):
+            ways[s] += ways[s - value]
+    return sum(ways)
+
+
+def exact_is_fast(values: list[int], upcard: int, rules: Rules) -> bool:
+    """Estimate whether the exact EVs take well under 100 ms (about 200 000 dealer terms)."""
+    nodes = _multisets(21 - sum(values))
+    if len(values) == 2 and values[0] == values[1]:
+        nodes += _multisets(21 - values[0])
+    terms = nodes * len(_table(upcard, rules.dealer_hits_soft_17, rules.naturals).getters)
+    return terms <= 200_000
+
+
+def hint(state: TableView, *, exact: bool | None = None) -> Hint:
+    """Return the best play for the current decision of a round, with the numbers behind it.
+
+    Args:
+        state: the round's view (``round.view()``); uses ``phase``, ``rules``,
+            ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
+        exact: force exact EVs (True) or the fast approximation (False). Default: exact
+            when it is quick (the usual case); large hit trees (a hard 5 against a 2)
+            use the starting-composition approximation, and ``Hint.exact`` says so.
+
+    Returns:
+        A :class:`Hint`. Insurance offers compare the hole card's ten chance with 1/3;
+        early surrender compares -0.5 with the best play's EV before the peek.
+
+    Raises:
+        IllegalActionError: no decision is pending (no turn, or a phase without choices).
+    """
+    rules = state.rules
+    if state.turn is None or state.dealer.upcard is None or state.phase not in (
+            Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN):
+        raise IllegalActionError("no decision to give a hint for right now")
+    seat_index, hand_index = state.turn
+    seat = state.seats[seat_index]
+    hand = seat.hands[hand_index]
+    cards: list[Card] = list(hand.cards)
+    values = [c.get_value() for c in cards]
+    up = state.dealer.upcard.get_value()
+    unseen = dict(state.unseen_counts)
+    legal = state.legal_actions
+    decks = rules.decks
+    running = count_from_unseen(unseen, decks)
+    left = sum(unseen.values())
+    tc = true_count(running, left) if left else 0.0
+
+    if state.phase is Phase.INSURANCE:
+        p = insurance_probability(unseen)
+        ev = (3 * p - 1) / 2
+        take = p > 1 / 3 and Action.INSURANCE in legal
+        action = Action.INSURANCE if take else Action.DECLINE
+        reason = (_reason(action, values, up, 0.0, 0.0)
+                  + f" The hole card is a ten with chance {100 * p:.1f}%.")
+        plays = index_play(values, up, insurance_offer=True)
+        note = f"Illustrious 18: insure at true count +{plays[0].index} or more." if plays else ""
+        return Hint(action, reason, {Action.INSURANCE: ev, Action.DECLINE: 0.0}, None, {}, Action.DECLINE,
+                    True, running, tc, note)
+
+    if exact is None:
+        exact = exact_is_fast(values, up, rules)
+    evs_all = expected_values(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
+                              exact=exact)
+    evs_all.pop(Action.INSURANCE, None)
+    dealer = dealer_probabilities(up, unseen, rules)
+    if state.phase is Phase.EARLY_SURRENDER:
+        keep = max(v for a, v in evs_all.items() if a is not Action.SURRENDER)
+        before_peek = keep  # without a peek the EVs already count a dealer natural
+        if rules.dealer_peeks:
+            p_nat = float(dealer_probabilities(up, unseen, rules, peeked=False)["blackjack"])
+            before_peek = p_nat * -1.0 + (1 - p_nat) * keep
+        action = Action.SURRENDER if -0.5 > before_peek else Action.DECLINE
+        reason = (f"{'Surrender' if action is Action.SURRENDER else 'Decline surrender'}: playing on is worth "
+                  f"{before_peek:+.3f} of a bet before the dealer checks for blackjack, surrender -0.500.")
+        return Hint(action, reason, {Action.SURRENDER: -0.5, Action.DECLINE: before_peek}, None,
+                    {k: float(v) for k, v in dealer.items()}, None, exact, running, tc)
+
+    evs = {a: v for a, v in evs_all.items() if a in legal}
+    if not evs:
+        raise IllegalActionError("no decision to give a hint for right now")
+    action = max(evs, key=lambda a: evs[a])
+    bust = bust_probability(values, unseen, upcard=up, rules=rules)
+    basic = basic_strategy(rules).action(cards, up, legal=legal)
+    reason = _reason(action, values, up, bust, float(dealer["bust"]))
+    note = ""
+    for play in index_play(values, up, surrender=Action.SURRENDER in legal):
+        if play.action in legal or play.action is Action.STAND:
+            chosen = play.action if tc >= play.index else play.otherwise
+            note = f"Hi-Lo index {play.label}: {play.action.value} at true count {play.index:+d} or more " \
+                   f"(now {tc:+.1f}: {chosen.value})."
+            break
+    return Hint(action, reason, evs, bust, {k: float(v) for k, v in dealer.items()}, basic, exact,
+                running, tc, note)
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A tip shown the first time a situation comes up.
+
+    Attributes:
+        key: the situation (``"ace"``, ``"pair"``, ``"insurance"`` ...).
+        title: a few words.
+        text: one or two sentences.
+    """
+
+    key: str
+    title: str
+    text: str
+
+
+#: Every tip, by situation (justBlackjack's "first time" tips idea).
+TIPS: dict[str, Tip] = {tip.key: tip for tip in (
+    Tip("natural", "Blackjack!", "An ace with a ten-card as your first two cards is a blackjack. It beats every "
+        "other hand and usually pays 3:2."),
+    Tip("ace", "Your first ace", "An ace counts 1 or 11, whichever helps. A hand counting an ace as 11 is 'soft': "
+        "one more card cannot bust it."),
+    Tip("pair", "Your first pair", "Two cards of the same rank can be split into two hands, each with its own bet. "
+        "Always split aces and eights; never split fives or tens."),
+    Tip("double", "Doubling down", "Doubling down doubles your bet for exactly one more card. It is best with 10 or "
+        "11 when the dealer shows a weak card."),
+    Tip("stiff", "A stiff hand", "12 to 16 is a 'stiff' hand: one card may bust it. Stand when the dealer shows "
+        "2-6 (the dealer may bust), hit against 7 to ace."),
+    Tip("insurance", "Insurance", "Insurance is a side bet of up to half your bet that the dealer's hole card is "
+        "a ten; it pays 2:1. Unless you count cards, decline it."),
+    Tip("surrender", "Surrender", "Surrender gives up half your bet to end the hand at once. Use it for your "
+        "worst hands, like 16 against a 10."),
+    Tip("dealer_ace", "The dealer shows an ace", "An ace is the dealer's best card: it makes 21 with any "
+        "ten-card, and often 17-21 otherwise."),
+)}
+
+
+class TipBook:
+    """Remembers which tips a player has seen; a front end keeps one per player.
+
+    Args:
+        seen: tip keys already shown (e.g. loaded from a profile).
+        enabled: False silences every tip.
+    """
+
+    def __init__(self, seen: Iterable[str] = (), *, enabled: bool = True) -> None:
+        self.seen: set[str] = set(seen)
+        self.enabled = enabled
+
+    def situations(self, state: TableView) -> list[str]:
+        """The tip keys that apply to the current decision, in :data:`TIPS` order."""
+        found: set[str] = set()
+        hand = state.current_hand
+        up = state.dealer.upcard
+        legal = state.legal_actions
+        if state.phase is Phase.INSURANCE:
+            found.add("insurance")
+        if up is not None and up.get_value() == 1:
+            found.add("dealer_ace")
+        if hand is not None:
+            values = [c.get_value() for c in hand.cards]
+            if 1 in values:
+                found.add("ace")
+            if getattr(hand, "is_blackjack", False):
+                found.add("natural")
+            if Action.SPLIT in legal:
+                found.add("pair")
+            if Action.DOUBLE in legal:
+                found.add("double")
+            if Action.SURRENDER in legal:
+                found.add("surrender")
+            hard = sum(values)
+            if total_of(hard, 1 in values) == hard and 12 <= hard <= 16:
+                found.add("stiff")
+        return [key for key in TIPS if key in found]
+
+    def check(self, state: TableView) -> tuple[Tip, ...]:
+        """Return the tips for situations seen now for the first time, and mark them seen."""
+        if not self.enabled:
+            return ()
+        new = [TIPS[key] for key in self.situations(state) if key not in self.seen]
+        self.seen.update(tip.key for tip in new)
+        return tuple(new)
+
+    def reset(self) -> None:
+        """Forget every tip shown, so they appear again."""
+        self.seen.clear()

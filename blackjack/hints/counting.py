@@ -1,0 +1,362 @@
+"""Level 4 hints: card counting with data-defined systems, index plays and a bet ramp.
+
+============================  ==========================================================
+name                          what it is
+============================  ==========================================================
+``CountingSystem``            one system's tags (from ``counting.toml``)
+``systems()``, ``system(k)``  every system / one by key: hi_lo, ko, hi_opt_1, omega_2, zen
+``running_count(cards)``      the sum of the tags (plus the initial count of KO)
+``true_count(rc, remaining)`` the running count per deck still unseen
+``Counter``                   a running count a front end keeps through a shoe
+``insure_by_count``           the insurance decision by the count (Hi-Lo, KO)
+``ILLUSTRIOUS_18``, ``FAB_4`` Hi-Lo index plays; ``index_play(...)`` finds the one that applies
+``bet_ramp(tc, unit)``        a suggested bet for the true count
+============================  ==========================================================
+
+>>> running_count(parse_cards("2c 5d Kh As 9s"))
+0
+>>> true_count(6, 156)
+2.0
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+
+from ..actions import Action
+from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctest)
+from ..errors import RulesError
+from .probability import CardLike, card_value
+
+__all__ = [
+    "FAB_4",
+    "ILLUSTRIOUS_18",
+    "Counter",
+    "CountingSystem",
+    "IndexPlay",
+    "bet_ramp",
+    "count_from_unseen",
+    "index_play",
+    "insure_by_count",
+    "running_count",
+    "system",
+    "systems",
+    "true_count",
+]
+
+
+@dataclass(frozen=True)
+class CountingSystem:
+    """One card-counting system, as defined in ``counting.toml``.
+
+    Attributes:
+        key: the short name (``"hi_lo"``).
+        name: the display name (``"Hi-Lo"``).
+        level: the largest tag size (1 or 2).
+        tags: the tag of ace, 2, ..., 9, ten-valued card (index 0 = ace).
+        balanced: the published claim that a full deck's tags sum to 0.
+        initial_count_constant, initial_count_per_deck: the initial running count of an
+            unbalanced system is ``constant + per_deck * decks`` (0 for balanced ones).
+        key_count: unbalanced systems: the running count where the player has the edge.
+        insurance_true_count: balanced systems: insure at or above this true count.
+        insurance_running_count: unbalanced systems: insure at or above this running count.
+        source: where the tags come from.
+    """
+
+    key: str
+    name: str
+    level: int
+    tags: tuple[int, ...]
+    balanced: bool
+    initial_count_constant: int = 0
+    initial_count_per_deck: int = 0
+    key_count: int | None = None
+    insurance_true_count: int | None = None
+    insurance_running_count: int | None = None
+    source: str = ""
+
+    def tag(self, card: CardLike) -> int:
+        """Return the tag of one card (a Card or a point value 1..10)."""
+        return self.tags[card_value(card) - 1]
+
+    def deck_sum(self) -> int:
+        """Return the sum of the tags over one 52-card deck (0 for a balanced system)."""
+        return sum(4 * t for t in self.tags[:9]) + 16 * self.tags[9]
+
+    def initial_count(self, decks: int) -> int:
+        """Return the running count at the start of a shoe of ``decks`` decks (KO: 4 - 4 x decks)."""
+        return self.initial_count_constant + self.initial_count_per_deck * decks
+
+
+@functools.cache
+def systems() -> dict[str, CountingSystem]:
+    """Return every counting system in ``counting.toml``, by key, in file order."""
+    text = resources.files(__package__).joinpath("counting.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    out = {}
+    for key, table in data.items():
+        fields = dict(table)
+        fields["tags"] = tuple(fields["tags"])
+        out[key] = CountingSystem(key=key, **fields)
+    return out
+
+
+def system(key: str | CountingSystem) -> CountingSystem:
+    """Return the counting system with this key (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``).
+
+    Names are case-insensitive; ``-`` and spaces count as ``_``; a CountingSystem is returned as is.
+
+    Raises:
+        RulesError: (a ValueError) no system has that key; the message lists them.
+    """
+    if isinstance(key, CountingSystem):
+        return key
+    table = systems()
+    wanted = key.strip().lower().replace("-", "_").replace(" ", "_")
+    if wanted in table:
+        return table[wanted]
+    for found in table.values():
+        if found.name.lower() == key.strip().lower():
+            return found
+    raise RulesError(f"unknown counting system: {key!r}; choose from: {', '.join(table)}")
+
+
+def running_count(cards: Iterable[CardLike], counting: str | CountingSystem = "hi_lo", *,
+                  decks: int | None = None) -> int:
+    """Return the running count after seeing ``cards``: the sum of their tags.
+
+    Args:
+        cards: the cards seen since the shuffle, Cards or point values (ace 1).
+        counting: the system or its key (default Hi-Lo).
+        decks: for an unbalanced system, the decks in the shoe: the count then starts at
+            the system's initial count (KO: 4 - 4 x decks). Ignored for balanced systems.
+
+    Returns:
+        The running count, an int.
+
+    Raises:
+        RulesError: an unknown system. InvalidCardError, TypeError: a bad card.
+    """
+    # BEGIN SOLUTION m2: add the tag of every card seen to the system's starting count
+    chosen = system(counting)
+    start = chosen.initial_count(decks) if decks is not None and not chosen.balanced else 0
+    return start + sum(chosen.tag(card) for card in cards)
+    # END SOLUTION
+
+
+def true_count(running: int, cards_remaining: int) -> float:
+    """Return the true count: the running count divided by the decks not yet seen.
+
+    Args:
+        running: the running count of a balanced system.
+        cards_remaining: the cards not yet seen (``view.cards_remaining`` plus the hole
+            card, or the length of the unseen composition); 52 cards make one deck.
+
+    Returns:
+        ``running / (cards_remaining / 52)`` as a float (not rounded; Hi-Lo players
+        usually floor it before comparing with an index).
+
+    Raises:
+        ValueError: ``cards_remaining`` is not positive.
+    """
+    # BEGIN SOLUTION m2: divide the running count by the number of decks left (cards / 52)
+    if cards_remaining <= 0:
+        raise ValueError(f"cards_remaining must be positive, got {cards_remaining}")
+    return running * 52 / cards_remaining
+    # END SOLUTION
+
+
+class Counter:
+    """A running count kept through a shoe: call :meth:`see` for every card turned face up.
+
+    Args:
+        counting: the system or its key (default Hi-Lo).
+        decks: decks in the shoe (sets an unbalanced system's initial count).
+    """
+
+    def __init__(self, counting: str | CountingSystem = "hi_lo", *, decks: int = 6) -> None:
+        self.system = system(counting)
+        self.decks = decks
+        self.running = self.system.initial_count(decks)
+        self.seen = 0
+
+    def see(self, *cards: CardLike) -> int:
+        """Count the cards; return the new running count."""
+        for card in cards:
+            self.running += self.system.tag(card)
+            self.seen += 1
+        return self.running
+
+    def reset(self) -> None:
+        """Start again after a shuffle."""
+        self.running = self.system.initial_count(self.decks)
+        self.seen = 0
+
+    def true_count(self, cards_remaining: int | None = None) -> float:
+        """The true count; ``cards_remaining`` defaults to the shoe less the cards seen."""
+        left = self.decks * 52 - self.seen if cards_remaining is None else cards_remaining
+        return true_count(self.running, left)
+
+    def __repr__(self) -> str:
+        return f"<Counter {self.system.name} running={self.running} seen={self.seen}>"
+
+
+def insure_by_count(running: int, cards_remaining: int, counting: str | CountingSystem = "hi_lo") -> bool:
+    """Return True when the count says to take insurance (or even money).
+
+    Hi-Lo: at a true count of +3 or more (Illustrious 18 no. 1, Schlesinger, *Blackjack
+    Attack*). KO: at a running count of +3 or more (Vancura & Fuchs). For an exact answer
+    from the cards themselves use :func:`.insurance_probability` (insure above 1/3).
+
+    Raises:
+        RulesError: the system has no published insurance index.
+    """
+    chosen = system(counting)
+    if chosen.insurance_running_count is not None:
+        return running >= chosen.insurance_running_count
+    if chosen.insurance_true_count is not None:
+        return true_count(running, cards_remaining) >= chosen.insurance_true_count
+    raise RulesError(f"{chosen.name} has no published insurance index in this kit; "
+                     "use insurance_probability(unseen cards) > 1/3")
+
+
+@dataclass(frozen=True)
+class IndexPlay:
+    """A count-dependent departure from basic strategy (Hi-Lo true count).
+
+    Take ``action`` when the true count is at least ``index``; below it play ``otherwise``.
+
+    Attributes:
+        label: how players write it, e.g. ``"16 vs 10"``.
+        total: the player's hard total (pairs: the pair total, 20 for T,T; 0 for insurance).
+        pair: the hand is that pair (T,T) rather than any total.
+        upcard: the dealer's upcard (ace 1).
+        action: the play at or above the index.
+        otherwise: the basic-strategy play below it.
+        index: the true count.
+    """
+
+    label: str
+    total: int
+    pair: bool
+    upcard: int
+    action: Action
+    otherwise: Action
+    index: int
+
+
+_S, _H, _D, _P, _R, _I = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE
+
+#: The Illustrious 18 for Hi-Lo, multi-deck S17, in order of value (Don Schlesinger,
+#: *Blackjack Attack*, 3rd ed., ch. 5).
+ILLUSTRIOUS_18: tuple[IndexPlay, ...] = (
+    IndexPlay("insurance", 0, False, 1, _I, Action.DECLINE, 3),
+    IndexPlay("16 vs 10", 16, False, 10, _S, _H, 0),
+    IndexPlay("15 vs 10", 15, False, 10, _S, _H, 4),
+    IndexPlay("T,T vs 5", 20, True, 5, _P, _S, 5),
+    IndexPlay("T,T vs 6", 20, True, 6, _P, _S, 4),
+    IndexPlay("10 vs 10", 10, False, 10, _D, _H, 4),
+    IndexPlay("12 vs 3", 12, False, 3, _S, _H, 2),
+    IndexPlay("12 vs 2", 12, False, 2, _S, _H, 3),
+    IndexPlay("11 vs A", 11, False, 1, _D, _H, 1),
+    IndexPlay("9 vs 2", 9, False, 2, _D, _H, 1),
+    IndexPlay("10 vs A", 10, False, 1, _D, _H, 4),
+    IndexPlay("9 vs 7", 9, False, 7, _D, _H, 3),
+    IndexPlay("16 vs 9", 16, False, 9, _S, _H, 5),
+    IndexPlay("13 vs 2", 13, False, 2, _S, _H, -1),
+    IndexPlay("12 vs 4", 12, False, 4, _S, _H, 0),
+    IndexPlay("12 vs 5", 12, False, 5, _S, _H, -2),
+    IndexPlay("12 vs 6", 12, False, 6, _S, _H, -1),
+    IndexPlay("13 vs 3", 13, False, 3, _S, _H, -2),
+)
+
+#: The Fab 4 late-surrender index plays for Hi-Lo (Schlesinger, *Blackjack Attack*).
+FAB_4: tuple[IndexPlay, ...] = (
+    IndexPlay("14 vs 10", 14, False, 10, _R, _H, 3),
+    IndexPlay("15 vs 10", 15, False, 10, _R, _H, 0),
+    IndexPlay("15 vs 9", 15, False, 9, _R, _H, 2),
+    IndexPlay("15 vs A", 15, False, 1, _R, _H, 1),
+)
+
+
+def index_play(player_cards: Iterable[CardLike], upcard: CardLike, *, surrender: bool = False,
+               insurance_offer: bool = False) -> tuple[IndexPlay, ...]:
+    """Return the index plays that apply to this hand, surrender plays (Fab 4) first.
+
+    Args:
+        player_cards: the hand (hard totals only: soft hands have no I18 entry).
+        upcard: the dealer's upcard.
+        surrender: surrender is allowed now (then the Fab 4 apply).
+        insurance_offer: the decision is the insurance offer.
+
+    Returns:
+        The matching plays; apply the first one whose action is allowed:
+        ``play.action if tc >= play.index else play.otherwise``.
+    """
+    up = card_value(upcard)
+    if insurance_offer:
+        return ILLUSTRIOUS_18[:1] if up == 1 else ()
+    values = [card_value(c) for c in player_cards]
+    hard = sum(values)
+    if 1 in values and hard + 10 <= 21:
+        return ()  # soft
+    pair = len(values) == 2 and values[0] == values[1]
+    found = [p for p in FAB_4 if surrender and len(values) == 2 and p.total == hard and p.upcard == up]
+    for play in ILLUSTRIOUS_18[1:]:
+        if play.upcard == up and play.total == hard and (not play.pair or pair):
+            if pair and not play.pair and values[0] in (1, 8):
+                continue  # aces and eights are split, not played as a total
+            if play.action is _D and len(values) != 2:
+                continue
+            found.append(play)
+    return tuple(found)
+
+
+def bet_ramp(true_count_value: float, unit: int | Fraction, *, spread: int = 8) -> Fraction:
+    """Suggest a bet for the true count: 1 unit up to +1, then 2 units per true count point.
+
+    The ramp (TC <2: 1 unit, 2: 2, 3: 4, 4: 6, 5+: 8, capped at ``spread`` units) follows
+    the common rule of betting in proportion to the edge: the player's edge rises about
+    0.5% per Hi-Lo true count and is roughly zero near +1 (Wizard of Odds, "Card
+    Counting"). It is a teaching ramp, not an optimal (Kelly) one.
+
+    Args:
+        true_count_value: the true count (floored before use).
+        unit: the base bet in credits (the table minimum, say); an int or Fraction.
+        spread: the largest bet in units.
+
+    Returns:
+        The bet in credits, a Fraction (money is never a float).
+
+    Raises:
+        ValueError: ``unit`` is not positive or ``spread`` is less than 1.
+    """
+    if unit <= 0 or spread < 1:
+        raise ValueError(f"unit must be positive and spread at least 1, got {unit} and {spread}")
+    tc = math.floor(true_count_value)
+    units = 1 if tc < 2 else min(spread, 2 * (tc - 1))
+    return Fraction(unit) * units
+
+
+def count_from_unseen(unseen: Mapping[int, int], decks: int, counting: str | CountingSystem = "hi_lo") -> int:
+    """Return the running count of every card already seen, from the unseen cards alone.
+
+    The seen cards are the full shoe less the unseen ones, so the running count is the
+    initial count plus ``decks x deck_sum`` minus the tags of the unseen cards. This
+    is how a hint reads the count from ``view.unseen_counts`` (the hole card, being
+    unseen, is not counted).
+
+    Args:
+        unseen: point value 1..10 -> count of cards not seen.
+        decks: decks in the shoe.
+        counting: the system or its key.
+    """
+    chosen = system(counting)
+    unseen_sum = sum(chosen.tags[v - 1] * n for v, n in unseen.items())
+    return chosen.initial_count(decks) + decks * chosen.deck_sum() - unseen_sum
