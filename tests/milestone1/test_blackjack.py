@@ -119,6 +119,7 @@ def test_reshuffle_at_cut_card_between_rounds_only() -> None:
 
 # ---------------------------------------------------------------- no points: more course rules
 
+@pytest.mark.points(0)
 def test_cs111_twenty_one_is_not_a_natural() -> None:
     """In the cs111 game a two-card 21 is just 21: it pushes against a dealer's three-card 21."""
     # Ann A K; dealer 7 up, 4 in the hole, draws K: 21.
@@ -127,6 +128,7 @@ def test_cs111_twenty_one_is_not_a_natural() -> None:
     assert results(game.play_round(hit_below(0))) == [(0, Result.PUSH)]
 
 
+@pytest.mark.points(0)
 def test_play_round_finishes_the_round() -> None:
     """After play_round the table has no round open, the dealer's hand is cleared and the count goes up."""
     game = Blackjack(["Ann"], CS111, seed=7)
@@ -134,6 +136,7 @@ def test_play_round_finishes_the_round() -> None:
     assert game.round is None and len(game.dealer.hand) == 0 and game.rounds_played == 1
 
 
+@pytest.mark.points(0)
 def test_all_cards_are_accounted_for_mid_round() -> None:
     """During a round, shoe + discards + cards on the table is 52 (Blackjack.cards_in_play)."""
     game = Blackjack(["Ann", "Bob"], CS111, seed=8)
@@ -141,6 +144,7 @@ def test_all_cards_are_accounted_for_mid_round() -> None:
     assert game.cards_in_play() == 52
 
 
+@pytest.mark.points(0)
 def test_dealer_card_is_a_card() -> None:
     """The dealer's upcard in a view is a Card and the hole card is hidden while players decide."""
     game = Blackjack(["Ann"], CS111, seed=9)

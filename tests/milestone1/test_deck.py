@@ -86,6 +86,7 @@ def test_shuffled_deck_deals_every_card_once_in_a_new_order() -> None:
 
 # ---------------------------------------------------------------- no points: the given helpers
 
+@pytest.mark.points(0)
 def test_create_card_array_returns_fresh_list() -> None:
     """create_card_array() returns a new list each call, so shuffling one does not change the next."""
     first = create_card_array()
@@ -93,6 +94,7 @@ def test_create_card_array_returns_fresh_list() -> None:
     assert create_card_array()[0] == Card(Suit.SPADES, 1)
 
 
+@pytest.mark.points(0)
 def test_shuffle_is_a_permutation_in_place() -> None:
     """shuffle() returns None, changes the list it was given, and keeps exactly its cards."""
     cards = create_card_array()
@@ -102,6 +104,7 @@ def test_shuffle_is_a_permutation_in_place() -> None:
     assert Counter(cards) == Counter(before)
 
 
+@pytest.mark.points(0)
 def test_shuffle_replays_with_the_same_seed() -> None:
     """Two shuffles with random.Random(seed) of the same seed give the same order; another seed does not."""
     a, b, c = create_card_array(), create_card_array(), create_card_array()
@@ -112,6 +115,7 @@ def test_shuffle_replays_with_the_same_seed() -> None:
     assert a != c
 
 
+@pytest.mark.points(0)
 def test_shuffle_without_rng_works() -> None:
     """shuffle(cards) with no rng uses a fresh random source and still keeps every card."""
     cards = create_card_array()
@@ -119,6 +123,7 @@ def test_shuffle_without_rng_works() -> None:
     assert Counter(cards) == Counter(create_card_array())
 
 
+@pytest.mark.points(0)
 def test_shuffle_makes_every_order_about_equally_likely() -> None:
     """Over 24,000 seeded shuffles of 4 cards, each of the 24 orders comes up 1000 +- 150 times.
 
@@ -135,6 +140,7 @@ def test_shuffle_makes_every_order_about_equally_likely() -> None:
     assert all(850 <= n <= 1150 for n in tally.values()), sorted(tally.values())
 
 
+@pytest.mark.points(0)
 def test_deck_has_len_and_keeps_own_copy() -> None:
     """len(deck) counts cards left, and changing the list afterwards does not change the deck."""
     cards = parse_cards("As 7d Kh")

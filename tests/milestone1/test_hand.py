@@ -95,6 +95,7 @@ def test_is_bust_over_21() -> None:
 
 # ---------------------------------------------------------------- no points: helpers and protocols
 
+@pytest.mark.points(0)
 @pytest.mark.parametrize("codes, text", [("As 6d", "7 / 17"), ("Td 7c", "17"), ("As 6d 9h", "16"),
                                          ("As Kd", "11 / 21"), ("", "0")])
 def test_total_text_shows_both_soft_totals(codes: str, text: str) -> None:
@@ -102,6 +103,7 @@ def test_total_text_shows_both_soft_totals(codes: str, text: str) -> None:
     assert hand_of(codes).total_text() == text
 
 
+@pytest.mark.points(0)
 @pytest.mark.parametrize("codes, by, pair", [("8s 8d", "rank", True), ("Ks Qd", "rank", False),
                                              ("Ks Qd", "value", True), ("8s 8d 8h", "rank", False),
                                              ("As Ad", "value", True), ("9s 8d", "value", False)])
@@ -110,18 +112,21 @@ def test_is_pair_by_rank_or_value(codes: str, by: str, pair: bool) -> None:
     assert hand_of(codes).is_pair(by=by) is pair
 
 
+@pytest.mark.points(0)
 def test_is_pair_rejects_unknown_mode() -> None:
     """is_pair(by=...) other than "rank"/"value" is a ValueError."""
     with pytest.raises(ValueError):
         hand_of("8s 8d").is_pair(by="suit")
 
 
+@pytest.mark.points(0)
 def test_add_card_rejects_non_cards() -> None:
     """add_card("As") is a TypeError: a hand holds Card objects."""
     with pytest.raises(TypeError):
         Hand().add_card("As")  # type: ignore[arg-type]
 
 
+@pytest.mark.points(0)
 def test_hand_speaks_container_protocols() -> None:
     """A hand has len, indexing, iteration, membership by value, and str as card codes."""
     hand = hand_of("As 7d")
@@ -132,6 +137,7 @@ def test_hand_speaks_container_protocols() -> None:
     assert hand.cards == tuple(parse_cards("As 7d"))
 
 
+@pytest.mark.points(0)
 @pytest.mark.parametrize("codes", ["", "As", "As Ad 9h", "Kd 5c As", "2c 3d 4h", "As Kd"])
 def test_score_function_agrees_with_hand(codes: str) -> None:
     """score(values) gives the same total as Hand.get_score and the same softness as is_soft."""

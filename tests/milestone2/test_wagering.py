@@ -1,0 +1,266 @@
+"""Milestone 2a, basic wagering: bankrolls, bets within the limits, payouts, the session ledger (20 points).
+
+Bets go through ``Player.start_round`` (the table minimum and maximum, the bankroll);
+hands are settled against the dealer by ``round._compare`` (win 1:1, natural 3:2 or
+6:5, push returns the bet). Every round is dealt from a stacked shoe and its money
+is worked out by hand in the test. Deal order: one card to each seat, the dealer's
+upcard, a second card to each seat, the dealer's hole card, then hits in turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import pytest
+
+from blackjack import (Action, Blackjack, InvalidBetError, Outcome, Phase, Player, Result, Round, Rules,
+                       TableView)
+
+PART = "wagering"
+
+VEGAS = Rules.preset("vegas")  # 6 decks, S17, 3:2, peek, late surrender, limits 1..500, bankroll 1000
+
+
+def table(codes: str, *players: str | Player, rules: Rules = VEGAS) -> Blackjack:
+    """A table whose next cards are ``codes`` (space-separated), in deal order."""
+    game = Blackjack(list(players) or ["Ann"], rules, seed=2012)
+    game.shoe.stack(codes.split())
+    return game
+
+
+def stand_all(rnd: Round) -> None:
+    """Stand every open hand (declining any insurance) until the round is settled."""
+    while rnd.turn is not None:
+        rnd.apply(Action.DECLINE if rnd.phase is Phase.INSURANCE else Action.STAND)
+
+
+def only_outcome(game: Blackjack, seat: int = 0) -> Outcome:
+    """The outcome of the one hand ``seat`` played in the current (settled) round."""
+    assert game.round is not None
+    found = [o for s, _, o in game.round.outcomes() if s == seat]
+    assert len(found) == 1, f"seat {seat} should have one settled hand; got {found}"
+    return found[0]
+
+
+def assert_bet_refused(game: Blackjack, bet: object, why: str) -> None:
+    """Placing ``bet`` for seat 0 raises InvalidBetError and changes neither the round nor the bankroll."""
+    rnd = game.new_round()
+    before = game.players[0].bankroll
+    with pytest.raises(InvalidBetError) as info:
+        rnd.place_bet(0, bet)  # type: ignore[arg-type]
+    assert str(info.value).strip() and "\n" not in str(info.value), "the error should be a one-line message"
+    assert game.players[0].bankroll == before, f"a refused bet ({why}) must not change the bankroll"
+    assert rnd.bet(0) == 0 and rnd.phase is Phase.BETTING, f"a refused bet ({why}) must leave no bet placed"
+
+
+LIMITS = dataclasses.replace(VEGAS, min_bet=5, max_bet=100)
+
+
+@pytest.mark.points(1)
+def test_bet_below_table_minimum_is_refused() -> None:
+    """A bet under rules.min_bet raises InvalidBetError naming the minimum; exactly the minimum is fine."""
+    game = Blackjack(["Ann"], LIMITS, seed=1)
+    assert_bet_refused(game, 4, "4 under a minimum of 5")
+    rnd = game.new_round()
+    rnd.place_bet(0, 5)
+    assert rnd.bet(0) == 5, "a bet of exactly the table minimum (5) should be accepted"
+    with pytest.raises(InvalidBetError, match="5"):
+        rnd.place_bet(0, 4)
+
+
+@pytest.mark.points(1)
+def test_bet_above_table_maximum_is_refused() -> None:
+    """A bet over rules.max_bet raises InvalidBetError; exactly the maximum is fine."""
+    game = Blackjack(["Ann"], LIMITS, seed=1)
+    assert_bet_refused(game, 101, "101 over a maximum of 100")
+    rnd = game.new_round()
+    rnd.place_bet(0, 100)
+    assert rnd.bet(0) == 100, "a bet of exactly the table maximum (100) should be accepted"
+
+
+@pytest.mark.points(1)
+def test_bet_above_bankroll_is_refused() -> None:
+    """The bankroll starts at rules.starting_bankroll; betting all of it is fine, one credit more is refused."""
+    rules = dataclasses.replace(Rules.preset("thunderjack"), max_bet=1000)  # Thunderjack: 500 credits
+    game = Blackjack(["Ann"], rules, seed=1)
+    assert game.players[0].bankroll == 500, \
+        f"a new player should get rules.starting_bankroll (500); got {game.players[0].bankroll}"
+    assert_bet_refused(game, 501, "501 with a bankroll of 500")
+    rnd = game.new_round()
+    rnd.place_bet(0, 500)
+    assert rnd.bet(0) == 500, "betting the whole bankroll (500) should be accepted"
+
+
+@pytest.mark.points(2)
+def test_nonsense_bets_are_refused_and_change_nothing() -> None:
+    """Bets of 0, -5, 1e9, "1e9", "ten", "" and 2.5 (a float) raise InvalidBetError and change nothing."""
+    game = Blackjack(["Ann"], VEGAS, seed=1)
+    for bet in (0, -5, 10**9, "1e9", "ten", "", 2.5, Fraction(-1, 2)):
+        assert_bet_refused(game, bet, f"{bet!r}")
+
+
+@pytest.mark.points(1)
+def test_bet_is_exact_and_leaves_the_bankroll_at_the_deal() -> None:
+    """A bet typed as "25" becomes exactly 25 credits, taken off the bankroll when the cards are dealt."""
+    game = table("Th 9c 7d 8s")
+    rnd = game.new_round()
+    rnd.place_bet(0, "25")
+    assert rnd.bet(0) == 25 and isinstance(rnd.bet(0), Fraction), f"bet should be Fraction(25); got {rnd.bet(0)!r}"
+    assert game.players[0].bankroll == 1000, "the bankroll changes at the deal, not when the bet is placed"
+    rnd.deal()
+    assert game.players[0].bankroll == 975, \
+        f"after dealing, 1000 - 25 should be left; got {game.players[0].bankroll}"
+
+
+@pytest.mark.points(1)
+def test_player_who_cannot_cover_the_minimum_sits_out() -> None:
+    """With the default bets, a player whose bankroll is under the minimum sits the round out."""
+    rules = dataclasses.replace(VEGAS, min_bet=10)
+    game = table("Th 9c 7d 8s", Player("Ann", 1000), Player("Bob", 9), rules=rules)
+    rnd = game.start_round()
+    assert (rnd.bet(0), rnd.bet(1)) == (10, 0), \
+        f"Ann (1000) should bet the minimum 10 and Bob (9) sit out; bets were {rnd.bet(0)}, {rnd.bet(1)}"
+    assert rnd.hands(1) == () and game.players[1].bankroll == 9
+
+
+@pytest.mark.points(1)
+def test_win_pays_one_to_one() -> None:
+    """T-9 (19) against the dealer's T-8 (18) wins: a bet of 10 gains 10."""
+    game = table("Th Tc 9d 8s")  # Ann T 9; dealer T up, 8 in the hole: 18
+    rnd = game.start_round([10])
+    stand_all(rnd)
+    assert only_outcome(game) == Outcome(Result.WIN, Fraction(10), Fraction(10)), \
+        f"19 against 18 should WIN +10; got {only_outcome(game)}"
+    assert game.players[0].bankroll == 1010
+
+
+@pytest.mark.points(1)
+def test_loss_takes_the_bet() -> None:
+    """T-7 (17) against the dealer's T-8 (18) loses: a bet of 10 is gone, nothing more."""
+    game = table("Th Tc 7d 8s")
+    rnd = game.start_round([10])
+    stand_all(rnd)
+    assert only_outcome(game) == Outcome(Result.LOSE, Fraction(10), Fraction(-10)), \
+        f"17 against 18 should LOSE -10; got {only_outcome(game)}"
+    assert game.players[0].bankroll == 990
+
+
+@pytest.mark.points(1)
+def test_push_returns_the_bet() -> None:
+    """T-8 against the dealer's T-8 pushes: the bet of 10 comes back, net 0."""
+    game = table("Th Tc 8d 8s")
+    rnd = game.start_round([10])
+    stand_all(rnd)
+    assert only_outcome(game) == Outcome(Result.PUSH, Fraction(10), Fraction(0)), \
+        f"18 against 18 should PUSH with net 0; got {only_outcome(game)}"
+    assert game.players[0].bankroll == 1000
+
+
+@pytest.mark.points(2)
+def test_natural_pays_three_to_two_exactly() -> None:
+    """A natural on a bet of 5 pays 3:2, exactly 7.5 credits (no float rounding): 1000 becomes 1007.5."""
+    game = table("Ah 9c Kd 7s")  # Ann A K; dealer 9 up (cannot have a natural)
+    game.start_round([5])
+    outcome = only_outcome(game)
+    assert outcome.result is Result.BLACKJACK and outcome.net == Fraction(15, 2), \
+        f"A-K on a bet of 5 should be BLACKJACK +7.5; got {outcome}"
+    assert isinstance(outcome.net, Fraction) and game.players[0].bankroll == Fraction(2015, 2), \
+        f"the bankroll should be exactly 1007.5; got {game.players[0].bankroll!r}"
+
+
+@pytest.mark.points(1)
+def test_natural_pays_six_to_five_on_single_deck() -> None:
+    """The single_deck preset pays a natural 6:5: a bet of 10 gains 12."""
+    game = table("Ah 9c Kd 7s", rules=Rules.preset("single_deck"))
+    game.start_round([10])
+    assert only_outcome(game) == Outcome(Result.BLACKJACK, Fraction(10), Fraction(12)), \
+        f"6:5 on 10 is +12; got {only_outcome(game)}"
+
+
+@pytest.mark.points(1)
+def test_natural_waits_for_dealer_without_peek_then_pays() -> None:
+    """With no hole card (european), a natural against a ten waits for the dealer's 17 and then pays 3:2."""
+    game = table("As Th Kd 7c", rules=Rules.preset("european"))  # Ann A K; dealer T, then 7 after the players
+    rnd = game.start_round([10])
+    stand_all(rnd)
+    assert only_outcome(game) == Outcome(Result.BLACKJACK, Fraction(10), Fraction(15)), \
+        f"A-K against a dealer's T-7 should be BLACKJACK +15; got {only_outcome(game)}"
+
+
+@pytest.mark.points(1)
+def test_dealer_bust_pays_every_standing_hand() -> None:
+    """When the dealer busts, each standing hand wins its own bet: Ann 10 gains 10, Bob 25 gains 25."""
+    # Ann T 2 (12), Bob 9 7 (16); dealer 6 up, T in the hole (16), draws K: 26.
+    game = table("Th 9c 6h 2d 7s Ts Kc", "Ann", "Bob")
+    rnd = game.start_round([10, 25])
+    stand_all(rnd)
+    got = [(s, o.result, o.net) for s, _, o in rnd.outcomes()]
+    assert got == [(0, Result.WIN, 10), (1, Result.WIN, 25)], \
+        f"the dealer busted (6-T-K); Ann (12) and Bob (16) should both win their bets; got {got}"
+
+
+@pytest.mark.points(1)
+def test_natural_against_dealer_natural_pushes() -> None:
+    """A player natural against a dealer natural pushes (the dealer peeks under his ace)."""
+    game = table("Ah Ac Kd Ks")  # Ann A K; dealer A up, K in the hole
+    rnd = game.start_round([10])
+    stand_all(rnd)  # declines insurance
+    assert only_outcome(game) == Outcome(Result.PUSH, Fraction(10), Fraction(0)), \
+        f"natural against natural should PUSH; got {only_outcome(game)}"
+    assert game.players[0].bankroll == 1000
+
+
+@pytest.mark.points(1)
+def test_dealer_natural_takes_only_the_bet() -> None:
+    """A dealer natural beats a player's 20 and takes just the bet (10), not 3:2 of it."""
+    game = table("Th Ac Qd Ks")  # Ann T Q; dealer A up, K in the hole
+    rnd = game.start_round([10])
+    stand_all(rnd)
+    assert only_outcome(game) == Outcome(Result.LOSE, Fraction(10), Fraction(-10)), \
+        f"20 against a dealer natural should LOSE -10; got {only_outcome(game)}"
+    assert rnd.phase is Phase.SETTLED and game.players[0].bankroll == 990
+
+
+@pytest.mark.points(2)
+def test_ledger_records_every_round() -> None:
+    """The ledger keeps the bankroll after each round, the win/loss/push counts, and the biggest win."""
+    game = Blackjack(["Ann"], VEGAS, seed=2012)
+    plan = ["Th Tc 9d 8s", "Th Tc 7d 8s", "Th Tc 8d 8s", "Ah 9c Kd 7s"]  # win 10, lose 10, push, natural +15
+    for codes in plan:
+        game.shoe.stack(codes.split())
+        stand_all(game.start_round([10]))
+        game.finish_round()
+    ledger = game.players[0].ledger
+    assert ledger.bankrolls == [1010, 1000, 1000, 1015], \
+        f"bankrolls after the rounds should be 1010, 1000, 1000, 1015; got {ledger.bankrolls}"
+    assert (ledger.wins, ledger.losses, ledger.pushes) == (2, 1, 1), \
+        f"2 won, 1 lost, 1 pushed; got {ledger.wins}, {ledger.losses}, {ledger.pushes}"
+    assert ledger.biggest_win == 15 and ledger.rounds == 4 and ledger.net == 15, \
+        f"biggest win 15 over 4 rounds, net +15; got {ledger.biggest_win}, {ledger.rounds}, {ledger.net}"
+
+
+def random_policy(rng: random.Random) -> Callable[[TableView], Action]:
+    """A policy choosing uniformly among the legal actions (sorted, so a seed replays)."""
+    def decide(view: TableView) -> Action:
+        return rng.choice(sorted(view.legal_actions, key=lambda a: a.value))
+    return decide
+
+
+@pytest.mark.points(1)
+def test_money_is_conserved_over_many_rounds() -> None:
+    """Over 200 seeded rounds of random legal play, bankrolls plus the house's result never change."""
+    rng = random.Random(7)
+    game = Blackjack(["Ann", "Bob", "Cy"], VEGAS, seed=7)
+    total = sum(p.bankroll for p in game.players)
+    for number in range(200):
+        bets: Sequence[int | None] = [rng.choice([None, 1, 5, 25]) for _ in game.players]
+        if not any(b is not None and b <= p.bankroll for b, p in zip(bets, game.players)):
+            continue
+        bets = [b if b is not None and b <= p.bankroll else None for b, p in zip(bets, game.players)]
+        game.play_round(random_policy(rng), bets)
+        now = sum(p.bankroll for p in game.players) + game.house_net
+        assert now == total, f"after round {number + 1} bankrolls + house = {now}, should stay {total}"
+        assert all(p.bankroll >= 0 for p in game.players), f"a bankroll went negative: {game.players}"
