@@ -1,0 +1,122 @@
+"""hint(view), basic_advice and first-time tips (blackjack.hints.advice)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from blackjack import Action, Blackjack, IllegalActionError, Phase, Rules
+from blackjack.hints import TipBook, basic_advice, expected_values, hint
+
+VEGAS = Rules.preset("vegas")
+
+
+def view_for(codes: str, rules: Rules = VEGAS, seed: int = 1):  # type: ignore[no-untyped-def]
+    """A one-seat round dealt from a stacked shoe: player, upcard, player, hole card."""
+    game = Blackjack(["Ann"], rules, seed=seed)
+    game.shoe.stack(codes.split())
+    rnd = game.start_round([10])
+    return rnd, rnd.view()
+
+
+class TestBasicAdvice:
+    """basic_advice: the chart's play in words."""
+
+    def test_stand_on_stiff_against_six(self) -> None:
+        """16 vs 6: stand, because the dealer is likely to bust."""
+        action, reason = basic_advice([10, 6], 6)
+        assert action is Action.STAND
+        assert "6" in reason and "bust" in reason
+
+    def test_other_plays(self) -> None:
+        """11 vs 6 doubles, 8-8 splits, 16 vs 10 hits without surrender and surrenders with it."""
+        assert basic_advice([5, 6], 6)[0] is Action.DOUBLE
+        assert basic_advice([8, 8], 10)[0] is Action.SPLIT
+        assert basic_advice([10, 6], 10)[0] is Action.HIT
+        assert basic_advice([10, 6], 10, VEGAS)[0] is Action.SURRENDER
+        assert basic_advice([10, 6], 10, VEGAS, legal={Action.HIT, Action.STAND})[0] is Action.HIT
+
+
+class TestHint:
+    """hint(view) on real rounds."""
+
+    def test_player_turn(self) -> None:
+        """T-6 vs 6: stand, with EVs equal to expected_values on the view's unseen cards."""
+        _rnd, view = view_for("Th 6c 6d 9s")
+        got = hint(view)
+        assert got.action is Action.STAND and got.exact
+        want = expected_values(list(view.current_hand.cards), 6, view.unseen_counts, VEGAS)
+        assert got.evs == {a: v for a, v in want.items() if a in view.legal_actions}
+        assert got.bust_chance == pytest.approx(sum(view.unseen_counts[v] for v in (6, 7, 8, 9, 10))
+                                                / sum(view.unseen_counts.values()))
+        assert abs(sum(got.dealer.values()) - 1) < 1e-12
+        assert any("EV" in line for line in got.lines())
+
+    def test_hole_card_not_used(self) -> None:
+        """Two rounds that differ only in the hole card give the same hint."""
+        one = hint(view_for("Th 6c 6d 9s")[1])
+        two = hint(view_for("Th 6c 6d 5s")[1])
+        assert one == two
+
+    def test_insurance_offer(self) -> None:
+        """With an ace up the hint declines insurance (a fresh shoe has too few tens)."""
+        rnd, view = view_for("8h As 8d 9s")
+        assert view.phase is Phase.INSURANCE
+        got = hint(view)
+        assert got.action is Action.DECLINE and got.evs[Action.INSURANCE] < 0
+        rnd.apply(Action.DECLINE)
+        assert hint(rnd.view()).action is Action.SPLIT
+
+    def test_no_decision(self) -> None:
+        """A settled round has nothing to hint."""
+        rnd, _view = view_for("Th 6c 6d 9s")
+        rnd.apply(Action.STAND)
+        with pytest.raises(IllegalActionError):
+            hint(rnd.view())
+
+    def test_stand_in_view(self) -> None:
+        """hint() accepts any object with the TableView attributes."""
+        _rnd, view = view_for("Th 6c 6d 9s")
+
+        @dataclasses.dataclass(frozen=True)
+        class StandIn:
+            phase: Phase
+            rules: Rules
+            dealer: object
+            seats: tuple[object, ...]
+            turn: tuple[int, int] | None
+            legal_actions: frozenset[Action]
+            unseen_counts: dict[int, int]
+            cards_remaining: int
+
+        fake = StandIn(view.phase, view.rules, view.dealer, view.seats, view.turn, view.legal_actions,
+                       dict(view.unseen_counts), view.cards_remaining)
+        assert hint(fake).action is Action.STAND  # type: ignore[arg-type]
+
+    def test_approximate_when_slow(self) -> None:
+        """A hard 5 against a 2 uses the fast approximation and says so."""
+        _rnd, view = view_for("2h 2c 3d 9s")
+        got = hint(view)
+        assert not got.exact and got.action is Action.HIT
+
+
+class TestTips:
+    """TipBook shows each tip once."""
+
+    def test_first_time_only(self) -> None:
+        """The pair tip appears on the first pair, not the second."""
+        book = TipBook()
+        _rnd, view = view_for("8h 6s 8d 9s")
+        keys = [tip.key for tip in book.check(view)]
+        assert "pair" in keys and "stiff" in keys
+        _rnd, again = view_for("8h 6s 8d 9s", seed=2)
+        assert book.check(again) == ()
+        book.reset()
+        assert book.check(again)
+
+    def test_insurance_and_disabled(self) -> None:
+        """The insurance tip comes with the offer; a disabled book is silent."""
+        _rnd, view = view_for("8h As 8d 9s")
+        assert "insurance" in [t.key for t in TipBook().check(view)]
+        assert TipBook(enabled=False).check(view) == ()
