@@ -138,6 +138,7 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
     return info, None
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
     recorder = config.stash[_RECORDER]

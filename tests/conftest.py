@@ -49,9 +49,12 @@ class _SubmissionOnly(importlib.abc.MetaPathFinder):
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--impl", metavar="PATH", default=None,
-        help="folder holding the blackjack package to test (default: the reference in this repo)")
+    try:
+        parser.addoption(
+            "--impl", metavar="PATH", default=None,
+            help="folder holding the blackjack package to test (default: the reference in this repo)")
+    except ValueError:
+        pass  # "--impl PATH" made pytest load PATH/tests/conftest.py too (a copy of this file)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,0 +1,170 @@
+"""Command line of the classroom kit: ``python -m milestones {starter,grade,check,honesty}``.
+
+=========================================  ==============================================
+command                                    what it does
+=========================================  ==============================================
+``starter OUT_DIR [--milestone N]``        write a student starter (instructor)
+``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
+``check [--milestone N]``                  a student's progress check and diary line
+``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
+                                           fails on the starter (CI)
+=========================================  ==============================================
+
+Errors a user can cause (a missing folder, a bad milestone number) print one line and
+exit with status 2; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from . import REPO_ROOT
+from .check import append_progress, run_check
+from .config import load_course
+from .grading import Grader, find_submissions
+from .hidden import HiddenStripError
+from .honesty import check_honesty
+from .regions import RegionError
+from .report import csv_gradebook, gradescope_results, json_report, text_report
+from .runner import Limits
+from .starter import write_starter
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(timeout=args.timeout, test_timeout=args.test_timeout, memory_mb=args.memory)
+
+
+def _add_limits(parser: argparse.ArgumentParser, timeout: float) -> None:
+    parser.add_argument("--timeout", type=_positive, default=timeout, metavar="S",
+                        help=f"seconds for one milestone's run on one submission (default {timeout:g})")
+    parser.add_argument("--test-timeout", type=_positive, default=10.0, metavar="S",
+                        help="seconds for one test (default 10)")
+    parser.add_argument("--memory", type=int, default=2048, metavar="MB",
+                        help="memory limit of a run in MiB, POSIX (default 2048)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``argparse`` parser with its four sub-commands."""
+    parser = argparse.ArgumentParser(prog="python -m milestones", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    starter = sub.add_parser("starter", help="write a student starter package")
+    starter.add_argument("out", type=Path, metavar="OUT_DIR")
+    starter.add_argument("--milestone", type=int, default=1, metavar="N",
+                         help="stub milestone N and later; earlier milestones ship solved (default 1: all stubbed)")
+    starter.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+
+    grade = sub.add_parser("grade", help="grade submissions")
+    grade.add_argument("submissions", type=Path, nargs="+", metavar="SUBMISSION",
+                       help="a folder holding blackjack/, a .zip of one, or a folder of many")
+    grade.add_argument("--milestone", type=int, action="append", metavar="N",
+                       help="grade milestone N (repeat for several; default: all)")
+    grade.add_argument("--format", choices=["text", "json", "gradescope", "csv"], default="text")
+    grade.add_argument("--output", "-o", type=Path, metavar="PATH",
+                       help="write here instead of stdout (gradescope with several submissions: a folder)")
+    grade.add_argument("--layered", action="store_true",
+                       help="also grade milestone N on the reference's earlier milestones; the better score counts")
+    grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
+    grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
+    grade.add_argument("--tests", type=Path, default=REPO_ROOT / "tests", metavar="DIR",
+                       help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
+    grade.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+                       help="runs at the same time (default 2)")
+    _add_limits(grade, 120.0)
+
+    check = sub.add_parser("check", help="run your milestone's visible tests and log your progress")
+    check.add_argument("--milestone", type=int, metavar="N", help="default: the first one not complete")
+    check.add_argument("--project", type=Path, default=Path.cwd(), metavar="DIR",
+                       help="your project folder, holding blackjack/ and tests/ (default: here)")
+    check.add_argument("--diary", type=Path, metavar="PATH", help="default: docs/diary.md in the project")
+    check.add_argument("--no-diary", action="store_true", help="do not write the diary line")
+    _add_limits(check, 300.0)
+
+    honesty = sub.add_parser("honesty", help="prove every point test passes on the reference and fails on the starter")
+    honesty.add_argument("--milestone", type=int, action="append", metavar="N", help="default: all")
+    honesty.add_argument("--mypy", action="store_true", help="also compare mypy --strict on starter and reference")
+    _add_limits(honesty, 600.0)
+    return parser
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+
+
+def _grade(args: argparse.Namespace) -> int:
+    course = load_course()
+    for number in args.milestone or []:
+        course.milestone(number)
+    grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
+                    layered=args.layered, hidden=not args.visible_only)
+    with tempfile.TemporaryDirectory(prefix="bj-submissions-") as scratch:
+        submissions = find_submissions(args.submissions, Path(scratch))
+        grades = grader.grade(submissions, args.milestone)
+    if args.format == "text":
+        _write(text_report(grades, passed_tests=not args.failed_only), args.output)
+    elif args.format == "json":
+        _write(json_report(grades), args.output)
+    elif args.format == "csv":
+        _write(csv_gradebook(grades), args.output)
+    elif len(grades) == 1:
+        _write(gradescope_results(grades[0], course.hidden_visibility), args.output)
+    else:
+        if args.output is None:
+            raise ValueError("--format gradescope with several submissions needs --output FOLDER")
+        for grade in grades:
+            _write(gradescope_results(grade, course.hidden_visibility),
+                   args.output / grade.submission.name / "results.json")
+        print(f"wrote {len(grades)} results.json files under {args.output}", file=sys.stderr)
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    project = args.project.resolve()
+    result = run_check(project, args.milestone, limits=_limits(args))
+    print(result.describe())
+    if not args.no_diary:
+        diary = args.diary or project / "docs" / "diary.md"
+        template = REPO_ROOT / "docs" / "diary_template.md"
+        append_progress(diary, result, template=template)
+        print(f"(logged in {diary})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "starter":
+            print(write_starter(args.out, milestone=load_course().milestone(args.milestone).number,
+                                overwrite=args.force).describe())
+            return 0
+        if args.command == "grade":
+            return _grade(args)
+        if args.command == "check":
+            return _check(args)
+        report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)
+        print(report.describe())
+        return 1 if report.problems else 0
+    except (KeyError, ValueError, OSError, RuntimeError, RegionError, HiddenStripError) as err:
+        message = err.args[0] if isinstance(err, KeyError) and err.args else err
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,340 @@
+"""Grade submissions: run each milestone's suite against each one and total the rubric.
+
+=================================  ==================================================
+name                               what it is
+=================================  ==================================================
+``Submission``                     a student's name and the folder holding ``blackjack/``
+``find_submissions(paths)``        folders, zips, or a folder of many -> submissions
+``TestScore``                      one test's outcome, message and course points
+``PartScore``, ``MilestoneGrade``  totals per rubric part and per milestone
+``SubmissionGrade``                one student's grades; regular and extra credit
+``Grader``                         runs the suites (in parallel) and scores them
+=================================  ==================================================
+
+Scoring: a part earns ``part.points * passed weight / total weight`` where the weights
+are the tests' ``@pytest.mark.points`` (``milestones/points.toml`` gives the parts'
+course points). A test that did not run (its module failed to import, or the run was
+stopped) earns nothing and says why.
+
+Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
+hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
+(:func:`milestones.starter.write_hybrid`), unless the submission already has full
+marks; the better total counts, so one bug in week 1 is not charged again in week 2.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from . import REPO_ROOT
+from .config import Course, Milestone, Part, load_course
+from .runner import Limits, RunResult, TestRecord, run_suite
+from .starter import write_hybrid
+
+__all__ = ["Grader", "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore",
+           "find_submissions"]
+
+
+@dataclass(frozen=True, slots=True)
+class Submission:
+    """One student's work.
+
+    Attributes:
+        name: the student's label in reports (the folder or zip name).
+        folder: the folder holding ``blackjack/`` (``None`` when none was found).
+        note: why the submission could not be graded, if it cannot.
+    """
+
+    name: str
+    folder: Path | None
+    note: str = ""
+
+
+def _package_root(folder: Path, depth: int = 3) -> Path | None:
+    """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py``."""
+    level = [folder]
+    for _ in range(depth + 1):
+        for candidate in level:
+            if (candidate / "blackjack" / "__init__.py").is_file():
+                return candidate
+        level = sorted(c for f in level for c in f.iterdir()
+                       if c.is_dir() and not c.name.startswith((".", "__")))
+    return None
+
+
+def _extract(archive: Path, into: Path) -> Path:
+    """Unzip ``archive`` under ``into`` (refusing paths that leave it) and return the folder."""
+    target = into / archive.stem
+    target.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(archive) as zf:
+        for member in zf.namelist():
+            destination = (target / member).resolve()
+            if not destination.is_relative_to(target.resolve()):
+                raise ValueError(f"{archive.name}: unsafe path in zip: {member!r}")
+        zf.extractall(target)
+    return target
+
+
+def find_submissions(paths: list[Path], scratch: Path) -> list[Submission]:
+    """Turn command-line paths into submissions.
+
+    A path may be a submission folder (holding ``blackjack/``, possibly a few folders
+    down), a ``.zip`` of one, or a folder of many submissions (each sub-folder or zip
+    one student, named after it).
+
+    Args:
+        paths: the paths given.
+        scratch: a folder to unzip into.
+
+    Returns:
+        Submissions in the order given (a folder of many: sorted by name); one that holds
+        no ``blackjack`` package comes back with ``folder=None`` and a note.
+    """
+    found: list[Submission] = []
+
+    def one(path: Path, name: str) -> Submission:
+        try:
+            folder = _extract(path, scratch) if path.suffix == ".zip" else path
+        except (zipfile.BadZipFile, ValueError, OSError) as err:
+            return Submission(name, None, f"cannot unzip {path.name}: {err}")
+        root = _package_root(folder)
+        if root is None:
+            return Submission(name, None, "no blackjack/__init__.py found in the submission")
+        return Submission(name, root)
+
+    for path in paths:
+        if not path.exists():
+            found.append(Submission(path.name, None, f"{path} does not exist"))
+        elif path.is_dir() and _package_root(path, depth=0) is None:
+            children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__"))
+                              and (c.is_dir() or c.suffix == ".zip"))
+            if children and any(c.suffix == ".zip" or _package_root(c) is not None for c in children):
+                found.extend(one(c, c.stem if c.suffix == ".zip" else c.name) for c in children)
+            else:
+                found.append(one(path, path.name))
+        else:
+            found.append(one(path, path.stem if path.suffix == ".zip" else path.name))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class TestScore:
+    """One test's result in course points.
+
+    Attributes:
+        record: the test.
+        outcome: ``passed``, ``failed``, ``error``, ``skipped`` or ``not run``.
+        message: for the student ("" when passed).
+        score: course points earned.
+        max_score: course points possible (the test's weight scaled to its part).
+    """
+
+    __test__ = False
+
+    record: TestRecord
+    outcome: str
+    message: str
+    score: Fraction
+    max_score: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PartScore:
+    """A rubric part's total: ``part.points`` times the share of test weight passed."""
+
+    part: Part
+    tests: tuple[TestScore, ...]
+
+    @property
+    def score(self) -> Fraction:
+        """Course points earned in this part."""
+        return sum((t.score for t in self.tests), Fraction(0))
+
+
+@dataclass
+class MilestoneGrade:
+    """One milestone's grade for one submission.
+
+    Attributes:
+        milestone: the course milestone.
+        parts: a score per rubric part, in course order.
+        notes: what went wrong with the run, for the student and the instructor.
+        layered: the counted score comes from the layered (hybrid) run.
+    """
+
+    milestone: Milestone
+    parts: list[PartScore]
+    notes: list[str] = field(default_factory=list)
+    layered: bool = False
+
+    @property
+    def regular(self) -> Fraction:
+        """Points earned in the parts that are not extra credit."""
+        return sum((p.score for p in self.parts if not p.part.extra_credit), Fraction(0))
+
+    @property
+    def extra(self) -> Fraction:
+        """Points earned in the extra-credit parts."""
+        return sum((p.score for p in self.parts if p.part.extra_credit), Fraction(0))
+
+    @property
+    def tests(self) -> list[TestScore]:
+        """Every test, part by part."""
+        return [t for p in self.parts for t in p.tests]
+
+    @property
+    def full_marks(self) -> bool:
+        """Every test passed."""
+        return all(t.outcome == "passed" for t in self.tests)
+
+
+@dataclass
+class SubmissionGrade:
+    """All graded milestones of one submission."""
+
+    submission: Submission
+    milestones: list[MilestoneGrade] = field(default_factory=list)
+
+    @property
+    def regular(self) -> Fraction:
+        """Regular points over the graded milestones."""
+        return sum((m.regular for m in self.milestones), Fraction(0))
+
+    @property
+    def extra(self) -> Fraction:
+        """Extra-credit points over the graded milestones."""
+        return sum((m.extra for m in self.milestones), Fraction(0))
+
+
+def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunResult | None, limits: Limits,
+              note: str = "") -> MilestoneGrade:
+    """Score one run of a milestone's suite against the reference's list of tests.
+
+    Args:
+        milestone: the course milestone.
+        inventory: the tests and weights, collected on the reference.
+        run: the submission's run (``None``: it could not run; ``note`` says why).
+        limits: for the message of a stopped run.
+        note: why there is no run.
+    """
+    notes = [note] if note else []
+    errors: list[tuple[str, str]] = []
+    stopped = ""
+    if run is not None:
+        errors = run.collect_errors
+        stopped = run.stop_reason(limits)
+        notes.extend(message for _, message in errors)
+        if stopped:
+            notes.append(stopped)
+    parts = []
+    for part in milestone.parts:
+        records = [r for r in inventory.values() if r.part == part.key]
+        weight = sum((r.points for r in records), Fraction(0))
+        scale = Fraction(part.points) / weight if weight else Fraction(0)
+        tests = []
+        for record in records:
+            if run is not None and record.nodeid in run.results:
+                outcome, message = run.results[record.nodeid]
+            else:
+                outcome = "not run"
+                module = record.nodeid.split("::", 1)[0]
+                module_errors = [m for nid, m in errors if nid == module or module.startswith(nid)]
+                message = (module_errors[0] if module_errors else stopped or note
+                           or "the test did not run (is its name different in your code?)")
+            possible = record.points * scale
+            tests.append(TestScore(record, outcome, message, possible if outcome == "passed" else Fraction(0),
+                                   possible))
+        parts.append(PartScore(part, tuple(tests)))
+    return MilestoneGrade(milestone, parts, notes)
+
+
+class Grader:
+    """Grades submissions milestone by milestone.
+
+    Args:
+        course: milestones and points (default: ``milestones/points.toml``).
+        tests: the folder holding ``milestone1/``, ``milestone2/`` ... (default: the repo's ``tests/``).
+        reference: the folder holding the reference packages, for layered grading.
+        limits: per-run limits.
+        jobs: runs at the same time.
+        layered: grade later milestones on top of the reference's earlier ones too.
+        hidden: include hidden tests (the instructor's grade); False grades visible ones only.
+    """
+
+    def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / "tests",
+                 reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = 2,
+                 layered: bool = False, hidden: bool = True) -> None:
+        self.course = course or load_course()
+        self.tests = tests
+        self.reference = reference
+        self.limits = limits
+        self.jobs = max(1, jobs)
+        self.layered = layered
+        self.hidden = hidden
+        self._inventory: dict[int, dict[str, TestRecord]] = {}
+
+    def folder(self, number: int) -> Path:
+        """The test folder of milestone ``number``."""
+        return self.tests / f"milestone{number}"
+
+    def inventory(self, number: int) -> dict[str, TestRecord]:
+        """The tests of milestone ``number`` and their weights, collected on the reference (cached).
+
+        Raises:
+            RuntimeError: the suite does not collect cleanly on the reference.
+        """
+        if number not in self._inventory:
+            if not self.folder(number).is_dir():
+                self._inventory[number] = {}
+                return self._inventory[number]
+            run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
+            if run.collect_errors or not run.finished:
+                problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]
+                raise RuntimeError(f"tests/milestone{number} does not collect on the reference: {problems}")
+            self._inventory[number] = run.collected
+        return self._inventory[number]
+
+    def _grade_one(self, submission: Submission, milestone: Milestone) -> MilestoneGrade:
+        inventory = self.inventory(milestone.number)
+        if submission.folder is None:
+            return score_run(milestone, inventory, None, self.limits, submission.note)
+        run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden)
+        grade = score_run(milestone, inventory, run, self.limits)
+        if self.layered and milestone.number > 1 and not grade.full_marks:
+            with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
+                hybrid = write_hybrid(submission.folder, Path(work), milestone.number, self.reference)
+                layered_run = run_suite(self.folder(milestone.number), Path(work), limits=self.limits,
+                                        hidden=self.hidden)
+            layered = score_run(milestone, inventory, layered_run, self.limits)
+            if layered.regular + layered.extra > grade.regular + grade.extra:
+                layered.layered = True
+                put_back = len(hybrid.restored) + len(hybrid.replaced_modules)
+                layered.notes.insert(0, f"graded with the reference's code of milestones before "
+                                        f"{milestone.number} under yours ({put_back} functions or modules put "
+                                        f"back), because that scored higher than your own earlier code")
+                return layered
+        return grade
+
+    def grade(self, submissions: list[Submission], milestones: list[int] | None = None) -> list[SubmissionGrade]:
+        """Grade every submission on every chosen milestone (default: all with a test folder).
+
+        Raises:
+            KeyError: an unknown milestone number.
+            RuntimeError: a suite does not collect on the reference.
+        """
+        chosen = [self.course.milestone(n) for n in (milestones or
+                                                      [n for n in self.course.numbers if self.folder(n).is_dir()])]
+        for milestone in chosen:
+            self.inventory(milestone.number)
+        jobs = [(s, m) for s in submissions for m in chosen]
+        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
+            results = list(pool.map(lambda job: self._grade_one(*job), jobs))
+        grades = {id(s): SubmissionGrade(s) for s in submissions}
+        for (submission, _), result in zip(jobs, results, strict=True):
+            grades[id(submission)].milestones.append(result)
+        return [grades[id(s)] for s in submissions]

@@ -1,0 +1,171 @@
+"""Write grades as a rubric table, JSON, Gradescope's ``results.json``, or a CSV gradebook.
+
+=============================  =======================================================
+name                           what it writes
+=============================  =======================================================
+``points_text(x)``             ``"18.5"``: a Fraction of points, at most two decimals
+``text_report(grades)``        a rubric table per student, then a summary table
+``json_report(grades)``        every test of every student, as JSON
+``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
+``csv_gradebook(grades)``      one row per student, one column per rubric part
+=============================  =======================================================
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from .grading import SubmissionGrade, TestScore
+
+__all__ = ["csv_gradebook", "gradescope_results", "json_report", "points_text", "text_report"]
+
+_MARK = {"passed": "PASS", "failed": "FAIL", "error": "ERROR", "skipped": "SKIP", "not run": "NOT RUN"}
+
+
+def _decimal(points: Fraction) -> Decimal:
+    return (Decimal(points.numerator) / Decimal(points.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+
+
+def points_text(points: Fraction) -> str:
+    """Format points for people: ``Fraction(37, 2)`` -> ``"18.5"``, ``Fraction(25)`` -> ``"25"``."""
+    text = str(_decimal(points))
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _number(points: Fraction) -> float | int:
+    """Points as a JSON number (two decimals; Gradescope needs numbers)."""
+    value = _decimal(points)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _test_line(test: TestScore) -> list[str]:
+    hidden = " [hidden]" if test.record.hidden else ""
+    lines = [f"    {_MARK.get(test.outcome, test.outcome.upper()):<7} "
+             f"{points_text(test.score):>5} / {points_text(test.max_score):<5} {test.record.name}{hidden}"]
+    if test.message:
+        lines.extend(f"{'':20}{line}" for line in test.message.splitlines()[:6])
+    return lines
+
+
+def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> str:
+    """A rubric table per student and, for several students, a summary table.
+
+    Args:
+        grades: the graded submissions.
+        passed_tests: list passed tests too (False lists only the ones that lost points).
+    """
+    out: list[str] = []
+    for grade in grades:
+        folder = grade.submission.folder
+        out.append(f"== {grade.submission.name}" + (f" ({folder})" if folder else "") + " ==")
+        for mg in grade.milestones:
+            m = mg.milestone
+            extra = f", extra credit {points_text(mg.extra)} / {m.extra_points}" if m.extra_points else ""
+            layered = " (layered)" if mg.layered else ""
+            out.append(f"Milestone {m.number}: {m.title}: {points_text(mg.regular)} / {m.regular_points}"
+                       f"{extra}{layered}")
+            for note in mg.notes:
+                out.append(f"  note: {note}")
+            for part in mg.parts:
+                ec = " (extra credit)" if part.part.extra_credit else ""
+                out.append(f"  {part.part.key}: {part.part.title}{ec}: {points_text(part.score)} / {part.part.points}")
+                if not part.tests:
+                    out.append("    (no tests yet)")
+                for test in part.tests:
+                    if passed_tests or test.outcome != "passed":
+                        out.extend(_test_line(test))
+        regular_max = sum(mg.milestone.regular_points for mg in grade.milestones)
+        extra_max = sum(mg.milestone.extra_points for mg in grade.milestones)
+        out.append(f"Total: {points_text(grade.regular)} / {regular_max} regular points, "
+                   f"{points_text(grade.extra)} / {extra_max} extra credit")
+        out.append("")
+    if len(grades) > 1:
+        numbers = [mg.milestone.number for mg in grades[0].milestones]
+        header = ["student", *(f"M{n}" for n in numbers), "regular", "extra"]
+        rows = [[g.submission.name, *(points_text(mg.regular + mg.extra) for mg in g.milestones),
+                 points_text(g.regular), points_text(g.extra)] for g in grades]
+        widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+        out.append("Summary")
+        for row in [header, *rows]:
+            out.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                                 for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _test_dict(test: TestScore) -> dict[str, Any]:
+    return {"name": test.record.name, "nodeid": test.record.nodeid, "doc": test.record.doc,
+            "part": test.record.part, "hidden": test.record.hidden, "outcome": test.outcome,
+            "message": test.message, "score": str(test.score), "max_score": str(test.max_score)}
+
+
+def json_report(grades: list[SubmissionGrade]) -> str:
+    """Every student's milestones, parts and tests as JSON (points as exact fraction strings)."""
+    data = [{"student": g.submission.name, "folder": str(g.submission.folder) if g.submission.folder else None,
+             "regular": str(g.regular), "extra": str(g.extra),
+             "milestones": [{"number": mg.milestone.number, "title": mg.milestone.title,
+                             "regular": str(mg.regular), "regular_max": mg.milestone.regular_points,
+                             "extra": str(mg.extra), "extra_max": mg.milestone.extra_points,
+                             "layered": mg.layered, "notes": mg.notes,
+                             "parts": [{"key": p.part.key, "title": p.part.title, "points": p.part.points,
+                                        "extra_credit": p.part.extra_credit, "score": str(p.score),
+                                        "tests": [_test_dict(t) for t in p.tests]} for p in mg.parts]}
+                            for mg in g.milestones]} for g in grades]
+    return json.dumps(data, indent=2) + "\n"
+
+
+def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = "after_due_date") -> str:
+    """One submission's grade in Gradescope's ``results.json`` format.
+
+    The format (https://gradescope-autograders.readthedocs.io/en/latest/specs/, "Output
+    format"): a top-level ``score``, ``output`` and ``tests``, each test with ``name``,
+    ``score``, ``max_score``, ``status`` (``"passed"``/``"failed"``), ``output`` and
+    ``visibility`` (``"hidden"``, ``"after_due_date"``, ``"after_published"`` or
+    ``"visible"``). Hidden tests get ``hidden_visibility``. Extra-credit tests carry the
+    tag ``"extra credit"``; set the assignment's total on Gradescope to the regular points.
+    """
+    tests = []
+    for mg in grade.milestones:
+        for test in mg.tests:
+            output = test.message or test.record.doc
+            tests.append({
+                "name": f"M{mg.milestone.number} {test.record.part}: {test.record.name}",
+                "score": _number(test.score), "max_score": _number(test.max_score),
+                "status": "passed" if test.outcome == "passed" else "failed",
+                "output": output,
+                "visibility": hidden_visibility if test.record.hidden else "visible",
+                "tags": [str(test.record.part)] + (["extra credit"] if any(
+                    p.part.extra_credit and test in p.tests for p in mg.parts) else []),
+            })
+    notes = [f"Milestone {mg.milestone.number}: {note}" for mg in grade.milestones for note in mg.notes]
+    summary = "; ".join(f"milestone {mg.milestone.number}: {points_text(mg.regular)} / {mg.milestone.regular_points}"
+                        + (f" + {points_text(mg.extra)} extra credit" if mg.milestone.extra_points else "")
+                        for mg in grade.milestones)
+    results = {"score": _number(grade.regular + grade.extra),
+               "output": "\n".join([summary, *notes]),
+               "stdout_visibility": "hidden",
+               "tests": tests}
+    return json.dumps(results, indent=2) + "\n"
+
+
+def csv_gradebook(grades: list[SubmissionGrade]) -> str:
+    """A gradebook: one row per student, one column per rubric part, then totals and notes."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    if not grades:
+        return ""
+    columns = [(mg.milestone.number, p.part.key) for mg in grades[0].milestones for p in mg.parts]
+    regular_max = sum(mg.milestone.regular_points for mg in grades[0].milestones)
+    extra_max = sum(mg.milestone.extra_points for mg in grades[0].milestones)
+    writer.writerow(["student", *(f"m{n}_{key}" for n, key in columns),
+                     f"regular (of {regular_max})", f"extra credit (of {extra_max})", "notes"])
+    for grade in grades:
+        scores = {(mg.milestone.number, p.part.key): p.score for mg in grade.milestones for p in mg.parts}
+        notes = " | ".join(f"M{mg.milestone.number}: {n}" for mg in grade.milestones for n in mg.notes)
+        writer.writerow([grade.submission.name, *(points_text(scores.get(c, Fraction(0))) for c in columns),
+                         points_text(grade.regular), points_text(grade.extra), notes])
+    return buffer.getvalue()

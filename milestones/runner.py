@@ -1,0 +1,208 @@
+"""Run one milestone suite against one implementation in a separate, limited process.
+
+==========================  =========================================================
+name                        what it is
+==========================  =========================================================
+``Limits``                  wall time, per-test time, CPU seconds, memory, output size
+``TestRecord``              one collected test: node id, part, points, hidden
+``RunResult``               what a run produced: collected tests, results, errors
+``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
+==========================  =========================================================
+
+The child is ``python -m pytest`` with the grading plugin's ``--results-json`` (one JSON
+line per event, so a run that is killed keeps what it finished). On POSIX it starts
+through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS`` and
+``RLIMIT_FSIZE``; it runs in its own session so a time-out kills the whole process group.
+Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+__all__ = ["Limits", "RunResult", "TestRecord", "run_suite"]
+
+_PACKAGE_PARENT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Resource limits for one run of one suite against one submission.
+
+    Attributes:
+        timeout: wall-clock seconds for the whole run.
+        test_timeout: wall-clock seconds for one test (0 = no per-test limit).
+        memory_mb: address-space limit in MiB (POSIX; 0 = none).
+        file_mb: largest file the run may write, in MiB (POSIX; 0 = none).
+        output_bytes: how much of the run's stdout/stderr is kept.
+    """
+
+    timeout: float = 120.0
+    test_timeout: float = 10.0
+    memory_mb: int = 2048
+    file_mb: int = 64
+    output_bytes: int = 64 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class TestRecord:
+    """One collected grading test.
+
+    Attributes:
+        nodeid: pytest's id, ``"tests/milestone1/test_hand.py::test_soft_total"``.
+        name: the id inside the milestone folder, ``"test_hand.py::test_soft_total"``.
+        doc: the first line of the test's docstring.
+        milestone: the folder's number.
+        part: the rubric part's key (``None`` only for a test with a marker problem).
+        points: the test's weight from ``@pytest.mark.points``.
+        hidden: marked ``@pytest.mark.hidden``.
+    """
+
+    __test__ = False
+
+    nodeid: str
+    name: str
+    doc: str
+    milestone: int
+    part: str | None
+    points: Fraction
+    hidden: bool
+
+
+@dataclass
+class RunResult:
+    """What one run produced.
+
+    Attributes:
+        collected: the tests the run collected, by node id, in order.
+        results: ``nodeid -> (outcome, message)`` for every test that finished.
+        collect_errors: ``(module id, message)`` for modules that failed to import.
+        started: node ids in the order they started (the last one may not have finished).
+        finished: the session ended normally (the plugin wrote its last line).
+        timed_out: the run was killed at ``Limits.timeout``.
+        returncode: the child's exit status (negative: killed by that signal).
+        output: the first bytes of the child's stdout and stderr, decoded.
+    """
+
+    collected: dict[str, TestRecord] = field(default_factory=dict)
+    results: dict[str, tuple[str, str]] = field(default_factory=dict)
+    collect_errors: list[tuple[str, str]] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    finished: bool = False
+    timed_out: bool = False
+    returncode: int = 0
+    output: str = ""
+
+    def stop_reason(self, limits: Limits) -> str:
+        """Why the run ended early, in words for a student ("" if it did not)."""
+        if self.finished:
+            return ""
+        running = f" while running {self.started[-1].split('::', 1)[-1]}" if self.started else ""
+        if self.timed_out:
+            return (f"the test run was stopped after {limits.timeout:g} s{running} "
+                    f"(a loop that never ends, or input() waiting for a user?)")
+        code = -self.returncode if self.returncode < 0 else None
+        names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
+        if code is not None and names.get(code) == "SIGXCPU":
+            return f"the test run used up its CPU time{running} (a loop that never ends?)"
+        if code is not None and names.get(code) == "SIGXFSZ":
+            return f"the test run wrote too much output{running} (printing in a loop?)"
+        if code is not None:
+            return f"the test run was killed by signal {code}{running}"
+        return (f"the test run ended early with exit status {self.returncode}{running} "
+                f"(does your code call os._exit() or crash the interpreter?)")
+
+
+def _parse(lines: list[str], result: RunResult) -> None:
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when the run was killed
+        kind = record.get("kind")
+        if kind == "collected":
+            result.collected[record["nodeid"]] = TestRecord(
+                nodeid=record["nodeid"], name=record["name"], doc=record["doc"], milestone=record["milestone"],
+                part=record["part"], points=Fraction(record["points"]), hidden=bool(record["hidden"]))
+        elif kind == "start":
+            result.started.append(record["nodeid"])
+        elif kind == "result":
+            result.results[record["nodeid"]] = (record["outcome"], record["message"])
+        elif kind == "collect_error":
+            result.collect_errors.append((record["nodeid"], record["message"]))
+        elif kind == "finished":
+            result.finished = True
+
+
+def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits(), hidden: bool = True,
+              collect_only: bool = False, select: list[str] | None = None) -> RunResult:
+    """Run the pytest suite in ``folder`` against ``impl`` (default: the reference) and read its results.
+
+    Args:
+        folder: a ``tests/milestoneN`` folder (or any test path pytest accepts).
+        impl: the folder holding the submission's ``blackjack`` package.
+        limits: time, memory and output limits.
+        hidden: include hidden tests (False passes ``-m "not hidden"``).
+        collect_only: only collect (to list the tests and their points).
+        select: run only these node ids (instead of the whole folder).
+
+    Returns:
+        The :class:`RunResult`; it never raises for anything the submission does.
+    """
+    result = RunResult()
+    with tempfile.TemporaryDirectory(prefix="bj-grade-") as work:
+        work_dir = Path(work)
+        results_file = work_dir / "results.jsonl"
+        output_file = work_dir / "output.txt"
+        command = [sys.executable, "-m", "pytest", *(select or [str(folder)]),
+                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "-o", "console_output_style=classic",
+                   f"--rootdir={folder.resolve().parent.parent}",
+                   "--results-json", str(results_file), "--test-timeout", str(limits.test_timeout)]
+        if impl is not None:
+            command.append(f"--impl={impl}")  # one token: pytest must not read PATH as a test path
+        if not hidden:
+            command += ["-m", "not hidden"]
+        if collect_only:
+            command += ["--collect-only"]
+        if os.name == "posix":
+            cpu = int(limits.timeout) + 5
+            command = [sys.executable, "-m", "milestones._sandbox", str(cpu), str(limits.memory_mb),
+                       str(limits.file_mb), "--", *command]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+        env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONHASHSEED"] = "0"
+        with open(output_file, "wb") as output:
+            process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL,
+                                       stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+            try:
+                result.returncode = process.wait(timeout=limits.timeout)
+            except subprocess.TimeoutExpired:
+                result.timed_out = True
+                _kill(process)
+                result.returncode = process.wait()
+        with open(output_file, "rb") as output:
+            result.output = output.read(limits.output_bytes).decode("utf-8", errors="replace")
+        if results_file.is_file():
+            with open(results_file, encoding="utf-8", errors="replace") as lines:
+                _parse(lines.read(16 * 1024 * 1024).splitlines(), result)
+    return result
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child and everything it started (its process group on POSIX)."""
+    try:
+        if os.name == "posix":
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    except ProcessLookupError:
+        pass

@@ -1,0 +1,233 @@
+"""Write a student's starter package, and the hybrid packages of layered grading.
+
+===============================  ====================================================
+name                             what it does
+===============================  ====================================================
+``write_starter(out, ...)``      the student copy: stubbed packages, public tests,
+                                 the ``milestones`` tools, README, diary, pyproject
+``write_packages(out, ...)``     only the packages, with the chosen regions stubbed
+``write_public_tests(src, out)`` the milestone suites without their hidden tests
+``write_hybrid(sub, out, n)``    a submission with the reference's bodies of
+                                 milestones before ``n`` put back (layered grading)
+===============================  ====================================================
+
+Which regions a ``--milestone N`` starter stubs: every region tagged ``mN`` or later. The
+regions of earlier milestones ship with the reference code, because the week-N starter
+is the catch-up base an instructor hands out after week N-1 is graded (``docs/instructor.md``).
+``--milestone 1`` (the default) stubs everything.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import REPO_ROOT
+from .hidden import strip_hidden
+from .regions import PACKAGES, Region, iter_modules, restore_source, scan, stub_source
+
+__all__ = ["HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
+           "write_starter"]
+
+_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".pytest_cache", ".hypothesis")
+
+_DEFAULT_MARKERS = [
+    "points(n): points this test is worth in the course grader",
+    "hidden: a hidden grading test; left out of the student copy",
+    "gui: needs a display (runs under Xvfb in CI)",
+    "slow: takes more than a few seconds",
+]
+
+
+@dataclass
+class StarterSummary:
+    """What :func:`write_starter` wrote.
+
+    Attributes:
+        out: the starter's folder.
+        milestone: regions tagged this milestone or later were stubbed.
+        stubbed: the stubbed regions.
+        kept: regions shipped with the reference code (earlier milestones).
+        test_files: public test modules written.
+        hidden_removed: hidden tests, classes, modules and cases left out.
+    """
+
+    out: Path
+    milestone: int
+    stubbed: list[Region] = field(default_factory=list)
+    kept: list[Region] = field(default_factory=list)
+    test_files: int = 0
+    hidden_removed: int = 0
+
+    def describe(self) -> str:
+        """A few lines for the terminal."""
+        return (f"wrote the milestone {self.milestone} starter to {self.out}\n"
+                f"  {len(self.stubbed)} function bodies to write (milestone {self.milestone} and later), "
+                f"{len(self.kept)} given from earlier milestones\n"
+                f"  {self.test_files} public test modules, {self.hidden_removed} hidden tests left out")
+
+
+def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_ROOT) -> tuple[list[Region], list[Region]]:
+    """Copy ``blackjack/`` and ``gui/`` from ``root`` to ``out``, stubbing the regions ``stub`` picks.
+
+    Returns:
+        ``(stubbed regions, kept regions)``.
+
+    Raises:
+        RegionError: a malformed marker in the reference.
+        SyntaxError: a reference module does not parse.
+    """
+    stubbed: list[Region] = []
+    kept: list[Region] = []
+    for package in PACKAGES:
+        if (root / package).is_dir():
+            shutil.copytree(root / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
+    for module, file in iter_modules(root):
+        source = file.read_text(encoding="utf-8")
+
+        def choose(region: Region) -> bool:
+            (stubbed if stub(region) else kept).append(region)
+            return stub(region)
+
+        (out / module).write_text(stub_source(source, module, choose), encoding="utf-8")
+    return stubbed, kept
+
+
+def write_public_tests(src: Path, out: Path) -> tuple[int, int]:
+    """Copy ``src/conftest.py`` and every ``src/milestone*/`` folder to ``out``, hidden tests removed.
+
+    Returns:
+        ``(test modules written, hidden tests removed)``.
+
+    Raises:
+        HiddenStripError: a module's hidden tests cannot be removed cleanly.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    if (src / "conftest.py").is_file():
+        shutil.copy2(src / "conftest.py", out / "conftest.py")
+    written = removed = 0
+    for folder in sorted(src.glob("milestone*")):
+        if not folder.is_dir():
+            continue
+        shutil.copytree(folder, out / folder.name, ignore=_IGNORE, dirs_exist_ok=True)
+        for file in sorted((out / folder.name).rglob("*.py")):
+            text, count = strip_hidden(file.read_text(encoding="utf-8"), file.relative_to(out).as_posix())
+            removed += count
+            if text is None:
+                file.unlink()
+                continue
+            file.write_text(text, encoding="utf-8")
+            if file.name.startswith("test_"):
+                written += 1
+    return written, removed
+
+
+def _student_pyproject(root: Path) -> str:
+    """A small pyproject.toml for the student copy: the same pytest markers and strict mypy."""
+    markers = _DEFAULT_MARKERS
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        markers = list(data["tool"]["pytest"]["ini_options"]["markers"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        pass
+    quoted = ",\n".join(f'    "{m}"' for m in markers)
+    packages = ", ".join(f'"{p}"' for p in (*PACKAGES, "milestones") if (root / p).is_dir())
+    return ("# Your project's settings: pytest markers for the course tests, and strict type checks.\n\n"
+            "[tool.pytest.ini_options]\n"
+            'testpaths = ["tests"]\n'
+            'addopts = "-ra --strict-markers"\n'
+            f"markers = [\n{quoted},\n]\n\n"
+            "[tool.mypy]\n"
+            "strict = true\n"
+            'python_version = "3.11"\n'
+            f"files = [{packages}]\n")
+
+
+def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, overwrite: bool = False) -> StarterSummary:
+    """Write the student starter for ``milestone`` into the folder ``out``.
+
+    The folder gets ``blackjack/`` and ``gui/`` (regions tagged ``milestone`` or later
+    replaced by ``raise NotImplementedError("<what to do>")``), ``tests/`` (the visible
+    milestone suites and ``conftest.py``), ``milestones/`` (specs, ``check`` and the
+    plugin), ``README.md`` (``docs/student.md``), ``docs/diary.md`` (the diary
+    template) and ``pyproject.toml``.
+
+    Raises:
+        FileExistsError: ``out`` exists and is not empty (and ``overwrite`` is False).
+        RegionError, HiddenStripError, SyntaxError: the reference breaks a convention.
+    """
+    if out.exists() and any(out.iterdir()) and not overwrite:
+        raise FileExistsError(f"{out} is not empty; choose a new folder (or pass --force)")
+    out.mkdir(parents=True, exist_ok=True)
+    summary = StarterSummary(out=out, milestone=milestone)
+    summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
+    summary.test_files, summary.hidden_removed = write_public_tests(root / "tests", out / "tests")
+    shutil.copytree(Path(__file__).parent, out / "milestones", ignore=_IGNORE, dirs_exist_ok=True)
+    (out / "pyproject.toml").write_text(_student_pyproject(root), encoding="utf-8")
+    docs = root / "docs"
+    if (docs / "student.md").is_file():
+        shutil.copy2(docs / "student.md", out / "README.md")
+    if (docs / "diary_template.md").is_file():
+        (out / "docs").mkdir(exist_ok=True)
+        shutil.copy2(docs / "diary_template.md", out / "docs" / "diary.md")
+    return summary
+
+
+@dataclass
+class HybridSummary:
+    """What :func:`write_hybrid` put back.
+
+    Attributes:
+        restored: ``"module:qualname"`` of each reference body put into the student's code.
+        replaced_modules: student modules that did not parse (or were missing) and were
+            replaced by the reference module with milestone ``n`` and later stubbed.
+        missing: reference functions the student's module no longer has.
+    """
+
+    restored: list[str] = field(default_factory=list)
+    replaced_modules: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+
+def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_ROOT) -> HybridSummary:
+    """Copy a submission to ``out`` with the reference's bodies of milestones before ``milestone`` put back.
+
+    Each earlier-milestone region is matched to the student's function by qualname and
+    replaces that function's body; the student's code for ``milestone`` and later is
+    untouched. A student module that does not parse (or is missing) is replaced by the
+    reference module with regions of ``milestone`` and later stubbed.
+
+    Raises:
+        RegionError, SyntaxError: the reference breaks the marker convention.
+    """
+    summary = HybridSummary()
+    for package in PACKAGES:
+        if (submission / package).is_dir():
+            shutil.copytree(submission / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
+    by_module: dict[str, list[Region]] = {}
+    for region in scan(root):
+        if region.milestone < milestone:
+            by_module.setdefault(region.module, []).append(region)
+    for module, regions in by_module.items():
+        target = out / module
+        source = target.read_text(encoding="utf-8", errors="replace") if target.is_file() else None
+        new_source: str | None = None
+        if source is not None:
+            try:
+                compile(source, module, "exec")
+            except (SyntaxError, ValueError):
+                source = None
+        if source is not None:
+            new_source, missing = restore_source(source, regions)
+            summary.missing.extend(f"{module}:{q}" for q in missing)
+            summary.restored.extend(f"{module}:{r.qualname}" for r in regions if r.qualname not in missing)
+        else:
+            reference = (root / module).read_text(encoding="utf-8")
+            new_source = stub_source(reference, module, lambda r: r.milestone >= milestone)
+            summary.replaced_modules.append(module)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(new_source, encoding="utf-8")
+    return summary
