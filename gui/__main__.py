@@ -1,0 +1,72 @@
+"""Start the Tk table: ``python -m gui`` or the ``blackjack-gui`` console script.
+
+Examples::
+
+    python -m gui                                   # one player, Las Vegas Strip rules
+    python -m gui --players 3 --rules thunderjack   # three seats, Thunderjack
+    python -m gui --names Ann Bob --seed 7          # a replayable session
+    python -m gui --stack "8s 6d 8h Th" --no-animation
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tkinter as tk
+from collections.abc import Sequence
+from fractions import Fraction
+
+from blackjack import BlackjackError, Rules, parse_bet, parse_cards
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: players, names, bankroll, rules, seed, stacked cards, animations."""
+    parser = argparse.ArgumentParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
+    parser.add_argument("--players", type=int, choices=(1, 2, 3), default=None,
+                        help="number of seats, 1-3 (default: one per --names, else 1)")
+    parser.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, left to right")
+    parser.add_argument("--bankroll", metavar="CREDITS", help="each player's starting credits (default: the rules')")
+    parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
+                        help=f"a preset ({', '.join(Rules.preset_names())}) or a rules TOML file")
+    parser.add_argument("--seed", type=int, help="seed the shoe and drills, to replay a session")
+    parser.add_argument("--stack", metavar="CARDS", help='cards dealt first, in deal order, e.g. "8s 6d 8h Th"')
+    parser.add_argument("--no-animation", action="store_true", help="show every card at once")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line, open the window and run until it is closed.
+
+    Returns:
+        The exit status: 0, or 2 for bad options (with a one-line message).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        rules = Rules.from_file(args.rules) if args.rules.endswith(".toml") else Rules.preset(args.rules)
+        bankroll: Fraction | None = parse_bet(args.bankroll) if args.bankroll else None
+        stack = [card.code for card in parse_cards(args.stack)] if args.stack else []
+    except BlackjackError as err:
+        parser.error(str(err))
+    count = args.players or (len(args.names) if args.names else 1)
+    names = list(args.names or [])[:count]
+    names += [f"Player {i + 1}" for i in range(len(names), count)]
+    try:
+        root = tk.Tk()
+    except tk.TclError as err:
+        print(f"blackjack-gui: cannot open a window: {err}", file=sys.stderr)
+        return 1
+    from .app import App
+    try:
+        App(root, names, rules, seed=args.seed, bankroll=bankroll, stack=stack, animations=not args.no_animation)
+    except (BlackjackError, ValueError) as err:
+        root.destroy()
+        parser.error(str(err))
+    root.mainloop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

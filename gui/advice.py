@@ -1,0 +1,289 @@
+"""What the hint, count, coach and chart panels show, computed from a table view (no Tk).
+
+Every number comes from :mod:`blackjack.hints`; this module only picks the inputs
+out of a :class:`~blackjack.TableView` and packs the answers for the panels. The
+functions may take a while (exact expected values), so the window calls them in a
+worker thread (see :mod:`gui.jobs`) and never on the Tk event loop.
+
+======================  ==================================================================
+name                    what it returns
+======================  ==================================================================
+``advise(view)``        :class:`Advice`: recommended action, reason, bust chance,
+                        dealer outcome distribution, EV of each legal action
+``count(view)``         :class:`CountInfo`: Hi-Lo running and true count, cards left,
+                        a bet suggestion
+``judge(view, act)``    :class:`Verdict` for coach mode: right or wrong, and the EV cost
+``chart_rows(rules)``   the basic-strategy chart's rows for the chart window
+``chart_cell(view)``    the chart row label and column of the deciding hand
+======================  ==================================================================
+
+When the hints library is missing or not finished (a student's starter), the
+functions raise :class:`HintsUnavailable` with a one-line reason, and the panels say so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from blackjack import Action, Card, Hand, Phase, Rules, TableView
+
+__all__ = [
+    "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
+    "judge", "legal_order",
+]
+
+
+class HintsUnavailable(Exception):
+    """The hints library cannot answer (not installed, not implemented, or no decision pending)."""
+
+
+def _hints(name: str) -> Callable[..., Any]:
+    """Return ``blackjack.hints.<name>`` (or from its submodules), or raise :class:`HintsUnavailable`."""
+    for module_name in ("blackjack.hints", "blackjack.hints.probability", "blackjack.hints.strategy",
+                        "blackjack.hints.counting"):
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        function = getattr(module, name, None)
+        if callable(function):
+            return function  # type: ignore[no-any-return]
+    raise HintsUnavailable(f"the hints library has no {name}() yet")
+
+
+def _call(name: str, *args: Any, **kwargs: Any) -> Any:
+    """Call a hints function; a NotImplementedError (starter code) becomes :class:`HintsUnavailable`."""
+    try:
+        return _hints(name)(*args, **kwargs)
+    except NotImplementedError as err:
+        raise HintsUnavailable(f"{name}() is not implemented yet: {err}") from None
+
+
+def legal_order(actions: Mapping[Action, Any] | frozenset[Action]) -> list[Action]:
+    """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline)."""
+    order = list(Action)
+    return sorted(actions, key=order.index)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the hint panel shows for the deciding hand.
+
+    Attributes:
+        action: the recommended action.
+        reason: one sentence saying why.
+        bust_chance: the chance one more card busts the hand (0..1), or None.
+        dealer: the dealer's final outcome -> probability (``"17"`` .. ``"21"``, ``"bust"``,
+            ``"blackjack"``), for the unseen cards.
+        evs: EV of each legal action, in units of the hand's initial bet.
+    """
+
+    action: Action
+    reason: str
+    bust_chance: float | None
+    dealer: dict[str, float]
+    evs: dict[Action, float]
+
+
+def _decision(view: TableView) -> tuple[tuple[Card, ...], Card]:
+    hand, upcard = view.current_hand, view.dealer.upcard
+    if hand is None or upcard is None or view.phase not in (Phase.PLAYER_TURN, Phase.INSURANCE,
+                                                             Phase.EARLY_SURRENDER):
+        raise HintsUnavailable("no decision is pending")
+    return hand.cards, upcard
+
+
+def expected(view: TableView) -> dict[Action, float]:
+    """The EV of each legal action of the deciding hand, per unit of its initial bet."""
+    cards, upcard = _decision(view)
+    hand, seat = view.current_hand, view.current_seat
+    assert hand is not None and seat is not None
+    evs: Mapping[Action, float] = _call("expected_values", list(cards), upcard, dict(view.unseen_counts),
+                                        view.rules, from_split=hand.from_split, hands=len(seat.hands))
+    legal = view.legal_actions
+    out = {a: float(v) for a, v in evs.items() if a in legal}
+    if Action.DECLINE in legal and Action.DECLINE not in out:
+        out[Action.DECLINE] = 0.0  # declining a side bet is worth nothing (hints docs)
+    return out
+
+
+def advise(view: TableView) -> Advice:
+    """Compute the hint panel's content for the hand whose decision it is.
+
+    Raises:
+        HintsUnavailable: no decision is pending, or the hints library cannot answer.
+    """
+    cards, upcard = _decision(view)
+    unseen = dict(view.unseen_counts)
+    evs = expected(view)
+    dealer = {str(k): float(v) for k, v in _call("dealer_probabilities", upcard, unseen, view.rules).items()}
+    bust: float | None
+    try:
+        bust = float(_call("bust_probability", list(cards), unseen, upcard=upcard, rules=view.rules))
+    except HintsUnavailable:
+        bust = None
+    action, reason = _recommend(view, evs)
+    return Advice(action=action, reason=reason, bust_chance=bust, dealer=dealer, evs=evs)
+
+
+def _recommend(view: TableView, evs: Mapping[Action, float]) -> tuple[Action, str]:
+    """The hints library's ``hint(view)`` when it has one, else the best EV."""
+    try:
+        found = _call("hint", view)
+    except HintsUnavailable:
+        found = None
+    if found is not None and isinstance(getattr(found, "action", None), Action):
+        return found.action, str(getattr(found, "reason", ""))
+    if not evs:
+        raise HintsUnavailable("no action to compare")
+    best = max(legal_order(evs), key=lambda a: evs[a])
+    return best, f"{best.value} has the highest expected value ({evs[best]:+.3f} bet) for the cards left"
+
+
+@dataclass(frozen=True)
+class CountInfo:
+    """What the count panel shows.
+
+    Attributes:
+        running: the Hi-Lo running count of every card seen since the shuffle.
+        true: the running count per deck left to play.
+        cards_left: cards the players have not seen (the shoe and a face-down hole card).
+        suggestion: a bet suggestion in credits (table minimum at a true count of +1 or less).
+        system: the counting system's name.
+    """
+
+    running: int
+    true: float
+    cards_left: int
+    suggestion: Fraction
+    system: str = "Hi-Lo"
+
+
+#: Hi-Lo tags for ace, 2 .. 9, ten (Harvey Dubner 1963, Stanford Wong's *Professional Blackjack*).
+HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)
+
+
+def count(view: TableView) -> CountInfo:
+    """Compute the Hi-Lo count from what the players have seen.
+
+    The running count is minus the tags of the unseen cards, since a full Hi-Lo shoe
+    adds up to 0. The bet suggestion is the classic one-to-eight ramp: one unit (the
+    table minimum) up to a true count of +1, then one more unit per true count
+    (Stanford Wong, *Professional Blackjack*), capped by the table maximum.
+    """
+    unseen = view.unseen_counts
+    left = sum(unseen.values())
+    running = -sum(HI_LO[value - 1] * unseen.get(value, 0) for value in range(1, 11))
+    true = running / (left / 52) if left else 0.0
+    units = max(1, min(8, math.floor(true)))
+    suggestion = min(view.rules.min_bet * units, view.rules.max_bet)
+    return CountInfo(running=running, true=true, cards_left=left, suggestion=suggestion)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The coach's judgement of one decision.
+
+    Attributes:
+        action: what the player did.
+        recommended: what basic strategy (or the best EV) says.
+        correct: the two agree.
+        cost: EV given up by the player's action, in units of the initial bet (0 when
+            correct; None when the EVs could not be computed).
+        evs: the EVs the cost was taken from.
+    """
+
+    action: Action
+    recommended: Action
+    correct: bool
+    cost: float | None
+    evs: dict[Action, float] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """One line for the coach panel."""
+        if self.correct:
+            return f"Right: {self.action.value} is the basic-strategy play."
+        cost = "" if self.cost is None else f"; it cost {self.cost:.3f} of a bet in EV"
+        return f"Basic strategy says {self.recommended.value}, you chose {self.action.value}{cost}."
+
+
+def recommended(view: TableView) -> Action:
+    """The basic-strategy action for the deciding hand, among the legal actions.
+
+    Insurance offers: basic strategy never takes insurance or even money (it pays 2:1 on
+    a 4/13 chance; :func:`blackjack.hints.probability.insurance_probability`), so the
+    answer is DECLINE. Early surrender offers: the chart's surrender codes.
+
+    Raises:
+        HintsUnavailable: no decision is pending, or the chart cannot be built.
+    """
+    cards, upcard = _decision(view)
+    legal = view.legal_actions
+    if view.phase is Phase.INSURANCE:
+        return Action.DECLINE
+    chart = _call("basic_strategy", view.rules)
+    if view.phase is Phase.EARLY_SURRENDER:
+        choice = chart.action(list(cards), upcard, legal=legal | {Action.HIT, Action.STAND})
+        return Action.SURRENDER if choice is Action.SURRENDER else Action.DECLINE
+    action = chart.action(list(cards), upcard, legal=legal)
+    if not isinstance(action, Action):
+        raise HintsUnavailable(f"the chart gave {action!r}, not an action")
+    return action
+
+
+def judge(view: TableView, action: Action) -> Verdict:
+    """Judge the player's ``action`` in ``view`` (taken before the action was applied) for coach mode.
+
+    Raises:
+        HintsUnavailable: no decision was pending, or the hints library cannot answer.
+    """
+    best = recommended(view)
+    if best is action:
+        return Verdict(action, best, True, 0.0)
+    try:
+        evs = expected(view)
+    except HintsUnavailable:
+        return Verdict(action, best, False, None)
+    cost = evs[best] - evs[action] if best in evs and action in evs else None
+    return Verdict(action, best, False, cost, evs)
+
+
+def chart_rows(rules: Rules) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The basic-strategy chart for ``rules`` as ``(section, label, codes)`` rows, upcards 2..10, A.
+
+    Raises:
+        HintsUnavailable: the hints library cannot build the chart.
+    """
+    chart = _call("basic_strategy", rules)
+    return list(chart.rows())
+
+
+#: The chart's columns, as the strategy module orders them.
+CHART_UPCARDS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+
+
+def chart_cell(view: TableView) -> tuple[str, str, int] | None:
+    """The chart cell of the deciding hand: ``(section, row label, column index)``, or None.
+
+    Sections and labels are those of ``Chart.rows()``: hard ``"5"``..``"20"``, soft
+    ``"A,2"``..``"A,9"``, pairs ``"2,2"``..``"A,A"``.
+    """
+    hand, upcard = view.current_hand, view.dealer.upcard
+    if hand is None or upcard is None or view.phase is not Phase.PLAYER_TURN:
+        return None
+    value = upcard.get_value()
+    column = 9 if value == 1 else value - 2
+    cards = hand.cards
+    if len(cards) == 2 and Hand(cards).is_pair(by=view.rules.split_by) and Action.SPLIT in view.legal_actions:
+        name = "A" if cards[0].get_value() == 1 else ("T" if cards[0].get_value() == 10 else str(cards[0].get_value()))
+        return "pairs", f"{name},{name}", column
+    if hand.total >= 21:
+        return None
+    if hand.soft:
+        return ("soft", f"A,{hand.total - 11}", column) if hand.total >= 13 else None
+    return "hard", str(max(5, min(hand.total, 20))), column

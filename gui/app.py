@@ -1,0 +1,674 @@
+"""The main window: table, action bar, betting rail, side panels, menus; it drives the engine.
+
+The window holds no rule. A button press calls :meth:`Round.apply` (or ``deal``,
+``place_bet``) and shows the :class:`~blackjack.BlackjackError` message on one line
+if the engine refuses. The engine's events arrive through a listener, wait in a
+queue, and are drained with ``after`` (short card-deal animations, never
+``time.sleep``); with animations off the queue drains at once (tests use that). Hints
+and coach verdicts are computed in a worker thread (:mod:`gui.jobs`).
+
+Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
+``_utest``): dialogs then return at once and message boxes are recorded.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import tkinter as tk
+import traceback
+from collections import deque
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from tkinter import messagebox, ttk
+from types import TracebackType
+from typing import Any, Protocol
+
+from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
+                       Phase, Player, Rules, TableView, format_money, parse_bet)
+
+from . import advice, drills
+from .coach import Score
+from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
+                      TextWindow)
+from .jobs import Jobs
+from .logic import BUTTONS, CHIP_VALUES, affordable_chips, button_states, insurance_label, pending_from, status_text
+from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow
+from .table import TableCanvas
+
+__all__ = ["App", "MessageBoxes"]
+
+log = logging.getLogger(__name__)
+
+#: Milliseconds each queued event takes to show when animations are on.
+DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, HandSettled: 220}
+SLIDE_STEPS = 6
+SLIDE_MS = 16
+CHIP_COLORS = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "#212121", 500: "#6a1b9a"}
+
+
+class MessageBoxes(Protocol):
+    """What the window needs of :mod:`tkinter.messagebox` (a :class:`gui.testing.Mbox` in tests)."""
+
+    def showinfo(self, title: str, message: str, **options: Any) -> str: ...
+
+    def showerror(self, title: str, message: str, **options: Any) -> str: ...
+
+
+class App:
+    """The blackjack table window.
+
+    Args:
+        root: the Tk root (or any toplevel) to build in.
+        names: the players, one to three.
+        rules: the table rules (default: the ``vegas`` preset).
+        seed: seeds the shoe and the drills, so a session replays.
+        bankroll: each player's starting credits (default: the rules' ``starting_bankroll``).
+        stack: card codes to stack on the shoe before the first deal.
+        animations: animate the deal; False shows every change at once.
+        modal: dialogs grab input and wait (False for tests).
+        messages: the message boxes (default :mod:`tkinter.messagebox`).
+
+    Raises:
+        BlackjackError: bad rules or stack codes (the command line shows the message).
+        ValueError: no players, too many for the rules, or duplicate names.
+    """
+
+    def __init__(self, root: tk.Tk, names: Sequence[str] = ("Player",), rules: Rules | None = None,
+                 *, seed: int | None = None, bankroll: Fraction | int | None = None, stack: Sequence[str] = (),
+                 animations: bool = True, modal: bool = True, messages: MessageBoxes | None = None) -> None:
+        self.root = root
+        self.modal = modal
+        self.messages: MessageBoxes = messages if messages is not None else messagebox  # type: ignore[assignment]
+        self.errors: list[str] = []
+        self.rng = random.Random(seed)
+        self.events: deque[Event] = deque()
+        self.jobs = Jobs(root)
+        self.score = Score()
+        self.ledger_rows: list[LedgerRow] = []
+        self.series: dict[str, list[Fraction]] = {}
+        self.last_bets: dict[int, Fraction] = {}
+        self.betting_seat = 0
+        self._drain_after: str | None = None
+        self._decisions = 0
+        self._hint_token: object = None
+        self.chart_window: ChartWindow | None = None
+        self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
+        self.session_window: SessionWindow | None = None
+        self.animations = tk.BooleanVar(root, value=animations)
+        root.report_callback_exception = self._report_exception
+        root.title("Blackjack Kit")
+        root.protocol("WM_DELETE_WINDOW", self.close)
+        self.create_widgets()
+        self.game: Blackjack = self._make_game(names, rules or Rules.preset("vegas"), bankroll)
+        if stack:
+            self.game.shoe.stack(list(stack))
+        self.game.new_round()
+        self.refresh()
+
+    # ================================================================== construction
+    def create_widgets(self) -> None:
+        """Build the menus, the table, the side panels, the action bar, the betting rail and the status line."""
+        root = self.root
+        root.geometry("1220x780")
+        root.minsize(820, 560)
+        root.columnconfigure(0, weight=1)
+        root.rowconfigure(0, weight=1)
+        self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=900, height=560)
+        self.table.grid(row=0, column=0, sticky="nsew")
+        side = ttk.Frame(root, padding=(6, 4))
+        side.grid(row=0, column=1, rowspan=3, sticky="ns")
+        self.hint_panel = HintPanel(side)
+        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 6))
+        self.count_panel = CountPanel(side)
+        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 6))
+        self.coach_panel = CoachPanel(side, list(drills.DRILLS))
+        self.coach_panel.grid(row=2, column=0, sticky="we")
+        for toggle in (self.hint_panel.shown, self.count_panel.shown):
+            toggle.trace_add("write", lambda *_a: self.root.after_idle(self.refresh))
+        self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
+
+        bar = ttk.Frame(root, padding=(6, 4))
+        bar.grid(row=1, column=0, sticky="we")
+        self.buttons: dict[str, ttk.Button] = {}
+        for spec in BUTTONS:
+            button = ttk.Button(bar, text=spec.label, underline=spec.underline, takefocus=False,
+                                command=self._command(spec.name, spec.action))
+            button.pack(side="left", padx=2)
+            self.buttons[spec.name] = button
+
+        rail = ttk.Frame(root, padding=(6, 2))
+        rail.grid(row=2, column=0, sticky="we")
+        ttk.Label(rail, text="Bet for").pack(side="left")
+        self.seat_choice = tk.StringVar(root)
+        self.seat_box = ttk.Combobox(rail, textvariable=self.seat_choice, state="readonly", width=12)
+        self.seat_box.pack(side="left", padx=4)
+        self.seat_box.bind("<<ComboboxSelected>>", lambda _e: self.choose_seat(self.seat_box.current()))
+        self.chips = tk.Canvas(rail, width=len(CHIP_VALUES) * 46 + 4, height=46, highlightthickness=0)
+        self.chips.pack(side="left", padx=6)
+        self.bet_entry = tk.StringVar(root)
+        entry = ttk.Entry(rail, textvariable=self.bet_entry, width=6)
+        entry.pack(side="left")
+        entry.bind("<Return>", lambda _e: self.bet_from_entry())
+        self.bet_button = ttk.Button(rail, text="Bet", command=self.bet_from_entry, takefocus=False)
+        self.bet_button.pack(side="left", padx=2)
+        self.clear_button = ttk.Button(rail, text="Clear bet", command=self.clear_bet, takefocus=False)
+        self.clear_button.pack(side="left", padx=2)
+        self.same_button = ttk.Button(rail, text="Same bet again", command=self.same_bet, takefocus=False)
+        self.same_button.pack(side="left", padx=2)
+        self.bet_error = ttk.Label(rail, text="", foreground="#c62828")
+        self.bet_error.pack(side="left", padx=6)
+
+        self.status = ttk.Label(root, text="", anchor="w", padding=(8, 3), relief="sunken")
+        self.status.grid(row=3, column=0, columnspan=2, sticky="we")
+        self._create_menus()
+        self._bind_keys()
+
+    def _create_menus(self) -> None:
+        root = self.root
+        menubar = tk.Menu(root)
+        game = tk.Menu(menubar, tearoff=False)
+        game.add_command(label="New game…", command=self.open_new_game)
+        game.add_command(label="Stack the shoe…", command=self.open_stack)
+        game.add_separator()
+        game.add_command(label="Quit", command=self.close)
+        menubar.add_cascade(label="Game", menu=game)
+        rules = tk.Menu(menubar, tearoff=False)
+        self.preset = tk.StringVar(root, value="vegas")
+        for name in Rules.preset_names():
+            rules.add_radiobutton(label=name, value=name, variable=self.preset, command=self._preset_command(name))
+        rules.add_separator()
+        rules.add_command(label="Switches…", command=self.open_rules)
+        menubar.add_cascade(label="Rules", menu=rules)
+        view = tk.Menu(menubar, tearoff=False)
+        view.add_checkbutton(label="Hints", variable=self.hint_panel.shown, command=self.hint_panel._apply)
+        view.add_checkbutton(label="Count", variable=self.count_panel.shown, command=self.count_panel._apply)
+        view.add_checkbutton(label="Animations", variable=self.animations)
+        view.add_separator()
+        view.add_command(label="Strategy chart", command=self.open_chart)
+        view.add_command(label="Session chart and ledger", command=self.open_session)
+        menubar.add_cascade(label="View", menu=view)
+        practice = tk.Menu(menubar, tearoff=False)
+        practice.add_checkbutton(label="Coach mode", variable=self.coach_panel.enabled)
+        drill = tk.Menu(practice, tearoff=False)
+        for name in ("off", *drills.DRILLS):
+            drill.add_radiobutton(label=name, value=name, variable=self.coach_panel.drill)
+        practice.add_cascade(label="Drill", menu=drill)
+        practice.add_command(label="Reset score", command=self.reset_score)
+        menubar.add_cascade(label="Practice", menu=practice)
+        helpmenu = tk.Menu(menubar, tearoff=False)
+        helpmenu.add_command(label="Rules of blackjack", command=lambda: self.show_text("Rules of blackjack",
+                                                                                        HELP_RULES))
+        helpmenu.add_command(label="Keyboard shortcuts", command=lambda: self.show_text("Keyboard shortcuts",
+                                                                                        HELP_KEYS))
+        helpmenu.add_command(label="About", command=lambda: self.messages.showinfo("About Blackjack Kit", ABOUT))
+        menubar.add_cascade(label="Help", menu=helpmenu)
+        root.configure(menu=menubar)
+        self.menubar = menubar
+
+    def _bind_keys(self) -> None:
+        for spec in BUTTONS:
+            for key in spec.keys:
+                sequences = [f"<KeyPress-{key}>"]
+                if len(key) == 1:
+                    sequences.append(f"<KeyPress-{key.upper()}>")
+                for sequence in sequences:
+                    self.root.bind(sequence, self._on_key)
+        self.root.bind("<F1>", lambda _e: self.show_text("Keyboard shortcuts", HELP_KEYS))
+
+    def _on_key(self, event: tk.Event[Any]) -> None:
+        if isinstance(event.widget, (tk.Entry, ttk.Entry, ttk.Combobox, ttk.Spinbox)):
+            return
+        key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
+        for spec in BUTTONS:
+            if key in spec.keys and str(self.buttons[spec.name].cget("state")) != "disabled":
+                self.buttons[spec.name].invoke()
+                return
+
+    def _command(self, name: str, action: Action | None) -> Any:
+        if action is not None:
+            return lambda: self.act(action)
+        return self.deal if name == "deal" else self.new_round
+
+    def _make_game(self, names: Sequence[str | Player], rules: Rules, bankroll: Fraction | int | None) -> Blackjack:
+        players: list[str | Player] = [
+            name if isinstance(name, Player) else Player(name, bankroll if bankroll is not None
+                                                         else rules.starting_bankroll) for name in names]
+        game = Blackjack(players, rules, rng=random.Random(self.rng.random()), listeners=[self._on_event])
+        self.series = {p.name: [p.bankroll] for p in game.players}
+        self.ledger_rows = []
+        self.last_bets = {}
+        self.betting_seat = 0
+        self.seat_box.configure(values=[p.name for p in game.players])
+        self.seat_box.current(0)
+        if rules.name in Rules.preset_names():
+            self.preset.set(rules.name)
+        return game
+
+    # ================================================================== engine calls
+    @property
+    def round_view(self) -> TableView | None:
+        """The view of the open round, or None."""
+        return self.game.round.view() if self.game.round is not None else None
+
+    def act(self, action: Action) -> None:
+        """Apply a player's decision; show the engine's message if it is not allowed."""
+        rnd = self.game.round
+        if rnd is None:
+            return
+        before = rnd.view()
+        try:
+            rnd.apply(action)
+        except BlackjackError as err:
+            self.say(str(err))
+            return
+        if self.coach_panel.enabled.get():
+            self._judge(before, action)
+        self._engine_moved()
+
+    def deal(self) -> None:
+        """Close betting and deal (stacking a drill's cards first when a drill is on)."""
+        rnd = self.game.round
+        if rnd is None or rnd.phase is not Phase.BETTING:
+            self.say("Nothing to deal: start a new round first.")
+            return
+        rules = self.game.rules
+        if not rules.wagering:
+            for i, player in enumerate(self.game.players):
+                if player.can_cover(rules):
+                    rnd.place_bet(i, rules.min_bet)
+        betting = sum(1 for seat in rnd.view().seats if seat.bet > 0)
+        drill = self.coach_panel.drill.get()
+        try:
+            if drill != "off" and betting:
+                self.game.shoe.stack(drills.opening(drill, betting, self.rng))
+            rnd.deal()
+        except BlackjackError as err:
+            self.say(str(err))
+            return
+        self.last_bets = {seat.index: seat.bet for seat in rnd.view().seats if seat.bet > 0}
+        self._engine_moved()
+
+    def new_round(self) -> None:
+        """Finish the settled round (ledgers, session chart) and open betting for the next one."""
+        rnd = self.game.round
+        if rnd is not None and rnd.phase is Phase.BETTING:
+            self.say("Betting is open: place your bets and deal.")
+            return
+        if rnd is not None and rnd.phase is not Phase.SETTLED:
+            self.say("Finish the round first.")
+            return
+        self._flush_events()
+        if rnd is not None:
+            self._record(rnd.view(), [rnd.insurance_net(i) for i in range(len(self.game.players))])
+            self.game.finish_round()
+            self._after_finish()
+        self.game.new_round()
+        if not any(p.can_cover(self.game.rules) for p in self.game.players):
+            self.say("Nobody can cover the table minimum any more: Game ▸ New game starts again.")
+        self.refresh()
+
+    def place_bet(self, seat: int, amount: Fraction | int | str) -> bool:
+        """Set a seat's bet for the round; show the engine's message and return False if refused."""
+        rnd = self.game.round
+        if rnd is None or rnd.phase is not Phase.BETTING:
+            self.say("Bets are closed until the next round.")
+            return False
+        try:
+            rnd.place_bet(seat, amount)
+        except BlackjackError as err:
+            self.bet_error.configure(text=str(err))
+            self.say(str(err))
+            return False
+        self.bet_error.configure(text="")
+        self.refresh()
+        return True
+
+    def add_chip(self, value: int, remove: bool = False) -> None:
+        """Add a chip to the chosen seat's bet (or take one back)."""
+        view = self.round_view
+        if view is None or view.phase is not Phase.BETTING:
+            return
+        bet = view.seats[self.betting_seat].bet
+        new = bet - value if remove else bet + value
+        if remove and new <= 0:
+            self.clear_bet()
+            return
+        self.place_bet(self.betting_seat, new)
+
+    def clear_bet(self) -> None:
+        """Take back the chosen seat's bet."""
+        rnd = self.game.round
+        if rnd is not None and rnd.phase is Phase.BETTING:
+            rnd.clear_bet(self.betting_seat)
+            self.bet_error.configure(text="")
+            self.refresh()
+
+    def same_bet(self) -> None:
+        """Place the bets of the last deal again."""
+        if not self.last_bets:
+            self.say("No earlier bet to repeat.")
+            return
+        for seat, amount in self.last_bets.items():
+            if not self.place_bet(seat, amount):
+                return
+
+    def bet_from_entry(self) -> None:
+        """Bet the amount typed in the bet box for the chosen seat; show what is wrong with it."""
+        try:
+            amount = parse_bet(self.bet_entry.get())
+        except BlackjackError as err:
+            self.bet_error.configure(text=str(err))
+            return
+        self.place_bet(self.betting_seat, amount)
+
+    def choose_seat(self, seat: int) -> None:
+        """Send the chips to seat ``seat``."""
+        if 0 <= seat < len(self.game.players):
+            self.betting_seat = seat
+            self.seat_box.current(seat)
+            self.refresh()
+
+    def set_rules(self, rules: Rules) -> None:
+        """Switch the table to new rules between rounds, keeping the players and their money."""
+        rnd = self.game.round
+        if rnd is not None and rnd.phase not in (Phase.BETTING, Phase.SETTLED):
+            self.say("Finish the round before changing the rules.")
+            self.preset.set(self.game.rules.name)
+            return
+        if len(self.game.players) > rules.max_players:
+            self.messages.showerror("Rules", f"the {rules.name} table seats at most {rules.max_players} players")
+            self.preset.set(self.game.rules.name)
+            return
+        if rnd is not None and rnd.phase is Phase.SETTLED:
+            self.new_round()
+        series, rows = self.series, self.ledger_rows
+        self._flush_events()
+        self.game = self._make_game(self.game.players, rules, None)
+        self.series, self.ledger_rows = series, rows
+        self.chart_rows = None
+        self.game.new_round()
+        self.say(f"Rules: {rules.name} ({rules.summary()}).")
+        self.refresh()
+        if self.chart_window is not None:
+            self._load_chart()
+
+    def start_new_game(self, result: NewGameResult) -> None:
+        """Seat new players with a bankroll under new rules (from the New game dialog)."""
+        self._flush_events()
+        self.game = self._make_game(result.names, result.rules, result.bankroll)
+        self.chart_rows = None
+        self.score.reset()
+        self.game.new_round()
+        self.say(f"New game: {', '.join(result.names)} at the {result.rules.name} table.")
+        self.refresh()
+
+    def stack(self, cards: list[Card]) -> None:
+        """Stack the shoe with the given cards (raises BlackjackError for the dialog to show)."""
+        self.game.shoe.stack(cards)
+        self.say("Stacked: " + " ".join(card.code for card in cards))
+
+    # ============================================================ events and drawing
+    def _on_event(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _engine_moved(self) -> None:
+        if not self.animations.get():
+            self._flush_events()
+            self.refresh()
+        elif self._drain_after is None:
+            self._drain()
+
+    def _flush_events(self) -> None:
+        self.events.clear()
+        if self._drain_after is not None:
+            self.root.after_cancel(self._drain_after)
+            self._drain_after = None
+
+    def _drain(self) -> None:
+        """Show the next queued event, then come back after its delay (IDLE's ``poll_subprocess`` pattern)."""
+        self._drain_after = None
+        delay = 0
+        while self.events and delay == 0:
+            event = self.events.popleft()
+            delay = DELAYS_MS.get(type(event), 0)
+            if delay:
+                self.refresh()
+                if isinstance(event, CardDealt):
+                    self._slide(event)
+        if not self.events:
+            self.refresh()
+            return
+        if not self.animations.get():
+            self._flush_events()
+            self.refresh()
+            return
+        self._drain_after = self.root.after(delay, self._drain)
+
+    def _slide(self, event: CardDealt) -> None:
+        tag = "dealer" if event.seat is None else f"hand_{event.seat}_{event.hand}"
+        uids = [t for item in self.table.find_withtag(tag) for t in self.table.gettags(item) if t.startswith("cardid")]
+        if not uids:
+            return
+        uid = uids[-1]
+        box = self.table.bbox(uid)
+        if not box:
+            return
+        sx, sy = self.table.shoe_point()
+        dx, dy = (sx - box[0]) / SLIDE_STEPS, (sy - box[1]) / SLIDE_STEPS
+        self.table.move(uid, dx * SLIDE_STEPS, dy * SLIDE_STEPS)
+        for step in range(1, SLIDE_STEPS + 1):
+            self.root.after(step * SLIDE_MS, lambda: self.table.move(uid, -dx, -dy))
+
+    def refresh(self) -> None:
+        """Redraw the table and update the buttons, the betting rail, the panels and the status line."""
+        view = self.round_view
+        names = [p.name for p in self.game.players]
+        self.table.render(view, pending_from(self.events), names, self.betting_seat)
+        states = button_states(view)
+        for name, button in self.buttons.items():
+            button.state(["!disabled"] if states.get(name) else ["disabled"])
+        self.buttons["insurance"].configure(text=insurance_label(view))
+        self._draw_chips(view)
+        betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
+        for widget in (self.bet_button, self.clear_button, self.same_button):
+            widget.state(["!disabled"] if betting else ["disabled"])
+        if not self.events:
+            self.status.configure(text=status_text(view))
+        if view is not None:
+            self.count_panel.show(advice.count(view))
+            self._update_hint(view)
+            if self.chart_window is not None and self.chart_rows is not None:
+                self._show_chart(view)
+
+    def _draw_chips(self, view: TableView | None) -> None:
+        canvas = self.chips
+        canvas.delete("all")
+        allowed: list[int] = []
+        if view is not None and view.phase is Phase.BETTING and self.game.rules.wagering:
+            seat = view.seats[self.betting_seat]
+            allowed = affordable_chips(seat.bankroll, seat.bet, view.rules)
+        for k, value in enumerate(CHIP_VALUES):
+            x, y, r = 24 + k * 46, 23, 20
+            on = value in allowed
+            tag = f"chip{value}"
+            fill = CHIP_COLORS[value] if on else "#bdbdbd"
+            canvas.create_oval(x - r, y - r, x + r, y + r, fill=fill, outline="#333333", width=2, tags=("chip", tag))
+            canvas.create_oval(x - r + 5, y - r + 5, x + r - 5, y + r - 5, outline="white", dash=(4, 3),
+                               tags=("chip", tag))
+            canvas.create_text(x, y, text=str(value), fill="#111111" if value == 1 else "white",
+                               font=("DejaVu Sans", -13 if value < 100 else -11, "bold"), tags=("chip", tag))
+            if on:
+                canvas.tag_bind(tag, "<Button-1>", self._chip_command(value, remove=False))
+            canvas.tag_bind(tag, "<Button-3>", self._chip_command(value, remove=True))
+
+    def _chip_command(self, value: int, remove: bool) -> Callable[[tk.Event[Any]], None]:
+        def press(_event: tk.Event[Any]) -> None:
+            self.add_chip(value, remove=remove)
+        return press
+
+    def _preset_command(self, name: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.set_rules(Rules.preset(name))
+        return choose
+
+    # ============================================================ hints, coach, chart
+    def _update_hint(self, view: TableView) -> None:
+        if not self.hint_panel.shown.get():
+            self._hint_token = None
+            return
+        if view.turn is None:
+            self._hint_token = None
+            self.hint_panel.show_message("No decision pending." if view.phase is not Phase.BETTING
+                                         else "Bet suggestion: see the count panel.")
+            return
+        token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
+        if token == self._hint_token:
+            return
+        self._hint_token = token
+        self.hint_panel.show_message("Thinking…")
+        def failed(err: BaseException) -> None:
+            self.hint_panel.show_message(_one_line(err))
+
+        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show, failed)
+
+    def _judge(self, before: TableView, action: Action) -> None:
+        self._decisions += 1
+        def failed(err: BaseException) -> None:
+            self.coach_panel.verdict.configure(text=_one_line(err))
+
+        self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action), self._judged, failed)
+
+    def _judged(self, verdict: advice.Verdict) -> None:
+        self.score.record(verdict)
+        self.coach_panel.verdict.configure(text=verdict.text(),
+                                           foreground="#1b5e20" if verdict.correct else "#b71c1c")
+        self.coach_panel.score.configure(text=self.score.text())
+
+    def reset_score(self) -> None:
+        """Start the coach's tally again."""
+        self.score.reset()
+        self.coach_panel.score.configure(text=self.score.text())
+        self.coach_panel.verdict.configure(text="")
+
+    def _drill_changed(self) -> None:
+        drill = self.coach_panel.drill.get()
+        self.say("Drill off." if drill == "off" else f"Drill: {drill} ({drills.DRILLS[drill]}), from the next deal.")
+
+    def open_chart(self) -> None:
+        """Open the basic-strategy chart window for the current rules."""
+        if self.chart_window is None or not self.chart_window.winfo_exists():
+            self.chart_window = ChartWindow(self.root, f"Basic strategy: {self.game.rules.name}")
+            self.chart_window.protocol("WM_DELETE_WINDOW", self._close_chart)
+        self._load_chart()
+
+    def _close_chart(self) -> None:
+        if self.chart_window is not None:
+            self.chart_window.destroy()
+        self.chart_window = None
+
+    def _load_chart(self) -> None:
+        rules = self.game.rules
+        if self.chart_window is not None:
+            self.chart_window.title(f"Basic strategy: {rules.name} ({rules.summary()})")
+
+        def loaded(rows: list[tuple[str, str, tuple[str, ...]]]) -> None:
+            if rules == self.game.rules:
+                self.chart_rows = rows
+                view = self.round_view
+                if view is not None:
+                    self._show_chart(view)
+
+        def failed(err: BaseException) -> None:
+            if self.chart_window is not None:
+                self.chart_window.show_message(_one_line(err))
+
+        self.jobs.submit("chart", lambda: advice.chart_rows(rules), loaded, failed)
+
+    def _show_chart(self, view: TableView) -> None:
+        if self.chart_window is not None and self.chart_rows is not None and self.chart_window.winfo_exists():
+            self.chart_window.show(self.chart_rows, advice.chart_cell(view))
+
+    def open_session(self) -> None:
+        """Open the session window: bankroll chart and ledger."""
+        if self.session_window is None or not self.session_window.winfo_exists():
+            self.session_window = SessionWindow(self.root)
+        self.session_window.update_session(self.series, self.ledger_rows)
+
+    def _record(self, view: TableView, insurance: list[Fraction]) -> None:
+        number = self.game.rounds_played + 1
+        for seat in view.seats:
+            if seat.bet <= 0:
+                continue
+            outcomes = [h.outcome for h in seat.hands if h.outcome is not None]
+            net = sum((o.net for o in outcomes), insurance[seat.index])
+            bankroll = self.game.players[seat.index].bankroll
+            self.ledger_rows.append(LedgerRow(number, seat.name, ", ".join(o.result.label for o in outcomes),
+                                              net, bankroll))
+
+    def _after_finish(self) -> None:
+        for player in self.game.players:
+            self.series.setdefault(player.name, []).append(player.bankroll)
+        if self.session_window is not None and self.session_window.winfo_exists():
+            self.session_window.update_session(self.series, self.ledger_rows)
+
+    # ====================================================================== dialogs
+    def open_new_game(self) -> None:
+        """Open the New game dialog."""
+        rnd = self.game.round
+        dialog = NewGameDialog(self.root, self.game.rules, [p.name for p in self.game.players], self.start_new_game,
+                               modal=self.modal)
+        self.last_dialog: Any = dialog
+        if rnd is not None and rnd.phase not in (Phase.BETTING, Phase.SETTLED):
+            dialog.fail("A round is in progress: starting a new game abandons it.")
+        dialog.run()
+
+    def open_rules(self) -> None:
+        """Open the rule switches dialog."""
+        dialog = RulesDialog(self.root, self.game.rules, self.set_rules, modal=self.modal)
+        self.last_dialog = dialog
+        dialog.run()
+
+    def open_stack(self) -> None:
+        """Open the Stack the shoe dialog."""
+        dialog = StackDialog(self.root, self.stack, modal=self.modal)
+        self.last_dialog = dialog
+        dialog.run()
+
+    def show_text(self, title: str, text: str) -> TextWindow:
+        """Open a help window."""
+        window = TextWindow(self.root, title, text)
+        self.last_dialog = window
+        return window
+
+    # ====================================================================== plumbing
+    def say(self, text: str) -> None:
+        """Show one line in the status bar."""
+        self.status.configure(text=text)
+
+    def _report_exception(self, kind: type[BaseException], value: BaseException,
+                          tb: TracebackType | None) -> None:
+        """A bug in a callback: log it, keep it for tests, tell the user in one line; the window stays usable."""
+        log.error("unexpected error in a Tk callback:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        self.errors.append(f"{kind.__name__}: {value}")
+        self.messages.showerror("Unexpected error", f"{kind.__name__}: {value}")
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Process Tk events until no animation is queued and no worker job is waiting (for tests and scripts)."""
+        import time
+        deadline = time.monotonic() + timeout
+        while (self.events or self.jobs.busy or self._drain_after is not None) and time.monotonic() < deadline:
+            self.root.update()
+            time.sleep(0.01)
+        self.root.update()
+
+    def close(self) -> None:
+        """Stop animations and workers and close the window."""
+        self._flush_events()
+        self.jobs.close()
+        self.root.destroy()
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0] if text else type(err).__name__

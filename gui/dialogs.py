@@ -1,0 +1,323 @@
+"""The dialogs: new game, rule switches, stack the shoe, and the help texts.
+
+Bad input never closes a dialog and never raises: the one-line message of the
+engine's :class:`~blackjack.BlackjackError` (or of a number that does not parse) is
+shown in red inside the dialog, and nothing changes until the input is good.
+
+Each dialog takes ``modal``: True for people (grab the pointer and wait), False for
+tests (IDLE's ``_utest``), which fill the fields and ``invoke()`` the buttons.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tkinter as tk
+from collections.abc import Callable
+from fractions import Fraction
+from tkinter import ttk
+from typing import Any
+
+from blackjack import BlackjackError, Card, Rules, parse_cards, to_money
+
+__all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
+           "HELP_RULES", "HELP_KEYS", "ABOUT"]
+
+
+class Dialog(tk.Toplevel):
+    """A dialog with OK and Cancel and an error line.
+
+    Args:
+        master: the main window.
+        title: the window title.
+        modal: grab input and wait until the dialog closes.
+    """
+
+    def __init__(self, master: tk.Misc, title: str, modal: bool = True) -> None:
+        super().__init__(master)
+        self.title(title)
+        self.transient(master.winfo_toplevel())
+        self.body = ttk.Frame(self, padding=10)
+        self.body.pack(fill="both", expand=True)
+        self.error = ttk.Label(self, text="", foreground="#c62828", wraplength=420, padding=(10, 0))
+        self.error.pack(fill="x")
+        buttons = ttk.Frame(self, padding=10)
+        buttons.pack(fill="x")
+        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.destroy)
+        self.cancel_button.pack(side="right")
+        self.ok_button = ttk.Button(buttons, text="OK", command=self.ok, default="active")
+        self.ok_button.pack(side="right", padx=6)
+        self.bind("<Return>", lambda _e: self.ok())
+        self.bind("<Escape>", lambda _e: self.destroy())
+        self.modal = modal
+
+    def run(self) -> None:
+        """Show the dialog; when modal, wait until it is closed."""
+        if self.modal:
+            self.wait_visibility()
+            self.grab_set()
+            self.wait_window()
+
+    def fail(self, message: str) -> None:
+        """Show a one-line error and keep the dialog open."""
+        self.error.configure(text=message)
+
+    def ok(self) -> None:
+        """Check the input and apply it (subclasses)."""
+        raise NotImplementedError  # pragma: no cover - every dialog overrides it
+
+
+@dataclasses.dataclass(frozen=True)
+class NewGameResult:
+    """What the new-game dialog returns: player names, starting bankroll (credits) and rules."""
+
+    names: list[str]
+    bankroll: Fraction
+    rules: Rules
+
+
+class NewGameDialog(Dialog):
+    """New game: one to three players, their names, the bankroll and the rules preset.
+
+    Args:
+        master: the main window.
+        rules: the current rules (preselected).
+        names: the current names.
+        on_ok: called with a :class:`NewGameResult` when the input is good.
+        modal: see :class:`Dialog`.
+    """
+
+    def __init__(self, master: tk.Misc, rules: Rules, names: list[str], on_ok: Callable[[NewGameResult], None],
+                 modal: bool = True) -> None:
+        super().__init__(master, "New game", modal)
+        self.on_ok = on_ok
+        ttk.Label(self.body, text="Players (1-3):").grid(row=0, column=0, sticky="w")
+        self.players = tk.StringVar(self, value=str(len(names)))
+        ttk.Spinbox(self.body, from_=1, to=3, textvariable=self.players, width=4).grid(row=0, column=1, sticky="w")
+        self.names = [tk.StringVar(self, value=names[i] if i < len(names) else f"Player {i + 1}") for i in range(3)]
+        for i, var in enumerate(self.names):
+            ttk.Label(self.body, text=f"Seat {i + 1} name:").grid(row=1 + i, column=0, sticky="w")
+            ttk.Entry(self.body, textvariable=var, width=18).grid(row=1 + i, column=1, sticky="w")
+        ttk.Label(self.body, text="Bankroll (credits):").grid(row=4, column=0, sticky="w")
+        self.bankroll = tk.StringVar(self, value="")
+        ttk.Entry(self.body, textvariable=self.bankroll, width=10).grid(row=4, column=1, sticky="w")
+        ttk.Label(self.body, text="(empty: the rules' starting bankroll)").grid(row=4, column=2, sticky="w")
+        ttk.Label(self.body, text="Rules:").grid(row=5, column=0, sticky="w")
+        self.preset = tk.StringVar(self, value=rules.name if rules.name in Rules.preset_names() else "vegas")
+        ttk.Combobox(self.body, textvariable=self.preset, values=Rules.preset_names(), state="readonly",
+                     width=14).grid(row=5, column=1, sticky="w")
+        self.custom = rules if rules.name not in Rules.preset_names() else None
+
+    def ok(self) -> None:
+        """Check the players, names and bankroll; start the game or show what is wrong."""
+        try:
+            count = int(self.players.get())
+        except ValueError:
+            self.fail(f"players must be a whole number from 1 to 3, got {self.players.get()!r}")
+            return
+        if not 1 <= count <= 3:
+            self.fail(f"players must be 1, 2 or 3, got {count}")
+            return
+        names = [var.get().strip() for var in self.names[:count]]
+        if any(not name for name in names):
+            self.fail("every player needs a name")
+            return
+        if len(set(names)) != len(names):
+            self.fail(f"player names must differ, got {', '.join(names)}")
+            return
+        try:
+            rules = Rules.preset(self.preset.get())
+            text = self.bankroll.get().strip()
+            bankroll = to_money(text) if text else rules.starting_bankroll
+        except BlackjackError as err:
+            self.fail(f"bankroll: {err}" if "credits" in str(err) or "amount" in str(err) else str(err))
+            return
+        if bankroll < rules.min_bet:
+            self.fail(f"the bankroll must cover the table minimum of {rules.min_bet}, got {bankroll}")
+            return
+        self.on_ok(NewGameResult(names, bankroll, rules))
+        self.destroy()
+
+
+#: The rule fields that take whole numbers (the others are passed to Rules as text, which parses them).
+INT_FIELDS = {"decks", "max_split_hands", "max_players", "charlie_cards"}
+#: Fields that may be left empty for "none".
+OPTIONAL_FIELDS = {"penetration", "cut_card_from_back", "charlie_cards", "thunderjack_pays"}
+CHOICES = {"double_on": ("any", "9-11", "10-11", "none"), "surrender": ("none", "late", "early"),
+           "split_by": ("rank", "value")}
+
+
+class RulesDialog(Dialog):
+    """The individual rule switches of :class:`~blackjack.Rules`, starting from the current rules.
+
+    Args:
+        master: the main window.
+        rules: the rules to start from.
+        on_ok: called with the new :class:`~blackjack.Rules` when they are consistent.
+        modal: see :class:`Dialog`.
+    """
+
+    def __init__(self, master: tk.Misc, rules: Rules, on_ok: Callable[[Rules], None], modal: bool = True) -> None:
+        super().__init__(master, f"Rules: {rules.name}", modal)
+        self.rules = rules
+        self.on_ok = on_ok
+        self.vars: dict[str, tk.BooleanVar | tk.StringVar] = {}
+        fields = [f for f in dataclasses.fields(Rules) if f.name not in ("name", "description")]
+        half = (len(fields) + 1) // 2
+        for k, field in enumerate(fields):
+            value = getattr(rules, field.name)
+            row, col = k % half, (k // half) * 2
+            ttk.Label(self.body, text=field.name.replace("_", " ")).grid(row=row, column=col, sticky="w", padx=(8, 2))
+            if isinstance(value, bool):
+                var: tk.BooleanVar | tk.StringVar = tk.BooleanVar(self, value=value)
+                widget: tk.Widget = ttk.Checkbutton(self.body, variable=var)
+            elif field.name in CHOICES:
+                var = tk.StringVar(self, value=str(value))
+                widget = ttk.Combobox(self.body, textvariable=var, values=CHOICES[field.name], state="readonly",
+                                      width=8)
+            else:
+                var = tk.StringVar(self, value=_show(value))
+                widget = ttk.Entry(self.body, textvariable=var, width=10)
+            widget.grid(row=row, column=col + 1, sticky="w")
+            self.vars[field.name] = var
+
+    def values(self) -> dict[str, Any]:
+        """Read the fields; raise ValueError with a one-line message for a number that does not parse."""
+        out: dict[str, Any] = {}
+        for name, var in self.vars.items():
+            value: Any = var.get()
+            if isinstance(value, str):
+                value = value.strip()
+                if name in OPTIONAL_FIELDS and value.lower() in ("", "none"):
+                    value = None
+                elif name == "cut_card_from_back":
+                    parts = value.replace(",", "-").split("-")
+                    try:
+                        value = tuple(int(p) for p in parts)
+                    except ValueError:
+                        raise ValueError(f"cut card from back: give two whole numbers like 61-75, got {value!r}") \
+                            from None
+                elif name in INT_FIELDS:
+                    try:
+                        value = int(value)
+                    except ValueError:
+                        raise ValueError(f"{name.replace('_', ' ')}: a whole number, got {value!r}") from None
+            out[name] = value
+        return out
+
+    def ok(self) -> None:
+        """Build the rules; show the engine's message if they contradict each other."""
+        try:
+            rules = dataclasses.replace(self.rules, name="custom", **self.values())
+        except (BlackjackError, ValueError, TypeError) as err:
+            self.fail(str(err))
+            return
+        self.on_ok(rules)
+        self.destroy()
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, tuple):
+        return "-".join(str(v) for v in value)
+    return str(value)
+
+
+class StackDialog(Dialog):
+    """Stack the shoe (Thunderjack's debug feature, for teachers): the next cards dealt, in deal order.
+
+    Args:
+        master: the main window.
+        on_ok: called with the parsed cards; it may raise :class:`~blackjack.BlackjackError`
+            (e.g. no copy of a card is left), which the dialog shows.
+        modal: see :class:`Dialog`.
+    """
+
+    def __init__(self, master: tk.Misc, on_ok: Callable[[list[Card]], None], modal: bool = True) -> None:
+        super().__init__(master, "Stack the shoe", modal)
+        self.on_ok = on_ok
+        ttk.Label(self.body, text="Next cards, in deal order: each seat's first card, the dealer's upcard,\n"
+                                  "each seat's second card, the hole card, then hits. E.g. 8s 6d 8h Th").grid(
+            row=0, column=0, sticky="w")
+        self.codes = tk.StringVar(self)
+        self.entry = ttk.Entry(self.body, textvariable=self.codes, width=48)
+        self.entry.grid(row=1, column=0, sticky="we", pady=6)
+        self.entry.focus_set()
+
+    def ok(self) -> None:
+        """Parse the codes and stack them; show the message of a bad code."""
+        try:
+            cards = parse_cards(self.codes.get())
+            if not cards:
+                self.fail("type at least one card code, e.g. As Kd 9h")
+                return
+            self.on_ok(cards)
+        except BlackjackError as err:
+            self.fail(str(err))
+            return
+        self.destroy()
+
+
+class TextWindow(tk.Toplevel):
+    """A window showing read-only text (help)."""
+
+    def __init__(self, master: tk.Misc, title: str, text: str) -> None:
+        super().__init__(master)
+        self.title(title)
+        box = tk.Text(self, wrap="word", width=72, height=min(30, text.count("\n") + 2), padx=10, pady=10)
+        box.insert("1.0", text)
+        box.configure(state="disabled")
+        box.pack(fill="both", expand=True)
+        ttk.Button(self, text="Close", command=self.destroy).pack(pady=6)
+        self.text = text
+
+
+HELP_RULES = """\
+Blackjack in one page
+
+Goal: finish closer to 21 than the dealer without going over. Cards 2-9 count their
+value, tens and J, Q, K count 10, an ace counts 1 or 11. A hand with an ace counted as
+11 is soft, shown as "7 / 17"; it cannot bust with one more card.
+
+A round: place a bet with the chips, press Deal. Everyone gets two cards; the dealer
+shows one (the upcard) and keeps one face down (the hole card). Then each hand
+decides, left to right:
+  Hit        take a card.             Stand      take no more cards.
+  Double     double the bet, take exactly one card.
+  Split      two cards of a rank become two hands, each with the bet.
+  Surrender  give up the hand and get half the bet back.
+  Insurance  when the dealer shows an ace: a side bet of half your bet that the
+             dealer has blackjack; pays 2:1. With a blackjack it is "even money".
+Then the dealer turns the hole card over and draws to 17 (on a soft 17 too if the
+table says "hits soft 17"). Over 21 busts. A two-card 21 is a blackjack (natural)
+and pays 3:2 on most tables. Ties push: the bet comes back.
+
+Thunderjack rules: a suited ace with a J, Q or K pays 3:1 at once; a hand of six cards
+without busting is a Blitz and pays 5:1.
+
+The Rules menu lists every table (preset) and its switches; the strategy chart window
+shows the best play for the current rules."""
+
+HELP_KEYS = """\
+Keyboard shortcuts (the underlined letters on the buttons)
+
+  H        Hit
+  S        Stand
+  D        Double down
+  P        Split
+  R        Surrender
+  I        Insurance / even money
+  N        No thanks (decline insurance or early surrender)
+  Space    Deal, or New round when the round is over
+  Enter    the same as Space
+  F1       this list
+
+Chips: click a chip to add it to the bet of the marked seat, right-click it to take it
+back; click a seat on the table to bet for that player."""
+
+ABOUT = """\
+Blackjack Kit: Tk table
+
+A teaching table for the CS111 blackjack course project. The window only shows the
+engine's state and sends it actions: every rule lives in the blackjack package.
+Standard library only (tkinter). MIT licence."""

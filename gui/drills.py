@@ -1,0 +1,122 @@
+"""Drills by hand type: choose opening cards that give the wanted spot, for ``Shoe.stack``.
+
+The table stays honest: a drill only stacks the shoe ("ace up the sleeve",
+Thunderjack dev blog) before the deal; the engine deals, decides legality and
+settles as in any round. The dealer's hole card is not stacked, so it stays a
+random card of the shoe, and every later card too.
+
+=====================  ==========================================================
+name                   what it is
+=====================  ==========================================================
+``DRILLS``             the kinds: ``"hard"``, ``"soft"``, ``"pair"``, ``"insurance"``
+``spot(kind, rng)``    one player's two cards and the dealer's upcard for a kind
+``opening(...)``       the stack codes for a whole table, in deal order
+=====================  ==========================================================
+
+>>> import random
+>>> opening("pair", 1, random.Random(3))
+['Qs', '8c', 'Qc']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from blackjack import Card, Suit
+
+__all__ = ["DRILLS", "Spot", "opening", "spot"]
+
+#: Drill kinds and what each deals to every seat.
+DRILLS: dict[str, str] = {
+    "hard": "two different cards with no ace: a hard total from 5 to 19",
+    "soft": "an ace and a 2..9: a soft total from 13 to 20",
+    "pair": "two cards of the same rank",
+    "insurance": "the dealer shows an ace; any two cards",
+}
+
+_SUITS = tuple(Suit)
+_TEN_FACES = (10, 11, 12, 13)
+
+Spot = tuple[Card, Card]
+
+
+class _Picker:
+    """Picks cards of given faces, never the same card twice in one deal (a single deck has one of each)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.used: set[Card] = set()
+
+    def card(self, faces: Iterable[int]) -> Card:
+        choices = [Card(suit, face) for face in faces for suit in _SUITS if Card(suit, face) not in self.used]
+        card = self.rng.choice(choices)
+        self.used.add(card)
+        return card
+
+    def pair(self) -> Spot:
+        face = self.rng.choice(range(1, 14))
+        return self.card([face]), self.card([face])
+
+
+def spot(kind: str, picker_or_rng: random.Random | _Picker) -> Spot:
+    """Choose one player's two opening cards for a drill kind.
+
+    Args:
+        kind: one of :data:`DRILLS`.
+        picker_or_rng: the random source (``random.Random``), so drills replay by seed.
+
+    Returns:
+        The two cards in deal order.
+
+    Raises:
+        ValueError: an unknown kind; the message lists the kinds.
+    """
+    picker = picker_or_rng if isinstance(picker_or_rng, _Picker) else _Picker(picker_or_rng)
+    rng = picker.rng
+    if kind == "hard":
+        first = rng.randrange(2, 11)
+        second = rng.choice([v for v in range(2, 11) if v != first])
+        return picker.card(_faces(first)), picker.card(_faces(second))
+    if kind == "soft":
+        cards = [picker.card([1]), picker.card(range(2, 10))]
+        rng.shuffle(cards)
+        return cards[0], cards[1]
+    if kind == "pair":
+        return picker.pair()
+    if kind == "insurance":
+        return picker.card(range(1, 14)), picker.card(range(1, 14))
+    raise ValueError(f"unknown drill: {kind!r}; choose from: {', '.join(DRILLS)}")
+
+
+def opening(kind: str, seats: int, rng: random.Random) -> list[str]:
+    """Return the card codes to stack for a drill round, in the engine's deal order.
+
+    Deal order: one card to each seat, the dealer's upcard, the second card to each
+    seat (then the hole card, which is left to the shoe).
+
+    Args:
+        kind: one of :data:`DRILLS`.
+        seats: how many seats bet this round (1..7).
+        rng: the random source.
+
+    Returns:
+        ``2 * seats + 1`` codes: first cards, upcard, second cards.
+
+    Raises:
+        ValueError: an unknown kind, or seats outside 1..7.
+    """
+    if kind not in DRILLS:
+        raise ValueError(f"unknown drill: {kind!r}; choose from: {', '.join(DRILLS)}")
+    if not 1 <= seats <= 7:
+        raise ValueError(f"a drill needs 1..7 seats, got {seats}")
+    picker = _Picker(rng)
+    hands = [spot(kind, picker) for _ in range(seats)]
+    upcard = picker.card([1]) if kind == "insurance" else picker.card(range(1, 14))
+    codes = [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
+    return codes
+
+
+def _faces(value: int) -> list[int]:
+    """The faces worth ``value`` points (2..10; ten covers T J Q K)."""
+    return list(_TEN_FACES) if value == 10 else [value]

@@ -1,0 +1,289 @@
+"""Pure decision helpers of the Tk table: what to enable, what to write, where to draw.
+
+Nothing here imports :mod:`tkinter`, so every function is tested without a display
+(IDLE's first test layer, style guide point 14). No blackjack rule lives here either:
+legality comes from ``view.legal_actions``, totals from ``HandView.total_text``,
+outcomes from ``HandView.outcome``.
+
+=========================  ==============================================================
+name                       what it decides
+=========================  ==============================================================
+``BUTTONS``                the action bar's buttons: name, label, underlined letter, key
+``button_states(view)``    which buttons are enabled for a table view
+``result_text(outcome)``   the label under a settled hand, e.g. ``"WIN +10"``
+``result_color(result)``   the label's colour
+``insurance_label(view)``  "Insurance" or "Even money"
+``status_text(view)``      the one-line prompt under the table
+``affordable_chips``       the chip values a seat may still add to its bet
+``card_size``, ...         layout math for the canvas (boxes in pixels)
+``pending_from(events)``   what to hold back while events wait in the animation queue
+=========================  ==============================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, Outcome, Phase, Result, Rules,
+                       TableView, format_money)
+
+__all__ = [
+    "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
+    "dealer_slots", "hand_slots", "insurance_label", "pending_from", "result_color", "result_text", "seat_area",
+    "signed_money", "status_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One button of the action bar.
+
+    Attributes:
+        name: the key in :func:`button_states` (``"hit"``, ``"deal"`` ...).
+        label: the text on the button.
+        underline: index of the underlined shortcut letter in ``label`` (-1: none).
+        keys: keyboard keysyms that press it (lower case letters; ``"space"``, ``"Return"``).
+        action: the engine action it applies, or None for Deal / New round.
+    """
+
+    name: str
+    label: str
+    underline: int
+    keys: tuple[str, ...]
+    action: Action | None
+
+
+#: The action bar, left to right. Shortcut letters follow ``Action.key`` (h s d p r i n).
+BUTTONS: tuple[ButtonSpec, ...] = (
+    ButtonSpec("hit", "Hit", 0, ("h",), Action.HIT),
+    ButtonSpec("stand", "Stand", 0, ("s",), Action.STAND),
+    ButtonSpec("double", "Double", 0, ("d",), Action.DOUBLE),
+    ButtonSpec("split", "Split", 1, ("p",), Action.SPLIT),
+    ButtonSpec("surrender", "Surrender", 2, ("r",), Action.SURRENDER),
+    ButtonSpec("insurance", "Insurance", 0, ("i",), Action.INSURANCE),
+    ButtonSpec("decline", "No thanks", 0, ("n",), Action.DECLINE),
+    ButtonSpec("deal", "Deal", -1, ("space", "Return"), None),
+    ButtonSpec("new_round", "New round", -1, ("space", "Return"), None),
+)
+
+#: Chip denominations on the betting rail, credits.
+CHIP_VALUES: tuple[int, ...] = (1, 5, 25, 100, 500)
+
+
+def button_states(view: TableView | None) -> dict[str, bool]:
+    """Decide which action-bar buttons are enabled for a table view.
+
+    Args:
+        view: the round's current view, or None when no round is open.
+
+    Returns:
+        ``{button name: enabled}`` for every name in :data:`BUTTONS`: an action button
+        is enabled exactly when its action is in ``view.legal_actions``; ``"deal"`` only
+        in the BETTING phase; ``"new_round"`` when the round is SETTLED or there is none.
+    """
+    # BEGIN SOLUTION m3: enable each action button whose spec.action is in view.legal_actions; "deal" only while view.phase is Phase.BETTING; "new_round" when view is None or view.phase is Phase.SETTLED
+    legal = view.legal_actions if view is not None else frozenset()
+    states = {spec.name: spec.action in legal for spec in BUTTONS if spec.action is not None}
+    states["deal"] = view is not None and view.phase is Phase.BETTING
+    states["new_round"] = view is None or view.phase is Phase.SETTLED
+    return states
+    # END SOLUTION
+
+
+def signed_money(amount: Fraction | int) -> str:
+    """Show a gain with its sign: ``"+10"``, ``"-7.5"``, ``"0"``."""
+    text = format_money(amount)
+    return "+" + text if amount > 0 else text
+
+
+def result_text(outcome: Outcome) -> str:
+    """Write the label shown under a settled hand.
+
+    Args:
+        outcome: the hand's settled outcome.
+
+    Returns:
+        The result's table word and the net gain in credits with its sign, e.g.
+        ``"WIN +10"``, ``"BUST -10"``, ``"PUSH 0"``, ``"BLACKJACK +15"``.
+    """
+    # BEGIN SOLUTION m3: return outcome.result.label, a space, and the net gain with its sign (signed_money(outcome.net)), e.g. "WIN +10"
+    return f"{outcome.result.label} {signed_money(outcome.net)}"
+    # END SOLUTION
+
+
+_RESULT_COLORS = {
+    Result.WIN: "#ffe066", Result.BLACKJACK: "#ffd700", Result.THUNDERJACK: "#ff9f1c", Result.BLITZ: "#ff9f1c",
+    Result.PUSH: "#dddddd", Result.LOSE: "#ff8a80", Result.BUST: "#ff5252", Result.SURRENDER: "#c0c0c0",
+}
+
+
+def result_color(result: Result) -> str:
+    """The colour of a result label: gold for wins, grey for pushes and surrenders, red for losses."""
+    return _RESULT_COLORS[result]
+
+
+def insurance_label(view: TableView | None) -> str:
+    """Name the insurance button: "Even money" when the deciding hand is a natural, else "Insurance"."""
+    hand = view.current_hand if view is not None else None
+    if view is not None and view.phase is Phase.INSURANCE and hand is not None and hand.is_blackjack:
+        return "Even money"
+    return "Insurance"
+
+
+def status_text(view: TableView | None) -> str:
+    """The one-line prompt under the table: whose turn it is and what they may do."""
+    if view is None:
+        return "Press New round (Enter) to start."
+    if view.phase is Phase.BETTING:
+        return "Place your bets: click a chip (right-click removes it), then Deal (Enter)."
+    if view.phase is Phase.SETTLED:
+        return "Round over. New round (Enter)."
+    seat, hand = view.current_seat, view.current_hand
+    if seat is None or hand is None:
+        return f"Dealer's turn ({view.phase.value})."
+    choices = ", ".join(a.value for a in sorted(view.legal_actions, key=lambda a: list(Action).index(a)))
+    upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
+    if view.phase is Phase.INSURANCE:
+        offer = "Even money" if hand.is_blackjack else "Insurance"
+        return f"{seat.name}: {offer}? The dealer shows {upcard}. ({choices})"
+    if view.phase is Phase.EARLY_SURRENDER:
+        return f"{seat.name}: surrender early against {upcard}? ({choices})"
+    which = f" (hand {view.turn[1] + 1} of {len(seat.hands)})" if view.turn and len(seat.hands) > 1 else ""
+    return f"{seat.name}{which}: {hand.total_text} against {upcard}. {choices.capitalize()}?"
+
+
+def affordable_chips(bankroll: Fraction, bet: Fraction, rules: Rules) -> list[int]:
+    """The chip values a seat may add to its bet without passing its bankroll or the table maximum.
+
+    Args:
+        bankroll: the seat's credits (during betting the bet is not yet taken off).
+        bet: the seat's bet so far, credits.
+        rules: gives ``max_bet``.
+
+    Returns:
+        The values from :data:`CHIP_VALUES` with ``bet + value <= min(bankroll, rules.max_bet)``.
+    """
+    room = min(bankroll, rules.max_bet) - bet
+    return [value for value in CHIP_VALUES if value <= room]
+
+
+# ============================================================================== layout
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle on the canvas in pixels: top-left ``(x, y)``, width ``w``, height ``h``."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        """The middle point ``(x, y)``."""
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+#: Card proportions of a poker-size card (63 x 88 mm).
+CARD_RATIO = 63 / 88
+
+
+def card_size(width: float, height: float) -> tuple[float, float]:
+    """Card width and height in pixels for a table canvas of ``width`` x ``height`` pixels.
+
+    The card is a fifth of the table's height, narrower if the table is very narrow,
+    and never smaller than 36 x 50 pixels.
+    """
+    h = max(50.0, min(height / 5, width / 6 / CARD_RATIO))
+    return h * CARD_RATIO, h
+
+
+def dealer_slots(width: float, height: float, n_cards: int) -> list[Box]:
+    """Where the dealer's ``n_cards`` cards go: a centred row near the top, overlapping when many."""
+    w, h = card_size(width, height)
+    step = min(w * 1.08, (width * 0.6 - w) / max(1, n_cards - 1))
+    span = w + step * (n_cards - 1)
+    x0 = (width - span) / 2
+    y = height * 0.09
+    return [Box(x0 + i * step, y, w, h) for i in range(n_cards)]
+
+
+def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:
+    """The part of the table that belongs to seat ``seat`` of ``n_seats``, left to right."""
+    share = width / n_seats
+    return Box(seat * share, height * 0.48, share, height * 0.52)
+
+
+def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_hand: Sequence[int]) -> list[list[Box]]:
+    """Where each card of each hand of one seat goes.
+
+    Hands sit side by side in the seat's area; a hand's cards fan to the right and
+    down. When the hands would not fit, cards overlap more and then shrink.
+
+    Args:
+        width, height: the canvas size, pixels.
+        n_seats: seats at the table.
+        seat: this seat's index.
+        cards_per_hand: how many cards each of the seat's hands holds, left to right.
+
+    Returns:
+        One list of :class:`Box` per hand, one box per card.
+    """
+    area = seat_area(width, height, n_seats, seat)
+    w, h = card_size(width, height)
+    n_hands = max(1, len(cards_per_hand))
+    gap = w * 0.25
+    usable = area.w * 0.92
+    longest = max([1, *cards_per_hand])
+    step = w * 0.32
+    hand_w = w + step * (longest - 1)
+    if n_hands * hand_w + (n_hands - 1) * gap > usable:  # overlap more, then shrink
+        step = max(w * 0.18, ((usable - (n_hands - 1) * gap) / n_hands - w) / max(1, longest - 1))
+        hand_w = w + step * (longest - 1)
+        if n_hands * hand_w + (n_hands - 1) * gap > usable:
+            scale = usable / (n_hands * hand_w + (n_hands - 1) * gap)
+            w, h, step, gap, hand_w = w * scale, h * scale, step * scale, gap * scale, hand_w * scale
+    total = n_hands * hand_w + (n_hands - 1) * gap
+    x0 = area.x + (area.w - total) / 2
+    y0 = area.y + area.h * 0.12
+    drop = h * 0.06
+    slots: list[list[Box]] = []
+    for k, n in enumerate(cards_per_hand):
+        left = x0 + k * (hand_w + gap)
+        slots.append([Box(left + i * step, y0 + i * drop, w, h) for i in range(n)])
+    return slots
+
+
+# ============================================================================ animation
+@dataclass
+class Pending:
+    """What the table must not show yet because its events are still queued for animation.
+
+    Attributes:
+        cards: ``(seat, hand)`` -> cards dealt to that hand not yet shown (seat None: dealer).
+        hole: the hole card's reveal is still queued: draw it face down.
+        settled: ``(seat, hand)`` whose result label is still queued.
+    """
+
+    cards: dict[tuple[int | None, int], int] = field(default_factory=dict)
+    hole: bool = False
+    settled: set[tuple[int, int]] = field(default_factory=set)
+
+    def hidden(self, seat: int | None, hand: int) -> int:
+        """How many of the hand's last cards are still to be shown."""
+        return self.cards.get((seat, hand), 0)
+
+
+def pending_from(events: Iterable[Event]) -> Pending:
+    """Work out what to hold back from the events still waiting in the animation queue."""
+    pending = Pending()
+    for event in events:
+        if isinstance(event, CardDealt):
+            key = (event.seat, event.hand)
+            pending.cards[key] = pending.cards.get(key, 0) + 1
+        elif isinstance(event, HoleCardRevealed):
+            pending.hole = True
+        elif isinstance(event, HandSettled):
+            pending.settled.add((event.seat, event.hand))
+    return pending

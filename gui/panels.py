@@ -1,0 +1,296 @@
+"""The side panels and the chart windows: hints, count, coach, strategy chart, session chart, ledger.
+
+Each panel only shows what it is given (an :class:`~gui.advice.Advice`, a
+:class:`~gui.advice.CountInfo`, ledger rows); the window computes those off the
+event loop. Panels that a student may want to hide for practice have a toggle.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from tkinter import ttk
+
+from blackjack import Action, format_money
+
+from .advice import CHART_UPCARDS, Advice, CountInfo, legal_order
+from .cards import FONT_FAMILY
+
+__all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "Toggle"]
+
+DEALER_ORDER = ("17", "18", "19", "20", "21", "bust", "blackjack")
+
+
+class Toggle(ttk.LabelFrame):
+    """A titled panel whose body can be hidden (for practice) and shown on demand.
+
+    Args:
+        master: the parent.
+        title: the frame's title.
+        shown: start with the body visible.
+    """
+
+    def __init__(self, master: tk.Misc, title: str, shown: bool = True) -> None:
+        super().__init__(master, text=title, padding=6)
+        self.shown = tk.BooleanVar(self, value=shown)
+        self.button = ttk.Checkbutton(self, text="show", variable=self.shown, command=self._apply)
+        self.button.grid(row=0, column=0, sticky="w")
+        self.body = ttk.Frame(self)
+        self.hidden_note = ttk.Label(self, text="hidden: test yourself", foreground="#777777")
+        self._apply()
+
+    def set_shown(self, shown: bool) -> None:
+        """Show or hide the body."""
+        self.shown.set(shown)
+        self._apply()
+
+    def _apply(self) -> None:
+        if self.shown.get():
+            self.hidden_note.grid_remove()
+            self.body.grid(row=1, column=0, sticky="nsew")
+        else:
+            self.body.grid_remove()
+            self.hidden_note.grid(row=1, column=0, sticky="w")
+
+
+class HintPanel(Toggle):
+    """The hint: recommended action and why, bust chance, the dealer's outcomes as bars, each action's EV."""
+
+    def __init__(self, master: tk.Misc, shown: bool = True) -> None:
+        super().__init__(master, "Hint", shown)
+        self.action = ttk.Label(self.body, text="", font=(FONT_FAMILY, 13, "bold"))
+        self.action.grid(row=0, column=0, sticky="w")
+        self.reason = ttk.Label(self.body, text="", wraplength=250, justify="left")
+        self.reason.grid(row=1, column=0, sticky="w")
+        self.bust = ttk.Label(self.body, text="")
+        self.bust.grid(row=2, column=0, sticky="w")
+        self.bars = tk.Canvas(self.body, width=250, height=92, background="#fafafa", highlightthickness=0)
+        self.bars.grid(row=3, column=0, sticky="w", pady=(4, 2))
+        self.evs = ttk.Label(self.body, text="", font=("DejaVu Sans Mono", 9), justify="left")
+        self.evs.grid(row=4, column=0, sticky="w")
+        self.show_message("No decision yet.")
+
+    def show_message(self, text: str) -> None:
+        """Clear the panel and show one line (waiting, no decision, hints unavailable)."""
+        self.action.configure(text="")
+        self.reason.configure(text=text)
+        self.bust.configure(text="")
+        self.evs.configure(text="")
+        self.bars.delete("all")
+
+    def show(self, advice: Advice) -> None:
+        """Show a computed hint."""
+        self.action.configure(text=f"→ {advice.action.value.upper()}")
+        self.reason.configure(text=advice.reason)
+        self.bust.configure(text="" if advice.bust_chance is None else
+                            f"Bust chance if you hit: {advice.bust_chance:.0%}")
+        self._draw_bars(advice.dealer)
+        lines = [f"{a.value:<10}{v:+.3f}" + ("  ◀" if a is advice.action else "")
+                 for a, v in ((a, advice.evs[a]) for a in legal_order(advice.evs))]
+        self.evs.configure(text="EV per bet:\n" + "\n".join(lines))
+
+    def _draw_bars(self, dealer: dict[str, float]) -> None:
+        canvas = self.bars
+        canvas.delete("all")
+        names = [n for n in DEALER_ORDER if n in dealer] + [n for n in dealer if n not in DEALER_ORDER]
+        if not names:
+            return
+        width, height = 250, 92
+        slot = width / len(names)
+        top = max(max(dealer.values()), 0.01)
+        for i, name in enumerate(names):
+            p = dealer[name]
+            h = (height - 30) * p / top
+            x = i * slot + 4
+            color = "#c62828" if name == "bust" else ("#6a1b9a" if name == "blackjack" else "#2e7d32")
+            canvas.create_rectangle(x, height - 16 - h, x + slot - 8, height - 16, fill=color, outline="",
+                                    tags=("bar", f"bar_{name}"))
+            canvas.create_text(x + (slot - 8) / 2, height - 16 - h - 2, text=f"{p:.0%}", anchor="s",
+                               font=(FONT_FAMILY, 7), tags=("bar_text",))
+            canvas.create_text(x + (slot - 8) / 2, height - 2, text="BJ" if name == "blackjack" else name,
+                               anchor="s", font=(FONT_FAMILY, 7), tags=("bar_label",))
+
+
+class CountPanel(Toggle):
+    """The count: running count, true count, cards left, and a bet suggestion."""
+
+    def __init__(self, master: tk.Misc, shown: bool = True) -> None:
+        super().__init__(master, "Count", shown)
+        self.label = ttk.Label(self.body, text="", justify="left", font=("DejaVu Sans Mono", 10))
+        self.label.grid(row=0, column=0, sticky="w")
+
+    def show(self, info: CountInfo) -> None:
+        """Show a count."""
+        self.label.configure(text=(f"{info.system} running  {info.running:+d}\n"
+                                   f"true count      {info.true:+.1f}\n"
+                                   f"cards left      {info.cards_left}\n"
+                                   f"suggested bet   {format_money(info.suggestion)}"))
+
+    @property
+    def text(self) -> str:
+        """What the panel shows now."""
+        return str(self.label.cget("text"))
+
+
+class CoachPanel(ttk.LabelFrame):
+    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser."""
+
+    def __init__(self, master: tk.Misc, drills: Sequence[str]) -> None:
+        super().__init__(master, text="Coach", padding=6)
+        self.enabled = tk.BooleanVar(self, value=False)
+        ttk.Checkbutton(self, text="coach mode", variable=self.enabled).grid(row=0, column=0, sticky="w",
+                                                                             padx=(0, 12))
+        ttk.Label(self, text="drill:").grid(row=0, column=1, sticky="e", padx=(0, 4))
+        self.drill = tk.StringVar(self, value="off")
+        self.drill_box = ttk.Combobox(self, textvariable=self.drill, values=["off", *drills], width=9,
+                                      state="readonly")
+        self.drill_box.grid(row=0, column=2, sticky="w")
+        self.verdict = ttk.Label(self, text="", wraplength=250, justify="left")
+        self.verdict.grid(row=1, column=0, columnspan=3, sticky="w")
+        self.score = ttk.Label(self, text="")
+        self.score.grid(row=2, column=0, columnspan=3, sticky="w")
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One line of the ledger: a player's round.
+
+    Attributes:
+        round: the round number, from 1.
+        name: the player.
+        results: the hands' result words, e.g. ``"WIN, BUST"``.
+        net: the round's gain, credits (insurance included).
+        bankroll: the bankroll after the round, credits.
+    """
+
+    round: int
+    name: str
+    results: str
+    net: Fraction
+    bankroll: Fraction
+
+
+PLAYER_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
+
+
+class SessionWindow(tk.Toplevel):
+    """The session: each player's bankroll over the rounds (a line chart on a canvas) and the ledger."""
+
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master)
+        self.title("Session chart and ledger")
+        self.geometry("560x520")
+        self.chart = tk.Canvas(self, width=540, height=240, background="white", highlightthickness=0)
+        self.chart.pack(fill="both", expand=True, padx=8, pady=8)
+        columns = ("round", "player", "results", "net", "bankroll")
+        self.ledger = ttk.Treeview(self, columns=columns, show="headings", height=8)
+        for column, width in zip(columns, (60, 110, 170, 70, 90)):
+            self.ledger.heading(column, text=column.capitalize())
+            self.ledger.column(column, width=width, anchor="center")
+        self.ledger.pack(fill="both", expand=True, padx=8, pady=(0, 8))
+        self._series: dict[str, list[Fraction]] = {}
+        self.chart.bind("<Configure>", lambda _e: self.draw_chart(self._series))
+
+    def update_session(self, series: dict[str, list[Fraction]], rows: Sequence[LedgerRow]) -> None:
+        """Show bankrolls by round (``name -> [starting, after round 1, ...]``) and the ledger rows."""
+        self.draw_chart(series)
+        self.ledger.delete(*self.ledger.get_children())
+        for row in rows:
+            self.ledger.insert("", "end", values=(row.round, row.name, row.results,
+                                                  ("+" if row.net > 0 else "") + format_money(row.net),
+                                                  format_money(row.bankroll)))
+
+    def draw_chart(self, series: dict[str, list[Fraction]]) -> None:
+        """Draw the bankroll lines with axes and a legend."""
+        self._series = series
+        canvas = self.chart
+        canvas.delete("all")
+        width, height = max(canvas.winfo_width(), 300), max(canvas.winfo_height(), 160)
+        left, right, top, bottom = 56, width - 12, 22, height - 28
+        values = [v for line in series.values() for v in line]
+        if not values:
+            canvas.create_text(width / 2, height / 2, text="No rounds yet.", tags=("empty",))
+            return
+        low, high = min(values), max(values)
+        if low == high:
+            low, high = low - 1, high + 1
+        rounds = max(len(line) for line in series.values()) - 1
+
+        def point(i: int, v: Fraction) -> tuple[float, float]:
+            x = left + (right - left) * (i / max(1, rounds))
+            y = bottom - (bottom - top) * float((v - low) / (high - low))
+            return x, y
+
+        canvas.create_line([left, top, left, bottom, right, bottom], fill="#444444")
+        for v in (low, (low + high) / 2, high):
+            x, y = point(0, v)
+            canvas.create_text(left - 4, y, text=format_money(round(v)), anchor="e", font=(FONT_FAMILY, 8))
+            canvas.create_line(left, y, right, y, fill="#e0e0e0", dash=(2, 2))
+        canvas.create_text((left + right) / 2, height - 8, text=f"round (0 .. {rounds})", font=(FONT_FAMILY, 8))
+        for k, (name, line) in enumerate(series.items()):
+            color = PLAYER_COLORS[k % len(PLAYER_COLORS)]
+            points = [c for i, v in enumerate(line) for c in point(i, v)]
+            if len(points) >= 4:
+                canvas.create_line(*points, fill=color, width=2, tags=("line", f"line_{k}"))
+            for i, v in enumerate(line):
+                x, y = point(i, v)
+                canvas.create_oval(x - 2, y - 2, x + 2, y + 2, fill=color, outline="", tags=("dot",))
+            canvas.create_text(left + 8 + k * 110, 10, text=f"— {name}", fill=color, anchor="w",
+                               font=(FONT_FAMILY, 9, "bold"), tags=("legend",))
+
+
+class ChartWindow(tk.Toplevel):
+    """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted."""
+
+    COLORS = {"H": "#ffffff", "S": "#ffeb3b", "D": "#81c784", "P": "#64b5f6", "R": "#e0e0e0"}
+
+    def __init__(self, master: tk.Misc, title: str) -> None:
+        super().__init__(master)
+        self.title(title)
+        self.canvas = tk.Canvas(self, width=470, height=760, background="white", highlightthickness=0)
+        self.canvas.pack(fill="both", expand=True)
+        self.rows: list[tuple[str, str, tuple[str, ...]]] = []
+        self.canvas.create_text(235, 40, text="Working out the chart…", tags=("waiting",))
+
+    def show(self, rows: list[tuple[str, str, tuple[str, ...]]], cell: tuple[str, str, int] | None) -> None:
+        """Draw the chart rows and highlight ``cell`` = ``(section, label, column)``."""
+        self.rows = rows
+        canvas = self.canvas
+        canvas.delete("all")
+        cw, rh, x0, y0 = 38, 19, 70, 30
+        for c, up in enumerate(CHART_UPCARDS):
+            canvas.create_text(x0 + c * cw + cw / 2, y0 - 10, text=up, font=(FONT_FAMILY, 9, "bold"))
+        y = y0
+        section = ""
+        for name, label, codes in rows:
+            if name != section:
+                section = name
+                canvas.create_text(6, y + rh / 2, text=name.capitalize(), anchor="w",
+                                   font=(FONT_FAMILY, 9, "italic"))
+                y += rh
+            canvas.create_text(x0 - 8, y + rh / 2, text=label, anchor="e", font=(FONT_FAMILY, 9))
+            for c, code in enumerate(codes):
+                hit = cell is not None and cell[0] == name and cell[1] == label and cell[2] == c
+                canvas.create_rectangle(x0 + c * cw, y, x0 + (c + 1) * cw, y + rh,
+                                        fill=self.COLORS.get(code[:1], "#ffffff"),
+                                        outline="#d50000" if hit else "#9e9e9e", width=3 if hit else 1,
+                                        tags=("cell", f"cell_{name}_{label}_{c}") + (("current",) if hit else ()))
+                canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
+                                   tags=("code",))
+            y += rh
+        canvas.tag_raise("current")
+        legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
+        canvas.create_text(6, y + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8))
+        canvas.configure(height=y + 30)
+
+    def show_message(self, text: str) -> None:
+        """Show one line instead of the chart (e.g. the hints library is not available)."""
+        self.canvas.delete("all")
+        self.canvas.create_text(235, 40, text=text, width=440, tags=("message",))
+
+
+def action_letter(action: Action) -> str:
+    """The chart letter of an action: H S D P R (I and N for the insurance answers)."""
+    return {Action.SPLIT: "P", Action.SURRENDER: "R", Action.DECLINE: "N"}.get(action, action.value[0].upper())

@@ -1,0 +1,240 @@
+"""The green table: one canvas that draws a :class:`~blackjack.TableView`, and nothing else.
+
+:meth:`TableCanvas.render` clears the canvas and draws the view again at the
+canvas's current size, so cards stay crisp when the window is resized. It holds no
+rule: totals are the view's ``total_text`` (or the engine's ``Hand.total_text`` for
+the cards shown so far while a deal is being animated), results are the view's
+outcomes.
+
+Canvas tags (for tests and for people reading the code):
+
+==========================  ====================================================
+tag                         items
+==========================  ====================================================
+``dealer``                  the dealer's cards (``facedown`` on the hole card)
+``dealer_total``            the dealer's total text
+``seat<i>``                 everything of seat i (name, bankroll, bet, cards)
+``hand_<i>_<j>``            the cards of hand j of seat i
+``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
+``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
+``bet<i>``                  seat i's bet circle; ``bankroll<i>`` its bankroll text
+``turn``                    the frame around the hand whose decision it is
+``card_<code>``             every item of a face-up card, e.g. ``card_Th``
+==========================  ====================================================
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Sequence
+
+from blackjack import Card, Hand, Hidden, Phase, TableView, format_money
+
+from .cards import FONT_FAMILY, draw_card, rounded_rectangle
+from .logic import Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area
+
+__all__ = ["TableCanvas"]
+
+FELT = "#0f6b35"
+FELT_EDGE = "#0a4f27"
+INK = "#f4f1e1"
+GOLD = "#ffd54f"
+
+
+class TableCanvas(tk.Canvas):
+    """The table canvas.
+
+    Args:
+        master: the parent widget.
+        on_seat_click: called with a seat index when a seat's area is clicked (to choose
+            whose bet the chips go to).
+    """
+
+    def __init__(self, master: tk.Misc, on_seat_click: Callable[[int], None] | None = None,
+                 **options: object) -> None:
+        super().__init__(master, background=FELT, highlightthickness=0, **options)  # type: ignore[arg-type]
+        self._on_seat_click = on_seat_click
+        self._last: tuple[TableView | None, Pending, Sequence[str], int] | None = None
+        self.bind("<Configure>", self._on_resize)
+        self.bind("<Button-1>", self._on_click)
+
+    # ------------------------------------------------------------------ drawing
+    def render(self, view: TableView | None, pending: Pending | None = None, names: Sequence[str] = (),
+               betting_seat: int = 0) -> None:
+        """Draw the table for ``view`` (None: an empty table with the players' ``names``).
+
+        Args:
+            view: the round's view.
+            pending: cards, reveals and results still queued for animation: not shown yet.
+            names: the players' names, used before the first round.
+            betting_seat: the seat the chips go to, marked during betting.
+        """
+        pending = pending if pending is not None else Pending()
+        self._last = (view, pending, names, betting_seat)
+        self.delete("all")
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        self._draw_felt(view, width, height)
+        if view is None:
+            for i, name in enumerate(names):
+                self._seat_label(i, len(names), name, "", width, height, False)
+            return
+        self._draw_dealer(view, pending, width, height)
+        n = len(view.seats)
+        for seat in view.seats:
+            active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
+            self._seat_label(seat.index, n, seat.name, f"bankroll {format_money(seat.bankroll)}", width, height,
+                             active)
+            self._draw_bet(seat.index, n, seat.bet, width, height)
+            counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
+            slots = hand_slots(width, height, n, seat.index, counts)
+            for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
+                tags = (f"seat{seat.index}", f"hand_{seat.index}_{j}")
+                for card, box in zip(hand.cards, boxes):
+                    draw_card(self, box, card, tags)
+                if boxes:
+                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending)
+                if view.turn == (seat.index, j) and boxes:
+                    left, top = boxes[0].x - 5, boxes[0].y - 5
+                    right = boxes[-1].x + boxes[-1].w + 5
+                    bottom = boxes[-1].y + boxes[-1].h + 5
+                    self.create_rectangle(left, top, right, bottom, outline=GOLD, width=3, tags=("turn",))
+
+    def _draw_felt(self, view: TableView | None, width: int, height: int) -> None:
+        self.create_oval(-width * 0.25, -height * 1.15, width * 1.25, height * 0.98, outline=FELT_EDGE,
+                         width=max(6, width // 90), tags=("felt",))
+        font_size = -max(10, round(height * 0.028))
+        if view is not None:
+            rules = view.rules
+            pays = "BLACKJACK PAYS " + (f"{rules.blackjack_pays.numerator} TO {rules.blackjack_pays.denominator}"
+                                        if rules.naturals else "AS 21")
+            stands = "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"
+            self.create_text(width / 2, height * 0.41, text=pays, fill=GOLD, font=(FONT_FAMILY, font_size, "bold"),
+                             tags=("felt",))
+            self.create_text(width / 2, height * 0.41 - font_size * -1.5, text=f"{stands}  ·  {rules.summary()}",
+                             fill=INK, font=(FONT_FAMILY, round(font_size * 0.8)), tags=("felt",))
+            self._draw_shoe(view, width, height)
+
+    def _draw_shoe(self, view: TableView, width: int, height: int) -> None:
+        w, h = card_size(width, height)
+        box = Box(width - w * 1.2 - 16, 14, w * 0.9, h * 0.75)
+        rounded_rectangle(self, Box(box.x - 6, box.y - 4, box.w + 12, box.h + 10), 6, fill="#3e2723",
+                          outline="#1b0f0c", tags=("shoe",))
+        rounded_rectangle(self, box, 5, fill="#1f3c88", outline="#d7ccc8", tags=("shoe",))
+        self.create_text(box.x + box.w / 2, box.y + box.h + 18, text=f"shoe: {view.cards_remaining} cards",
+                         fill=INK, font=(FONT_FAMILY, -max(10, round(height * 0.022))), tags=("shoe", "shoe_text"))
+
+    def shoe_point(self) -> tuple[float, float]:
+        """Where dealt cards come from (the shoe's middle), pixels."""
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        w, h = card_size(width, height)
+        return width - w * 1.2 - 16, 14.0
+
+    def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int) -> None:
+        dealer = view.dealer
+        shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
+        cards: list[Card | Hidden] = list(dealer.cards[:shown])
+        if pending.hole and len(cards) > 1:
+            cards[1] = Hidden.CARD
+        boxes = dealer_slots(width, height, len(cards))
+        for card, box in zip(cards, boxes):
+            draw_card(self, box, card if isinstance(card, Card) else None, ("dealer",))
+        font = (FONT_FAMILY, -max(11, round(height * 0.03)), "bold")
+        if not cards:
+            self.create_text(width / 2, height * 0.09 + card_size(width, height)[1] / 2, text="DEALER",
+                             fill=INK, font=font, tags=("dealer_label",))
+            return
+        visible = [c for c in cards if isinstance(c, Card)]
+        text = dealer.total_text if len(visible) == sum(isinstance(c, Card) for c in dealer.cards) \
+            else Hand(visible).total_text()
+        last = boxes[-1]
+        self.create_text(last.x + last.w + 14, last.y + last.h / 2, text=f"Dealer  {text}", anchor="w",
+                         fill=INK, font=font, tags=("dealer_total",))
+
+    def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,
+                    active: bool) -> None:
+        area = seat_area(width, height, n, index)
+        tags = (f"seat{index}", f"seatarea{index}")
+        size = -max(11, round(height * 0.028))
+        y = height - 30
+        self.create_text(area.x + area.w / 2, y, text=name, fill=GOLD if active else INK,
+                         font=(FONT_FAMILY, size, "bold"), tags=(*tags, f"name{index}"))
+        if money:
+            self.create_text(area.x + area.w / 2, y + 18, text=money, fill=INK, font=(FONT_FAMILY, round(size * 0.8)),
+                             tags=(*tags, f"bankroll{index}"))
+        if active:
+            self.create_text(area.x + area.w / 2, y - 20, text="▼ chips go here", fill=GOLD,
+                             font=(FONT_FAMILY, round(size * 0.75)), tags=(*tags, "betting_seat"))
+
+    def _draw_bet(self, index: int, n: int, bet: object, width: int, height: int) -> None:
+        area = seat_area(width, height, n, index)
+        r = max(12, height * 0.032)
+        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        amount = format_money(bet) if bet else ""  # type: ignore[arg-type]
+        self.create_oval(cx - r, cy - r, cx + r, cy + r, outline=INK, width=2, dash=(3, 3) if not amount else (),
+                         fill="#b71c1c" if amount else "", tags=(f"seat{index}", f"bet{index}"))
+        if amount:
+            self.create_oval(cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7, outline="white", width=1,
+                             tags=(f"seat{index}", f"bet{index}"))
+            self.create_text(cx, cy, text=amount, fill="white", font=(FONT_FAMILY, -round(r * 0.8), "bold"),
+                             tags=(f"seat{index}", f"bet{index}", f"bet_text{index}"))
+
+    def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
+                      pending: Pending) -> None:
+        hand = view.seats[seat].hands[j]
+        complete = len(cards) == len(hand.cards)
+        text = hand.total_text if complete else Hand(cards).total_text()
+        first, last = boxes[0], boxes[-1]
+        cx = (first.x + last.x + last.w) / 2
+        size = -max(11, round(first.h * 0.14))
+        y = max(b.y + b.h for b in boxes) + 4
+        total = self.create_text(cx, y, text=text, anchor="n", fill=INK, font=(FONT_FAMILY, size, "bold"),
+                                 tags=(f"seat{seat}", f"total_{seat}_{j}", "total"))
+        y = self.bbox(total)[3]
+        stake = f"bet {format_money(hand.bet)}" + (" (doubled)" if hand.doubled and complete else "")
+        if len(view.seats[seat].hands) > 1 or (hand.doubled and complete):
+            self.create_text(cx, y, text=stake, anchor="n", fill=INK, font=(FONT_FAMILY, round(size * 0.7)),
+                             tags=(f"seat{seat}", f"stake_{seat}_{j}"))
+            y += -size * 1.1
+        if hand.outcome is not None and (seat, j) not in pending.settled:
+            label = result_text(hand.outcome)
+            tid = self.create_text(cx, y + 4, text=label, anchor="n", fill="#111111",
+                                   font=(FONT_FAMILY, size, "bold"),
+                                   tags=(f"seat{seat}", f"result_{seat}_{j}", "result"))
+            x1, y1, x2, y2 = self.bbox(tid)
+            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6,
+                              fill=result_color(hand.outcome.result), outline="",
+                              tags=(f"seat{seat}", f"result_bg_{seat}_{j}", "result_bg"))
+            self.tag_raise(tid)
+
+    # ------------------------------------------------------------------ helpers
+    def texts(self, tag: str) -> list[str]:
+        """The texts of the canvas's text items with ``tag``, in drawing order (for tests and the status bar)."""
+        return [str(self.itemcget(item, "text"))  # type: ignore[no-untyped-call]
+                for item in self.find_withtag(tag) if str(self.type(item)) == "text"]
+
+    def card_codes(self, tag: str) -> list[str]:
+        """The cards drawn with ``tag``, in order: codes like ``"Th"``, ``"??"`` for a face-down card."""
+        codes: list[str] = []
+        seen: set[str] = set()
+        for item in self.find_withtag(tag):
+            tags = self.gettags(item)
+            uid = next((t for t in tags if t.startswith("cardid")), None)
+            ident = next((t for t in tags if t.startswith("card_") or t == "facedown"), None)
+            if uid is None or ident is None or uid in seen:
+                continue
+            seen.add(uid)
+            codes.append("??" if ident == "facedown" else ident[5:])
+        return codes
+
+    def _on_resize(self, _event: tk.Event[tk.Misc]) -> None:
+        if self._last is not None:
+            view, pending, names, seat = self._last
+            self.render(view, pending, names, seat)
+
+    def _on_click(self, event: tk.Event[tk.Misc]) -> None:
+        if self._on_seat_click is None or self._last is None:
+            return
+        view, _pending, names, _seat = self._last
+        n = len(view.seats) if view is not None else len(names)
+        if n and event.y > self.winfo_height() * 0.45:
+            self._on_seat_click(min(n - 1, max(0, int(event.x * n / max(1, self.winfo_width())))))

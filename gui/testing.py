@@ -1,0 +1,135 @@
+"""Test support for the Tk table (IDLE's ``idle_test`` helpers): a message-box recorder and a virtual display.
+
+=========================  =========================================================
+name                       what it is
+=========================  =========================================================
+``Mbox``                   stands in for :mod:`tkinter.messagebox`: records calls
+``virtual_display()``      a context manager: use ``$DISPLAY`` or start ``Xvfb``
+``NoDisplay``              raised when no display can be had; the reason says why
+``screenshot(widget, p)``  save a PNG of a window (ImageMagick ``import``), or the
+                           canvas's PostScript when ImageMagick is missing
+=========================  =========================================================
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import tkinter as tk
+from collections.abc import Iterator
+from pathlib import Path
+
+__all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display"]
+
+
+class Mbox:
+    """Records message boxes instead of showing them (IDLE ``mock_tk.Mbox``).
+
+    Attributes:
+        shown: every call as ``(kind, title, message)``, e.g. ``("showerror", "Error", "...")``.
+        answer: what ``askyesno`` / ``askokcancel`` return.
+    """
+
+    def __init__(self, answer: bool = True) -> None:
+        self.shown: list[tuple[str, str, str]] = []
+        self.answer = answer
+
+    def showinfo(self, title: str, message: str, **_options: object) -> str:
+        """Record an information box."""
+        self.shown.append(("showinfo", title, message))
+        return "ok"
+
+    def showerror(self, title: str, message: str, **_options: object) -> str:
+        """Record an error box."""
+        self.shown.append(("showerror", title, message))
+        return "ok"
+
+    def showwarning(self, title: str, message: str, **_options: object) -> str:
+        """Record a warning box."""
+        self.shown.append(("showwarning", title, message))
+        return "ok"
+
+    def askyesno(self, title: str, message: str, **_options: object) -> bool:
+        """Record a question and give ``answer``."""
+        self.shown.append(("askyesno", title, message))
+        return self.answer
+
+
+class NoDisplay(RuntimeError):
+    """No X display is set and none could be started; the message says why."""
+
+
+@contextlib.contextmanager
+def virtual_display(size: str = "1280x800x24") -> Iterator[str]:
+    """Provide an X display for Tk: ``$DISPLAY`` if set, else a private ``Xvfb`` stopped on exit.
+
+    Xvfb picks a free display number itself (``-displayfd``), so parallel test runs do
+    not collide.
+
+    Yields:
+        The display name, e.g. ``":3"``; ``$DISPLAY`` is set to it meanwhile.
+
+    Raises:
+        NoDisplay: ``$DISPLAY`` is unset and ``Xvfb`` is not installed or fails to start.
+    """
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        raise NoDisplay("no display: $DISPLAY is unset and Xvfb is not installed (apt-get install xvfb)")
+    read, write = os.pipe()
+    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
+                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number:
+            raise NoDisplay(f"Xvfb did not start (exit code {process.poll()})")
+        name = f":{number}"
+        os.environ["DISPLAY"] = name
+        try:
+            yield name
+        finally:
+            os.environ.pop("DISPLAY", None)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def screenshot(window: tk.Misc, path: str | Path, canvas: tk.Canvas | None = None) -> Path:
+    """Save a picture of ``window`` as PNG (ImageMagick ``import``), else ``canvas`` as PostScript.
+
+    Args:
+        window: the window to capture (it must be mapped).
+        path: the PNG's path; folders are created.
+        canvas: a canvas to save as ``.ps`` when ImageMagick is not installed.
+
+    Returns:
+        The file written (``.png``, or ``.ps`` as the fallback).
+
+    Raises:
+        NoDisplay: neither ImageMagick nor a canvas to fall back on.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    window.update()
+    tool = shutil.which("import")
+    if tool is not None:
+        top = window.winfo_toplevel()
+        geometry = f"{top.winfo_width()}x{top.winfo_height()}+{top.winfo_rootx()}+{top.winfo_rooty()}"
+        subprocess.run([tool, "-window", "root", "-crop", geometry, "+repage", str(target)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        return target
+    if canvas is None:
+        raise NoDisplay("cannot take a screenshot: ImageMagick's import is not installed")
+    ps = target.with_suffix(".ps")
+    canvas.postscript(file=str(ps), colormode="color")  # type: ignore[no-untyped-call]
+    return ps
