@@ -1,0 +1,152 @@
+"""``python -m blackjack.sim`` / ``blackjack-sim``: the simulator's command line.
+
+Example::
+
+    blackjack-sim --rules vegas --strategy basic hi-lo never-bust --hands 1_000_000 --jobs 2
+
+Prints a side-by-side table; ``--json -`` / ``--csv -`` write machine-readable results
+to stdout instead, ``--plot FILE.png`` saves bankroll paths and session results.
+Ctrl-C stops the run and prints the results of the rounds finished so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import BlackjackError
+from ..rules import Rules
+from .exact import basic_strategy_edge
+from .output import plot, text_report, to_csv, to_json
+from .progress import ProgressBar
+from .runner import simulate
+from .strategies import BUILTIN
+
+__all__ = ["build_parser", "main"]
+
+
+def _count(text: str) -> int:
+    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``."""
+    raw = text.strip().replace("_", "").lower()
+    try:
+        value = int(raw) if "e" not in raw else int(Fraction(float(raw)))
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def _share(text: str) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser (also used by the docs)."""
+    parser = argparse.ArgumentParser(
+        prog="blackjack-sim", description="Monte Carlo simulation of blackjack strategies on the Blackjack Kit engine.")
+    parser.add_argument("--rules", default="vegas", metavar="PRESET",
+                        help=f"rules preset: {', '.join(Rules.preset_names())} (default vegas)")
+    parser.add_argument("--rules-file", type=Path, metavar="TOML", help="rules from a TOML file instead of a preset")
+    switches = parser.add_argument_group("rule switches (change one rule of the preset)")
+    switches.add_argument("--decks", type=int, help="decks in the shoe, 1..8")
+    switches.add_argument("--h17", action=argparse.BooleanOptionalAction, default=None,
+                          help="dealer hits soft 17 (--no-h17: stands)")
+    switches.add_argument("--blackjack-pays", metavar="ODDS", help="natural payout, e.g. 3/2 or 6/5")
+    switches.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
+    switches.add_argument("--surrender", choices=("none", "late", "early"))
+    switches.add_argument("--double-on", choices=("any", "9-11", "10-11", "none"))
+    switches.add_argument("--max-split-hands", type=int, metavar="N", help="most hands by splitting (1: no split)")
+    switches.add_argument("--penetration", type=_share, help="share of the shoe dealt before the cut card, 0..1")
+    parser.add_argument("--strategy", nargs="+", default=["basic"], metavar="NAME",
+                        help=f"one or more of {', '.join(BUILTIN)}, or module:function (default basic)")
+    parser.add_argument("--hands", type=_count, default=100_000, metavar="N", help="rounds per strategy (1e6 works)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same result (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--players", type=int, default=1, metavar="P", help="seats playing the strategy")
+    parser.add_argument("--player-error", type=_share, default=Fraction(0), metavar="RATE",
+                        help="share of decisions taken at random, to show what mistakes cost")
+    parser.add_argument("--bankroll", type=float, metavar="UNITS", help="bankroll in betting units: risk of ruin")
+    parser.add_argument("--sessions", type=_count, metavar="S", help="independent sessions (default hands/5000)")
+    parser.add_argument("--target-ror", type=_share, default=Fraction(1, 20), metavar="P",
+                        help="risk of ruin for the 'bankroll needed' figure (default 0.05)")
+    parser.add_argument("--json", metavar="PATH", help="write JSON results (- for stdout)")
+    parser.add_argument("--csv", metavar="PATH", help="write CSV results (- for stdout)")
+    parser.add_argument("--plot", metavar="FILE.png", help="save a plot (needs matplotlib)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.preset(args.rules)
+    changes: dict[str, object] = {}
+    if args.decks is not None:
+        changes["decks"] = args.decks
+    if args.h17 is not None:
+        changes["dealer_hits_soft_17"] = args.h17
+    if args.blackjack_pays is not None:
+        changes["blackjack_pays"] = args.blackjack_pays
+    if args.das is not None:
+        changes["double_after_split"] = args.das
+    if args.surrender is not None:
+        changes["surrender"] = args.surrender
+    if args.double_on is not None:
+        changes["double_on"] = args.double_on
+    if args.max_split_hands is not None:
+        changes["max_split_hands"] = args.max_split_hands
+    if args.penetration is not None:
+        changes["penetration"] = args.penetration
+        changes["cut_card_from_back"] = None
+    if changes:
+        rules = dataclasses.replace(rules, name=f"{rules.name}*", **changes)  # type: ignore[arg-type]
+    return rules
+
+
+def _write(text: str, target: str) -> None:
+    if target == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        Path(target).write_text(text, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 1 bad input, 130 interrupted)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        rules = _rules(args)
+        bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
+        reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
+                           players=args.players, bankroll=args.bankroll, sessions=args.sessions,
+                           player_error=float(args.player_error), target_ror=float(args.target_ror), progress=bar)
+        bar.close()
+        exact = None
+        if rules.naturals and rules.thunderjack_pays is None and rules.charlie_cards is None:
+            exact = basic_strategy_edge(rules)
+        stdout_used = args.json == "-" or args.csv == "-"
+        if args.json:
+            _write(to_json(reports), args.json)
+        if args.csv:
+            _write(to_csv(reports), args.csv)
+        if not stdout_used:
+            print(text_report(reports, exact=exact))
+        if args.plot:
+            plot(reports, args.plot)
+    except (BlackjackError, ValueError, OSError, ImportError) as err:
+        print(f"blackjack-sim: error: {err}", file=sys.stderr)
+        return 1
+    return 130 if any(r.interrupted for r in reports) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""Show simulation reports: a text table, JSON, CSV, and an optional matplotlib plot."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from .stats import Report
+
+__all__ = ["plot", "text_report", "to_csv", "to_json"]
+
+
+def _pct(value: float, digits: int = 2) -> str:
+    return "n/a" if math.isnan(value) else f"{value * 100:+.{digits}f}%"
+
+
+def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str:
+    """Return the reports side by side as a plain-text table, then each one's details.
+
+    Args:
+        reports: one per strategy.
+        exact: the hint library's basic-strategy EV to show next to the estimates.
+    """
+    first = reports[0]
+    rows: list[tuple[str, ...]] = [("", *[r.strategy for r in reports])]
+
+    def row(label: str, values: Sequence[str]) -> None:
+        rows.append((label, *values))
+    row("rounds", [f"{r.rounds:,}" for r in reports])
+    row("EV per initial bet", [_pct(r.ev, 3) for r in reports])
+    row("  standard error", [_pct(r.se, 3).lstrip("+") for r in reports])
+    row("  95% interval", [f"{_pct(r.ci95[0])} .. {_pct(r.ci95[1])}" for r in reports])
+    row("house edge", [_pct(r.house_edge, 3) for r in reports])
+    row("sd per hand (bets)", [f"{r.sd_per_hand:.3f}" for r in reports])
+    row("average bet (units)", [f"{r.average_bet:.3f}" for r in reports])
+    row("EV per round (units)", [f"{r.ev_per_round:+.4f}" for r in reports])
+    for key in ("win", "push", "loss", "natural", "bust", "double", "split", "surrender", "insurance"):
+        row(f"{key} rate", [f"{r.frequencies[key] * 100:.2f}%" for r in reports])
+    widths = [max(len(cells[i]) for cells in rows) for i in range(len(rows[0]))]
+    lines = [f"Rules: {first.rules}"]
+    if any(r.interrupted for r in reports):
+        lines.append("INTERRUPTED: results of the rounds finished so far")
+    lines += ["  ".join(cell.rjust(w) if i else cell.ljust(w) for i, (cell, w) in enumerate(zip(cells, widths)))
+              for cells in rows]
+    if exact is not None:
+        lines.append(f"Exact basic-strategy EV from the hint library: {_pct(exact, 3)} "
+                     f"(house edge {_pct(-exact, 3)})")
+    for r in reports:
+        lines.append("")
+        lines.append(f"{r.strategy}: result by initial hand")
+        lines.append(f"  {'hand':<11}{'share':>8}{'EV':>10}{'of total':>10}")
+        for t in r.by_hand_type:
+            lines.append(f"  {t['type']:<11}{float(t['share']) * 100:7.2f}%{_pct(float(t['ev']), 1):>10}"
+                         f"{_pct(float(t['contribution']), 2):>10}")
+        if r.by_true_count:
+            lines.append(f"{r.strategy}: result by true count (floored, at the bet)")
+            lines.append(f"  {'TC':>4}{'rounds':>9}{'share':>8}{'avg bet':>9}{'EV':>10}")
+            for c in r.by_true_count:
+                lines.append(f"  {c['true_count']:>+4}{c['rounds']:>9,}{float(c['share']) * 100:7.2f}%"
+                             f"{float(c['average_bet']):9.2f}{_pct(float(c['ev']), 1):>10}")
+        if r.risk_of_ruin:
+            ror = r.risk_of_ruin
+            lines.append(f"{r.strategy}: risk of ruin with {ror['bankroll_units']:g} units over "
+                         f"{int(ror['sessions'])} sessions of {r.rounds // max(int(ror['sessions']), 1):,} rounds: "
+                         f"{ror['risk'] * 100:.2f}% (se {ror['risk_se'] * 100:.2f}%)")
+            lines.append(f"  bankroll for a {ror['target']:.0%} risk over such a session: "
+                         f"{ror['bankroll_for_target']:.0f} units")
+            if "bankroll_for_target_formula" in ror:
+                lines.append(f"  bankroll for a {ror['target']:.0%} risk playing forever (formula): "
+                             f"{ror['bankroll_for_target_formula']:.0f} units")
+    return "\n".join(lines)
+
+
+def to_json(reports: Sequence[Report]) -> str:
+    """Return the reports as a JSON document: ``{"reports": [...]}``."""
+    return json.dumps({"reports": [r.as_dict() for r in reports]}, indent=2, allow_nan=True)
+
+
+CSV_FIELDS = ("strategy", "rules", "rounds", "hands", "ev", "se", "ci95_low", "ci95_high", "house_edge",
+              "sd_per_hand", "average_bet", "ev_per_round", "win", "push", "loss", "natural", "bust", "double",
+              "split", "surrender", "insurance", "risk_of_ruin", "interrupted")
+
+
+def to_csv(reports: Sequence[Report]) -> str:
+    """Return one CSV row per strategy with the headline figures (columns :data:`CSV_FIELDS`)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for r in reports:
+        writer.writerow({
+            "strategy": r.strategy, "rules": r.rules, "rounds": r.rounds, "hands": r.hands, "ev": r.ev,
+            "se": r.se, "ci95_low": r.ci95[0], "ci95_high": r.ci95[1], "house_edge": r.house_edge,
+            "sd_per_hand": r.sd_per_hand, "average_bet": r.average_bet, "ev_per_round": r.ev_per_round,
+            **{k: r.frequencies[k] for k in ("win", "push", "loss", "natural", "bust", "double", "split",
+                                             "surrender", "insurance")},
+            "risk_of_ruin": "" if r.risk_of_ruin is None else r.risk_of_ruin["risk"],
+            "interrupted": r.interrupted})
+    return out.getvalue()
+
+
+def plot(reports: Sequence[Report], path: str | Path) -> None:
+    """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
+
+    Raises:
+        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+    """
+    try:
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ImportError("--plot needs matplotlib: pip install blackjack-kit[plot]") from None
+    fig, (paths_ax, hist_ax) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for r in reports:
+        for k, path_values in enumerate(r.paths):
+            paths_ax.plot(path_values, linewidth=0.8, alpha=0.6,
+                          label=r.strategy if k == 0 else None)
+        if r.session_results:
+            hist_ax.hist(r.session_results, bins=30, alpha=0.5, label=r.strategy)
+    paths_ax.set(title="Running net of sample sessions", xlabel="round (sampled)", ylabel="net (units)")
+    hist_ax.set(title="Session results", xlabel="net per session (units)", ylabel="sessions")
+    paths_ax.legend()
+    hist_ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,326 @@
+"""Run strategies through the real engine: :func:`simulate` and its unit of work, :func:`run_block`.
+
+Every simulated round is a real :class:`~blackjack.round.Round` on a real
+:class:`~blackjack.deck.Shoe` (finite, with its cut card), played through the engine's
+unchecked tier (``Round(events=False)``, ``Round._apply_unchecked``): the same rule and
+settlement code as the text game, minus the legality checks and event objects.
+
+Cost: time grows linearly with hands (rounds x players), about 25-35 microseconds per
+initial hand for ``basic`` on one core; with the number of decks only through the
+shuffle at each cut card (O(cards), spread over the rounds of a shoe, so roughly
+constant per hand); and linearly with players (each seat adds its own hands, while the
+dealer's work is shared). ``perfect`` costs far more per decision (it computes EVs,
+cached per hand); a ``module:function`` policy pays for a ``TableView`` per decision.
+
+Reproducibility: the work is cut into blocks of a fixed number of rounds (a session
+each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
+and makes its random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks
+are merged in order, so a seed gives the same result for any number of jobs. Every
+strategy in one call sees the same shoes (common random numbers), which sharpens the
+comparison between them.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..actions import Action, Phase, Result
+from ..player import Player
+from ..rules import Rules
+from ..table import Blackjack
+from .stats import Report, Tally, hand_type
+from .strategies import make_strategy, random_action
+
+__all__ = ["BLOCK_ROUNDS", "Block", "run_block", "simulate"]
+
+#: Rounds per block when no sessions are asked for.
+BLOCK_ROUNDS = 5_000
+#: Sessions whose running net is kept (sampled) for plots.
+PATHS_KEPT = 20
+#: A bankroll no simulated seat can exhaust; ruin is tracked on the running net instead.
+_ENDLESS = 10 ** 15
+
+_OUTCOME = {
+    Result.WIN: ("win", None), Result.BLACKJACK: ("win", "natural"), Result.THUNDERJACK: ("win", "natural"),
+    Result.BLITZ: ("win", None), Result.PUSH: ("push", None), Result.LOSE: ("loss", None),
+    Result.BUST: ("loss", "bust"), Result.SURRENDER: ("loss", "surrender"),
+}
+_EVENTS = {Action.DOUBLE: "double", Action.SPLIT: "split", Action.INSURANCE: "insurance"}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One unit of work: ``rounds`` rounds of one strategy on a fresh table and shoe.
+
+    Attributes:
+        rules: the table rules.
+        strategy: a strategy name (see :mod:`.strategies`).
+        index: the block number; it picks the random streams.
+        rounds: rounds to play.
+        seed: the run's seed.
+        players: seats, all playing ``strategy``.
+        player_error: share of playing decisions taken at random instead.
+        keep_path: record the running net for plots.
+    """
+
+    rules: Rules
+    strategy: str
+    index: int
+    rounds: int
+    seed: int
+    players: int = 1
+    player_error: float = 0.0
+    keep_path: bool = False
+
+
+def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Tally:
+    """Play one block and return its :class:`Tally`.
+
+    Args:
+        block: what to play.
+        progress: called now and then with the number of rounds just finished.
+
+    Returns:
+        The sums; ``interrupted`` is set when Ctrl-C stopped the block early (the
+        rounds finished so far are kept).
+    """
+    rules = block.rules
+    play_rng = random.Random(f"{block.seed}:{block.index}:play")
+    strategy = make_strategy(block.strategy, rules, play_rng)
+    game = Blackjack([Player(f"seat {i + 1}", _ENDLESS) for i in range(block.players)], rules,
+                     rng=random.Random(f"{block.seed}:{block.index}"))
+    players = game.players
+    seats = range(block.players)
+    shoe = game.shoe
+    dealer = game.dealer
+    unit = rules.min_bet
+    funit = float(unit)
+    bets = {u: min(unit * u, rules.max_bet) for u in range(1, 65)}
+    counting = strategy.counting
+    if counting:
+        from ..hints.counting import count_from_unseen, true_count
+    error = block.player_error
+    tally = Tally()
+    results = tally.results
+    types = tally.types
+    by_count = tally.counts
+    every = max(1, block.rounds // 500)
+    path: list[float] = [0.0]
+    cum = low = 0.0
+    player_turn, insurance_phase = Phase.PLAYER_TURN, Phase.INSURANCE
+    tc = 0.0
+    sx = sb = sxx = sbb = sxb = su = suu = 0.0
+    done = 0  # rounds finished and counted
+    before = [p.bankroll for p in players]
+    try:
+        for number in range(1, block.rounds + 1):
+            if counting:
+                if rules.reshuffle_every_round or shoe.cut_card_reached:
+                    tc = 0.0  # the shoe is shuffled before this deal
+                else:
+                    tc = true_count(count_from_unseen(shoe.counts(), rules.decks), len(shoe))
+                units = strategy.units(tc)
+                bucket = max(-10, min(10, math.floor(tc)))
+            else:
+                units = 1
+            bet = bets[units]
+            rnd = game.new_round(events=False)
+            for i in seats:
+                rnd._place_bet_unchecked(i, bet)
+            rnd.deal()
+            hand_types = []
+            for i in seats:
+                first = rnd.hands(i)[0]
+                hand_types.append(hand_type(first[0].get_value(), first[1].get_value()))
+            up = dealer.hand[0].get_value()
+            while (turn := rnd.turn) is not None:
+                hand = rnd.hands(turn[0])[turn[1]]
+                if counting:
+                    unseen = shoe.counts()
+                    remaining = len(shoe)
+                    if not dealer.revealed and len(dealer.hand) > 1:
+                        unseen[dealer.hand[1].get_value()] += 1  # the players cannot see the hole card
+                        remaining += 1
+                    tc = true_count(count_from_unseen(unseen, rules.decks), remaining)
+                phase = rnd.phase
+                if phase is player_turn:
+                    action = strategy.decide(hand, up, rnd, tc)
+                    if error and play_rng.random() < error:
+                        action = random_action(rnd, play_rng)
+                elif phase is insurance_phase:
+                    action = Action.INSURANCE if strategy.insure(hand, up, rnd, tc) else Action.DECLINE
+                else:
+                    action = Action.SURRENDER if strategy.early_surrender(hand, up, rnd, tc) else Action.DECLINE
+                rnd._apply_unchecked(action)
+            for _seat, _hand, action in rnd.history:
+                name = _EVENTS.get(action)
+                if name is not None:
+                    results[name] = results.get(name, 0) + 1
+            for _seat, _hand, outcome in game.finish_round(record=False):
+                final, event = _OUTCOME[outcome.result]
+                results[final] = results.get(final, 0) + 1
+                if event is not None:
+                    results[event] = results.get(event, 0) + 1
+            x = 0.0
+            for i in seats:
+                net = float(players[i].bankroll - before[i]) / funit
+                x += net
+                u = net / units
+                su += u
+                suu += u * u
+                row = types.get(hand_types[i])
+                if row is None:
+                    row = types[hand_types[i]] = [0, 0.0]
+                row[0] += 1
+                row[1] += net
+            b = float(units * block.players)
+            sx += x
+            sb += b
+            sxx += x * x
+            sbb += b * b
+            sxb += x * b
+            if counting:
+                row = by_count.get(bucket)
+                if row is None:
+                    row = by_count[bucket] = [0, 0.0, 0.0]
+                row[0] += 1
+                row[1] += x
+                row[2] += b
+            cum += x
+            if cum < low:
+                low = cum
+            done = number
+            before = [p.bankroll for p in players]
+            if block.keep_path and done % every == 0:
+                path.append(cum)
+            if progress is not None and done % 1000 == 0:
+                progress(1000)
+    except KeyboardInterrupt:
+        tally.interrupted = True  # a round cut short is left out, money included
+    if progress is not None:
+        progress(done % 1000)
+    tally.rounds = done
+    tally.seat_rounds = done * block.players
+    tally.sx, tally.sb, tally.sxx, tally.sbb, tally.sxb, tally.su, tally.suu = sx, sb, sxx, sbb, sxb, su, suu
+    tally.net = sum((money - _ENDLESS for money in before), Fraction(0))
+    tally.wagered = Fraction(int(sb)) * unit
+    tally.sessions.append((low, cum))
+    if block.keep_path:
+        tally.paths.append(path)
+    return tally
+
+
+def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Rules:
+    chosen = Rules.preset(rules) if isinstance(rules, str) else rules
+    if penetration is not None:
+        value = Fraction(str(penetration)) if isinstance(penetration, float) else Fraction(penetration)
+        chosen = dataclasses.replace(chosen, penetration=value, cut_card_from_back=None)
+    return chosen
+
+
+def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *, hands: int = 100_000,
+             seed: int = 0, jobs: int = 1, players: int = 1, penetration: Fraction | float | str | None = None,
+             bankroll: float | None = None, sessions: int | None = None, player_error: float = 0.0,
+             target_ror: float = 0.05, progress: Callable[[int], None] | None = None) -> list[Report]:
+    """Simulate strategies on the engine and return one :class:`~.stats.Report` per strategy.
+
+    Args:
+        strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
+        rules: a :class:`Rules` value or a preset name.
+        hands: rounds to play per strategy (each seat plays one initial hand a round).
+        seed: the run's seed; the same seed gives the same result for any ``jobs``.
+        jobs: worker processes (``concurrent.futures``); 1 runs in this process.
+        players: seats at the table, all playing the strategy (1..rules.max_players).
+        penetration: replace the rules' penetration (share of the shoe dealt, 0..1).
+        bankroll: starting bankroll in betting units for the risk of ruin.
+        sessions: split the run into this many sessions of ``hands // sessions`` rounds,
+            each with a fresh shoe and the full bankroll (default ``ceil(hands / 5000)``).
+        player_error: share of playing decisions taken at random (0..1).
+        target_ror: the risk of ruin the "bankroll needed" figure aims at.
+        progress: called with rounds finished, for a progress bar.
+
+    Returns:
+        The reports, in the order of ``strategies``. When Ctrl-C interrupts the run the
+        rounds finished so far are reported, with ``interrupted`` set.
+
+    Raises:
+        ValueError: an unknown strategy or preset, or an argument out of range.
+    """
+    names = list(dict.fromkeys([strategies] if isinstance(strategies, str) else strategies))
+    table_rules = _rules(rules, penetration)
+    if not names:
+        raise ValueError("give at least one strategy")
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, got {hands}")
+    if not 1 <= players <= table_rules.max_players:
+        raise ValueError(f"players must be 1..{table_rules.max_players} for these rules, got {players}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if not 0 <= player_error <= 1:
+        raise ValueError(f"player error must be between 0 and 1, got {player_error}")
+    if sessions is not None and not 1 <= sessions <= hands:
+        raise ValueError(f"sessions must be 1..hands, got {sessions}")
+    if not 0 < target_ror < 1:
+        raise ValueError(f"target risk of ruin must be between 0 and 1, got {target_ror}")
+    for name in names:
+        make_strategy(name, table_rules, random.Random(0))  # fail fast on a bad name
+    if sessions is None:
+        count = math.ceil(hands / BLOCK_ROUNDS)
+        sizes = [BLOCK_ROUNDS] * (count - 1) + [hands - BLOCK_ROUNDS * (count - 1)]
+    else:
+        sizes = [hands // sessions + (1 if k < hands % sessions else 0) for k in range(sessions)]
+    blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT)
+               for k, size in enumerate(sizes)] for name in names]
+    tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
+    reports = []
+    for s, name in enumerate(names):
+        merged = Tally()
+        for k in range(len(sizes)):
+            part = tallies.get((s, k))
+            if part is not None:
+                merged.merge(part)
+            else:
+                merged.interrupted = True
+        strategy_name = make_strategy(name, table_rules, random.Random(0)).name
+        if player_error:
+            strategy_name += f" ({player_error:.0%} errors)"
+        reports.append(Report.from_tally(merged, strategy_name, f"{table_rules.name}: {table_rules.summary()}",
+                                         bankroll=bankroll, target_ror=target_ror))
+    return reports
+
+
+def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None) -> dict[tuple[int, int], Tally]:
+    """Run the blocks, in this process or in ``jobs`` processes; keyed by (strategy number, block)."""
+    names = list(dict.fromkeys(b.strategy for b in blocks))
+    out: dict[tuple[int, int], Tally] = {}
+    if jobs == 1:
+        for block in blocks:
+            tally = run_block(block, progress)
+            out[(names.index(block.strategy), block.index)] = tally
+            if tally.interrupted:
+                break
+        return out
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(run_block, block): block for block in blocks}
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                block = futures[future]
+                out[(names.index(block.strategy), block.index)] = future.result()
+                if progress is not None:
+                    progress(block.rounds)
+        except KeyboardInterrupt:
+            for future, block in futures.items():
+                if future.done() and not future.cancelled() and future.exception() is None:
+                    out[(names.index(block.strategy), block.index)] = future.result()
+            pool.shutdown(wait=False, cancel_futures=True)
+            for tally in out.values():
+                tally.interrupted = True
+            if not out:
+                out[(0, 0)] = Tally(interrupted=True)
+    return out

@@ -1,0 +1,367 @@
+"""Playing strategies for the simulator, built once per rules and asked once per decision.
+
+=====================  ===================================================================
+name                   how it plays
+=====================  ===================================================================
+``basic``              the hint library's basic-strategy chart (``basic_strategy(rules)``),
+                       read from a lookup table built once per rules
+``perfect``            composition-dependent: the action with the best EV from
+                       ``expected_values`` for the hand's cards against the full shoe
+``hi-lo``              basic + Hi-Lo index plays (Illustrious 18, Fab 4) + the hint
+                       library's bet ramp by true count; insures at true count +3
+``mimic-dealer``       hit exactly when the dealer would (``Dealer.should_hit``)
+``never-bust``         hit hard 11 or less and soft 17 or less; never risk a bust
+``always-stand``       stand on everything
+``random``             a uniformly random legal action
+``module:function``    a user's ``Policy``: ``function(view: TableView) -> Action``
+=====================  ===================================================================
+
+Every strategy declines insurance and even money (except ``hi-lo`` by the count and a
+user policy, which is asked) and bets one unit (except ``hi-lo``).
+
+The decision interface is internal and fast: ``decide(hand, upcard, rnd, tc)`` gets the
+live :class:`~blackjack.hand.Hand`, the upcard's point value (ace 1), the round (for
+``rnd.is_legal``) and the true count (0.0 unless the strategy counts). A strategy never
+sees the hole card or the shoe order.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Phase
+from ..errors import BlackjackError
+from ..hand import Hand
+from ..player import Dealer
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..round import Round
+    from ..view import TableView
+
+__all__ = ["BUILTIN", "Strategy", "make_strategy"]
+
+_H, _S, _D, _P, _R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
+
+#: The built-in strategy names, in the order ``--help`` lists them.
+BUILTIN = ("basic", "perfect", "hi-lo", "mimic-dealer", "never-bust", "always-stand", "random")
+
+
+class Strategy:
+    """A way to play: the decisions of one seat, and its bet and insurance choices.
+
+    Attributes:
+        name: the name a report shows.
+        counting: True when the strategy needs the true count (``hi-lo``); the runner
+            then computes it before every bet and decision and splits results by it.
+    """
+
+    counting = False
+
+    def __init__(self, name: str, rules: Rules) -> None:
+        self.name = name
+        self.rules = rules
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Return the action for the hand whose turn it is; it must be legal (``rnd.is_legal``)."""
+        raise NotImplementedError
+
+    def insure(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Return True to take insurance (or even money) when it is offered. Default: never."""
+        return False
+
+    def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Return True to take an early surrender when it is offered. Default: never."""
+        return False
+
+    def units(self, tc: float) -> int:
+        """Return the bet for the next round in betting units (the table minimum). Default: 1."""
+        return 1
+
+
+class ChartStrategy(Strategy):
+    """Basic strategy from the hint library's chart, precomputed into lookup tables.
+
+    ``hard[total][up]``, ``soft[total][up]`` and ``pairs[value][up]`` hold the chart
+    codes (``"H"``, ``"Dh"``, ``"Rp"`` ...), ``up`` being the upcard value 1..10. The
+    fallbacks follow :meth:`blackjack.hints.strategy.Chart.action` exactly (a test
+    checks every cell against it).
+    """
+
+    def __init__(self, name: str, rules: Rules) -> None:
+        super().__init__(name, rules)
+        from ..hints.strategy import UPCARDS, basic_strategy
+        chart = basic_strategy(rules)
+        self.chart = chart
+
+        def table(rows: dict[int, tuple[str, ...]]) -> dict[int, list[str]]:
+            out: dict[int, list[str]] = {}
+            for key, codes in rows.items():
+                by_up = [""] * 11
+                for up, code in zip(UPCARDS, codes):
+                    by_up[up] = code
+                out[key] = by_up
+            return out
+        self.hard = table(chart.hard)
+        self.soft = table(chart.soft)
+        self.pairs = table(chart.pairs)
+        self.das = rules.double_after_split
+
+    def code(self, hand: Hand, upcard: int, *, pair: bool) -> str:
+        """Return the chart code for the hand (the pair row when ``pair``)."""
+        if pair:
+            return self.pairs[hand[0].get_value()][upcard]
+        total = hand.get_score()
+        if total >= 21:
+            return "S"
+        if hand.is_soft():
+            return self.soft[total][upcard] if total >= 13 else "H"
+        return self.hard[4 if total < 4 else (20 if total > 20 else total)][upcard]
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Play the chart, falling back as its code says when a move is not allowed."""
+        is_legal = rnd.is_legal
+        pair = len(hand) == 2 and hand[0].get_value() == hand[1].get_value()
+        code = self.code(hand, upcard, pair=pair)
+        if pair and (code[0] == "P" or code == "Rp"):
+            if code == "Rp" and is_legal(_R):
+                return _R
+            if is_legal(_P) and (code != "Ph" or self.das):
+                return _P
+            if code == "Ph":
+                return _H if is_legal(_H) else _S
+            code = self.code(hand, upcard, pair=False)
+        first = code[0]
+        if first == "R" and is_legal(_R):
+            return _R
+        if first == "D" and is_legal(_D):
+            return _D
+        if first in "RD":
+            first = "S" if code[1] == "s" else "H"
+        if first == "H":
+            return _H if is_legal(_H) else _S
+        return _S
+
+    def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Surrender early where the chart (built for early surrender) says R."""
+        pair = hand[0].get_value() == hand[1].get_value()
+        code = self.code(hand, upcard, pair=pair)
+        if pair and code[0] == "P":
+            return False
+        return code[0] == "R"
+
+
+class HiLoStrategy(ChartStrategy):
+    """Basic strategy plus the Hi-Lo index plays and bet ramp of the hint library's counting module.
+
+    Index plays: the Illustrious 18 and, where late surrender is allowed, the Fab 4
+    (Schlesinger, *Blackjack Attack*); insurance at true count +3. Bets follow
+    ``blackjack.hints.counting.bet_ramp`` (1 unit up to +1, then 2 units per point, to 8).
+    The true count is floored before it is compared with an index.
+    """
+
+    counting = True
+
+    def __init__(self, name: str, rules: Rules, *, spread: int = 8) -> None:
+        super().__init__(name, rules)
+        from ..hints.counting import FAB_4, ILLUSTRIOUS_18, bet_ramp
+        # (total, pair, upcard) -> [(index, action at or above, action below, two cards only)]
+        self._plays: dict[tuple[int, bool, int], list[tuple[int, Action, Action, bool]]] = {}
+        surrender = rules.surrender == "late"
+        for play in (FAB_4 if surrender else ()) + ILLUSTRIOUS_18[1:]:
+            key = (play.total, play.pair, play.upcard)
+            two_only = play.action in (_R, _D)  # as hints.counting.index_play filters them
+            self._plays.setdefault(key, []).append((play.index, play.action, play.otherwise, two_only))
+        self._insure_at = ILLUSTRIOUS_18[0].index
+        self._units = {tc: int(bet_ramp(tc, 1, spread=spread)) for tc in range(-30, 31)}
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Apply the first index play whose move is allowed; otherwise play basic strategy."""
+        total = hand.get_score()
+        if total < 21 and not hand.is_soft():
+            pair = len(hand) == 2 and hand[0].get_value() == hand[1].get_value()
+            plays = self._plays.get((total, False, upcard))
+            if pair:
+                value = hand[0].get_value()
+                if value in (1, 8):
+                    plays = None  # aces and eights are split, not played as a total
+                paired = self._plays.get((total, True, upcard))
+                if paired:
+                    plays = paired + (plays or [])
+            if plays:
+                count = math.floor(tc)
+                two = len(hand) == 2
+                for index, above, below, two_only in plays:
+                    if two_only and not two:
+                        continue
+                    action = above if count >= index else below
+                    if rnd.is_legal(action):
+                        return action
+        return super().decide(hand, upcard, rnd, tc)
+
+    def insure(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Insure at a floored true count of +3 or more (Illustrious 18 no. 1)."""
+        return math.floor(tc) >= self._insure_at
+
+    def units(self, tc: float) -> int:
+        """The hint library's bet ramp, in units."""
+        return self._units[max(-30, min(30, math.floor(tc)))]
+
+
+class PerfectStrategy(Strategy):
+    """Composition-dependent play: the best EV from ``expected_values`` for this hand's cards.
+
+    The composition is the rules' full shoe less the player's cards and the upcard (the
+    usual meaning of "composition-dependent strategy"; it does not count the shoe), so
+    the hint library's cache makes repeated hands cheap. A split hand is valued as a
+    split hand (no natural, DAS, the seat's hand count). Slower than ``basic``.
+    """
+
+    def __init__(self, name: str, rules: Rules) -> None:
+        super().__init__(name, rules)
+        from ..hints.probability import expected_values
+        self._evs = expected_values
+        self._full = [4 * rules.decks] * 9 + [16 * rules.decks]
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Take the legal action with the highest expected value."""
+        values = tuple(card.get_value() for card in hand)
+        if len(values) >= 2 and hand.get_score() >= 21:
+            return _S
+        counts = list(self._full)
+        for value in (*values, upcard):
+            counts[value - 1] -= 1
+        turn = rnd.turn
+        hands = len(rnd.hands(turn[0])) if turn is not None else 1
+        evs = self._evs(values, upcard, tuple(counts), self.rules, from_split=hand.from_split, hands=hands)
+        best = _S
+        best_ev = -math.inf
+        for action, ev in evs.items():
+            if ev > best_ev and action in (_H, _S, _D, _P, _R) and rnd.is_legal(action):
+                best, best_ev = action, ev
+        return best
+
+
+class MimicDealer(Strategy):
+    """Hit exactly when the dealer would: below 17, and soft 17 under H17 (``Dealer.should_hit``)."""
+
+    def __init__(self, name: str, rules: Rules) -> None:
+        super().__init__(name, rules)
+        self._dealer = Dealer()
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Ask the engine's dealer rule about this hand."""
+        self._dealer.hand = hand
+        return _H if self._dealer.should_hit(self.rules) and rnd.is_legal(_H) else _S
+
+
+class NeverBust(Strategy):
+    """Never take a card that could bust: hit hard 11 or less and soft 17 or less."""
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Hit only when no card can bust the hand (and a soft hand below 18)."""
+        total = hand.get_score()
+        limit = 17 if hand.is_soft() else 11
+        return _H if total <= limit and rnd.is_legal(_H) else _S
+
+
+class AlwaysStand(Strategy):
+    """Stand on every hand."""
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Stand."""
+        return _S
+
+
+class RandomStrategy(Strategy):
+    """A uniformly random legal action (HIT, STAND, DOUBLE, SPLIT, SURRENDER)."""
+
+    def __init__(self, name: str, rules: Rules, rng: random.Random) -> None:
+        super().__init__(name, rules)
+        self.rng = rng
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Pick one of the legal actions at random."""
+        return random_action(rnd, self.rng)
+
+
+class UserPolicy(Strategy):
+    """A user's ``module:function`` policy, called with ``rnd.view()`` for every decision."""
+
+    def __init__(self, name: str, rules: Rules, policy: Callable[[TableView], Action]) -> None:
+        super().__init__(name, rules)
+        self.policy = policy
+
+    def _ask(self, rnd: Round) -> Action:
+        action = self.policy(rnd.view())
+        if not isinstance(action, Action) or not rnd.is_legal(action):
+            raise BlackjackError(f"strategy {self.name} returned {action!r}, which is not legal now")
+        return action
+
+    def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
+        """Ask the user's policy."""
+        return self._ask(rnd)
+
+    def insure(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Ask the user's policy (INSURANCE or DECLINE)."""
+        return self._ask(rnd) is Action.INSURANCE
+
+    def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
+        """Ask the user's policy (SURRENDER or DECLINE)."""
+        return self._ask(rnd) is _R
+
+
+_ORDER = (_H, _S, _D, _P, _R)
+
+
+def random_action(rnd: Round, rng: random.Random) -> Action:
+    """Return a uniformly random legal playing action (the ``random`` strategy and ``--player-error``)."""
+    if rnd.phase is not Phase.PLAYER_TURN:
+        return rng.choice(sorted(rnd.legal_actions(), key=lambda a: a.value))
+    legal = [a for a in _ORDER if rnd.is_legal(a)]
+    return legal[rng.randrange(len(legal))]
+
+
+def make_strategy(name: str, rules: Rules, rng: random.Random) -> Strategy:
+    """Build the strategy called ``name`` for ``rules``.
+
+    Args:
+        name: one of :data:`BUILTIN`, or ``"module:function"`` naming a policy
+            ``function(view: TableView) -> Action`` importable from ``module``.
+        rules: the table rules (charts are derived for them).
+        rng: the random source of the ``random`` strategy.
+
+    Raises:
+        ValueError: an unknown name, or a ``module:function`` that cannot be imported
+            or is not callable; the message says which.
+    """
+    key = name.strip().lower().replace("_", "-")
+    if key == "basic":
+        return ChartStrategy("basic", rules)
+    if key == "perfect":
+        return PerfectStrategy("perfect", rules)
+    if key in ("hi-lo", "hilo"):
+        return HiLoStrategy("hi-lo", rules)
+    if key == "mimic-dealer":
+        return MimicDealer("mimic-dealer", rules)
+    if key == "never-bust":
+        return NeverBust("never-bust", rules)
+    if key == "always-stand":
+        return AlwaysStand("always-stand", rules)
+    if key == "random":
+        return RandomStrategy("random", rules, rng)
+    if ":" in name:
+        module_name, _, attr = name.strip().partition(":")
+        try:
+            module = importlib.import_module(module_name)
+            policy = getattr(module, attr)
+        except (ImportError, AttributeError) as err:
+            raise ValueError(f"cannot load strategy {name!r}: {err}") from None
+        if not callable(policy):
+            raise ValueError(f"strategy {name!r} is not a function")
+        return UserPolicy(name, rules, policy)
+    raise ValueError(f"unknown strategy: {name!r}; choose from {', '.join(BUILTIN)} or module:function")

@@ -1,0 +1,81 @@
+"""The engine's unchecked tier (events=False, _apply_unchecked) plays exactly like the checked tier."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from blackjack import Action, Blackjack, Rules
+
+
+def _play(preset: str, fast: bool, seed: int, rounds: int = 300) -> list[list[tuple[int, int, object]]]:
+    """Play random legal decisions for three seats; return every round's outcomes."""
+    rules = Rules.preset(preset)
+    game = Blackjack(["A", "B", "C"][:min(3, rules.max_players)], rules, seed=seed)
+    for player in game.players:
+        player.bankroll = Fraction(10 ** 6)
+    start = sum(p.bankroll for p in game.players)
+    pick = random.Random(seed)
+    log = []
+    for _ in range(rounds):
+        rnd = game.new_round(events=not fast)
+        for seat in range(len(game.players)):
+            rnd.place_bet(seat, 10)
+        rnd.deal()
+        while rnd.turn is not None:
+            action = pick.choice(sorted(rnd.legal_actions(), key=lambda a: a.value))
+            if fast:
+                rnd._apply_unchecked(action)
+            else:
+                rnd.apply(action)
+        log.append(list(game.finish_round(record=not fast)))
+        assert game.cards_in_play() == rules.decks * 52, "cards must be conserved"
+        assert sum(p.bankroll for p in game.players) + game.house_net == start, "money must be conserved"
+    return log
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_unchecked_tier_matches_checked_tier(preset: str) -> None:
+    """Same seed and decisions: the unchecked tier settles every hand exactly as apply() does."""
+    assert _play(preset, fast=False, seed=3) == _play(preset, fast=True, seed=3)
+
+
+@pytest.mark.parametrize("preset", ["vegas", "european", "thunderjack", "single_deck"])
+def test_is_legal_agrees_with_legal_actions(preset: str) -> None:
+    """Round.is_legal(a) is True exactly for the actions in legal_actions()."""
+    rules = Rules.preset(preset)
+    game = Blackjack(["A", "B"], rules, seed=5)
+    pick = random.Random(5)
+    for _ in range(200):
+        rnd = game.start_round([rules.min_bet, rules.min_bet])
+        while rnd.turn is not None:
+            legal = rnd.legal_actions()
+            assert {a for a in Action if rnd.is_legal(a)} == set(legal), f"phase {rnd.phase}"
+            rnd.apply(pick.choice(sorted(legal, key=lambda a: a.value)))
+        assert not any(rnd.is_legal(a) for a in Action), "nothing is legal once the round is settled"
+        game.finish_round()
+
+
+def test_events_false_returns_no_events() -> None:
+    """A round built with events=False and no listeners returns () from deal() and apply()."""
+    game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game.shoe.stack(["Th", "9c", "7d", "8s"])  # A: T 7; dealer 9 up, 8 in the hole
+    rnd = game.new_round(events=False)
+    rnd.place_bet(0, 10)
+    assert rnd.deal() == ()
+    assert rnd.apply(Action.STAND) == ()
+    assert [o.net for _s, _h, o in game.finish_round()] == [Fraction(0)], "17 against 17 pushes"
+
+
+def test_listeners_still_get_events_with_events_false() -> None:
+    """events=False never silences a subscribed listener."""
+    seen: list[object] = []
+    game = Blackjack(["A"], Rules.preset("vegas"), seed=1, listeners=[seen.append])
+    game.shoe.stack(["Th", "9c", "7d", "8s"])
+    rnd = game.new_round(events=False)
+    rnd.place_bet(0, 10)
+    rnd.deal()
+    rnd._apply_unchecked(Action.STAND)
+    assert len(seen) > 6, f"expected bet, four cards, stand, reveal and settlement events, got {seen}"

@@ -1,0 +1,137 @@
+"""simulate(): agreement with the exact house edge, reproducibility, and the statistics."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from blackjack import Rules
+from blackjack.sim import basic_strategy_edge, simulate
+from blackjack.sim.__main__ import main
+from blackjack.sim.stats import hand_type
+from blackjack.sim.strategies import ChartStrategy
+
+# About 6 s per preset at ~25k hands/s on one core; SE ~0.29% of a bet, so 4 SE ~1.2%.
+HANDS = 150_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["vegas", "single_deck"])
+def test_basic_strategy_ev_agrees_with_hint_library(preset: str) -> None:
+    """The simulated basic-strategy EV is within 4 standard errors of the hint library's exact EV."""
+    rules = Rules.preset(preset)
+    exact = basic_strategy_edge(rules)
+    report = simulate("basic", rules, hands=HANDS, seed=2024)[0]
+    assert abs(report.ev - exact) < 4 * report.se, \
+        f"{preset}: simulated EV {report.ev:+.4%} +/- {report.se:.4%}, exact {exact:+.4%}"
+
+
+def test_exact_edges_reflect_the_payout() -> None:
+    """A 6:5 single deck is at least 1% worse for the player than the 3:2 six-deck vegas game."""
+    assert basic_strategy_edge(Rules.preset("single_deck")) < basic_strategy_edge(Rules.preset("vegas")) - 0.01
+
+
+def test_same_seed_same_result_for_any_jobs() -> None:
+    """jobs=1 and jobs=2 give identical reports for the same seed."""
+    one = simulate(["basic", "never-bust"], "vegas", hands=12_000, seed=9, jobs=1)
+    two = simulate(["basic", "never-bust"], "vegas", hands=12_000, seed=9, jobs=2)
+    assert [r.as_dict() for r in one] == [r.as_dict() for r in two]
+
+
+def test_different_seeds_differ() -> None:
+    """Two seeds play different shoes."""
+    assert simulate("basic", hands=3000, seed=1)[0].net_credits != simulate("basic", hands=3000, seed=2)[0].net_credits
+
+
+def test_flat_bet_standard_error_is_sd_over_root_n() -> None:
+    """With one seat and flat bets the EV's standard error is the per-hand sd / sqrt(n)."""
+    report = simulate("basic", hands=8000, seed=3)[0]
+    assert report.se == pytest.approx(report.sd_per_hand / math.sqrt(report.rounds), rel=1e-3)
+
+
+def test_ev_equals_exact_net_over_wagered() -> None:
+    """The EV is the exact net result divided by the initial bets (flat betting)."""
+    report = simulate("never-bust", hands=5000, seed=4)[0]
+    assert report.ev == pytest.approx(float(report.net_credits / report.wagered_credits), rel=1e-9)
+
+
+def test_player_error_costs_money() -> None:
+    """Half the decisions at random lose more than basic strategy on the same shoes."""
+    clean = simulate("basic", hands=20_000, seed=5)[0]
+    sloppy = simulate("basic", hands=20_000, seed=5, player_error=0.5)[0]
+    assert sloppy.ev < clean.ev - 0.02, f"basic {clean.ev:+.3%} vs 50% errors {sloppy.ev:+.3%}"
+
+
+def test_hi_lo_spreads_bets_and_splits_results_by_count() -> None:
+    """hi-lo bets more than one unit on average and reports rows by true count."""
+    report = simulate("hi-lo", hands=10_000, seed=6)[0]
+    assert report.average_bet > 1
+    assert sum(int(row["rounds"]) for row in report.by_true_count) == report.rounds
+
+
+def test_risk_of_ruin_is_reported_per_session() -> None:
+    """A 5-unit bankroll over 100 sessions of 200 rounds is ruined in most sessions."""
+    report = simulate("basic", hands=20_000, seed=7, bankroll=5, sessions=100)[0]
+    assert report.risk_of_ruin is not None
+    assert report.risk_of_ruin["sessions"] == 100
+    assert report.risk_of_ruin["risk"] > 0.5
+
+
+@pytest.mark.parametrize(("cards", "kind"), [((1, 10), "natural"), ((8, 8), "pair"), ((1, 6), "soft"),
+                                             ((2, 3), "hard 5-8"), ((4, 7), "hard 9-11"),
+                                             ((10, 6), "hard 12-16"), ((10, 9), "hard 17-20")])
+def test_hand_type(cards: tuple[int, int], kind: str) -> None:
+    """Initial hands are classed as natural, pair, soft or a band of hard totals."""
+    assert hand_type(*cards) == kind
+
+
+class _Legal:
+    """Stands in for a round: only is_legal is asked."""
+
+    def __init__(self, legal: set[object]) -> None:
+        self.legal = legal
+
+    def is_legal(self, action: object) -> bool:
+        return action in self.legal
+
+
+@pytest.mark.parametrize("preset", ["vegas", "single_deck", "european"])
+def test_lookup_table_matches_chart_action(preset: str) -> None:
+    """The simulator's precomputed chart gives Chart.action's move for every hand, upcard and legal set."""
+    from blackjack import Action, Card, Hand, Suit
+    rules = Rules.preset(preset)
+    strategy = ChartStrategy("basic", rules)
+    rng = random.Random(1)
+    legal_sets = [{Action.HIT, Action.STAND}, {Action.HIT, Action.STAND, Action.DOUBLE},
+                  {Action.HIT, Action.STAND, Action.SPLIT}, {Action.HIT, Action.STAND, Action.SURRENDER},
+                  {Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER}, {Action.STAND}]
+    for a in range(1, 11):
+        for b in range(a, 11):
+            for extra in ([], [rng.randint(1, 4)]):
+                hand = Hand([Card(Suit.SPADES, v) for v in (a, b, *extra)])
+                if hand.get_score() > 21:
+                    continue
+                for up in range(1, 11):
+                    for legal in legal_sets:
+                        got = strategy.decide(hand, up, _Legal(legal), 0.0)  # type: ignore[arg-type]
+                        want = strategy.chart.action([a, b, *extra], up, legal=legal)
+                        assert got is want, f"{hand} vs {up} legal {sorted(x.value for x in legal)}"
+
+
+def test_cli_writes_json(tmp_path: object) -> None:
+    """blackjack-sim --json PATH writes one report per strategy."""
+    from pathlib import Path
+    out = Path(str(tmp_path)) / "r.json"
+    assert main(["--strategy", "basic", "always-stand", "--hands", "2000", "--quiet", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [r["strategy"] for r in data["reports"]] == ["basic", "always-stand"]
+
+
+def test_cli_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown preset exits 1 with a one-line message naming the choices."""
+    assert main(["--rules", "vegs", "--hands", "10", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown preset" in err and "vegas" in err
