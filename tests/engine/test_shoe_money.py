@@ -1,0 +1,157 @@
+"""The casino Shoe (cut card, discards, counts, stacking) and exact money helpers (not graded)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from blackjack import (Card, EmptyShoeError, InvalidBetError, InvalidCardError, Shoe, create_card_array,
+                       format_money, parse_bet, parse_cards, to_money)
+
+
+def test_new_shoe_holds_its_decks_shuffled() -> None:
+    """A 2-deck shoe holds two of every card, shuffled once, with nothing discarded."""
+    shoe = Shoe(2, seed=1)
+    assert Counter(shoe.cards) == Counter(create_card_array() * 2)
+    assert shoe.cards[:52] != tuple(create_card_array())
+    assert shoe.shuffle_count == 1 and shoe.discards == ()
+
+
+@pytest.mark.parametrize("kwargs", [{"decks": 0}, {"decks": 9}, {"penetration": Fraction(0)},
+                                    {"penetration": Fraction(1)}, {"cut_card_from_back": (0, 10)},
+                                    {"seed": 1, "rng": random.Random(1)}])
+def test_bad_shoe_arguments(kwargs: dict[str, object]) -> None:
+    """Decks outside 1..8, a penetration outside (0, 1), a bad cut card range, or both rng and seed: ValueError."""
+    with pytest.raises(ValueError):
+        Shoe(**kwargs)  # type: ignore[arg-type]
+
+
+def test_counts_track_what_is_dealt() -> None:
+    """counts() gives undealt cards by point value and goes down as cards are dealt."""
+    shoe = Shoe(1, seed=2)
+    assert shoe.counts() == {**{v: 4 for v in range(1, 10)}, 10: 16}
+    dealt = [shoe.deal() for _ in range(10)]
+    left = shoe.counts()
+    for value in range(1, 11):
+        assert left[value] == (16 if value == 10 else 4) - sum(c.get_value() == value for c in dealt)
+
+
+def test_cut_card_by_penetration() -> None:
+    """At penetration 3/4 of one deck the cut card sits 13 cards from the back and is reached after 39 deals."""
+    shoe = Shoe(1, seed=3, penetration=Fraction(3, 4))
+    assert shoe.cut_card_position == 13
+    for _ in range(38):
+        shoe.deal()
+    assert not shoe.cut_card_reached
+    shoe.deal()
+    assert shoe.cut_card_reached
+
+
+def test_shuffle_gathers_the_discards() -> None:
+    """shuffle() brings the discard pile back, leaves no discards, and counts the shuffle."""
+    shoe = Shoe(1, seed=4)
+    shoe.discard([shoe.deal() for _ in range(20)])
+    shoe.shuffle()
+    assert len(shoe) == 52 and shoe.discards == () and shoe.shuffle_count == 2
+    assert not shoe.cut_card_reached
+
+
+def test_dry_shoe_reshuffles_discards_then_raises_when_nothing_is_left() -> None:
+    """An empty shoe deals from its reshuffled discards; with no discards either it raises EmptyShoeError."""
+    shoe = Shoe(1, seed=5)
+    held = [shoe.deal() for _ in range(52)]
+    with pytest.raises(EmptyShoeError) as info:
+        shoe.deal()
+    assert isinstance(info.value, LookupError)
+    shoe.discard(held[:3])
+    assert shoe.deal() in held[:3] and shoe.shuffle_count == 2
+
+
+def test_stack_puts_cards_on_top_in_order() -> None:
+    """stack(codes) makes those cards the next ones dealt, in order, taken from inside the shoe."""
+    shoe = Shoe(1, seed=6)
+    shoe.stack(["Ah", "10h", "a_s_2", Card.parse("Kd")])
+    assert [str(shoe.deal()) for _ in range(4)] == ["Ah", "Th", "As", "Kd"]
+    assert len(shoe) == 48 and Counter(shoe.cards) == Counter(create_card_array()) - Counter(parse_cards("Ah Th As Kd"))
+
+
+def test_stack_takes_from_discards_when_needed() -> None:
+    """A card already dealt and discarded can still be stacked: it comes back from the discard pile."""
+    shoe = Shoe(1, seed=7)
+    first = shoe.deal()
+    shoe.discard([first])
+    shoe.stack([first])
+    assert shoe.discards == () and shoe.deal() == first and len(shoe) == 51
+
+
+def test_stack_refuses_missing_copies_and_changes_nothing() -> None:
+    """Stacking two aces of spades from one deck raises InvalidCardError and leaves the shoe as it was."""
+    shoe = Shoe(1, seed=8)
+    before = (shoe.cards, shoe.discards, shoe.counts())
+    with pytest.raises(InvalidCardError, match="As"):
+        shoe.stack(["Kd", "As", "As"])
+    assert (shoe.cards, shoe.discards, shoe.counts()) == before
+    with pytest.raises(InvalidCardError):
+        shoe.stack(["Zz"])
+    assert (shoe.cards, shoe.discards, shoe.counts()) == before
+
+
+def test_shuffle_keeps_stacked_cards_on_top() -> None:
+    """A shuffle between rounds keeps stacked cards on top, so a demo shoe survives the reshuffle."""
+    shoe = Shoe(1, seed=9)
+    shoe.stack(parse_cards("7c 7d"))
+    shoe.shuffle()
+    assert [str(shoe.deal()), str(shoe.deal())] == ["7c", "7d"]
+    assert len(shoe) + 2 == 52
+
+
+def test_same_seed_same_shoe() -> None:
+    """Two shoes with the same seed deal the same cards, through reshuffles too."""
+    a, b = Shoe(2, seed=10), Shoe(2, seed=10)
+    for shoe in (a, b):
+        shoe.discard([shoe.deal() for _ in range(80)])
+        shoe.shuffle()
+    assert a.cards == b.cards
+
+
+# ------------------------------------------------------------------------------------- money
+
+@pytest.mark.parametrize("text, value", [("25", 25), (" 25 ", 25), ("1_000", 1000), ("+5", 5)])
+def test_parse_bet_reads_whole_credits(text: str, value: int) -> None:
+    """parse_bet reads a typed whole number of credits."""
+    assert parse_bet(text) == value and isinstance(parse_bet(text), Fraction)
+
+
+@pytest.mark.parametrize("text", ["0", "-5", "1e9", "ten", "", "2.5", "5 credits"])
+def test_parse_bet_refuses_non_bets(text: str) -> None:
+    """parse_bet refuses 0, negatives, 1e9, words, blanks and fractions with InvalidBetError quoting the text."""
+    with pytest.raises(InvalidBetError) as info:
+        parse_bet(text)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("amount, value", [(5, Fraction(5)), ("7.5", Fraction(15, 2)), ("15/2", Fraction(15, 2)),
+                                           (Decimal("0.1"), Fraction(1, 10)), (Fraction(3, 2), Fraction(3, 2))])
+def test_to_money_is_exact(amount: object, value: Fraction) -> None:
+    """to_money turns ints, decimal strings, fraction strings and Decimals into exact Fractions."""
+    assert to_money(amount) == value  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("amount, error", [(0.1, TypeError), (True, TypeError), ("nan", InvalidBetError),
+                                           ("inf", InvalidBetError), ("1/0", InvalidBetError), ([1], TypeError)])
+def test_to_money_refuses_floats_and_non_numbers(amount: object, error: type[Exception]) -> None:
+    """Floats and bools are TypeErrors (money is never a float); NaN, infinity and 1/0 are InvalidBetError."""
+    with pytest.raises(error):
+        to_money(amount)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("amount, text", [(Fraction(15, 2), "7.5"), (12, "12"), (-3, "-3"),
+                                          (Fraction(-18, 5), "-3.6"), (Fraction(10, 3), "10/3"),
+                                          (Fraction(1, 8), "0.125")])
+def test_format_money(amount: Fraction, text: str) -> None:
+    """format_money shows decimals when exact ("7.5") and a fraction otherwise ("10/3")."""
+    assert format_money(amount) == text
