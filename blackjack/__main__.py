@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +19,9 @@ from .money import to_money
 from .player import Player
 from .rules import Rules
 from .table import Blackjack
-from .text_game import Console, QuitGame, TextGame, TextOptions
+from .drill_cli import run_drill
+from .hints import system
+from .text_game import Console, QuitGame, TextGame, TextOptions, _isatty
 
 __all__ = ["build_parser", "main"]
 
@@ -48,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
     parser.add_argument("--hints", action="store_true", help="trainer mode: show a hint before every decision "
                         "and say when a move departs from it")
+    parser.add_argument("--no-tips", action="store_true", help="do not show first-time tips")
+    parser.add_argument("--counting", default="hi_lo", metavar="SYSTEM",
+                        help="counting system for the count command and the drill: hi_lo, ko, hi_opt_1, omega_2, zen")
     parser.add_argument("--drill", action="store_true", help="practise card counting instead of playing")
     return parser
 
@@ -67,9 +73,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     console = Console(inp, out)
     try:
         rules = _rules(args)
+        counting = system(args.counting)
         if args.drill:
-            from .drill_cli import run_drill
-            return run_drill(console, rules, seed=args.seed)
+            try:
+                return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
+                                 flash=_isatty(out) and not args.plain)
+            except BrokenPipeError:
+                _silence(out)
+                return 0
         bankroll = to_money(args.bankroll) if args.bankroll is not None else rules.starting_bankroll
         if bankroll < 0:
             raise ValueError(f"--bankroll must not be negative, got {args.bankroll}")
@@ -85,12 +96,16 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         console.say("No game played.")
         return 0
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
-    options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints)
+    options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
+                          tips=not args.no_tips, counting=counting.key)
     try:
         return TextGame(game, console, options).run()
     except KeyboardInterrupt:
         console.say("\nInterrupted.")
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
+        _silence(out)
+        return 0
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -131,6 +146,13 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
             continue
         chosen.append(answer)
     return chosen
+
+
+def _silence(stream: TextIO) -> None:
+    """After a broken pipe, point the real stdout at devnull so the interpreter's final flush is quiet."""
+    if stream is sys.stdout:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

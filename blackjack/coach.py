@@ -1,4 +1,4 @@
-"""The text game's window onto the hint library: hints, the count, the chart, and move feedback.
+"""The text game's window onto the hint library: hints, the count, the chart, tips and move feedback.
 
 A thin adapter: every number comes from :mod:`blackjack.hints`; this module only
 turns them into lines of text for the terminal.
@@ -7,21 +7,31 @@ turns them into lines of text for the terminal.
 from __future__ import annotations
 
 from .actions import Action, Phase
+from .errors import BlackjackError
+from .hints import (TipBook, basic_strategy, bet_ramp, count_from_unseen, hint, insure_by_count, system,
+                    true_count)
+from .money import format_money
 from .rules import Rules
 from .view import TableView
 
 __all__ = ["Coach"]
 
+_DECISIONS = (Phase.PLAYER_TURN, Phase.INSURANCE, Phase.EARLY_SURRENDER)
+
 
 class Coach:
-    """Answers the text game's ``hint``, ``count`` and ``chart`` commands for one table's rules.
+    """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
 
     Args:
-        rules: the table's rules (the chart is derived for them once, on first use).
+        rules: the table's rules (the chart is derived for them on first use, about a second).
+        counting: the counting system for the ``count`` command (default Hi-Lo).
+        tips: show a tip the first time a situation comes up (justBlackjack's idea).
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, counting: str = "hi_lo", tips: bool = True) -> None:
         self.rules = rules
+        self.counting = system(counting)
+        self.tips = TipBook(enabled=tips)
         self._chart_text: str | None = None
 
     def command(self, word: str, view: TableView | None) -> str:
@@ -37,34 +47,45 @@ class Coach:
     def chart_text(self) -> str:
         """The basic-strategy chart derived for these rules."""
         if self._chart_text is None:
-            from .hints import basic_strategy
-            self._chart_text = f"Basic strategy for {self.rules.name} ({self.rules.summary()}):\n" + str(
-                basic_strategy(self.rules))
+            self._chart_text = str(basic_strategy(self.rules))
         return self._chart_text
 
     def hint_text(self, view: TableView) -> str:
-        """The recommended move for the decision in ``view``, with its reason, on one or two lines."""
-        if view.turn is None or view.phase not in (Phase.PLAYER_TURN, Phase.INSURANCE, Phase.EARLY_SURRENDER):
+        """The recommended move for the decision in ``view``, with its reason and numbers."""
+        if view.turn is None or view.phase not in _DECISIONS:
             return "No decision is pending."
-        from .hints import hint
         advice = hint(view)
-        return f"Hint: {advice.action.value}. {advice.reason}"
+        return "\n".join([f"Hint: {advice.action.value}."] + [f"  {line}" for line in advice.lines()])
 
     def count_text(self, view: TableView) -> str:
-        """The Hi-Lo running count, true count and cards left, from the cards the players have seen."""
-        from .hints import count_summary
-        return count_summary(view)
+        """The running count, true count, cards left and a bet suggestion, from the cards seen so far."""
+        unseen = sum(view.unseen_counts.values())
+        running = count_from_unseen(view.unseen_counts, view.decks, self.counting)
+        text = f"{self.counting.name} running count {running:+d}, {unseen} cards unseen"
+        if self.counting.balanced:
+            tc = true_count(running, unseen)
+            bet = bet_ramp(tc, self.rules.min_bet)
+            text += f", true count {tc:+.1f}; suggested bet {format_money(bet)}"
+            if view.dealer.upcard is not None and view.dealer.upcard.face == 1:
+                take = insure_by_count(running, unseen, self.counting)
+                text += "; insurance: " + ("take it" if take else "decline")
+        return text
+
+    def new_tips(self, view: TableView) -> list[str]:
+        """Tips for situations in ``view`` met for the first time this session, one line each."""
+        return [f"Tip - {tip.title}: {tip.text}" for tip in self.tips.check(view)]
 
     def judge(self, view: TableView, action: Action) -> str | None:
-        """Feedback when ``action`` departs from the recommended move, with its cost in EV; None when it agrees."""
-        if view.phase is not Phase.PLAYER_TURN:
+        """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees."""
+        if view.turn is None or view.phase not in _DECISIONS:
             return None
-        from .hints import hint
-        advice = hint(view)
+        try:
+            advice = hint(view)
+        except BlackjackError:
+            return None
         if advice.action is action:
-            return None
+            return "Coach: good move."
         cost = ""
-        evs = getattr(advice, "evs", None)
-        if evs and action in evs and advice.action in evs:
-            cost = f" (costs {evs[advice.action] - evs[action]:.3f} of the bet in EV)"
+        if action in advice.evs and advice.action in advice.evs:
+            cost = f" (costs {advice.evs[advice.action] - advice.evs[action]:.3f} of the bet in EV)"
         return f"Coach: the recommended move was {advice.action.value}, not {action.value}{cost}."

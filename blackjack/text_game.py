@@ -91,13 +91,17 @@ class TextOptions:
         plain: one line per hand, no card drawings (screen readers, logs).
         unicode: draw suit symbols and box lines; False for ASCII only.
         rounds: play exactly this many rounds without asking; None asks after each.
-        auto_hint: show the hint before every decision (trainer mode).
+        auto_hint: show the hint before every decision and judge every move (trainer mode).
+        tips: show a tip the first time a situation comes up (first ace, first pair ...).
+        counting: the counting system of the ``count`` command.
     """
 
     plain: bool = False
     unicode: bool = True
     rounds: int | None = None
     auto_hint: bool = False
+    tips: bool = True
+    counting: str = "hi_lo"
 
 
 class TextGame:
@@ -114,7 +118,7 @@ class TextGame:
         self.console = console
         self.options = options
         self._last_bets: dict[int, str] = {}
-        self._coach = coach.Coach(game.rules)
+        self._coach = coach.Coach(game.rules, counting=options.counting, tips=options.tips)
 
     # ------------------------------------------------------------------ the session
     def run(self) -> int:
@@ -209,7 +213,9 @@ class TextGame:
         else:
             which = f" hand {view.turn[1] + 1}" if len(seat.hands) > 1 else ""
             prompt = f"{seat.name}{which} ({hand.total_text}): {action_menu(view.legal_actions)}: "
-        if self.options.auto_hint and view.phase is Phase.PLAYER_TURN:
+        for tip in self._coach.new_tips(view):
+            self.console.say(tip)
+        if self.options.auto_hint:
             self.console.say(self._coach.hint_text(view))
         answer = self.ask(prompt, rnd)
         if answer is None:

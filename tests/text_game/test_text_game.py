@@ -162,3 +162,49 @@ def test_piped_game_through_python_m_blackjack() -> None:
     assert "WIN +10" in result.stdout
     assert "Session summary:" in result.stdout
     assert result.stderr == ""
+
+
+def test_hint_command_recommends_from_exact_evs() -> None:
+    """'?' on 16 against a 9 (vegas, late surrender) recommends surrender, with EVs and the bust chance."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,6d,8s", "--rounds", "1", "--plain"], "10\n?\ns\n")
+    assert "Hint: surrender." in text
+    assert "EV per unit bet: surrender -0.500" in text
+    assert "Chance to bust if you hit:" in text
+
+
+def test_count_command_counts_the_cards_seen() -> None:
+    """Seen: 5 and 6 (+1 each) and the 9 upcard (0); the hole card is unseen: Hi-Lo running count +2."""
+    _, text = play(["--names", "Ann", "--stack", "5h,9c,6d,8s", "--rounds", "1", "--plain"], "10\ncount\ns\n")
+    assert "Hi-Lo running count +2, 309 cards unseen" in text
+
+
+def test_chart_command_prints_the_derived_chart() -> None:
+    """'chart' prints the basic-strategy table with hard, soft and pair rows."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,6d,8s", "--rounds", "1", "--plain"], "10\nchart\ns\n")
+    assert "Hard" in text and "Soft" in text and "Pairs" in text
+    assert "  16      S   S   S   S   S   H   H  Rh  Rh  Rh" in text
+
+
+def test_first_time_tips_show_once() -> None:
+    """The stiff-hand tip appears at the first stiff hand and not again in the next round."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,6d,8s,Tc,9h,6s,8c", "--rounds", "2", "--plain"],
+                   "10\ns\n\ns\n")
+    assert text.count("Tip - A stiff hand") == 1
+
+
+def test_trainer_mode_judges_a_departure_from_the_hint() -> None:
+    """With --hints, standing on 16 against a 9 is flagged with its cost in EV."""
+    _, text = play(["--names", "Ann", "--stack", "Th,9c,6d,8s", "--rounds", "1", "--plain", "--hints"], "10\ns\n")
+    assert "Coach: the recommended move was surrender, not stand (costs 0.043 of the bet in EV)." in text
+
+
+def test_counting_drill_scores_answers() -> None:
+    """The drill shows cards, says right or wrong with the true count, and ends with a score."""
+    out = io.StringIO()
+    status = main(["--drill", "--seed", "3"], stdin=io.StringIO("1\nx\n2\n"), stdout=out)
+    text = out.getvalue()
+    assert status == 0
+    assert "Wrong: you said +1, the count is +2." in text
+    assert "the running count is a whole number" in text
+    assert "Right: +2." in text
+    assert "Hi-Lo drill: 1 of 2 right (50%)" in text
