@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, help="seed the shoe and drills, to replay a session")
     parser.add_argument("--stack", metavar="CARDS", help='cards dealt first, in deal order, e.g. "8s 6d 8h Th"')
     parser.add_argument("--no-animation", action="store_true", help="show every card at once")
+    parser.add_argument("--no-hints", action="store_true", help="start with the hint panel hidden (practice)")
+    parser.add_argument("--no-count", action="store_true", help="start with the count panel hidden (practice)")
     return parser
 
 
@@ -60,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     from .app import App
     try:
-        App(root, names, rules, seed=args.seed, bankroll=bankroll, stack=stack, animations=not args.no_animation)
+        App(root, names, rules, seed=args.seed, bankroll=bankroll, stack=stack, animations=not args.no_animation,
+            hints=not args.no_hints, count=not args.no_count)
     except (BlackjackError, ValueError) as err:
         root.destroy()
         parser.error(str(err))

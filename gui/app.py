@@ -66,6 +66,8 @@ class App:
         bankroll: each player's starting credits (default: the rules' ``starting_bankroll``).
         stack: card codes to stack on the shoe before the first deal.
         animations: animate the deal; False shows every change at once.
+        hints: show the hint panel (it can be shown and hidden later).
+        count: show the count panel.
         modal: dialogs grab input and wait (False for tests).
         messages: the message boxes (default :mod:`tkinter.messagebox`).
 
@@ -76,7 +78,8 @@ class App:
 
     def __init__(self, root: tk.Tk, names: Sequence[str] = ("Player",), rules: Rules | None = None,
                  *, seed: int | None = None, bankroll: Fraction | int | None = None, stack: Sequence[str] = (),
-                 animations: bool = True, modal: bool = True, messages: MessageBoxes | None = None) -> None:
+                 animations: bool = True, hints: bool = True, count: bool = True, modal: bool = True,
+                 messages: MessageBoxes | None = None) -> None:
         self.root = root
         self.modal = modal
         self.messages: MessageBoxes = messages if messages is not None else messagebox  # type: ignore[assignment]
@@ -100,6 +103,8 @@ class App:
         root.title("Blackjack Kit")
         root.protocol("WM_DELETE_WINDOW", self.close)
         self.create_widgets()
+        self.hint_panel.set_shown(hints)
+        self.count_panel.set_shown(count)
         self.game: Blackjack = self._make_game(names, rules or Rules.preset("vegas"), bankroll)
         if stack:
             self.game.shoe.stack(list(stack))
@@ -221,7 +226,7 @@ class App:
             return
         key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
         for spec in BUTTONS:
-            if key in spec.keys and str(self.buttons[spec.name].cget("state")) != "disabled":
+            if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
                 self.buttons[spec.name].invoke()
                 return
 
@@ -281,7 +286,7 @@ class App:
         drill = self.coach_panel.drill.get()
         try:
             if drill != "off" and betting:
-                self.game.shoe.stack(drills.opening(drill, betting, self.rng))
+                self.game.shoe.stack(drills.opening(drill, betting, self.rng, rules.decks))
             rnd.deal()
         except BlackjackError as err:
             self.say(str(err))

@@ -15,12 +15,13 @@ name                   what it is
 
 >>> import random
 >>> opening("pair", 1, random.Random(3))
-['Qs', '8c', 'Qc']
+['Td', '4h', 'Tc']
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable
 
 from blackjack import Card, Suit
@@ -42,20 +43,30 @@ Spot = tuple[Card, Card]
 
 
 class _Picker:
-    """Picks cards of given faces, never the same card twice in one deal (a single deck has one of each)."""
+    """Picks cards of given faces, each card at most ``decks`` times in one deal (the shoe has no more)."""
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, decks: int = 1) -> None:
         self.rng = rng
-        self.used: set[Card] = set()
+        self.decks = decks
+        self.used: Counter[Card] = Counter()
 
     def card(self, faces: Iterable[int]) -> Card:
-        choices = [Card(suit, face) for face in faces for suit in _SUITS if Card(suit, face) not in self.used]
+        faces = list(faces)
+        choices = [Card(suit, face) for face in faces for suit in _SUITS if self.used[Card(suit, face)] < self.decks]
+        if not choices:
+            raise ValueError(f"a {self.decks}-deck shoe has too few cards of faces {faces} for this drill")
         card = self.rng.choice(choices)
-        self.used.add(card)
+        self.used[card] += 1
         return card
 
+    def left(self, face: int) -> int:
+        return sum(self.decks - self.used[Card(suit, face)] for suit in _SUITS)
+
     def pair(self) -> Spot:
-        face = self.rng.choice(range(1, 14))
+        faces = [face for face in range(1, 14) if self.left(face) >= 2]
+        if not faces:
+            raise ValueError(f"a {self.decks}-deck shoe has no pair left for this drill")
+        face = self.rng.choice(faces)
         return self.card([face]), self.card([face])
 
 
@@ -89,7 +100,7 @@ def spot(kind: str, picker_or_rng: random.Random | _Picker) -> Spot:
     raise ValueError(f"unknown drill: {kind!r}; choose from: {', '.join(DRILLS)}")
 
 
-def opening(kind: str, seats: int, rng: random.Random) -> list[str]:
+def opening(kind: str, seats: int, rng: random.Random, decks: int = 1) -> list[str]:
     """Return the card codes to stack for a drill round, in the engine's deal order.
 
     Deal order: one card to each seat, the dealer's upcard, the second card to each
@@ -99,20 +110,22 @@ def opening(kind: str, seats: int, rng: random.Random) -> list[str]:
         kind: one of :data:`DRILLS`.
         seats: how many seats bet this round (1..7).
         rng: the random source.
+        decks: decks in the shoe: no card is asked for more often than that.
 
     Returns:
         ``2 * seats + 1`` codes: first cards, upcard, second cards.
 
     Raises:
-        ValueError: an unknown kind, or seats outside 1..7.
+        ValueError: an unknown kind, seats outside 1..7, or too few cards of a kind in
+            the shoe (e.g. a soft drill for five seats on one deck: five aces).
     """
     if kind not in DRILLS:
         raise ValueError(f"unknown drill: {kind!r}; choose from: {', '.join(DRILLS)}")
     if not 1 <= seats <= 7:
         raise ValueError(f"a drill needs 1..7 seats, got {seats}")
-    picker = _Picker(rng)
-    hands = [spot(kind, picker) for _ in range(seats)]
+    picker = _Picker(rng, decks)
     upcard = picker.card([1]) if kind == "insurance" else picker.card(range(1, 14))
+    hands = [spot(kind, picker) for _ in range(seats)]
     codes = [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
     return codes
 

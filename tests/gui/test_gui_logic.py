@@ -1,0 +1,161 @@
+"""The Tk table's pure helpers, tested without a display: buttons, labels, chips, layout, animation hold-back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from blackjack import (Action, Blackjack, CardDealt, Card, HandSettled, HoleCardRevealed, Outcome, Result, Rules,
+                       RoundSettled)
+from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
+                       insurance_label, pending_from, result_text, seat_area, signed_money, status_text)
+
+VEGAS = Rules.preset("vegas")
+
+
+def dealt(codes: str, rules: Rules = VEGAS, players: int = 1, bets: list[int] | None = None) -> Blackjack:
+    """A table dealt from a stacked shoe (codes in deal order)."""
+    game = Blackjack([f"P{i}" for i in range(players)], rules, seed=3)
+    game.shoe.stack(codes.split())
+    game.start_round(bets or [10] * players)
+    return game
+
+
+def enabled(states: dict[str, bool]) -> set[str]:
+    return {name for name, on in states.items() if on}
+
+
+class TestButtonStates:
+    def test_every_button_has_a_state(self) -> None:
+        """button_states answers for every button of the action bar."""
+        assert set(button_states(None)) == {spec.name for spec in BUTTONS}
+
+    def test_no_round_enables_only_new_round(self) -> None:
+        """With no round open only New round is enabled."""
+        assert enabled(button_states(None)) == {"new_round"}
+
+    def test_betting_enables_only_deal(self) -> None:
+        """In the betting phase only Deal is enabled."""
+        game = Blackjack(["Ann"], VEGAS, seed=1)
+        assert enabled(button_states(game.new_round().view())) == {"deal"}
+
+    def test_pair_against_six_enables_all_five_decisions(self) -> None:
+        """8-8 against a 6 under Vegas rules may hit, stand, double, split or surrender."""
+        view = dealt("8s 6d 8h Th").round.view()  # type: ignore[union-attr]
+        assert enabled(button_states(view)) == {"hit", "stand", "double", "split", "surrender"}
+
+    def test_cs111_enables_only_hit_and_stand(self) -> None:
+        """The cs111 game has no doubling, splitting or surrender, so only Hit and Stand light up."""
+        view = dealt("8s 6d 8h Th", Rules.preset("cs111")).round.view()  # type: ignore[union-attr]
+        assert enabled(button_states(view)) == {"hit", "stand"}
+
+    def test_insurance_offer_enables_insurance_and_decline(self) -> None:
+        """An ace upcard offers insurance: the two answers are the only buttons."""
+        view = dealt("Ts As 9h 7c").round.view()  # type: ignore[union-attr]
+        assert enabled(button_states(view)) == {"insurance", "decline"}
+
+    def test_settled_round_enables_only_new_round(self) -> None:
+        """After a bust the round is settled and only New round is enabled."""
+        game = dealt("Ts 9d 6h 8c Kd")
+        game.round.apply(Action.HIT)  # type: ignore[union-attr]
+        assert enabled(button_states(game.round.view())) == {"new_round"}  # type: ignore[union-attr]
+
+
+class TestLabels:
+    @pytest.mark.parametrize("outcome, text", [
+        (Outcome(Result.WIN, Fraction(10), Fraction(10)), "WIN +10"),
+        (Outcome(Result.BUST, Fraction(10), Fraction(-10)), "BUST -10"),
+        (Outcome(Result.PUSH, Fraction(10), Fraction(0)), "PUSH 0"),
+        (Outcome(Result.BLACKJACK, Fraction(5), Fraction(15, 2)), "BLACKJACK +7.5"),
+        (Outcome(Result.SURRENDER, Fraction(10), Fraction(-5)), "SURRENDER -5"),
+        (Outcome(Result.THUNDERJACK, Fraction(10), Fraction(30)), "THUNDERJACK +30"),
+        (Outcome(Result.BLITZ, Fraction(10), Fraction(50)), "BLITZ +50"),
+    ])
+    def test_result_text(self, outcome: Outcome, text: str) -> None:
+        """A settled hand's label is its result word and its signed net gain."""
+        assert result_text(outcome) == text
+
+    def test_signed_money_keeps_fractions_exact(self) -> None:
+        """A loss of 7.5 credits is shown as -7.5."""
+        assert signed_money(Fraction(-15, 2)) == "-7.5"
+
+    def test_even_money_for_a_natural_against_an_ace(self) -> None:
+        """A natural facing an ace is offered even money, not insurance."""
+        view = dealt("As Ac Kh 7c").round.view()  # type: ignore[union-attr]
+        assert insurance_label(view) == "Even money"
+
+    def test_insurance_for_other_hands(self) -> None:
+        """A plain hand facing an ace is offered insurance."""
+        view = dealt("Ts As 9h 7c").round.view()  # type: ignore[union-attr]
+        assert insurance_label(view) == "Insurance"
+
+    def test_status_names_player_total_and_upcard(self) -> None:
+        """The prompt names the player, the soft total and the upcard."""
+        view = dealt("As 9d 6h 8c").round.view()  # type: ignore[union-attr]
+        text = status_text(view)
+        assert text.startswith("P0: 7 / 17 against 9♦"), text
+
+    def test_status_counts_split_hands(self) -> None:
+        """After a split the prompt says which hand is playing."""
+        game = dealt("8s 6d 8h Th 3c")
+        game.round.apply(Action.SPLIT)  # type: ignore[union-attr]
+        assert "(hand 1 of 2)" in status_text(game.round.view())  # type: ignore[union-attr]
+
+
+class TestChips:
+    def test_all_chips_under_a_big_bankroll(self) -> None:
+        """1000 credits and no bet yet: every chip up to the 500 table maximum is playable."""
+        assert affordable_chips(Fraction(1000), Fraction(0), VEGAS) == [1, 5, 25, 100, 500]
+
+    def test_chips_limited_by_bankroll_left(self) -> None:
+        """A 30-credit bankroll with 10 bet leaves room for 20 more: chips 1 and 5."""
+        assert affordable_chips(Fraction(30), Fraction(10), VEGAS) == [1, 5]
+
+    def test_chips_limited_by_table_maximum(self) -> None:
+        """At 480 of a 500 maximum only chips up to 20 fit."""
+        assert affordable_chips(Fraction(5000), Fraction(480), VEGAS) == [1, 5]
+
+
+class TestLayout:
+    def test_cards_grow_with_the_window(self) -> None:
+        """A window twice as big draws cards twice as tall."""
+        assert card_size(1800, 1200)[1] == pytest.approx(2 * card_size(900, 600)[1])
+
+    def test_card_has_poker_proportions(self) -> None:
+        """Card width over height is 63/88 (poker size)."""
+        w, h = card_size(900, 600)
+        assert w / h == pytest.approx(63 / 88)
+
+    def test_dealer_cards_are_centred(self) -> None:
+        """Two dealer cards sit symmetrically about the middle of the table."""
+        boxes = dealer_slots(900, 600, 2)
+        assert boxes[0].x - 0 == pytest.approx(900 - (boxes[1].x + boxes[1].w))
+
+    @given(st.integers(1, 3), st.lists(st.integers(1, 7), min_size=1, max_size=4),
+           st.integers(600, 1800), st.integers(450, 1200))
+    def test_hands_stay_inside_their_seat(self, seats: int, cards: list[int], width: int, height: int) -> None:
+        """However many hands and cards, a seat's cards stay within its share of the table's width."""
+        for seat in range(seats):
+            area = seat_area(width, height, seats, seat)
+            for hand in hand_slots(width, height, seats, seat, cards):
+                for box in hand:
+                    assert area.x - 0.5 <= box.x and box.x + box.w <= area.x + area.w + 0.5
+
+    def test_split_hands_do_not_overlap(self) -> None:
+        """Two split hands of three cards sit side by side without overlapping."""
+        first, second = hand_slots(900, 600, 1, 0, [3, 3])
+        assert first[-1].x + first[-1].w < second[0].x
+
+
+class TestPending:
+    def test_queued_cards_results_and_reveal_are_held_back(self) -> None:
+        """Queued events hold back their cards (counted per hand), the reveal and the result label."""
+        win = Outcome(Result.WIN, Fraction(10), Fraction(10))
+        events = [CardDealt(0, 1, Card.parse("3c")), CardDealt(0, 1, Card.parse("4c")), CardDealt(None, 0, None, False),
+                  HoleCardRevealed(Card.parse("Th")), HandSettled(0, 1, win), RoundSettled(20)]
+        pending = pending_from(events)
+        assert (pending.hidden(0, 1), pending.hidden(None, 0), pending.hidden(0, 0)) == (2, 1, 0)
+        assert pending.hole and pending.settled == {(0, 1)}

@@ -1,0 +1,27 @@
+"""The command line of ``python -m gui``: bad options give a one-line message and exit status 2, before any window."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.__main__ import build_parser, main
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--rules", "vegs"], "unknown preset: 'vegs'"),
+    (["--stack", "As Zx"], "Zx"),
+    (["--bankroll", "abc"], "a bet must be a whole number of credits"),
+    (["--players", "4"], "invalid choice: 4"),
+])
+def test_bad_option_exits_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad option stops with status 2 and a message naming the bad value."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_names_and_players() -> None:
+    """--names and --players are read as given."""
+    args = build_parser().parse_args(["--players", "2", "--names", "Ann", "Bob", "--no-animation"])
+    assert (args.players, args.names, args.no_animation) == (2, ["Ann", "Bob"], True)
