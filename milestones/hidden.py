@@ -32,15 +32,26 @@ def has_hidden_mark(node: ast.AST) -> bool:
     return False
 
 
+def _is_hidden(expr: ast.expr) -> bool:
+    """``pytest.mark.hidden`` itself, or a list or tuple holding it (not a call that mentions it)."""
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        return any(_is_hidden(e) for e in expr.elts)
+    if isinstance(expr, ast.Attribute) and expr.attr == "hidden":
+        value = expr.value
+        return (isinstance(value, ast.Attribute) and value.attr == "mark") or (
+            isinstance(value, ast.Name) and value.id == "mark")
+    return False
+
+
 def _is_pytestmark(stmt: ast.stmt) -> bool:
     return (isinstance(stmt, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets)
-            and has_hidden_mark(stmt.value))
+            and _is_hidden(stmt.value))
 
 
 def _hidden_definition(stmt: ast.stmt) -> bool:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if any(has_hidden_mark(d) for d in stmt.decorator_list):
+        if any(_is_hidden(d) for d in stmt.decorator_list):
             return True
         if isinstance(stmt, ast.ClassDef) and any(_is_pytestmark(s) for s in stmt.body):
             return True
@@ -53,7 +64,7 @@ def _is_hidden_param(node: ast.AST) -> bool:
     func = node.func
     named_param = (isinstance(func, ast.Attribute) and func.attr == "param") or (
         isinstance(func, ast.Name) and func.id == "param")
-    return named_param and any(k.arg == "marks" and has_hidden_mark(k.value) for k in node.keywords)
+    return named_param and any(k.arg == "marks" and _is_hidden(k.value) for k in node.keywords)
 
 
 def strip_hidden(source: str, name: str) -> tuple[str | None, int]:

@@ -2,7 +2,9 @@
 
 For milestone N the starter is the milestone-N starter (regions tagged N and later
 stubbed, earlier ones kept), so a test that fails there fails because of the code the
-student writes in milestone N, not because of an earlier milestone's stub. ``.ci/run``
+student writes in milestone N, not because of an earlier milestone's stub. A milestone-N
+test must also pass with only the later milestones' regions stubbed: a week-1 student
+cannot earn a point that needs week-2 code. ``.ci/run``
 calls ``python -m milestones honesty``; it exits non-zero on a dishonest test.
 
 Also reported (not failures): parts with no tests yet, and parts whose test weights do
@@ -20,7 +22,7 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from .config import Course, load_course
-from .regions import PACKAGES
+from .regions import PACKAGES, scan
 from .report import points_text
 from .runner import Limits, run_suite
 from .starter import write_packages
@@ -82,6 +84,11 @@ def check_honesty(root: Path = REPO_ROOT, milestones: list[int] | None = None, *
         with tempfile.TemporaryDirectory(prefix="bj-honesty-") as work:
             write_packages(Path(work), lambda r: r.milestone >= number, root)
             starter = run_suite(folder, Path(work), limits=limits)
+        solved = None
+        if any(r.milestone > number for r in scan(root)):
+            with tempfile.TemporaryDirectory(prefix="bj-honesty-") as work:
+                write_packages(Path(work), lambda r: r.milestone > number, root)
+                solved = run_suite(folder, Path(work), limits=limits)
         stopped = starter.stop_reason(limits)
         if stopped or not reference.finished:
             report.problems.append(f"milestone {number}: a run did not finish: "
@@ -97,6 +104,11 @@ def check_honesty(root: Path = REPO_ROOT, milestones: list[int] | None = None, *
             counted += 1
             if outcome != "passed":
                 report.problems.append(f"{nodeid}: {outcome} on the reference: {message}")
+            if solved is not None and outcome == "passed":
+                solved_outcome, solved_message = solved.results.get(nodeid, ("not run", "did not run"))
+                if solved_outcome != "passed":
+                    report.problems.append(f"{nodeid}: fails when only later milestones are stubbed, so it needs "
+                                           f"code the student writes after milestone {number}: {solved_message}")
             starter_outcome = starter.results.get(nodeid, ("not run", ""))[0]
             if starter_outcome == "passed":
                 report.problems.append(f"{nodeid}: passes on the milestone-{number} starter, so it does not "

@@ -152,6 +152,24 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         recorder.write({"kind": "collected", **info})
 
 
+class _GradedModule(pytest.Module):
+    """A milestone test module whose import turns ``sys.exit()`` in the student's code into a collection error."""
+
+    def _getobj(self) -> Any:
+        try:
+            return super()._getobj()
+        except SystemExit as exc:
+            raise self.CollectError(f"SystemExit: importing your code called sys.exit({exc.code!r}) or exit(); "
+                                    f"a module must not end the program when it is imported") from None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+    if _milestone_of(module_path) is None or module_path.name == "__init__.py":
+        return None
+    return _GradedModule.from_parent(parent, path=module_path)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
     problem = item.stash.get(_PROBLEM, None)
@@ -290,7 +308,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def _collect_message(report: pytest.CollectReport) -> str:
     text = str(report.longrepr)
     errors = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
-    located = [line.strip() for line in text.splitlines() if re.search(r'File ".*(blackjack|gui)/', line)]
+    located = [f"{m[1]}, line {m[2]}" for m in re.finditer(r'File ".*?/((?:blackjack|gui)/[^"]*)", line (\d+)', text)]
     message = errors[-1] if errors else (text.strip().splitlines() or ["import failed"])[-1]
     if located:
         message += f" ({located[-1]})"

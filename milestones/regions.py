@@ -94,6 +94,11 @@ def _functions(tree: ast.AST) -> Iterator[tuple[str, ast.FunctionDef | ast.Async
     yield from walk(tree, "")
 
 
+def _has_docstring(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    first = func.body[0]
+    return isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+
+
 def _docstring_end(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """Line number of the last line of the function's header and docstring (0 if none)."""
     first = func.body[0]
@@ -146,11 +151,11 @@ def find_regions(source: str, module: str) -> list[Region]:
     regions = []
     for begin_line, end_line, indent, tag, hint in markers:
         enclosing = [(name, f) for name, f in functions
-                     if f.body[0].lineno <= begin_line <= (f.end_lineno or f.lineno)]
+                     if f.lineno < begin_line <= (f.end_lineno or f.lineno)]
         if not enclosing:
             raise RegionError(f"{module}:{begin_line}: a solution region must be inside a function body")
         qualname, func = max(enclosing, key=lambda pair: pair[1].lineno)  # the innermost
-        if begin_line <= _docstring_end(func):
+        if _has_docstring(func) and begin_line <= _docstring_end(func):
             raise RegionError(f"{module}:{begin_line}: the region must start after {qualname}'s docstring")
         code_after = [s for s in func.body if s.lineno > end_line]
         if code_after:

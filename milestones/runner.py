@@ -163,7 +163,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         results_file = work_dir / "results.jsonl"
         output_file = work_dir / "output.txt"
         command = [sys.executable, "-m", "pytest", *(select or [str(folder)]),
-                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "-o", "console_output_style=classic",
+                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors", "-o", "console_output_style=classic",
                    f"--rootdir={folder.resolve().parent.parent}",
                    "--results-json", str(results_file), "--test-timeout", str(limits.test_timeout)]
         if impl is not None:

@@ -1,0 +1,110 @@
+"""Fixtures for the classroom kit's own tests: a small course and the sample submissions.
+
+The mini course is a folder shaped like the repository (reference packages, ``tests/``
+with ``conftest.py`` and two milestone suites, ``pyproject.toml``), so the grader, the
+check and the honesty check run on a handful of fast tests instead of the real suites.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from milestones import REPO_ROOT
+from milestones.starter import _student_pyproject, write_packages
+
+sys.path.insert(0, str(REPO_ROOT / "tests" / "submissions"))
+
+from make_samples import make_samples  # noqa: E402
+
+MINI_M1 = '''"""Mini milestone-1 suite for the grader's own tests."""
+
+import pytest
+
+from blackjack import Deck, Hand, parse_cards
+
+
+@pytest.mark.points(2)
+def test_two_aces_and_nine():
+    """A, A, 9 scores 21."""
+    got = Hand(parse_cards("As Ad 9h")).get_score()
+    assert got == 21, f"get_score() of [A, A, 9] should be 21: count one ace as 11, the other as 1; got {got}"
+
+
+@pytest.mark.points(1)
+def test_deal_takes_top_card():
+    """deal() returns the top card."""
+    got = Deck(parse_cards("Kh 2c")).deal()
+    assert str(got) == "Kh", f"deal() of a deck Kh 2c should return Kh; got {got}"
+
+
+@pytest.mark.points(1)
+@pytest.mark.hidden
+def test_hidden_bust():
+    """K, Q, 5 is bust."""
+    assert Hand(parse_cards("Kh Qd 5c")).is_bust(), "is_bust() of [K, Q, 5] (25) should be True"
+
+
+@pytest.mark.points(1)
+@pytest.mark.parametrize("codes, total", [
+    ("Kh 7d", 17),
+    pytest.param("As 6d", 17, marks=pytest.mark.hidden),
+])
+def test_totals(codes, total):
+    """A hand's total."""
+    got = Hand(parse_cards(codes)).get_score()
+    assert got == total, f"get_score() of {codes} should be {total}; got {got}"
+'''
+
+MINI_M2 = '''"""Mini milestone-2 suite for the grader's own tests."""
+
+import pytest
+
+from blackjack import Action, Blackjack, InvalidBetError, Player, Rules
+
+PART = "wagering"
+
+
+@pytest.mark.points(2)
+def test_bet_over_bankroll_is_rejected():
+    """A bet over the bankroll raises InvalidBetError."""
+    with pytest.raises(InvalidBetError):
+        Player("Ann", bankroll=50).start_round(60, Rules.preset("cs111"))
+
+
+@pytest.mark.points(2)
+def test_stand_on_soft_20_wins():
+    """A-9 standing against the dealer's 17 wins the bet."""
+    table = Blackjack(["Ann"], Rules.preset("cs111"), seed=1)
+    table.shoe.stack("As Th 9d 7c".split())
+    [(_, _, outcome)] = table.play_round(lambda view: Action.STAND, bets=[10])
+    assert outcome.net == 10, f"A-9 (soft 20) against the dealer's 17 should win 10 credits; got {outcome.net}"
+'''
+
+
+def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2) -> Path:
+    """Write a mini course under ``root``: reference packages, tests, pyproject; return ``root``."""
+    write_packages(root, lambda r: False, REPO_ROOT)
+    (root / "tests" / "milestone1").mkdir(parents=True)
+    shutil.copy2(REPO_ROOT / "tests" / "conftest.py", root / "tests" / "conftest.py")
+    (root / "tests" / "milestone1" / "test_mini.py").write_text(m1, encoding="utf-8")
+    if m2 is not None:
+        (root / "tests" / "milestone2").mkdir()
+        (root / "tests" / "milestone2" / "test_mini.py").write_text(m2, encoding="utf-8")
+    (root / "pyproject.toml").write_text(_student_pyproject(REPO_ROOT), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def mini_course(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A mini course folder (shared; do not change it)."""
+    return write_course(tmp_path_factory.mktemp("course"))
+
+
+@pytest.fixture(scope="session")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Every sample submission (shared; do not change them)."""
+    return make_samples(tmp_path_factory.mktemp("samples"))

@@ -1,0 +1,160 @@
+"""The grader on the mini course: sample submissions, limits, layered grading, report formats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import write_course
+
+from milestones.__main__ import main
+from milestones.grading import Grader, SubmissionGrade, find_submissions
+from milestones.report import csv_gradebook, gradescope_results, text_report
+from milestones.runner import Limits, run_suite
+
+LIMITS = Limits(timeout=30, test_timeout=1)
+
+
+@pytest.fixture(scope="module")
+def graded(mini_course: Path, samples: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+           ) -> dict[str, SubmissionGrade]:
+    """Every sample graded on milestone 1 of the mini course, in one batch."""
+    grader = Grader(tests=mini_course / "tests", limits=LIMITS, jobs=2)
+    names = ["full", "starter", "partial", "infinite_loop", "exit_at_import", "syntax_error", "noisy", "no_package"]
+    subs = find_submissions([samples[n] for n in names], tmp_path_factory.mktemp("scratch"))
+    return {g.submission.name: g for g in grader.grade(subs, [1])}
+
+
+def _outcomes(grade: SubmissionGrade) -> dict[str, str]:
+    return {t.record.name: t.outcome for t in grade.milestones[0].tests}
+
+
+def test_full_solution_earns_every_point(graded: dict[str, SubmissionGrade]) -> None:
+    """The reference solution gets 25 / 25 on milestone 1, hidden tests included."""
+    grade = graded["full"]
+    assert grade.regular == 25
+    assert len(grade.milestones[0].tests) == 5
+
+
+def test_bare_starter_earns_nothing(graded: dict[str, SubmissionGrade]) -> None:
+    """The starter fails every test with a 'not written yet' message."""
+    tests = graded["starter"].milestones[0].tests
+    assert graded["starter"].regular == 0
+    assert all(t.message.startswith("not written yet:") for t in tests)
+
+
+def test_partial_submission_earns_the_deck_test_only(graded: dict[str, SubmissionGrade]) -> None:
+    """With only deck.py done, the deal test passes (weight 1 of 6 -> 25/6 points) and the rest fail."""
+    outcomes = _outcomes(graded["partial"])
+    assert outcomes["test_mini.py::test_deal_takes_top_card"] == "passed"
+    assert list(outcomes.values()).count("passed") == 1
+    assert graded["partial"].regular == Fraction(25, 6)
+
+
+def test_infinite_loop_costs_only_the_looping_tests(graded: dict[str, SubmissionGrade]) -> None:
+    """get_score looping forever fails its tests with a loop message; the deck test still passes."""
+    grade = graded["infinite_loop"]
+    outcomes = _outcomes(grade)
+    assert outcomes["test_mini.py::test_deal_takes_top_card"] == "passed"
+    looped = [t for t in grade.milestones[0].tests if t.record.name.startswith("test_mini.py::test_two_aces")]
+    assert looped[0].outcome == "failed"
+    assert "loop that never ends" in looped[0].message and "Hand.get_score" in looped[0].message
+
+
+@pytest.mark.parametrize("name, words", [
+    ("exit_at_import", "SystemExit"),
+    ("syntax_error", "SyntaxError"),
+    ("no_package", "no blackjack/__init__.py"),
+])
+def test_broken_submissions_score_zero_with_a_reason(graded: dict[str, SubmissionGrade], name: str,
+                                                      words: str) -> None:
+    """A submission that cannot be imported gets 0 and every test says why."""
+    grade = graded[name]
+    assert grade.regular == 0
+    assert all(words in t.message for t in grade.milestones[0].tests), [t.message for t in
+                                                                         grade.milestones[0].tests]
+
+
+def test_megabytes_of_output_do_not_stop_grading(graded: dict[str, SubmissionGrade]) -> None:
+    """A submission printing 3 MB at import is graded in full."""
+    assert graded["noisy"].regular == 25
+
+
+def test_run_stopped_at_the_time_limit_keeps_its_reason(mini_course: Path, samples: dict[str, Path]) -> None:
+    """A loop at import is killed at the run's time limit, and the stop reason names the limit."""
+    limits = Limits(timeout=3, test_timeout=1)
+    run = run_suite(mini_course / "tests" / "milestone1", samples["hang_at_import"], limits=limits)
+    assert run.timed_out and not run.finished
+    assert "stopped after 3 s" in run.stop_reason(limits)
+
+
+def test_layered_grading_does_not_charge_a_week1_bug_twice(mini_course: Path, samples: dict[str, Path],
+                                                           tmp_path: Path) -> None:
+    """A broken get_score costs milestone-2 points without --layered and none with it."""
+    subs = find_submissions([samples["week2_only"]], tmp_path)
+    plain = Grader(tests=mini_course / "tests", limits=LIMITS).grade(subs, [2])[0].milestones[0]
+    layered = Grader(tests=mini_course / "tests", limits=LIMITS, layered=True).grade(subs, [2])[0].milestones[0]
+    wagering = {p.part.key: p.score for p in layered.parts}["wagering"]
+    assert {p.part.key: p.score for p in plain.parts}["wagering"] == 10
+    assert wagering == 20 and layered.layered
+    assert "reference's code of milestones before 2" in layered.notes[0]
+
+
+def test_folder_of_submissions_and_zip_are_found(samples: dict[str, Path], tmp_path: Path) -> None:
+    """A folder of student folders and zips yields one submission per student, named after each."""
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    shutil.copytree(samples["full"], batch / "alice" / "project")
+    shutil.make_archive(str(batch / "bob"), "zip", samples["partial"])
+    found = find_submissions([batch], tmp_path / "scratch")
+    assert [(s.name, s.folder is not None) for s in found] == [("alice", True), ("bob", True)]
+    assert found[0].folder == batch / "alice" / "project"
+
+
+def test_gradescope_results_follow_the_schema(graded: dict[str, SubmissionGrade]) -> None:
+    """results.json has score and tests with name, score, max_score, status, output and visibility."""
+    data = json.loads(gradescope_results(graded["partial"], "after_due_date"))
+    assert data["score"] == pytest.approx(25 / 6, abs=0.01)
+    assert {"name", "score", "max_score", "status", "output", "visibility"} <= set(data["tests"][0])
+    hidden = [t for t in data["tests"] if "hidden" in t["name"] or "As 6d" in t["name"]]
+    assert hidden and all(t["visibility"] == "after_due_date" for t in hidden)
+    assert sum(t["max_score"] for t in data["tests"]) == pytest.approx(25, abs=0.02)
+
+
+def test_csv_gradebook_has_a_row_per_student(graded: dict[str, SubmissionGrade]) -> None:
+    """The gradebook has a header and one row per student with the milestone-1 part score."""
+    rows = list(csv.reader(io.StringIO(csv_gradebook(list(graded.values())))))
+    assert rows[0][:2] == ["student", "m1_engine"]
+    assert {r[0]: r[1] for r in rows[1:]}["full"] == "25"
+    assert len(rows) == 1 + len(graded)
+
+
+def test_text_report_shows_rubric_and_messages(graded: dict[str, SubmissionGrade]) -> None:
+    """The text report lists each test with points and the student's message, then a summary."""
+    text = text_report([graded["starter"], graded["full"]])
+    assert "FAIL        0 / 8.33  test_mini.py::test_two_aces_and_nine" in text
+    assert "not written yet: add up get_value()" in text
+    assert "Summary" in text and "Total: 25 / 25 regular points" in text
+
+
+def test_grade_command_writes_gradescope_file(mini_course: Path, samples: dict[str, Path], tmp_path: Path) -> None:
+    """`grade --format gradescope --output` writes a results.json for one submission."""
+    out = tmp_path / "results" / "results.json"
+    status = main(["grade", str(samples["full"]), "--tests", str(mini_course / "tests"), "--milestone", "1",
+                   "--format", "gradescope", "--output", str(out)])
+    assert status == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["score"] == 25
+
+
+def test_suite_that_does_not_collect_on_the_reference_is_an_error(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A broken milestone suite stops the grade command with one line naming the problem."""
+    course = write_course(tmp_path / "course", m1="import nonexistent_module_xyz\n", m2=None)
+    status = main(["grade", str(course), "--tests", str(course / "tests"), "--milestone", "1"])
+    assert status == 2
+    assert "does not collect on the reference" in capsys.readouterr().err
