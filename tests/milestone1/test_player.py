@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-
 from fractions import Fraction
 from typing import Any
 
