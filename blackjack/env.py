@@ -1,0 +1,180 @@
+"""A Gymnasium environment over the real engine: any preset, a finite shoe, all five plays.
+
+Install the extra first: ``pip install blackjack-kit[gym]``.
+
+Description:
+    One episode is one round for one seat at a table with the chosen rules, dealt from
+    a finite shoe that carries over from episode to episode (reshuffled at the cut
+    card), so a counting agent has something to count. Gymnasium's ``Blackjack-v1`` is
+    the toy version: infinite deck, hit and stand only.
+
+Actions (``Discrete(5)``):
+    0 stand, 1 hit, 2 double down, 3 split, 4 surrender. An action the rules or the
+    hand do not allow is played as STAND and flagged ``info["illegal"] = True``;
+    ``info["action_mask"]`` (and :meth:`BlackjackEnv.action_masks`) lists the legal ones.
+    Insurance and early surrender offers are declined for the agent.
+
+Observation (a tuple of ints, ``Tuple(Discrete ...)``):
+    ``(player total 0..31, dealer upcard 1..10 (ace 1), usable ace 0/1, can double 0/1,
+    can split 0/1)``, and with ``observe_count=True`` a sixth entry: the Hi-Lo true
+    count, floored and clamped to -10..+10, plus 10 (so 0..20). After a split the
+    observation is of the hand being played.
+
+Rewards:
+    At the end of the round, the seat's net result in units of the initial bet: +1 a
+    win, +1.5 a 3:2 natural, -0.5 a surrender, +2 / -2 a doubled hand, the sum over
+    split hands. 0 on every step before. Rounds settled at the deal (naturals) need no
+    decision; ``reset`` plays them out and adds their result to ``info["skipped"]``.
+
+Version history:
+    v0: first version (Blackjack Kit 0.1).
+"""
+# mypy: disable-error-code="import-not-found, import-untyped", allow-subclassing-any
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+from typing import Any
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as err:  # pragma: no cover - depends on the environment
+    raise ImportError("blackjack.env needs gymnasium: pip install blackjack-kit[gym]") from err
+
+from .actions import Action, Phase
+from .player import Player
+from .round import Round
+from .rules import Rules
+from .table import Blackjack
+
+__all__ = ["ACTIONS", "BlackjackEnv"]
+
+#: Action numbers of the environment, in order.
+ACTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+_BANKROLL = 10 ** 12
+
+
+class BlackjackEnv(gymnasium.Env):
+    """Blackjack on the Blackjack Kit engine for reinforcement learning (see the module docstring).
+
+    Args:
+        rules: a :class:`Rules` value or a preset name (default ``"vegas"``).
+        observe_count: add the floored Hi-Lo true count to the observation.
+        render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, rules: Rules | str = "vegas", *, observe_count: bool = False,
+                 render_mode: str | None = None) -> None:
+        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.observe_count = observe_count
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(len(ACTIONS))
+        parts = [spaces.Discrete(32), spaces.Discrete(11), spaces.Discrete(2), spaces.Discrete(2), spaces.Discrete(2)]
+        if observe_count:
+            parts.append(spaces.Discrete(21))
+        self.observation_space = spaces.Tuple(parts)
+        self._game: Blackjack | None = None
+        self._round: Round | None = None
+        self._bet = self.rules.min_bet
+
+    # --- helpers ------------------------------------------------------------------------
+    def _new_game(self) -> Blackjack:
+        seed = int(self.np_random.integers(0, 2 ** 63 - 1))
+        return Blackjack([Player("agent", _BANKROLL)], self.rules, rng=random.Random(seed))
+
+    def _true_count(self) -> int:
+        from .hints.counting import count_from_unseen, true_count
+        assert self._game is not None
+        game = self._game
+        unseen = game.shoe.counts()
+        remaining = len(game.shoe)
+        if not game.dealer.revealed and len(game.dealer.hand) > 1:
+            unseen[game.dealer.hand[1].get_value()] += 1
+            remaining += 1
+        tc = true_count(count_from_unseen(unseen, self.rules.decks), max(remaining, 1))
+        return max(-10, min(10, math.floor(tc))) + 10
+
+    def _obs(self) -> tuple[int, ...]:
+        rnd = self._round
+        assert rnd is not None and self._game is not None
+        turn = rnd.turn
+        up = self._game.dealer.hand[0].get_value()
+        if turn is None:
+            hand = rnd.hands(0)[-1]
+            double = split = 0
+        else:
+            hand = rnd.hands(turn[0])[turn[1]]
+            double, split = int(rnd.is_legal(Action.DOUBLE)), int(rnd.is_legal(Action.SPLIT))
+        total = min(hand.get_score(), 31)
+        obs = [total, up, int(hand.is_soft()), double, split]
+        if self.observe_count:
+            obs.append(self._true_count())
+        return tuple(obs)
+
+    def action_masks(self) -> list[bool]:
+        """Which of the five actions are legal now (all False between rounds)."""
+        rnd = self._round
+        return [rnd is not None and rnd.is_legal(a) for a in ACTIONS]
+
+    def _answer_offers(self) -> None:
+        """Decline insurance and early surrender for the agent."""
+        rnd = self._round
+        assert rnd is not None
+        while rnd.turn is not None and rnd.phase in (Phase.INSURANCE, Phase.EARLY_SURRENDER):
+            rnd.apply(Action.DECLINE)
+
+    def _net(self) -> float:
+        assert self._game is not None
+        outcomes = self._game.finish_round(record=False)
+        self._round = None
+        return float(sum((o.net for _s, _h, o in outcomes), Fraction(0)) / self._bet)
+
+    # --- the Gymnasium API ----------------------------------------------------------------
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[tuple[int, ...], dict[str, Any]]:
+        """Deal a new round (a new shoe when ``seed`` is given) and return the first decision's observation."""
+        super().reset(seed=seed)
+        if seed is not None or self._game is None:
+            self._game = self._new_game()
+        elif self._round is not None:
+            self._game.round = None  # an abandoned round: its cards are left out of the shoe until a reshuffle
+            self._game.shoe.discard(self._round.cards_on_table())
+        skipped = 0.0
+        while True:
+            self._round = self._game.start_round([self._bet])
+            self._answer_offers()
+            if self._round.turn is not None:
+                break
+            skipped += self._net()
+        return self._obs(), {"skipped": skipped, "action_mask": self.action_masks()}
+
+    def step(self, action: int) -> tuple[tuple[int, ...], float, bool, bool, dict[str, Any]]:
+        """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
+        rnd = self._round
+        if rnd is None:
+            raise RuntimeError("call reset() before step(), and again after a round ends")
+        chosen = ACTIONS[int(action)]
+        illegal = not rnd.is_legal(chosen)
+        rnd.apply(Action.STAND if illegal else chosen)
+        self._answer_offers()
+        if rnd.turn is None:
+            obs = self._obs()
+            return obs, self._net(), True, False, {"illegal": illegal, "action_mask": [False] * len(ACTIONS)}
+        return self._obs(), 0.0, False, False, {"illegal": illegal, "action_mask": self.action_masks()}
+
+    def render(self) -> str | None:
+        """Return the table as text (``render_mode="ansi"``), else None."""
+        if self.render_mode != "ansi" or self._game is None:
+            return None
+        dealer = self._game.dealer
+        shown = str(dealer.hand) if dealer.revealed else f"{dealer.hand[0]} ??"
+        rnd = self._round
+        hands = " | ".join(str(h) for h in rnd.hands(0)) if rnd is not None else ""
+        return f"dealer: {shown}   you: {hands}"
