@@ -276,11 +276,11 @@ class ChartWindow(tk.Toplevel):
                 canvas.create_rectangle(x0 + c * cw, y, x0 + (c + 1) * cw, y + rh,
                                         fill=self.COLORS.get(code[:1], "#ffffff"),
                                         outline="#d50000" if hit else "#9e9e9e", width=3 if hit else 1,
-                                        tags=("cell", f"cell_{name}_{label}_{c}") + (("current",) if hit else ()))
+                                        tags=("cell", f"cell_{name}_{label}_{c}") + (("highlight",) if hit else ()))
                 canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
                                    tags=("code",))
             y += rh
-        canvas.tag_raise("current")
+        canvas.tag_raise("highlight")
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
         canvas.create_text(6, y + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8))
         canvas.configure(height=y + 30)
