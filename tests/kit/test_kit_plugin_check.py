@@ -1,0 +1,122 @@
+"""The grading plugin's checks and messages, the student's check and diary, and the honesty check."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from conftest import MINI_M1, write_course
+
+from milestones import REPO_ROOT
+from milestones.check import append_progress, run_check
+from milestones.honesty import check_honesty
+from milestones.runner import Limits, run_suite
+from milestones.starter import write_packages, write_starter
+
+LIMITS = Limits(timeout=60, test_timeout=5)
+
+
+def test_collected_records_carry_points_part_and_hidden(mini_course: Path) -> None:
+    """Collecting milestone 1 lists each test with its weight, part and hidden flag."""
+    run = run_suite(mini_course / "tests" / "milestone1", None, limits=LIMITS, collect_only=True)
+    records = {r.name: r for r in run.collected.values()}
+    assert records["test_mini.py::test_two_aces_and_nine"].points == 2
+    assert records["test_mini.py::test_hidden_bust"].hidden
+    assert records["test_mini.py::test_totals[As 6d-17]"].hidden
+    assert not records["test_mini.py::test_totals[Kh 7d-17]"].hidden
+    assert {r.part for r in records.values()} == {"engine"}
+
+
+def test_visible_only_run_leaves_hidden_tests_out(mini_course: Path) -> None:
+    """A run with hidden=False collects no hidden test."""
+    run = run_suite(mini_course / "tests" / "milestone1", None, limits=LIMITS, hidden=False, collect_only=True)
+    assert run.collected and not any(r.hidden for r in run.collected.values())
+
+
+def test_tests_without_points_or_part_fail_with_the_fix(tmp_path: Path) -> None:
+    """A test with no points marker, and one in a many-part milestone without PART, fail saying what to add."""
+    m2 = "import pytest\n\n@pytest.mark.points(1)\ndef test_a():\n    '''No PART.'''\n\ndef test_b():\n    '''No points.'''\n"
+    course = write_course(tmp_path / "course", m2=m2)
+    run = run_suite(course / "tests" / "milestone2", None, limits=LIMITS)
+    messages = {nodeid.split("::")[-1]: result for nodeid, result in run.results.items()}
+    assert messages["test_a"][0] == "error" and "must set PART" in messages["test_a"][1]
+    assert messages["test_b"][0] == "error" and "@pytest.mark.points(n)" in messages["test_b"][1]
+
+
+def test_failure_message_is_the_asserts_own_text(mini_course: Path, tmp_path: Path) -> None:
+    """A failed assert reports its message without pytest's explanation."""
+    write_packages(tmp_path, lambda r: False)
+    hand = tmp_path / "blackjack" / "hand.py"
+    hand.write_text(hand.read_text(encoding="utf-8").replace("total += 10", "total += 20"), encoding="utf-8")
+    run = run_suite(mini_course / "tests" / "milestone1", tmp_path, limits=LIMITS)
+    outcome, message = run.results["tests/milestone1/test_mini.py::test_two_aces_and_nine"]
+    assert outcome == "failed"
+    assert message == ("get_score() of [A, A, 9] should be 21: count one ace as 11, the other as 1; got 31")
+
+
+def test_check_reports_points_and_next_failing_test(tmp_path: Path) -> None:
+    """In a fresh starter, check picks milestone 1, scores 0 and names a failing test's fix."""
+    project = tmp_path / "project"
+    write_course(project, m2=None)
+    write_packages(project, lambda r: True)
+    result = run_check(project, limits=LIMITS)
+    text = result.describe()
+    assert result.grade.milestone.number == 1 and result.passing == 0
+    assert "0 / 25 points" in text and "not written yet:" in text
+    assert all(not t.record.hidden for t in result.grade.tests)
+
+
+def test_check_moves_on_when_a_milestone_is_complete(mini_course: Path) -> None:
+    """With milestone 1's visible tests all passing, check reports the next milestone."""
+    result = run_check(mini_course, limits=LIMITS)
+    assert result.grade.milestone.number == 2
+
+
+def test_progress_row_goes_under_the_progress_log(tmp_path: Path) -> None:
+    """append_progress adds a dated row at the end of the diary's progress table."""
+    project = tmp_path / "project"
+    write_course(project, m2=None)
+    write_packages(project, lambda r: True)
+    result = run_check(project, limits=LIMITS)
+    diary = tmp_path / "diary.md"
+    diary.write_text("# Diary\n\n## Progress log\n\n| date | milestone | visible points | tests passing | next step |\n"
+                     "|---|---|---|---|---|\n| old | 1 | 0 / 25 | 0 / 3 | x |\n\n## Later\n", encoding="utf-8")
+    row = append_progress(diary, result, now=dt.datetime(2024, 9, 30, 14, 5))
+    lines = diary.read_text(encoding="utf-8").splitlines()
+    assert row.startswith("| 2024-09-30 14:05 | 1 | 0 / 25 | 0 / 3 |")
+    assert lines[lines.index("| old | 1 | 0 / 25 | 0 / 3 | x |") + 1] == row
+
+
+def test_diary_template_has_a_progress_log() -> None:
+    """The diary template holds the progress table that check appends to."""
+    text = (REPO_ROOT / "docs" / "diary_template.md").read_text(encoding="utf-8")
+    assert "## Progress log" in text and "| date | milestone | visible points |" in text
+
+
+def test_honesty_passes_on_an_honest_suite(mini_course: Path) -> None:
+    """Every mini point test passes on the reference and fails on its starter."""
+    report = check_honesty(mini_course, [1], limits=LIMITS)
+    assert report.problems == [] and report.counted == {1: 5}
+
+
+def test_honesty_flags_a_test_that_passes_on_the_starter(tmp_path: Path) -> None:
+    """A point test that needs no student code is reported, and the check fails."""
+    m1 = MINI_M1 + "\n\n@pytest.mark.points(1)\ndef test_free():\n    '''Free.'''\n    assert True\n"
+    course = write_course(tmp_path / "course", m1=m1, m2=None)
+    report = check_honesty(course, [1], limits=LIMITS)
+    assert len(report.problems) == 1 and "test_free: passes on the milestone-1 starter" in report.problems[0]
+
+
+def test_check_command_in_a_starter_logs_to_its_diary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m milestones check --project DIR` prints points and adds a row to DIR/docs/diary.md."""
+    from milestones.__main__ import main
+
+    project = tmp_path / "project"
+    write_starter(project)
+    status = main(["check", "--project", str(project), "--milestone", "1"])
+    out = capsys.readouterr().out
+    assert status == 0 and "Milestone 1" in out and "Next:" in out
+    diary = (project / "docs" / "diary.md").read_text(encoding="utf-8")
+    assert diary.count(f"| {dt.date.today():%Y-%m-%d}") == 1
