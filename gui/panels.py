@@ -281,6 +281,7 @@ class ChartWindow(tk.Toplevel):
                                    tags=("code",))
             y += rh
         canvas.tag_raise("highlight")
+        canvas.tag_raise("code")
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
         canvas.create_text(6, y + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8))
         canvas.configure(height=y + 30)

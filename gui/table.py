@@ -31,7 +31,8 @@ from collections.abc import Callable, Sequence
 from blackjack import Card, Hand, Hidden, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
-from .logic import Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area
+from .logic import (Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area,
+                    total_label)
 
 __all__ = ["TableCanvas"]
 
@@ -144,8 +145,9 @@ class TableCanvas(tk.Canvas):
                              fill=INK, font=font, tags=("dealer_label",))
             return
         visible = [c for c in cards if isinstance(c, Card)]
-        text = dealer.total_text if len(visible) == sum(isinstance(c, Card) for c in dealer.cards) \
-            else Hand(visible).total_text()
+        partial = Hand(visible)
+        text = total_label(dealer.total_text, dealer.total) if len(visible) == len(
+            [c for c in dealer.cards if isinstance(c, Card)]) else total_label(partial.total_text(), partial.get_score())
         last = boxes[-1]
         self.create_text(last.x + last.w + 14, last.y + last.h / 2, text=f"Dealer  {text}", anchor="w",
                          fill=INK, font=font, tags=("dealer_total",))
@@ -182,7 +184,9 @@ class TableCanvas(tk.Canvas):
                       pending: Pending) -> None:
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
-        text = hand.total_text if complete else Hand(cards).total_text()
+        shown = Hand(cards)
+        text = total_label(hand.total_text, hand.total) if complete else total_label(shown.total_text(),
+                                                                                     shown.get_score())
         first, last = boxes[0], boxes[-1]
         cx = (first.x + last.x + last.w) / 2
         size = -max(11, round(first.h * 0.14))

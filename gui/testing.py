@@ -124,8 +124,8 @@ def screenshot(window: tk.Misc, path: str | Path, canvas: tk.Canvas | None = Non
     tool = shutil.which("import")
     if tool is not None:
         top = window.winfo_toplevel()
-        geometry = f"{top.winfo_width()}x{top.winfo_height()}+{top.winfo_rootx()}+{top.winfo_rooty()}"
-        subprocess.run([tool, "-window", "root", "-crop", geometry, "+repage", str(target)], check=True,
+        frame = top.wm_frame()  # the toplevel with its menu bar (and decorations, under a window manager)
+        subprocess.run([tool, "-window", frame, str(target)], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
         return target
     if canvas is None:

@@ -84,8 +84,12 @@ def shot() -> Callable[[Any, str], Path]:
     """Save a screenshot of a test window under test-output/screenshots/<name>.png and return its path."""
     from gui.testing import screenshot
 
-    def take(app: Any, name: str) -> Path:
-        app.settle()
-        return screenshot(app.root, SCREENSHOTS / f"{name}.png", app.table)
+    def take(target: Any, name: str) -> Path:
+        """``target`` is an App (its main window) or a Toplevel (a dialog or chart window)."""
+        if hasattr(target, "settle"):
+            target.settle()
+        window = target.root if hasattr(target, "root") else target
+        canvas = next((getattr(target, a) for a in ("table", "canvas", "chart") if hasattr(target, a)), None)
+        return screenshot(window, SCREENSHOTS / f"{name}.png", canvas)
 
     return take

@@ -159,3 +159,15 @@ class TestPending:
         pending = pending_from(events)
         assert (pending.hidden(0, 1), pending.hidden(None, 0), pending.hidden(0, 0)) == (2, 1, 0)
         assert pending.hole and pending.settled == {(0, 1)}
+
+
+class TestTotals:
+    def test_soft_total_keeps_both_values(self) -> None:
+        """A soft 17 is shown as the engine writes it, "7 / 17"."""
+        from gui.logic import total_label
+        assert total_label("7 / 17", 17) == "7 / 17"
+
+    def test_soft_21_is_plain(self) -> None:
+        """A soft 21 (A-K, or A-5-5) is shown as "21": it takes no more decisions."""
+        from gui.logic import total_label
+        assert total_label("11 / 21", 21) == "21"
