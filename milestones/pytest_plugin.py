@@ -157,7 +157,7 @@ class _GradedModule(pytest.Module):
 
     def _getobj(self) -> Any:
         try:
-            return super()._getobj()
+            return super()._getobj()  # type: ignore[no-untyped-call]
         except SystemExit as exc:
             raise self.CollectError(f"SystemExit: importing your code called sys.exit({exc.code!r}) or exit(); "
                                     f"a module must not end the program when it is imported") from None
