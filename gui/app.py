@@ -115,7 +115,7 @@ class App:
     def create_widgets(self) -> None:
         """Build the menus, the table, the side panels, the action bar, the betting rail and the status line."""
         root = self.root
-        root.geometry("1220x780")
+        root.geometry("1200x700")
         root.minsize(820, 560)
         root.columnconfigure(0, weight=1)
         root.rowconfigure(0, weight=1)
@@ -521,9 +521,11 @@ class App:
     def _update_hint(self, view: TableView) -> None:
         if not self.hint_panel.shown.get():
             self._hint_token = None
+            self.jobs.forget("hint")
             return
         if view.turn is None:
             self._hint_token = None
+            self.jobs.forget("hint")
             self.hint_panel.show_message("No decision pending." if view.phase is not Phase.BETTING
                                          else "Bet suggestion: see the count panel.")
             return

@@ -38,7 +38,7 @@ class Dialog(tk.Toplevel):
         self.transient(master.winfo_toplevel())
         self.body = ttk.Frame(self, padding=10)
         self.body.pack(fill="both", expand=True)
-        self.error = ttk.Label(self, text="", foreground="#c62828", wraplength=420, padding=(10, 0))
+        self.error = ttk.Label(self, text="", foreground="#c62828", wraplength=480, padding=(10, 0))
         self.error.pack(fill="x")
         buttons = ttk.Frame(self, padding=10)
         buttons.pack(fill="x")

@@ -56,6 +56,12 @@ class Jobs:
         if self._after is None:
             self._after = self._widget.after(POLL_MS, self._poll)
 
+    def forget(self, key: str) -> None:
+        """Drop the answer of the latest job with ``key`` (it is no longer wanted)."""
+        older = self._latest.pop(key, None)
+        if older is not None:
+            older.cancel()
+
     @property
     def busy(self) -> bool:
         """True while some job has not been delivered."""

@@ -125,3 +125,12 @@ class TestWindows:
         window.update()
         rows = [window.ledger.item(row, "values") for row in window.ledger.get_children()]
         assert rows == [("1", "Ann", "BUST", "-10", "990")] and window.chart.find_withtag("line_0")
+
+
+def test_hint_cleared_when_the_round_ends(make_app: MakeApp) -> None:
+    """A hint still being worked out when the round settles is dropped: the panel says no decision is pending."""
+    app = make_app(stack="Ts 9d 9h 8c", hints=True)
+    deal(app)
+    app.buttons["stand"].invoke()
+    app.settle()
+    assert app.hint_panel.action.cget("text") == "" and app.hint_panel.reason.cget("text") == "No decision pending."
