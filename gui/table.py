@@ -83,9 +83,11 @@ class TableCanvas(tk.Canvas):
         n = len(view.seats)
         for seat in view.seats:
             active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
-            self._seat_label(seat.index, n, seat.name, f"bankroll {format_money(seat.bankroll)}", width, height,
-                             active)
-            self._draw_bet(seat.index, n, seat.bet, width, height)
+            money = view.rules.wagering
+            self._seat_label(seat.index, n, seat.name, f"bankroll {format_money(seat.bankroll)}" if money else "",
+                             width, height, active)
+            if money:
+                self._draw_bet(seat.index, n, seat.bet, width, height)
             counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
             slots = hand_slots(width, height, n, seat.index, counts)
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
@@ -106,8 +108,10 @@ class TableCanvas(tk.Canvas):
         font_size = -max(10, round(height * 0.028))
         if view is not None:
             rules = view.rules
-            pays = "BLACKJACK PAYS " + (f"{rules.blackjack_pays.numerator} TO {rules.blackjack_pays.denominator}"
-                                        if rules.naturals else "AS 21")
+            pays = (f"BLACKJACK PAYS {rules.blackjack_pays.numerator} TO {rules.blackjack_pays.denominator}"
+                    if rules.naturals else "A 21 IS A 21: NO NATURALS")
+            if not rules.wagering:
+                pays += "  ·  PLAYED FOR NO MONEY"
             stands = "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"
             self.create_text(width / 2, height * 0.41, text=pays, fill=GOLD, font=(FONT_FAMILY, font_size, "bold"),
                              tags=("felt",))
@@ -195,12 +199,13 @@ class TableCanvas(tk.Canvas):
                                  tags=(f"seat{seat}", f"total_{seat}_{j}", "total"))
         y = self.bbox(total)[3]
         stake = f"bet {format_money(hand.bet)}" + (" (doubled)" if hand.doubled and complete else "")
-        if len(view.seats[seat].hands) > 1 or (hand.doubled and complete):
+        if view.rules.wagering and (len(view.seats[seat].hands) > 1 or (hand.doubled and complete)):
             self.create_text(cx, y, text=stake, anchor="n", fill=INK, font=(FONT_FAMILY, round(size * 0.7)),
                              tags=(f"seat{seat}", f"stake_{seat}_{j}"))
             y += -size * 1.1
         if hand.outcome is not None and (seat, j) not in pending.settled:
-            label = result_text(hand.outcome)
+            # a table without money shows only the result word (the net is always 0 there)
+            label = result_text(hand.outcome) if view.rules.wagering else hand.outcome.result.label
             tid = self.create_text(cx, y + 4, text=label, anchor="n", fill="#111111",
                                    font=(FONT_FAMILY, size, "bold"),
                                    tags=(f"seat{seat}", f"result_{seat}_{j}", "result"))

@@ -286,3 +286,13 @@ class TestAnimation:
         app.root.update()
         big = app.table.bbox(app.table.find_withtag("dealer")[1])
         assert big[3] - big[1] > (small[3] - small[1]) * 1.3
+
+
+class TestNoMoney:
+    def test_cs111_shows_results_without_money(self, make_app: MakeApp) -> None:
+        """The cs111 game plays for no money: Deal stakes every seat, and a bust reads just "BUST"."""
+        app = make_app(rules="cs111", stack="Th 9c 6d 7s Kc")
+        app.buttons["deal"].invoke()
+        app.buttons["hit"].invoke()
+        app.settle()
+        assert app.table.texts("result_0_0") == ["BUST"] and app.table.texts("bankroll0") == []

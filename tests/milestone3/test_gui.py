@@ -9,9 +9,8 @@ time it redraws:
 * ``result_text(outcome)``: the label under a finished hand, e.g. ``"WIN +10"``.
 
 The first tests call the functions directly. The last ones open the real window (they
-need a display; see ``tests/milestone3/conftest.py``), press its buttons, and read what
-the table canvas shows. The cs111 game has no money: every hand is staked at the table
-minimum of 1 credit, so a win reads ``"WIN +1"``.
+need a display; see ``tests/milestone3/conftest.py``) at a Las Vegas table, bet 10
+credits, press its buttons, and read what the table canvas shows.
 """
 
 from __future__ import annotations
@@ -85,26 +84,28 @@ def test_result_text_for_a_push() -> None:
 @pytest.mark.gui
 @pytest.mark.points(4)
 def test_window_hit_then_stand_reports_the_win(table: Callable[[str, str], Any]) -> None:
-    """In the window: T-2 hits a 5 (17), stands; the dealer's 9-7 draws a K and busts: the hand reads "WIN +1"."""
-    app = table("cs111", "Th 9c 2d 7s 5h Kc")
+    """In the window: T-2 hits a 5 (17), stands; the dealer's 9-7 draws a K and busts: the hand reads "WIN +10"."""
+    app = table("vegas", "Th 9c 2d 7s 5h Kc")
+    app.place_bet(0, 10)
     app.buttons["deal"].invoke()
     assert app.buttons["hit"].instate(["!disabled"]), "after Deal the Hit button should be enabled"
     app.buttons["hit"].invoke()
     app.buttons["stand"].invoke()
     app.settle()
     shown = app.table.texts("result_0_0")
-    assert shown == ["WIN +1"], f'after hit and stand the dealer busts: the table should show "WIN +1", shows {shown}'
+    assert shown == ["WIN +10"], f'after hit and stand the dealer busts: the table should show "WIN +10", shows {shown}'
 
 
 @pytest.mark.gui
 @pytest.mark.points(3)
 def test_window_hit_to_bust_reports_the_bust(table: Callable[[str, str], Any]) -> None:
-    """In the window: T-6 hits a K (26): the hand reads "BUST -1" and only New round is enabled."""
-    app = table("cs111", "Th 9c 6d 7s Kc")
+    """In the window: T-6 hits a K (26): the hand reads "BUST -10" and only New round is enabled."""
+    app = table("vegas", "Th 9c 6d 7s Kc")
+    app.place_bet(0, 10)
     app.buttons["deal"].invoke()
     app.buttons["hit"].invoke()
     app.settle()
     shown = app.table.texts("result_0_0")
-    assert shown == ["BUST -1"], f'after busting the table should show "BUST -1", shows {shown}'
+    assert shown == ["BUST -10"], f'after busting the table should show "BUST -10", shows {shown}'
     lit = sorted(name for name, button in app.buttons.items() if button.instate(["!disabled"]))
     assert lit == ["new_round"], f"after the round only New round should be enabled, got {lit}"
