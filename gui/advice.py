@@ -17,51 +17,42 @@ name                    what it returns
 ``chart_cell(view)``    the chart row label and column of the deciding hand
 ======================  ==================================================================
 
-When the hints library is missing or not finished (a student's starter), the
-functions raise :class:`HintsUnavailable` with a one-line reason, and the panels say so.
+When the hints library is not finished (a student's starter), the functions raise
+:class:`HintsUnavailable` with a one-line reason, and the panels say so.
 """
 
 from __future__ import annotations
 
-import importlib
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from blackjack import Action, Card, Hand, Phase, Rules, TableView
+from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
+from blackjack.hints import (basic_strategy, bet_ramp, count_from_unseen, dealer_probabilities, expected_values,
+                             hint, true_count)
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
-    "judge", "legal_order",
+    "expected", "judge", "legal_order", "recommended",
 ]
+
+_T = TypeVar("_T")
 
 
 class HintsUnavailable(Exception):
-    """The hints library cannot answer (not installed, not implemented, or no decision pending)."""
+    """The hints library cannot answer (not implemented yet, no decision pending, or an engine error)."""
 
 
-def _hints(name: str) -> Callable[..., Any]:
-    """Return ``blackjack.hints.<name>`` (or from its submodules), or raise :class:`HintsUnavailable`."""
-    for module_name in ("blackjack.hints", "blackjack.hints.probability", "blackjack.hints.strategy",
-                        "blackjack.hints.counting"):
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        function = getattr(module, name, None)
-        if callable(function):
-            return function  # type: ignore[no-any-return]
-    raise HintsUnavailable(f"the hints library has no {name}() yet")
-
-
-def _call(name: str, *args: Any, **kwargs: Any) -> Any:
-    """Call a hints function; a NotImplementedError (starter code) becomes :class:`HintsUnavailable`."""
+def _call(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    """Call a hints function; a NotImplementedError (a student's starter) or a BlackjackError becomes
+    :class:`HintsUnavailable` with a one-line reason."""
     try:
-        return _hints(name)(*args, **kwargs)
+        return function(*args, **kwargs)
     except NotImplementedError as err:
-        raise HintsUnavailable(f"{name}() is not implemented yet: {err}") from None
+        raise HintsUnavailable(f"{function.__name__}() is not written yet: {err}") from None
+    except BlackjackError as err:
+        raise HintsUnavailable(str(err)) from None
 
 
 def legal_order(actions: Mapping[Action, Any] | frozenset[Action]) -> list[Action]:
@@ -103,8 +94,8 @@ def expected(view: TableView) -> dict[Action, float]:
     cards, upcard = _decision(view)
     hand, seat = view.current_hand, view.current_seat
     assert hand is not None and seat is not None
-    evs: Mapping[Action, float] = _call("expected_values", list(cards), upcard, dict(view.unseen_counts),
-                                        view.rules, from_split=hand.from_split, hands=len(seat.hands))
+    evs = _call(expected_values, list(cards), upcard, dict(view.unseen_counts), view.rules,
+                from_split=hand.from_split, hands=len(seat.hands))
     legal = view.legal_actions
     out = {a: float(v) for a, v in evs.items() if a in legal}
     if Action.DECLINE in legal and Action.DECLINE not in out:
@@ -113,36 +104,17 @@ def expected(view: TableView) -> dict[Action, float]:
 
 
 def advise(view: TableView) -> Advice:
-    """Compute the hint panel's content for the hand whose decision it is.
+    """Compute the hint panel's content for the hand whose decision it is (``blackjack.hints.hint``).
 
     Raises:
         HintsUnavailable: no decision is pending, or the hints library cannot answer.
     """
-    cards, upcard = _decision(view)
-    unseen = dict(view.unseen_counts)
-    evs = expected(view)
-    dealer = {str(k): float(v) for k, v in _call("dealer_probabilities", upcard, unseen, view.rules).items()}
-    bust: float | None
-    try:
-        bust = float(_call("bust_probability", list(cards), unseen, upcard=upcard, rules=view.rules))
-    except HintsUnavailable:
-        bust = None
-    action, reason = _recommend(view, evs)
-    return Advice(action=action, reason=reason, bust_chance=bust, dealer=dealer, evs=evs)
-
-
-def _recommend(view: TableView, evs: Mapping[Action, float]) -> tuple[Action, str]:
-    """The hints library's ``hint(view)`` when it has one, else the best EV."""
-    try:
-        found = _call("hint", view)
-    except HintsUnavailable:
-        found = None
-    if found is not None and isinstance(getattr(found, "action", None), Action):
-        return found.action, str(getattr(found, "reason", ""))
-    if not evs:
-        raise HintsUnavailable("no action to compare")
-    best = max(legal_order(evs), key=lambda a: evs[a])
-    return best, f"{best.value} has the highest expected value ({evs[best]:+.3f} bet) for the cards left"
+    _decision(view)
+    found = _call(hint, view)
+    legal = view.legal_actions
+    evs = {a: float(v) for a, v in found.evs.items() if a in legal} or expected(view)
+    return Advice(action=found.action, reason=found.reason, bust_chance=found.bust_chance,
+                  dealer={str(k): float(v) for k, v in found.dealer.items()}, evs=evs)
 
 
 @dataclass(frozen=True)
@@ -164,25 +136,21 @@ class CountInfo:
     system: str = "Hi-Lo"
 
 
-#: Hi-Lo tags for ace, 2 .. 9, ten (Harvey Dubner 1963, Stanford Wong's *Professional Blackjack*).
-HI_LO = (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1)
-
-
 def count(view: TableView) -> CountInfo:
-    """Compute the Hi-Lo count from what the players have seen.
+    """Compute the Hi-Lo count from what the players have seen (``blackjack.hints`` counting).
 
-    The running count is minus the tags of the unseen cards, since a full Hi-Lo shoe
-    adds up to 0. The bet suggestion is the classic one-to-eight ramp: one unit (the
-    table minimum) up to a true count of +1, then one more unit per true count
-    (Stanford Wong, *Professional Blackjack*), capped by the table maximum.
+    The running count comes from the unseen cards alone (a face-down hole card counts as
+    unseen); the bet suggestion is the library's ``bet_ramp`` in units of the table
+    minimum, capped by the table maximum.
+
+    Raises:
+        HintsUnavailable: the counting functions are not written yet.
     """
-    unseen = view.unseen_counts
-    left = sum(unseen.values())
-    running = -sum(HI_LO[value - 1] * unseen.get(value, 0) for value in range(1, 11))
-    true = running / (left / 52) if left else 0.0
-    units = max(1, min(8, math.floor(true)))
-    suggestion = min(view.rules.min_bet * units, view.rules.max_bet)
-    return CountInfo(running=running, true=true, cards_left=left, suggestion=suggestion)
+    left = sum(view.unseen_counts.values())
+    running = _call(count_from_unseen, view.unseen_counts, view.decks)
+    true = _call(true_count, running, left) if left else 0.0
+    suggestion = min(_call(bet_ramp, true, view.rules.min_bet), view.rules.max_bet)
+    return CountInfo(running=running, true=true, cards_left=left, suggestion=Fraction(suggestion))
 
 
 @dataclass(frozen=True)
@@ -226,14 +194,11 @@ def recommended(view: TableView) -> Action:
     legal = view.legal_actions
     if view.phase is Phase.INSURANCE:
         return Action.DECLINE
-    chart = _call("basic_strategy", view.rules)
+    chart = _call(basic_strategy, view.rules)
     if view.phase is Phase.EARLY_SURRENDER:
         choice = chart.action(list(cards), upcard, legal=legal | {Action.HIT, Action.STAND})
         return Action.SURRENDER if choice is Action.SURRENDER else Action.DECLINE
-    action = chart.action(list(cards), upcard, legal=legal)
-    if not isinstance(action, Action):
-        raise HintsUnavailable(f"the chart gave {action!r}, not an action")
-    return action
+    return chart.action(list(cards), upcard, legal=legal)
 
 
 def judge(view: TableView, action: Action) -> Verdict:
@@ -259,7 +224,7 @@ def chart_rows(rules: Rules) -> list[tuple[str, str, tuple[str, ...]]]:
     Raises:
         HintsUnavailable: the hints library cannot build the chart.
     """
-    chart = _call("basic_strategy", rules)
+    chart = _call(basic_strategy, rules)
     return list(chart.rows())
 
 

@@ -481,7 +481,10 @@ class App:
         if not self.events:
             self.status.configure(text=status_text(view))
         if view is not None:
-            self.count_panel.show(advice.count(view))
+            try:
+                self.count_panel.show(advice.count(view))
+            except advice.HintsUnavailable as err:
+                self.count_panel.show_message(str(err))
             self._update_hint(view)
             if self.chart_window is not None and self.chart_rows is not None:
                 self._show_chart(view)

@@ -128,6 +128,10 @@ class CountPanel(Toggle):
                                    f"cards left      {info.cards_left}\n"
                                    f"suggested bet   {format_money(info.suggestion)}"))
 
+    def show_message(self, text: str) -> None:
+        """Show one line instead of the count (e.g. counting is not available)."""
+        self.label.configure(text=text)
+
     @property
     def text(self) -> str:
         """What the panel shows now."""

@@ -134,3 +134,22 @@ def test_hint_cleared_when_the_round_ends(make_app: MakeApp) -> None:
     app.buttons["stand"].invoke()
     app.settle()
     assert app.hint_panel.action.cget("text") == "" and app.hint_panel.reason.cget("text") == "No decision pending."
+
+
+def test_hints_are_worked_out_off_the_tk_thread(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is computed in a worker thread, so the window keeps answering meanwhile."""
+    import threading
+
+    from gui import advice
+    threads: list[str] = []
+    real = advice.advise
+
+    def spy(view: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return real(view)
+
+    monkeypatch.setattr(advice, "advise", spy)
+    app = make_app(stack="8s 6d 8h Th", hints=True)
+    deal(app)
+    assert threads and all(name != threading.main_thread().name for name in threads)
+    assert app.hint_panel.action.cget("text") == "→ SPLIT"
