@@ -116,13 +116,13 @@ class App:
         """Build the menus, the table, the side panels, the action bar, the betting rail and the status line."""
         root = self.root
         root.geometry("1200x700")
-        root.minsize(820, 560)
+        root.minsize(980, 620)
         root.columnconfigure(0, weight=1)
         root.rowconfigure(0, weight=1)
         self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=900, height=560)
         self.table.grid(row=0, column=0, sticky="nsew")
         side = ttk.Frame(root, padding=(6, 4))
-        side.grid(row=0, column=1, rowspan=3, sticky="ns")
+        side.grid(row=0, column=1, sticky="ns")
         self.hint_panel = HintPanel(side)
         self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 6))
         self.count_panel = CountPanel(side)
@@ -134,16 +134,16 @@ class App:
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
 
         bar = ttk.Frame(root, padding=(6, 4))
-        bar.grid(row=1, column=0, sticky="we")
+        bar.grid(row=1, column=0, columnspan=2, sticky="we")
         self.buttons: dict[str, ttk.Button] = {}
         for spec in BUTTONS:
-            button = ttk.Button(bar, text=spec.label, underline=spec.underline, takefocus=False,
+            button = ttk.Button(bar, text=spec.label, underline=spec.underline, takefocus=False, width=9,
                                 command=self._command(spec.name, spec.action))
             button.pack(side="left", padx=2)
             self.buttons[spec.name] = button
 
         rail = ttk.Frame(root, padding=(6, 2))
-        rail.grid(row=2, column=0, sticky="we")
+        rail.grid(row=2, column=0, columnspan=2, sticky="we")
         ttk.Label(rail, text="Bet for").pack(side="left")
         self.seat_choice = tk.StringVar(root)
         self.seat_box = ttk.Combobox(rail, textvariable=self.seat_choice, state="readonly", width=12)
