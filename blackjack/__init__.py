@@ -31,6 +31,7 @@ from .player import Dealer, Ledger, Player, Policy
 from .round import Round
 from .rules import Rules
 from .table import Blackjack
+from .wagers import compare_scores, payout
 from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 
 __version__ = "0.1.0"
@@ -76,10 +77,12 @@ __all__ = [
     "ShoeShuffled",
     "Suit",
     "TableView",
+    "compare_scores",
     "create_card_array",
     "format_money",
     "parse_bet",
     "parse_cards",
+    "payout",
     "score",
     "shuffle",
     "to_money",

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from .cards import Card, create_card_array, shuffle
+from .cards import Card, create_card_array, parse_cards, shuffle
 from .errors import EmptyShoeError, InvalidCardError
 from .rules import Rules
 
@@ -217,12 +217,15 @@ class Shoe:
         a second card to each seat, the dealer's hole card, then hits in turn.
 
         Args:
-            codes: Cards or card codes such as ``"Ah"``, ``"10h"``, ``"a_h_2"``.
+            codes: Cards or card codes such as ``"Ah"``, ``"10h"``, ``"a_h_2"``, or one string
+                of codes separated by commas or spaces (``"As Kd, 9h"``).
 
         Raises:
             InvalidCardError: a code is unknown, or more copies of a card are asked for
                 than are left off the table. Nothing is changed then.
         """
+        if isinstance(codes, str):
+            codes = parse_cards(codes)
         wanted = [code if isinstance(code, Card) else Card.parse(code) for code in codes]
         free = len(self._cards) - self._stacked  # self._cards[:free] are unstacked
         pool = self._cards[:free] + self._discards

@@ -95,8 +95,9 @@ class BlackjackEnv(gymnasium.Env):
         game = self._game
         unseen = game.shoe.counts()
         remaining = len(game.shoe)
-        if not game.dealer.revealed and len(game.dealer.hand) > 1:
-            unseen[game.dealer.hand[1].get_value()] += 1
+        dealer = self._round.dealer if self._round is not None else game.dealer
+        if not dealer.revealed and len(dealer.hand) > 1:
+            unseen[dealer.hand[1].get_value()] += 1
             remaining += 1
         tc = true_count(count_from_unseen(unseen, self.rules.decks), max(remaining, 1))
         return max(-10, min(10, math.floor(tc))) + 10
@@ -105,7 +106,7 @@ class BlackjackEnv(gymnasium.Env):
         rnd = self._round
         assert rnd is not None and self._game is not None
         turn = rnd.turn
-        up = self._game.dealer.hand[0].get_value()
+        up = rnd.dealer.hand[0].get_value()
         if turn is None:
             hand = rnd.hands(0)[-1]
             double = split = 0
@@ -173,7 +174,7 @@ class BlackjackEnv(gymnasium.Env):
         """Return the table as text (``render_mode="ansi"``), else None."""
         if self.render_mode != "ansi" or self._game is None:
             return None
-        dealer = self._game.dealer
+        dealer = self._round.dealer if self._round is not None else self._game.dealer
         shown = str(dealer.hand) if dealer.revealed else f"{dealer.hand[0]} ??"
         rnd = self._round
         hands = " | ".join(str(h) for h in rnd.hands(0)) if rnd is not None else ""

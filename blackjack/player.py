@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealer", "Ledger", "Player", "Policy"]
 
+_WINS = frozenset((Result.WIN, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ))
+
 #: A decision function: given what the table shows, return one of ``view.legal_actions``.
 Policy = Callable[["TableView"], Action]
 
@@ -70,7 +72,7 @@ class Ledger:
         for outcome in outcomes:
             if outcome.result is Result.PUSH:
                 self.pushes += 1
-            elif outcome.net > 0:
+            elif outcome.result in _WINS:
                 self.wins += 1
             else:
                 self.losses += 1
@@ -109,14 +111,28 @@ class Player:
         self.ledger = Ledger(starting=self.bankroll)
 
     def start_round(self, bet: int | Fraction | str, rules: Rules) -> Fraction:
-        """Check a bet for a new round against the table limits and the bankroll (cs111 ``startRound``).
+        """Ready the player for a new round and return the stake for it (cs111 ``startRound``).
+
+        With ``rules.wagering`` the bet is checked by :meth:`check_bet`. Without wagering
+        (the cs111 game) there is no money: every hand is staked at ``rules.min_bet`` as a
+        marker and settles for net 0, so only the results are recorded.
 
         Returns:
-            The bet as exact ``Money``; the round takes it off the bankroll when it deals.
+            The stake as exact ``Money``; the round takes it off the bankroll when it deals.
 
         Raises:
-            InvalidBetError: the bet is not a number, under the table minimum, over the
-                maximum, or more than the bankroll.
+            InvalidBetError: the bet breaks the table limits or the bankroll (wagering only).
+        """
+        if not rules.wagering:
+            return rules.min_bet
+        return self.check_bet(bet, rules)
+
+    def check_bet(self, bet: int | Fraction | str, rules: Rules) -> Fraction:
+        """Check a bet against the table limits and the bankroll; return it as exact ``Money``.
+
+        Raises:
+            InvalidBetError: the bet is not an exact number, under ``rules.min_bet``, over
+                ``rules.max_bet``, or more than the bankroll.
         """
         # BEGIN SOLUTION m2: turn the bet into exact money and reject one below rules.min_bet, above rules.max_bet, or above the bankroll
         try:

@@ -53,6 +53,7 @@ from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, Han
 from .hand import Hand
 from .money import format_money, to_money
 from .player import Dealer, Player
+from .wagers import compare_scores, payout
 from .rules import Rules
 from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 
@@ -123,6 +124,11 @@ class Round:
         self._listeners = list(listeners)
         self._record = events or bool(self._listeners)  # False: build no event objects
         self.phase = Phase.BETTING
+        #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
+        #: never needs the week-2 legality code).
+        self._optional = tuple(action for action, offered in (
+            (Action.DOUBLE, rules.double_on != "none"), (Action.SPLIT, rules.max_split_hands > 1),
+            (Action.SURRENDER, rules.surrender != "none")) if offered)
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
@@ -271,7 +277,7 @@ class Round:
         if not (state.split_aces and not self.rules.hit_split_aces):
             actions.add(Action.HIT)
         if len(state.hand) == 2:
-            for action in (Action.DOUBLE, Action.SPLIT, Action.SURRENDER):
+            for action in self._optional:
                 if self._why_not(action, seat, state) is None:
                     actions.add(action)
         return frozenset(actions)
@@ -325,7 +331,7 @@ class Round:
             return True
         if action is Action.HIT:
             return not (state.split_aces and not self.rules.hit_split_aces)
-        if action is Action.DOUBLE or action is Action.SPLIT or action is Action.SURRENDER:
+        if action in self._optional:
             return len(state.hand) == 2 and self._why_not(action, seat, state) is None
         return False
 
@@ -387,9 +393,9 @@ class Round:
             for i in thunder:
                 state = self._seats[i].hands[0]
                 if len(thunder) == 1:
-                    self._settle(i, 0, Result.THUNDERJACK, state.bet * self.rules.thunderjack_pays)
+                    self._settle(i, 0, Result.THUNDERJACK)
                 else:
-                    self._settle(i, 0, Result.PUSH, Fraction(0))
+                    self._settle(i, 0, Result.PUSH)
         for i in betting:
             state = self._seats[i].hands[0]
             if state.hand.get_score() == 21:
@@ -465,7 +471,7 @@ class Round:
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):
                     if state.outcome is None and self._natural(state.hand):
-                        self._settle(i, j, Result.BLACKJACK, state.bet * self.rules.blackjack_pays)
+                        self._settle(i, j, Result.BLACKJACK)
         self.phase = Phase.PLAYER_TURN
         self._next_hand(0, 0)
 
@@ -512,10 +518,10 @@ class Round:
         charlie = self.rules.charlie_cards
         if total > 21:
             state.finished = True
-            self._settle(seat_index, hand_index, Result.BUST, -state.bet)
+            self._settle(seat_index, hand_index, Result.BUST)
         elif charlie is not None and len(state.hand) >= charlie:
             state.finished = True
-            self._settle(seat_index, hand_index, Result.BLITZ, state.bet * self.rules.charlie_pays)
+            self._settle(seat_index, hand_index, Result.BLITZ)
         elif total == 21 or state.doubled:
             state.finished = True
         elif state.split_aces and not self.rules.hit_split_aces:
@@ -561,18 +567,18 @@ class Round:
             for j, state in enumerate(seat.hands):
                 if state.outcome is not None:
                     continue
-                result, net = _compare(state, self._natural(state.hand), dealer_natural, dealer_total,
-                                       self.rules)
-                self._settle(i, j, result, net)
+                self._settle(i, j, _result(state.hand, self._natural(state.hand), dealer_natural, dealer_total))
         self._turn = None
         self.phase = Phase.SETTLED
         if self._record:
             self._emit(RoundSettled(dealer_total))
 
     # ====================================================================== money moves
-    def _settle(self, seat_index: int, hand_index: int, result: Result, net: Fraction) -> None:
+    def _settle(self, seat_index: int, hand_index: int, result: Result) -> None:
+        """Close a hand with ``result`` and pay it; without wagering no money moves."""
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
+        net = payout(result, state.bet, self.rules) if self.rules.wagering else Fraction(0)
         state.finished = True
         state.outcome = outcome = Outcome(result, state.bet, net)
         seat.player.bankroll += outcome.payout
@@ -583,7 +589,7 @@ class Round:
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]
         state.surrendered = True
-        self._settle(seat_index, hand_index, Result.SURRENDER, -state.bet / 2)
+        self._settle(seat_index, hand_index, Result.SURRENDER)
 
     def _settle_insurance(self) -> None:
         if self._insurance_settled:
@@ -633,7 +639,15 @@ class Round:
         self.dealer.revealed = True
 
     def _why_not(self, action: Action, seat: _Seat, state: _HandState) -> str | None:
-        """Why ``action`` is not allowed on this two-card hand, or None when it is."""
+        """Why ``action`` (DOUBLE, SPLIT or SURRENDER) is not allowed on this hand, or None when it is.
+
+        The rules: double on the two-card totals ``rules.double_on`` allows, after a split
+        only with ``double_after_split``, never on split aces, with the bankroll to match
+        the bet; split a pair (equal rank or value, ``rules.split_by``) up to
+        ``max_split_hands`` hands, aces again only with ``resplit_aces``, with the
+        bankroll to match; surrender (late) only a two-card hand that is not from a split.
+        """
+        # BEGIN SOLUTION m2: return a one-line reason why the rules or the bankroll forbid DOUBLE, SPLIT or SURRENDER on this hand, or None when it is allowed
         rules = self.rules
         hand = state.hand
         if len(hand) != 2:
@@ -676,6 +690,7 @@ class Round:
                 return "a split hand cannot surrender"
             return None
         return None
+        # END SOLUTION
 
     def _illegal_message(self, action: Action, seat: _Seat, hand_index: int) -> str:
         if self.phase is Phase.INSURANCE:
@@ -713,19 +728,10 @@ def _is_thunderjack(hand: Hand) -> bool:
     return first.suit is second.suit and max(first.face, second.face) >= 11
 
 
-def _compare(state: _HandState, natural: bool, dealer_natural: bool, dealer_total: int,
-             rules: Rules) -> tuple[Result, Fraction]:
-    """Settle one open hand against the dealer's final hand: ``(result, net)`` in credits."""
-    # BEGIN SOLUTION m2: pay a natural at rules.blackjack_pays (push against a dealer natural); a dealer natural beats every other hand; a dealer bust pays 1:1; otherwise compare totals
-    bet = state.bet
+def _result(hand: Hand, natural: bool, dealer_natural: bool, dealer_total: int) -> Result:
+    """How an open hand ends against the dealer's final hand: naturals first, then the totals."""
     if natural:
-        return (Result.PUSH, Fraction(0)) if dealer_natural else (Result.BLACKJACK, bet * rules.blackjack_pays)
+        return Result.PUSH if dealer_natural else Result.BLACKJACK
     if dealer_natural:
-        return Result.LOSE, -bet
-    total = state.hand.get_score()
-    if dealer_total > 21 or total > dealer_total:
-        return Result.WIN, bet
-    if total < dealer_total:
-        return Result.LOSE, -bet
-    return Result.PUSH, Fraction(0)
-    # END SOLUTION
+        return Result.LOSE
+    return compare_scores(hand.get_score(), dealer_total)

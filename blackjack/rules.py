@@ -253,7 +253,12 @@ class Rules:
         if self.max_split_hands == 1:
             parts.append("no split")
         parts.append({"none": "", "late": "LS", "early": "ES"}[self.surrender])
-        parts.append("peek" if self.dealer_peeks else ("no peek" if self.hole_card else "ENHC"))
+        if self.naturals:
+            parts.append("peek" if self.dealer_peeks else ("no peek" if self.hole_card else "ENHC"))
+        else:
+            parts.append("no naturals")
+        if not self.wagering:
+            parts.append("no money")
         if self.thunderjack_pays is not None:
             parts.append("Thunderjack")
         if self.charlie_cards is not None:

@@ -151,7 +151,7 @@ class Blackjack:
                 if rnd.bet(i) > 0:
                     player.finish_round([o for s, _, o in outcomes if s == i], rnd.insurance_net(i))
         self.shoe.discard(rnd.cards_on_table())
-        self.dealer.start_round()
+        self.dealer = Dealer()  # a fresh dealer: the finished round keeps its own for its view and insurance
         self.house_net += rnd.house_net
         self.rounds_played += 1
         self.round = None
@@ -179,5 +179,5 @@ class Blackjack:
 
     def cards_in_play(self) -> int:
         """Cards in the shoe, on the table and in the discards (always ``decks * 52``)."""
-        on_table = len(self.round.cards_on_table()) if self.round is not None else len(self.dealer.hand)
+        on_table = len(self.round.cards_on_table()) if self.round is not None else 0
         return len(self.shoe) + len(self.shoe.discards) + on_table

@@ -98,7 +98,6 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     players = game.players
     seats = range(block.players)
     shoe = game.shoe
-    dealer = game.dealer
     unit = rules.min_bet
     funit = float(unit)
     bets = {u: min(unit * u, rules.max_bet) for u in range(1, 65)}
@@ -134,6 +133,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             for i in seats:
                 rnd._place_bet_unchecked(i, bet)
             rnd.deal()
+            dealer = rnd.dealer
             hand_types = []
             for i in seats:
                 first = rnd.hands(i)[0]

@@ -164,7 +164,7 @@ def place_bets(game: Blackjack, rnd: Round, rng: random.Random) -> bool:
     """Place random legal bets (and try an illegal one now and then); False when nobody could bet."""
     rules = game.rules
     for seat, player in enumerate(game.players):
-        if rng.random() < 0.2:
+        if rules.wagering and rng.random() < 0.2:  # without wagering there is no bet to refuse
             bad = rng.choice(BAD_BETS + [player.bankroll + 1, rules.max_bet + 1])
             if not (isinstance(bad, (int, Fraction)) and not isinstance(bad, bool)
                     and rules.min_bet <= bad <= min(rules.max_bet, player.bankroll)):

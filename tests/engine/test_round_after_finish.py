@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from blackjack import Action, Blackjack, Rules
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Round.insurance_net reads the shared Dealer, which "
-                                       "Blackjack.finish_round resets, so a won insurance reads as lost")
 def test_insurance_net_survives_finish_round() -> None:
     """rnd.insurance_net(seat) gives the same answer before and after Blackjack.finish_round()."""
     game = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)
@@ -20,8 +16,6 @@ def test_insurance_net_survives_finish_round() -> None:
     assert (before, rnd.insurance_net(0)) == (10, 10)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: Round.view() and cards_on_table() read the shared Dealer, "
-                                       "whose hand Blackjack.finish_round clears")
 def test_view_of_a_finished_round_keeps_the_dealer_cards() -> None:
     """A settled round's view still shows the dealer's cards after the table has finished it."""
     game = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)

@@ -15,7 +15,6 @@ import pytest
 
 from blackjack import Action, Blackjack, Card, Dealer, Hand, Player, Result, Rules, TableView, parse_cards, to_money
 
-pytestmark = pytest.mark.usefixtures("week1_table")  # see week1_table below
 
 S17 = Rules.preset("cs111")
 H17 = dataclasses.replace(S17, dealer_hits_soft_17=True)
@@ -82,31 +81,6 @@ def test_dealer_play_round_stops_on_bust_and_respects_soft_17() -> None:
     h17.play_round(drawer("4c")[0], H17)
     assert (len(s17.hand), len(h17.hand)) == (2, 3), \
         f"on A-6 an S17 dealer stands and an H17 dealer draws; hands were [{s17.hand}] and [{h17.hand}]"
-
-
-def _week1_compare(state: Any, natural: bool, dealer_natural: bool, dealer_total: int,
-                   rules: Rules) -> tuple[Result, Fraction]:
-    """The cs111 comparison of a finished hand with the dealer's total (no naturals, no payouts)."""
-    total, bet = state.hand.get_score(), state.bet
-    if dealer_total > 21 or total > dealer_total:
-        return Result.WIN, bet
-    if total < dealer_total:
-        return Result.LOSE, -bet
-    return Result.PUSH, Fraction(0)
-
-
-@pytest.fixture
-def week1_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Stand in for the table's milestone 2 code, so these tests need only week-1 work.
-
-    Checking bets (``Player.start_round``) and settling them (``blackjack.round._compare``)
-    are milestone 2. A round still needs both, even in the cs111 game, so here every bet
-    is accepted as is and a hand is compared with the dealer the cs111 way: a dealer
-    bust or a higher total wins, a lower one loses, equal pushes. The scores, the
-    dealer's draws and the players' turns all still come from your code.
-    """
-    monkeypatch.setattr(Player, "start_round", lambda self, bet, rules: to_money(bet))
-    monkeypatch.setattr("blackjack.round._compare", _week1_compare)
 
 
 def two_player_round(codes: str) -> Blackjack:

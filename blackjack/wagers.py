@@ -1,0 +1,78 @@
+"""Settlement rules: who won a hand, and what it pays.
+
+==========================================  ==============================================
+name                                        what it decides
+==========================================  ==============================================
+``compare_scores(score, dealer_score)``     WIN, LOSE or PUSH by totals (cs111 finishRound)
+``payout(result, bet, rules)``              the player's net gain in credits for a result
+==========================================  ==============================================
+
+The round calls these for every hand it settles, so each rule lives in one place.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .actions import Result
+from .rules import Rules
+
+__all__ = ["compare_scores", "payout"]
+
+
+def compare_scores(score: int, dealer_score: int) -> Result:
+    """Return WIN, LOSE or PUSH for a player total that did not bust against the dealer's final total.
+
+    cs111 spec: "If the dealer busts, any players who did not bust earlier win this
+    round. Otherwise ... a player wins if he has a higher score than the dealer, loses
+    if he has a lower score, and pushes (ties) if he has the same score."
+
+    Args:
+        score: the player's best total, 21 or less (a bust hand is settled as BUST before).
+        dealer_score: the dealer's final total; over 21 means the dealer busted.
+    """
+    # BEGIN SOLUTION m1: the player wins when the dealer busts or the player's score is higher, loses when it is lower, and pushes on a tie
+    if dealer_score > 21 or score > dealer_score:
+        return Result.WIN
+    if score < dealer_score:
+        return Result.LOSE
+    return Result.PUSH
+    # END SOLUTION
+
+
+def payout(result: Result, bet: Fraction, rules: Rules) -> Fraction:
+    """Return the player's net gain in credits on a hand staked with ``bet`` that ended in ``result``.
+
+    Payouts: a win pays 1:1; a natural ``rules.blackjack_pays`` (3:2, or 6:5 on some
+    single-deck games); a Thunderjack ``rules.thunderjack_pays`` and Blitz
+    ``rules.charlie_pays`` (3:1 and 5:1, Thunderjack design data); a push returns the
+    bet (net 0); a surrender loses half the bet; a loss or a bust loses the bet.
+
+    Args:
+        result: how the hand ended.
+        bet: credits staked on the hand, a double included.
+        rules: the payout odds.
+
+    Returns:
+        The net gain as an exact ``Fraction`` (negative for a loss): 3:2 on a bet of 5 is 15/2.
+
+    Raises:
+        ValueError: THUNDERJACK under rules without the Thunderjack payout.
+    """
+    # BEGIN SOLUTION m2: WIN pays bet; BLACKJACK bet * rules.blackjack_pays; THUNDERJACK bet * rules.thunderjack_pays; BLITZ bet * rules.charlie_pays; PUSH 0; SURRENDER loses half the bet; LOSE and BUST lose the bet
+    if result is Result.WIN:
+        return bet
+    if result is Result.BLACKJACK:
+        return bet * rules.blackjack_pays
+    if result is Result.THUNDERJACK:
+        if rules.thunderjack_pays is None:
+            raise ValueError("these rules pay no Thunderjack")
+        return bet * rules.thunderjack_pays
+    if result is Result.BLITZ:
+        return bet * rules.charlie_pays
+    if result is Result.PUSH:
+        return Fraction(0)
+    if result is Result.SURRENDER:
+        return -bet / 2
+    return -bet
+    # END SOLUTION
