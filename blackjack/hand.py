@@ -137,9 +137,12 @@ class Hand:
         return first.get_value() == second.get_value()
 
     def total_text(self) -> str:
-        """The total as a table shows it: ``"7 / 17"`` for a soft total (justBlackjack), else ``"17"``."""
+        """The total as a table shows it: ``"7 / 17"`` for a soft total (justBlackjack), else ``"17"``.
+
+        A soft 21 shows as ``"21"``: there is nothing better to count it as.
+        """
         total = self.get_score()
-        if self.is_soft():
+        if self.is_soft() and total < 21:
             return f"{total - 10} / {total}"
         return str(total)
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -67,3 +68,31 @@ def pytest_configure(config: pytest.Config) -> None:
             del sys.modules[name]
         sys.path.insert(0, str(folder))
         sys.meta_path.insert(0, _SubmissionOnly(folder))
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """An X display for the GUI tests: ``$DISPLAY``, or a private Xvfb stopped at the end of the session.
+
+    Where no display can be had the window tests are skipped with the reason, except
+    under CI (``$CI`` set), where a missing display is an error.
+    """
+    import tkinter as tk
+
+    from gui.testing import NoDisplay, virtual_display
+    manager = virtual_display()
+    try:
+        name = manager.__enter__()
+    except NoDisplay as err:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must have a display for the GUI tests: {err}")
+        pytest.skip(str(err))
+    try:
+        tk.Tk().destroy()
+    except tk.TclError as err:
+        manager.__exit__(None, None, None)
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must have a display for the GUI tests: {err}")
+        pytest.skip(f"Tk cannot open the display {name}: {err}")
+    yield name
+    manager.__exit__(None, None, None)

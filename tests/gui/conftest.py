@@ -9,7 +9,6 @@ under CI (``$CI`` set), where a missing display is an error. Screenshots go to
 
 from __future__ import annotations
 
-import os
 import tkinter as tk
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,29 +19,6 @@ import pytest
 from blackjack import Rules
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    """An X display for the whole session: ``$DISPLAY``, or a private Xvfb stopped at the end."""
-    from gui.testing import NoDisplay, virtual_display
-    manager = virtual_display()
-    try:
-        name = manager.__enter__()
-    except NoDisplay as err:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must have a display for the GUI tests: {err}")
-        pytest.skip(str(err))
-    try:
-        probe = tk.Tk()
-        probe.destroy()
-    except tk.TclError as err:
-        manager.__exit__(None, None, None)
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must have a display for the GUI tests: {err}")
-        pytest.skip(f"Tk cannot open the display {name}: {err}")
-    yield name
-    manager.__exit__(None, None, None)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ reason, except under CI (``$CI`` set), where a missing display is an error.
 
 from __future__ import annotations
 
-import os
 import tkinter as tk
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,28 +14,6 @@ from typing import Any
 import pytest
 
 from blackjack import Rules
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    """An X display for the whole session: ``$DISPLAY``, or a private Xvfb stopped at the end."""
-    from gui.testing import NoDisplay, virtual_display
-    manager = virtual_display()
-    try:
-        name = manager.__enter__()
-    except NoDisplay as err:
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must have a display for the GUI tests: {err}")
-        pytest.skip(str(err))
-    try:
-        tk.Tk().destroy()
-    except tk.TclError as err:
-        manager.__exit__(None, None, None)
-        if os.environ.get("CI"):
-            pytest.fail(f"CI must have a display for the GUI tests: {err}")
-        pytest.skip(f"Tk cannot open the display {name}: {err}")
-    yield name
-    manager.__exit__(None, None, None)
 
 
 @pytest.fixture
