@@ -72,13 +72,13 @@ PART = "wagering"
 def test_bet_over_bankroll_is_rejected():
     """A bet over the bankroll raises InvalidBetError."""
     with pytest.raises(InvalidBetError):
-        Player("Ann", bankroll=50).start_round(60, Rules.preset("cs111"))
+        Player("Ann", bankroll=50).start_round(60, Rules.preset("vegas"))
 
 
 @pytest.mark.points(2)
 def test_stand_on_soft_20_wins():
     """A-9 standing against the dealer's 17 wins the bet."""
-    table = Blackjack(["Ann"], Rules.preset("cs111"), seed=1)
+    table = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)
     table.shoe.stack("As Th 9d 7c".split())
     [(_, _, outcome)] = table.play_round(lambda view: Action.STAND, bets=[10])
     assert outcome.net == 10, f"A-9 (soft 20) against the dealer's 17 should win 10 credits; got {outcome.net}"
