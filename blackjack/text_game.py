@@ -29,7 +29,7 @@ __all__ = ["Console", "TextGame", "TextOptions"]
 
 HELP = """\
 Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender,
-i, insurance, n, no), or ? / hint (advice for this decision), count (the running and true count),
+i, insurance (i 2 insures 2 credits; i alone insures half the bet), n, no), or ? / hint (advice for this decision), count (the running and true count),
 chart (the basic-strategy chart for these rules), stats (each player's session ledger),
 help (this text), quit (end the game with a summary). At a bet prompt, Enter repeats your last bet."""
 
@@ -207,7 +207,9 @@ class TextGame:
         if view.phase is Phase.INSURANCE:
             even = hand.is_blackjack
             question = "Even money" if even else "Insurance"
-            prompt = f"Dealer shows an ace. {seat.name}, {question.lower()}? {action_menu(view.legal_actions, even_money=even)}: "
+            most = format_money(min(hand.bet / 2, seat.bankroll))
+            prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to {most}; 'i 2' for less)? "
+                      f"{action_menu(view.legal_actions, even_money=even)}: ")
         elif view.phase is Phase.EARLY_SURRENDER:
             prompt = f"{seat.name}, surrender before the dealer checks for blackjack? {action_menu(view.legal_actions)}: "
         else:
@@ -223,14 +225,15 @@ class TextGame:
         if not answer:
             self.console.say("Please type a move: " + action_menu(view.legal_actions))
             return
+        word, _, amount = answer.partition(" ")
         try:
-            action = Action.parse(answer)
+            action = Action.parse(word)
         except ValueError:
             self.console.say(f"Unknown move {answer!r}: type one of {action_menu(view.legal_actions)}, or help.")
             return
         feedback = self._coach.judge(view, action) if self.options.auto_hint else None
         try:
-            events = rnd.apply(action)
+            events = rnd.apply(action, amount.strip() or None) if action is Action.INSURANCE else rnd.apply(action)
         except BlackjackError as err:
             self.console.say(str(err))
             return

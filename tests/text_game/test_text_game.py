@@ -117,7 +117,7 @@ def test_split_shows_every_hand() -> None:
 def test_insurance_is_offered_against_an_ace() -> None:
     """With an ace up the game asks about insurance first; declining goes on to the hand."""
     _, text = play(["--names", "Ann", "--stack", "Th,Ac,7d,8s", "--rounds", "1", "--plain"], "10\nn\ns\n")
-    assert "Dealer shows an ace. Ann, insurance? [i]nsurance [n]o:" in text
+    assert "Dealer shows an ace. Ann, insurance (up to 5; 'i 2' for less)? [i]nsurance [n]o:" in text
     assert "Dealer checks for blackjack... no blackjack." in text
 
 
@@ -208,3 +208,16 @@ def test_counting_drill_scores_answers() -> None:
     assert "the running count is a whole number" in text
     assert "Right: +2." in text
     assert "Hi-Lo drill: 1 of 2 right (50%)" in text
+
+
+def test_insurance_for_less_than_half_the_bet() -> None:
+    """'i 2' insures 2 credits; against the dealer's natural it wins 4 while the hand loses 10."""
+    _, text = play(["--names", "Ann", "--stack", "Th,Ac,7d,Ks", "--rounds", "1", "--plain"], "10\ni 2\n")
+    assert "Ann's insurance wins 4." in text
+    assert "bankroll 994 (-6)" in text
+
+
+def test_insurance_over_half_the_bet_is_refused() -> None:
+    """Insuring 6 on a bet of 10 is refused with a message and asked again."""
+    _, text = play(["--names", "Ann", "--stack", "Th,Ac,7d,8s", "--rounds", "1", "--plain"], "10\ni 6\nn\ns\n")
+    assert "insurance must be more than 0 and at most 5" in text
