@@ -93,13 +93,8 @@ class BlackjackEnv(gymnasium.Env):
         from .hints.counting import count_from_unseen, true_count
         assert self._game is not None
         game = self._game
-        unseen = game.shoe.counts()
-        remaining = len(game.shoe)
-        dealer = self._round.dealer if self._round is not None else game.dealer
-        if not dealer.revealed and len(dealer.hand) > 1:
-            unseen[dealer.hand[1].get_value()] += 1
-            remaining += 1
-        tc = true_count(count_from_unseen(unseen, self.rules.decks), max(remaining, 1))
+        unseen = self._round.unseen_counts() if self._round is not None else game.shoe.counts()
+        tc = true_count(count_from_unseen(unseen, self.rules.decks), max(sum(unseen.values()), 1))
         return max(-10, min(10, math.floor(tc))) + 10
 
     def _obs(self) -> tuple[int, ...]:

@@ -357,13 +357,26 @@ class Round:
             self._flush()
 
     # =========================================================================== views
+    def unseen_counts(self) -> dict[int, int]:
+        """Cards the players have not seen, by point value 1..10: the undealt shoe plus a face-down hole card.
+
+        This is what counting and exact hints may use; it never tells the hole card apart
+        from the shoe.
+        """
+        counts = self.shoe.counts()
+        if self._hole_hidden():
+            counts[self.dealer.hand[1].get_value()] += 1
+        return counts
+
+    def _hole_hidden(self) -> bool:
+        return len(self.dealer.hand) > 1 and not self.dealer.revealed
+
     def view(self) -> TableView:
         """Return a frozen snapshot for front ends and hints; the hole card is :data:`HIDDEN`."""
-        counts = self.shoe.counts()
+        counts = self.unseen_counts()
         dealer_cards: list[Card | Hidden] = list(self.dealer.hand)
-        hidden = len(self.dealer.hand) > 1 and not self.dealer.revealed
+        hidden = self._hole_hidden()
         if hidden:
-            counts[self.dealer.hand[1].get_value()] += 1  # the players cannot tell it from the shoe
             dealer_cards[1] = HIDDEN
         visible = Hand([c for c in dealer_cards if isinstance(c, Card)])
         dealer = DealerView(cards=tuple(dealer_cards),

@@ -142,12 +142,8 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             while (turn := rnd.turn) is not None:
                 hand = rnd.hands(turn[0])[turn[1]]
                 if counting:
-                    unseen = shoe.counts()
-                    remaining = len(shoe)
-                    if not dealer.revealed and len(dealer.hand) > 1:
-                        unseen[dealer.hand[1].get_value()] += 1  # the players cannot see the hole card
-                        remaining += 1
-                    tc = true_count(count_from_unseen(unseen, rules.decks), remaining)
+                    unseen = rnd.unseen_counts()
+                    tc = true_count(count_from_unseen(unseen, rules.decks), sum(unseen.values()))
                 phase = rnd.phase
                 if phase is player_turn:
                     action = strategy.decide(hand, up, rnd, tc)
