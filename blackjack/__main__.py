@@ -21,7 +21,7 @@ from .rules import Rules
 from .table import Blackjack
 from .drill_cli import run_drill
 from .hints import system
-from .text_game import Console, QuitGame, TextGame, TextOptions, _isatty
+from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal
 
 __all__ = ["build_parser", "main"]
 
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         if args.drill:
             try:
                 return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
-                                 flash=_isatty(out) and not args.plain)
+                                 flash=is_terminal(out) and not args.plain)
             except BrokenPipeError:
                 _silence(out)
                 return 0
@@ -129,7 +129,7 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
         raise ValueError(f"--players must be 1..{rules.max_players} at a {rules.name} table, got {count}")
     while count is None:
         answer = console.ask(f"How many players (1-{rules.max_players})? ")
-        if answer.lower() in ("quit", "q", "exit"):
+        if answer.lower() in QUIT_WORDS:
             raise QuitGame
         if answer.isdigit() and 1 <= int(answer) <= rules.max_players:
             count = int(answer)

@@ -10,7 +10,7 @@ import time
 
 from .errors import BlackjackError
 from .hints import CountingDrill, CountingSystem
-from .text_game import Console, QuitGame
+from .text_game import QUIT_WORDS, Console, QuitGame
 
 __all__ = ["run_drill"]
 
@@ -47,7 +47,7 @@ def run_drill(console: Console, counting: CountingSystem, *, decks: int = 1, rou
                 console.say("Cards: " + " ".join(card.symbol for card in cards))
             while True:
                 answer = console.ask(f"Round {drill.round + 1} of {drill.rounds}, running count? ")
-                if answer.lower() in ("quit", "q", "exit"):
+                if answer.lower() in QUIT_WORDS:
                     raise QuitGame
                 try:
                     result = drill.answer(answer)

@@ -25,13 +25,17 @@ from .table import Blackjack
 from .text_render import action_menu, describe_event, table_text
 from . import coach
 
-__all__ = ["Console", "TextGame", "TextOptions"]
+__all__ = ["QUIT_WORDS", "Console", "QuitGame", "TextGame", "TextOptions", "is_terminal"]
 
 HELP = """\
 Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender,
 i, insurance (i 2 insures 2 credits; i alone insures half the bet), n, no), or ? / hint (advice for this decision), count (the running and true count),
 chart (the basic-strategy chart for these rules), stats (each player's session ledger),
 help (this text), quit (end the game with a summary). At a bet prompt, Enter repeats your last bet."""
+
+
+#: Answers that end the game (or the drill) at any prompt.
+QUIT_WORDS = frozenset(("quit", "exit", "q"))
 
 
 class QuitGame(Exception):
@@ -51,7 +55,7 @@ class Console:
     def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> None:
         self.stdin = stdin
         self.stdout = stdout
-        self.echo = (not _isatty(stdin)) if echo is None else echo
+        self.echo = (not is_terminal(stdin)) if echo is None else echo
 
     def say(self, text: str = "") -> None:
         """Write one or more lines."""
@@ -76,7 +80,8 @@ class Console:
         return answer
 
 
-def _isatty(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """True when ``stream`` is an interactive terminal (False for pipes, files and StringIO)."""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):
@@ -251,7 +256,7 @@ class TextGame:
         """
         answer = self.console.ask(prompt)
         word = answer.lower()
-        if word in ("quit", "exit", "q"):
+        if word in QUIT_WORDS:
             raise QuitGame
         if word == "help":
             self.console.say(HELP)
