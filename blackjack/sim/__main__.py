@@ -21,7 +21,7 @@ from pathlib import Path
 from ..errors import BlackjackError
 from ..rules import Rules
 from .exact import basic_strategy_edge
-from .output import plot, text_report, to_csv, to_json
+from .output import check_plot, plot, text_report, to_csv, to_json
 from .progress import ProgressBar
 from .runner import simulate
 from .strategies import BUILTIN
@@ -125,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = _rules(args)
+        if args.plot:
+            check_plot()  # a missing matplotlib fails now, not after a long run
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
         reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
                            players=args.players, bankroll=args.bankroll, sessions=args.sessions,

@@ -8,10 +8,11 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .stats import Report
 
-__all__ = ["plot", "text_report", "to_csv", "to_json"]
+__all__ = ["PLOT_NEEDS_MATPLOTLIB", "check_plot", "plot", "text_report", "to_csv", "to_json"]
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -102,18 +103,50 @@ def to_csv(reports: Sequence[Report]) -> str:
     return out.getvalue()
 
 
-def plot(reports: Sequence[Report], path: str | Path) -> None:
-    """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
+#: The one-line reason ``--plot`` gives when matplotlib is missing.
+PLOT_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install blackjack-kit[plot]"
+
+
+def _pyplot() -> Any:
+    """Import matplotlib with the file-only Agg backend and return ``matplotlib.pyplot``.
 
     Raises:
-        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+        ImportError: matplotlib is missing (or blocked); the message is :data:`PLOT_NEEDS_MATPLOTLIB`.
     """
     try:
         import matplotlib  # type: ignore[import-not-found, unused-ignore]
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
-        raise ImportError("--plot needs matplotlib: pip install blackjack-kit[plot]") from None
+        raise ImportError(PLOT_NEEDS_MATPLOTLIB) from None
+    return plt
+
+
+def check_plot() -> None:
+    """Check that :func:`plot` can run, before a long simulation is started for it.
+
+    Raises:
+        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+    """
+    _pyplot()
+
+
+def plot(reports: Sequence[Report], path: str | Path) -> None:
+    """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
+
+    The left panel draws one line per kept bankroll path (``Report.paths``, net in units
+    by sampled round); the right one a histogram of each report's session results
+    (``Report.session_results``, net per session in units), when it has any.
+
+    Args:
+        reports: one per strategy.
+        path: the image file to write; its suffix picks the format (``.png``).
+
+    Raises:
+        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+        OSError: the file cannot be written.
+    """
+    plt = _pyplot()
     fig, (paths_ax, hist_ax) = plt.subplots(1, 2, figsize=(12, 4.5))
     for r in reports:
         for k, path_values in enumerate(r.paths):
