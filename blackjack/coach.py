@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from .actions import Action, Phase
 from .errors import BlackjackError
-from .hints import (TipBook, basic_strategy, bet_ramp, count_from_unseen, hint, insure_by_count, system,
-                    true_count)
+from .hints import TipBook, basic_strategy, count_summary, hint, insure_by_count, system
 from .money import format_money
 from .rules import Rules
 from .view import TableView
@@ -59,15 +58,12 @@ class Coach:
 
     def count_text(self, view: TableView) -> str:
         """The running count, true count, cards left and a bet suggestion, from the cards seen so far."""
-        unseen = sum(view.unseen_counts.values())
-        running = count_from_unseen(view.unseen_counts, view.decks, self.counting)
-        text = f"{self.counting.name} running count {running:+d}, {unseen} cards unseen"
-        if self.counting.balanced:
-            tc = true_count(running, unseen)
-            bet = bet_ramp(tc, self.rules.min_bet)
-            text += f", true count {tc:+.1f}; suggested bet {format_money(bet)}"
+        summary = count_summary(view, self.counting)
+        text = f"{self.counting.name} running count {summary.running:+d}, {summary.cards_remaining} cards unseen"
+        if summary.true is not None and summary.suggested_bet is not None:
+            text += f", true count {summary.true:+.1f}; suggested bet {format_money(summary.suggested_bet)}"
             if view.dealer.upcard is not None and view.dealer.upcard.face == 1:
-                take = insure_by_count(running, unseen, self.counting)
+                take = insure_by_count(summary.running, summary.cards_remaining, self.counting)
                 text += "; insurance: " + ("take it" if take else "decline")
         return text
 

@@ -29,8 +29,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
-from blackjack.hints import (basic_strategy, bet_ramp, count_from_unseen, dealer_probabilities, expected_values,
-                             hint, true_count)
+from blackjack.hints import basic_strategy, count_summary, dealer_probabilities, expected_values, hint
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
@@ -137,7 +136,7 @@ class CountInfo:
 
 
 def count(view: TableView) -> CountInfo:
-    """Compute the Hi-Lo count from what the players have seen (``blackjack.hints`` counting).
+    """Compute the Hi-Lo count from what the players have seen (``blackjack.hints.count_summary``).
 
     The running count comes from the unseen cards alone (a face-down hole card counts as
     unseen); the bet suggestion is the library's ``bet_ramp`` in units of the table
@@ -146,11 +145,10 @@ def count(view: TableView) -> CountInfo:
     Raises:
         HintsUnavailable: the counting functions are not written yet.
     """
-    left = sum(view.unseen_counts.values())
-    running = _call(count_from_unseen, view.unseen_counts, view.decks)
-    true = _call(true_count, running, left) if left else 0.0
-    suggestion = min(_call(bet_ramp, true, view.rules.min_bet), view.rules.max_bet)
-    return CountInfo(running=running, true=true, cards_left=left, suggestion=Fraction(suggestion))
+    summary = _call(count_summary, view, "hi_lo")
+    assert summary.true is not None and summary.suggested_bet is not None  # Hi-Lo is balanced
+    return CountInfo(running=summary.running, true=summary.true, cards_left=summary.cards_remaining,
+                     suggestion=summary.suggested_bet, system=summary.system.name)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ level / name                what it gives
 2 ``expected_values``       the EV of every legal action, per unit of the initial bet
 3 ``basic_strategy``        the :class:`Chart` derived from EVs for any :class:`Rules`
 4 ``running_count`` ...     Hi-Lo, KO, Hi-Opt I, Omega II, Zen; index plays; bet ramp
+4 ``count_summary(view)``   the count and a bet suggestion for a table view
 4 ``CountingDrill``         a counting drill the front ends drive
 all ``hint(view)``          one :class:`Hint` for the current decision of a round
 ==========================  ====================================================================
@@ -23,8 +24,9 @@ True
 """
 
 from .advice import TIPS, Hint, Tip, TipBook, basic_advice, hint
-from .counting import (FAB_4, ILLUSTRIOUS_18, Counter, CountingSystem, IndexPlay, bet_ramp, count_from_unseen,
-                       index_play, insure_by_count, running_count, system, systems, true_count)
+from .counting import (FAB_4, ILLUSTRIOUS_18, CountSummary, Counter, CountingSystem, IndexPlay, bet_ramp,
+                       count_from_unseen, count_summary, index_play, insure_by_count, running_count, system, systems,
+                       true_count)
 from .drill import CountingDrill, DrillResult
 from .probability import (OUTCOMES, bust_probability, counts_from, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -38,6 +40,7 @@ __all__ = [
     "TIPS",
     "UPCARDS",
     "Chart",
+    "CountSummary",
     "Counter",
     "CountingDrill",
     "CountingSystem",
@@ -51,6 +54,7 @@ __all__ = [
     "bet_ramp",
     "code_for",
     "count_from_unseen",
+    "count_summary",
     "counts_from",
     "dealer_probabilities",
     "expected_values",

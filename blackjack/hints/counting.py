@@ -11,6 +11,7 @@ name                          what it is
 ``insure_by_count``           the insurance decision by the count (Hi-Lo, KO)
 ``ILLUSTRIOUS_18``, ``FAB_4`` Hi-Lo index plays; ``index_play(...)`` finds the one that applies
 ``bet_ramp(tc, unit)``        a suggested bet for the true count
+``count_summary(view)``       running and true count, decks left, capped bet suggestion
 ============================  ==========================================================
 
 >>> running_count(parse_cards("2c 5d Kh As 9s"))
@@ -32,16 +33,19 @@ from importlib import resources
 from ..actions import Action
 from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctest)
 from ..errors import RulesError
+from ..view import TableView
 from .probability import CardLike, card_value
 
 __all__ = [
     "FAB_4",
     "ILLUSTRIOUS_18",
+    "CountSummary",
     "Counter",
     "CountingSystem",
     "IndexPlay",
     "bet_ramp",
     "count_from_unseen",
+    "count_summary",
     "index_play",
     "insure_by_count",
     "running_count",
@@ -360,3 +364,62 @@ def count_from_unseen(unseen: Mapping[int, int], decks: int, counting: str | Cou
     chosen = system(counting)
     unseen_sum = sum(chosen.tags[v - 1] * n for v, n in unseen.items())
     return chosen.initial_count(decks) + decks * chosen.deck_sum() - unseen_sum
+
+
+@dataclass(frozen=True)
+class CountSummary:
+    """The count a player knows at a point of the shoe, and the bet it suggests (see :func:`count_summary`).
+
+    Attributes:
+        system: the counting system used.
+        running: the running count of every card seen since the shuffle (an unbalanced
+            system's initial count included).
+        cards_remaining: cards the players have not seen: the undealt shoe and a
+            face-down hole card.
+        decks_remaining: ``cards_remaining / 52``, exact.
+        true: the true count, ``running / decks_remaining`` as a float (not floored);
+            0.0 when no card is unseen; None for an unbalanced system (KO is played on
+            the running count, without a true count).
+        suggested_bet: the :func:`bet_ramp` bet for ``true`` in units of the table
+            minimum, capped at the table maximum, in credits (a Fraction); None for an
+            unbalanced system.
+    """
+
+    system: CountingSystem
+    running: int
+    cards_remaining: int
+    decks_remaining: Fraction
+    true: float | None
+    suggested_bet: Fraction | None
+
+
+def count_summary(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountSummary:
+    """Return the count from what the players have seen in ``view``, with a bet suggestion.
+
+    The running count comes from the unseen cards alone (:func:`count_from_unseen`, so a
+    face-down hole card is not counted); the true count divides it by the decks unseen
+    (:func:`true_count`); the bet is :func:`bet_ramp` with the table minimum
+    (``view.rules.min_bet``) as the unit, never more than ``view.rules.max_bet``.
+
+    Args:
+        view: a table view (``view.unseen_counts``, ``view.decks`` and ``view.rules`` are read).
+        counting: the system or its key (default Hi-Lo).
+        spread: the largest bet in units of the table minimum, before the table maximum caps it.
+
+    Returns:
+        A :class:`CountSummary`; its ``true`` and ``suggested_bet`` are None for an
+        unbalanced system.
+
+    Raises:
+        RulesError: an unknown system. ValueError: ``spread`` is less than 1.
+    """
+    chosen = system(counting)
+    left = sum(view.unseen_counts.values())
+    running = count_from_unseen(view.unseen_counts, view.decks, chosen)
+    tc: float | None = None
+    bet: Fraction | None = None
+    if chosen.balanced:
+        tc = true_count(running, left) if left else 0.0
+        bet = min(bet_ramp(tc, view.rules.min_bet, spread=spread), Fraction(view.rules.max_bet))
+    return CountSummary(system=chosen, running=running, cards_remaining=left, decks_remaining=Fraction(left, 52),
+                        true=tc, suggested_bet=bet)
