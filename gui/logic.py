@@ -32,7 +32,7 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
     "dealer_slots", "hand_slots", "insurance_label", "pending_from", "result_color", "result_text", "seat_area",
-    "signed_money", "status_text", "total_label",
+    "signed_money", "status_text",
 ]
 
 
@@ -90,12 +90,6 @@ def button_states(view: TableView | None) -> dict[str, bool]:
     states["new_round"] = view is None or view.phase is Phase.SETTLED
     return states
     # END SOLUTION
-
-
-def total_label(total_text: str, total: int) -> str:
-    """The total shown under a hand: the engine's ``total_text`` (``"7 / 17"``), but a plain ``"21"`` for a
-    soft 21, which takes no more decisions (justBlackjack shows soft totals only while they matter)."""
-    return "21" if total == 21 else total_text
 
 
 def signed_money(amount: Fraction | int) -> str:

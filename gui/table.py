@@ -31,8 +31,7 @@ from collections.abc import Callable, Sequence
 from blackjack import Card, Hand, Hidden, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
-from .logic import (Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area,
-                    total_label)
+from .logic import Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area
 
 __all__ = ["TableCanvas"]
 
@@ -150,8 +149,8 @@ class TableCanvas(tk.Canvas):
             return
         visible = [c for c in cards if isinstance(c, Card)]
         partial = Hand(visible)
-        text = total_label(dealer.total_text, dealer.total) if len(visible) == len(
-            [c for c in dealer.cards if isinstance(c, Card)]) else total_label(partial.total_text(), partial.get_score())
+        all_shown = len(visible) == len([c for c in dealer.cards if isinstance(c, Card)])
+        text = dealer.total_text if all_shown else partial.total_text()
         last = boxes[-1]
         self.create_text(last.x + last.w + 14, last.y + last.h / 2, text=f"Dealer  {text}", anchor="w",
                          fill=INK, font=font, tags=("dealer_total",))
@@ -189,8 +188,7 @@ class TableCanvas(tk.Canvas):
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
         shown = Hand(cards)
-        text = total_label(hand.total_text, hand.total) if complete else total_label(shown.total_text(),
-                                                                                     shown.get_score())
+        text = hand.total_text if complete else shown.total_text()
         first, last = boxes[0], boxes[-1]
         cx = (first.x + last.x + last.w) / 2
         size = -max(11, round(first.h * 0.14))

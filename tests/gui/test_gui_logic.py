@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blackjack import (Action, Blackjack, CardDealt, Card, HandSettled, HoleCardRevealed, Outcome, Result, Rules,
-                       RoundSettled)
+from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, Outcome, Result,
+                       Rules, RoundSettled, parse_cards)
 from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
                        insurance_label, pending_from, result_text, seat_area, signed_money, status_text)
 
@@ -162,12 +162,26 @@ class TestPending:
 
 
 class TestTotals:
+    """The table writes the engine's totals as they are: ``HandView.total_text`` for a hand in the
+    view, ``Hand.total_text()`` for the cards shown so far while a deal is animated."""
+
     def test_soft_total_keeps_both_values(self) -> None:
-        """A soft 17 is shown as the engine writes it, "7 / 17"."""
-        from gui.logic import total_label
-        assert total_label("7 / 17", 17) == "7 / 17"
+        """Ace-six against a 9 is a soft 17, written "7 / 17"."""
+        hand = dealt("As 9d 6h 8c").round.view().seats[0].hands[0]  # type: ignore[union-attr]
+        assert hand.total_text == "7 / 17"
 
     def test_soft_21_is_plain(self) -> None:
-        """A soft 21 (A-K, or A-5-5) is shown as "21": it takes no more decisions."""
-        from gui.logic import total_label
-        assert total_label("11 / 21", 21) == "21"
+        """A soft 21 (A-5 hits a 5) is written "21": there is nothing better to count it as."""
+        game = dealt("As 9d 5h 8c 5s")
+        game.round.apply(Action.HIT)  # type: ignore[union-attr]
+        hand = game.round.view().seats[0].hands[0]  # type: ignore[union-attr]
+        assert (hand.total, hand.soft, hand.total_text) == (21, True, "21")
+
+    def test_natural_is_plain(self) -> None:
+        """A-K is written "21", not "11 / 21"."""
+        assert dealt("As 9d Kh 8c").round.view().seats[0].hands[0].total_text == "21"  # type: ignore[union-attr]
+
+    def test_cards_shown_so_far(self) -> None:
+        """While the third card is still held back, A-5 of A-5-5 is written "6 / 16"; all three, "21"."""
+        cards = parse_cards("As 5h 5s")
+        assert Hand(cards[:2]).total_text() == "6 / 16" and Hand(cards).total_text() == "21"

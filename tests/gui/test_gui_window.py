@@ -118,6 +118,15 @@ class TestDeal:
         bet_and_deal(app, 5)
         assert app.table.texts("total_0_0") == ["7 / 17"]
 
+    def test_soft_21_shows_plain(self, make_app: MakeApp) -> None:
+        """Ace-five hits a five: the soft 21 is shown as the engine writes it, "21"."""
+        app = make_app(stack="As 9d 5h 8c 5s")
+        bet_and_deal(app, 5)
+        assert app.table.texts("total_0_0") == ["6 / 16"]
+        app.buttons["hit"].invoke()
+        app.settle()
+        assert app.table.texts("total_0_0") == ["21"]
+
     def test_buttons_are_the_legal_actions(self, make_app: MakeApp) -> None:
         """8-8 against a 6 lights exactly Hit, Stand, Double, Split and Surrender."""
         app = make_app(stack="8s 6d 8h Th")
