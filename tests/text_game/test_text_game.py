@@ -178,6 +178,21 @@ def test_count_command_counts_the_cards_seen() -> None:
     assert "Hi-Lo running count +2, 309 cards unseen" in text
 
 
+def test_count_command_gives_the_insurance_index_against_an_ace() -> None:
+    """Hi-Lo against an ace: seen 9 and 7 (0 each) and the ace (-1); true count -0.2 is below +3: decline."""
+    _, text = play(["--names", "Ann", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"], "10\ncount\nn\ns\n")
+    assert "Hi-Lo running count -1, 309 cards unseen, true count -0.2; suggested bet 1; insurance: decline" in text
+
+
+def test_count_command_without_an_insurance_index_against_an_ace() -> None:
+    """Zen has no insurance index in the kit: against an ace 'count' gives the count (9: 0, 7: +1, ace: -1)
+    and no insurance advice, instead of failing."""
+    status, text = play(["--names", "Ann", "--counting", "zen", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"],
+                        "10\ncount\nn\ns\n")
+    assert status == 0
+    assert "Zen Count running count +0, 309 cards unseen, true count +0.0; suggested bet 1\n" in text
+
+
 def test_chart_command_prints_the_derived_chart() -> None:
     """'chart' prints the basic-strategy table with hard, soft and pair rows."""
     _, text = play(["--names", "Ann", "--stack", "Th,9c,6d,8s", "--rounds", "1", "--plain"], "10\nchart\ns\n")
