@@ -41,18 +41,18 @@ from blackjack.sim import simulate  # noqa: E402
 def ours_fast(hands: int) -> None:
     """Our engine, simulator tier: real 6-deck shoe, full vegas rules and settlement."""
     game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
-    game.players[0].bankroll = Fraction(10 ** 15)
-    bet = Fraction(1)
+    game.players[0].bankroll = 10 ** 15
+    bet = 2  # int credits, as the simulator stakes: whole money stays int (3:2 on 2 nets 3)
     hit, stand, decline = Action.HIT, Action.STAND, Action.DECLINE
+    player_turn = Phase.PLAYER_TURN
     for _ in range(hands):
         rnd = game.new_round(events=False)
         rnd._place_bet_unchecked(0, bet)
         rnd.deal()
-        while (turn := rnd.turn) is not None:
-            if rnd.phase is not Phase.PLAYER_TURN:
+        while (hand := rnd.current_hand) is not None:
+            if rnd.phase is not player_turn:
                 rnd._apply_unchecked(decline)
                 continue
-            hand = rnd.hands(turn[0])[turn[1]]
             rnd._apply_unchecked(hit if hand.get_score() < 17 else stand)
         game.finish_round(record=False)
 

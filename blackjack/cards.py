@@ -242,12 +242,14 @@ def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> Non
     orders. Fisher-Yates swaps card i only with a position in 0..i.) Time O(n), no
     extra space.
 
+    The work is done by :meth:`random.Random.shuffle`, which is this algorithm: for i
+    from n-1 down to 1 it swaps card i with a position drawn uniformly from 0..i. It is
+    the library's code, and about twice as fast as the same loop written here.
+
     Args:
         cards: any mutable sequence, e.g. the list from :func:`create_card_array`.
         rng: the random source; pass ``random.Random(seed)`` to replay a shuffle. When
             ``None``, a fresh ``random.Random()`` seeded by the operating system is used.
     """
     rand = rng if rng is not None else random.Random()
-    for i in range(len(cards) - 1, 0, -1):
-        j = rand.randrange(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
+    rand.shuffle(cards)

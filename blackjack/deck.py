@@ -107,7 +107,7 @@ class Shoe:
         self._cut_from_back = cut_card_from_back
         self._cards: list[Card] = [card for _ in range(decks) for card in create_card_array()]
         self._discards: list[Card] = []
-        self._counts = [0] * 11
+        self._counts = [0] * 14  # undealt cards by face 1..13 (index 0 unused)
         self._stacked = 0  # how many cards at the top were put there by stack()
         self._cut_remaining = 0
         self.shuffle_count = 0
@@ -134,7 +134,7 @@ class Shoe:
                 raise EmptyShoeError("cannot deal: the shoe and the discard pile are empty")
             self._reshuffle(self._discards)
         card = self._cards.pop()
-        self._counts[card.get_value()] -= 1
+        self._counts[card.face] -= 1
         if self._stacked:
             self._stacked -= 1
         return card
@@ -164,7 +164,9 @@ class Shoe:
 
     def counts(self) -> dict[int, int]:
         """Return the undealt cards by point value: ``{1: aces, 2: twos, ..., 10: tens and faces}``."""
-        return {value: self._counts[value] for value in range(1, 11)}
+        counts = self._counts
+        return {1: counts[1], 2: counts[2], 3: counts[3], 4: counts[4], 5: counts[5], 6: counts[6],
+                7: counts[7], 8: counts[8], 9: counts[9], 10: counts[10] + counts[11] + counts[12] + counts[13]}
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -186,7 +188,7 @@ class Shoe:
         self._place_cut_card()
         self._cards.extend(reversed(stacked))
         for card in stacked:
-            self._counts[card.get_value()] += 1
+            self._counts[card.face] += 1
         self._stacked = len(stacked)
 
     def _reshuffle(self, extra: list[Card]) -> None:
@@ -194,9 +196,9 @@ class Shoe:
         extra.clear()
         shuffle(self._cards, self._rng)
         self._stacked = 0
-        self._counts = [0] * 11
+        self._counts = [0] * 14
         for card in self._cards:
-            self._counts[card.get_value()] += 1
+            self._counts[card.face] += 1
         self.shuffle_count += 1
 
     def _place_cut_card(self) -> None:
@@ -240,7 +242,7 @@ class Shoe:
                 index = self._cards.index(card, 0, free)
             except ValueError:
                 self._discards.remove(card)
-                self._counts[card.get_value()] += 1
+                self._counts[card.face] += 1
             else:
                 del self._cards[index]
                 free -= 1

@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from .actions import Action, Result
 from .cards import Card
+from .money import Money
 
 __all__ = [
     "ActionTaken", "BetPlaced", "CardDealt", "DealerPeeked", "Event", "HandSettled",
@@ -46,11 +47,11 @@ class Outcome:
     """
 
     result: Result
-    bet: Fraction
-    net: Fraction
+    bet: Money
+    net: Money
 
     @property
-    def payout(self) -> Fraction:
+    def payout(self) -> Money:
         """Credits handed back to the player: the stake plus the net (0 for a loss)."""
         return self.bet + self.net
 
@@ -67,7 +68,7 @@ class BetPlaced:
     """Seat ``seat`` put ``amount`` credits on the table for this round."""
 
     seat: int
-    amount: Fraction
+    amount: Money
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +88,7 @@ class ActionTaken:
     seat: int
     hand: int
     action: Action
-    amount: Fraction | None = None
+    amount: Money | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +96,8 @@ class InsuranceSettled:
     """Seat ``seat``'s insurance of ``stake`` credits settled with gain ``net`` (2:1 win or -stake)."""
 
     seat: int
-    stake: Fraction
-    net: Fraction
+    stake: Money
+    net: Money
 
 
 @dataclass(frozen=True, slots=True)

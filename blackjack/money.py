@@ -1,4 +1,4 @@
-"""Exact money: every amount is a :class:`fractions.Fraction` of the table's credits.
+"""Exact money: every amount is a :class:`fractions.Fraction` (or an ``int``) of the table's credits.
 
 Money is never a float: a 3:2 natural on a bet of 5 pays exactly 15/2 credits, and
 the sum of all bankrolls and the house's result is conserved to the last fraction.
@@ -6,7 +6,8 @@ the sum of all bankrolls and the house's result is conserved to the last fractio
 ==================  ==============================================================
 name                what it does
 ==================  ==============================================================
-``Money``           the type alias (``Fraction``)
+``Money``           the type alias (``Fraction | int``)
+``match_stake``     keep a whole amount an ``int`` when the stake is one
 ``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money``
 ``parse_bet(text)`` a player's typed bet ("25") as ``Money``, with a clear error
 ``format_money(m)`` ``"7.5"``, ``"12"``, ``"-3"``; ``"10/3"`` only when not decimal
@@ -20,9 +21,26 @@ from fractions import Fraction
 
 from .errors import InvalidBetError
 
-__all__ = ["Money", "format_money", "parse_bet", "to_money"]
+__all__ = ["Money", "format_money", "match_stake", "parse_bet", "to_money"]
 
-Money = Fraction
+#: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
+#: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
+Money = Fraction | int
+
+
+def match_stake(amount: Money, stake: Money) -> Money:
+    """Return ``amount`` in the type of ``stake``: an ``int`` when the stake is an int and the amount is whole.
+
+    The round settles in the stake's type, so a simulator that stakes ``int`` credits
+    keeps ``int`` money (a 3:2 natural on 2 credits nets ``3``), while a ``Fraction``
+    stake keeps ``Fraction`` money. Nothing is ever rounded.
+
+    >>> match_stake(Fraction(3), 2), match_stake(Fraction(3), Fraction(2)), match_stake(Fraction(5, 2), 5)
+    (3, Fraction(3, 1), Fraction(5, 2))
+    """
+    if type(stake) is int and type(amount) is not int and amount.denominator == 1:
+        return amount.numerator
+    return amount
 
 
 def to_money(amount: int | Fraction | Decimal | str) -> Fraction:

@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import InvalidBetError
 from .events import Outcome
 from .hand import Hand
-from .money import format_money, to_money
+from .money import Money, format_money, to_money
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -47,14 +47,14 @@ class Ledger:
         biggest_loss: the worst net loss of one round as a positive number, credits.
     """
 
-    starting: Fraction
-    bankrolls: list[Fraction] = field(default_factory=list)
+    starting: Money
+    bankrolls: list[Money] = field(default_factory=list)
     wins: int = 0
     losses: int = 0
     pushes: int = 0
     blackjacks: int = 0
-    biggest_win: Fraction = Fraction(0)
-    biggest_loss: Fraction = Fraction(0)
+    biggest_win: Money = Fraction(0)
+    biggest_loss: Money = Fraction(0)
 
     @property
     def rounds(self) -> int:
@@ -62,11 +62,11 @@ class Ledger:
         return len(self.bankrolls)
 
     @property
-    def net(self) -> Fraction:
+    def net(self) -> Money:
         """Credits won (positive) or lost (negative) over the session."""
         return (self.bankrolls[-1] if self.bankrolls else self.starting) - self.starting
 
-    def record(self, bankroll: Fraction, outcomes: Sequence[Outcome], round_net: Fraction) -> None:
+    def record(self, bankroll: Money, outcomes: Sequence[Outcome], round_net: Money) -> None:
         """Add one finished round: the bankroll after it, its hand outcomes, and its net gain."""
         self.bankrolls.append(bankroll)
         for outcome in outcomes:
@@ -105,7 +105,7 @@ class Player:
         if not name.strip():
             raise ValueError("a player needs a name")
         self.name = name.strip()
-        self.bankroll = to_money(bankroll)
+        self.bankroll: Money = to_money(bankroll)
         if self.bankroll < 0:
             raise ValueError(f"bankroll must not be negative, got {format_money(self.bankroll)}")
         self.ledger = Ledger(starting=self.bankroll)
@@ -170,7 +170,7 @@ class Player:
             rnd.apply(decide(rnd.view()))
         # END SOLUTION
 
-    def finish_round(self, outcomes: Sequence[Outcome], insurance_net: Fraction = Fraction(0)) -> Fraction:
+    def finish_round(self, outcomes: Sequence[Outcome], insurance_net: Money = Fraction(0)) -> Money:
         """Record a finished round in the ledger and return its net gain in credits (cs111 ``finishRound``)."""
         net = sum((o.net for o in outcomes), insurance_net)
         self.ledger.record(self.bankroll, outcomes, net)

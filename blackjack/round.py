@@ -51,7 +51,7 @@ from .errors import IllegalActionError, InvalidBetError
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
                      HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
 from .hand import Hand
-from .money import format_money, to_money
+from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
 from .wagers import compare_scores, payout
 from .rules import Rules
@@ -65,11 +65,15 @@ _ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building o
 
 
 class _HandState:
-    """A player hand with its wager and progress (internal)."""
+    """A player hand with its wager and progress (internal).
 
-    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome")
+    ``natural`` is decided once, when the opening cards are in: only a hand's first two
+    cards can make a natural, and a hand made by a split never is one.
+    """
 
-    def __init__(self, hand: Hand, bet: Fraction, *, split_aces: bool = False) -> None:
+    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome", "natural")
+
+    def __init__(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
         self.hand = hand
         self.bet = bet
         self.doubled = False
@@ -77,6 +81,7 @@ class _HandState:
         self.split_aces = split_aces
         self.finished = False
         self.outcome: Outcome | None = None
+        self.natural = False
 
 
 class _Seat:
@@ -86,9 +91,9 @@ class _Seat:
 
     def __init__(self, player: Player) -> None:
         self.player = player
-        self.bet = _ZERO
+        self.bet: Money = _ZERO
         self.hands: list[_HandState] = []
-        self.insurance: Fraction | None = None
+        self.insurance: Money | None = None
 
 
 class Round:
@@ -123,20 +128,29 @@ class Round:
         self._seats = [_Seat(p) for p in players]
         self._listeners = list(listeners)
         self._record = events or bool(self._listeners)  # False: build no event objects
+        # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
+        self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
+        self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer if self._record else shoe.deal
         self.phase = Phase.BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
-        self._optional = tuple(action for action, offered in (
-            (Action.DOUBLE, rules.double_on != "none"), (Action.SPLIT, rules.max_split_hands > 1),
-            (Action.SURRENDER, rules.surrender != "none")) if offered)
+        optional = []
+        if rules.double_on != "none":
+            optional.append(Action.DOUBLE)
+        if rules.max_split_hands > 1:
+            optional.append(Action.SPLIT)
+        if rules.surrender != "none":
+            optional.append(Action.SURRENDER)
+        self._optional = tuple(optional)
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
         self._insurance_settled = False
+        self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
         #: Every decision taken, in order: ``(seat, hand, action)``.
         self.history: list[tuple[int, int, Action]] = []
         #: The house's gain this round in credits (minus the players' total net).
-        self.house_net = _ZERO
+        self.house_net: Money = 0
         self._pending: list[Event] = []
 
     # ===================================================================== reading state
@@ -159,7 +173,13 @@ class Round:
         """The hands of seat ``seat`` this round (one, or more after splits)."""
         return tuple(h.hand for h in self._seats[seat].hands)
 
-    def bet(self, seat: int) -> Fraction:
+    @property
+    def current_hand(self) -> Hand | None:
+        """The hand whose decision it is (the seat's first hand during an offer), or None."""
+        turn = self._turn
+        return None if turn is None else self._seats[turn[0]].hands[turn[1]].hand
+
+    def bet(self, seat: int) -> Money:
         """The initial bet of seat ``seat`` (0 when sitting out)."""
         return self._seats[seat].bet
 
@@ -168,7 +188,7 @@ class Round:
         return [(i, j, h.outcome) for i, seat in enumerate(self._seats)
                 for j, h in enumerate(seat.hands) if h.outcome is not None]
 
-    def insurance_net(self, seat: int) -> Fraction:
+    def insurance_net(self, seat: int) -> Money:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
         stake = self._seats[seat].insurance
         if not stake or not self._insurance_settled:
@@ -176,7 +196,7 @@ class Round:
         return 2 * stake if self.dealer.hand.is_blackjack() else -stake
 
     @property
-    def on_table(self) -> Fraction:
+    def on_table(self) -> Money:
         """Credits staked and not yet settled (bets and insurance)."""
         total = sum((h.bet for seat in self._seats for h in seat.hands if h.outcome is None), Fraction(0))
         if not self._insurance_settled:
@@ -208,11 +228,13 @@ class Round:
                 raise InvalidBetError(f"a bet must be a number of credits, got {amount!r}", amount) from None
         target.bet = target.player.start_round(amount, self.rules)
 
-    def _place_bet_unchecked(self, seat: int, amount: Fraction) -> None:
+    def _place_bet_unchecked(self, seat: int, amount: Money) -> None:
         """Set a bet the caller has already checked (the unchecked tier, see :meth:`_apply_unchecked`).
 
-        ``amount`` must be a ``Fraction`` within the table limits and the bankroll, and
-        the round must be in BETTING; :meth:`place_bet` is the checked form.
+        ``amount`` must be within the table limits and the bankroll, and the round must
+        be in BETTING; :meth:`place_bet` is the checked form. An ``int`` stake keeps
+        whole-number money as ``int`` through settlement (see :meth:`_settle`), which is
+        what makes the simulator's money cheap.
         """
         self._seats[seat].bet = amount
 
@@ -241,21 +263,31 @@ class Round:
         betting = [i for i, seat in enumerate(self._seats) if seat.bet]  # bets are never negative
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
-        if self.rules.reshuffle_every_round or self.shoe.cut_card_reached:
+        rules = self.rules
+        record = self._record
+        if rules.reshuffle_every_round or self.shoe.cut_card_reached:
             self.shoe.shuffle()
-            if self._record:
+            if record:
                 self._emit(ShoeShuffled())
+        opening: list[tuple[int, Hand]] = []
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
-            seat.hands = [_HandState(Hand(), seat.bet)]
-            if self._record:
+            hand = Hand()
+            seat.hands = [_HandState(hand, seat.bet)]
+            opening.append((i, hand))
+            if record:
                 self._emit(BetPlaced(i, seat.bet))
+        take = self._take
+        dealer_hand = self.dealer.hand
         for _ in range(2):
-            for i in betting:
-                self._give(i, 0)
-            if not self.dealer.hand or self.rules.hole_card:
-                self._deal_dealer(face_up=not self.dealer.hand)
+            for i, hand in opening:
+                card = take()
+                hand.add_card(card)
+                if record:
+                    self._emit(CardDealt(i, 0, card))
+            if not dealer_hand or rules.hole_card:
+                self._deal_dealer(face_up=not dealer_hand)
         self._after_deal(betting)
         return self._flush()
 
@@ -409,12 +441,16 @@ class Round:
                     self._settle(i, 0, Result.THUNDERJACK)
                 else:
                     self._settle(i, 0, Result.PUSH)
+        naturals = self.rules.naturals
+        open_seats = []
         for i in betting:
             state = self._seats[i].hands[0]
             if state.hand.get_score() == 21:
                 state.finished = True  # a natural waits for the dealer; any 21 needs no decision
+                state.natural = naturals and state.hand.is_blackjack()
+            if state.outcome is None:
+                open_seats.append(i)
         upcard = self.dealer.hand[0]
-        open_seats = [i for i in betting if self._seats[i].hands[0].outcome is None]
         if self.rules.insurance and upcard.face == 1 and open_seats:
             self.phase = Phase.INSURANCE
             self._queue = open_seats
@@ -425,7 +461,7 @@ class Round:
     def _answer_insurance(self, seat_index: int, action: Action, amount: int | Fraction | str | None) -> None:
         seat = self._seats[seat_index]
         if action is Action.INSURANCE:
-            most = min(seat.bet / 2, seat.player.bankroll)
+            most = min(match_stake(Fraction(seat.bet) / 2, seat.bet), seat.player.bankroll)
             try:
                 stake = most if amount is None else to_money(amount)
             except (TypeError, InvalidBetError):
@@ -449,7 +485,7 @@ class Round:
     def _offer_early_surrender(self) -> None:
         if self.rules.surrender == "early" and self._dealer_may_have_natural():
             self._queue = [i for i, seat in enumerate(self._seats) if seat.hands
-                           and seat.hands[0].outcome is None and not self._natural(seat.hands[0].hand)]
+                           and seat.hands[0].outcome is None and not seat.hands[0].natural]
             if self._queue:
                 self.phase = Phase.EARLY_SURRENDER
                 self._turn = (self._queue.pop(0), 0)
@@ -469,8 +505,9 @@ class Round:
 
     def _peek(self) -> None:
         self._turn = None
-        if self.rules.dealer_peeks and self._dealer_may_have_natural():
-            natural = self.dealer.hand.is_blackjack()
+        may_have_natural = self._dealer_may_have_natural()
+        if self.rules.dealer_peeks and may_have_natural:
+            natural = self._dealer_has_natural()
             self._peeked = True
             if self._record:
                 self._emit(DealerPeeked(natural))
@@ -480,10 +517,10 @@ class Round:
                 self._settle_all(dealer_natural=True)
                 return
             self._settle_insurance()
-        if self._peeked or not self._dealer_may_have_natural():
+        if self._peeked or not may_have_natural:
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):
-                    if state.outcome is None and self._natural(state.hand):
+                    if state.natural and state.outcome is None:
                         self._settle(i, j, Result.BLACKJACK)
         self.phase = Phase.PLAYER_TURN
         self._next_hand(0, 0)
@@ -519,13 +556,13 @@ class Round:
             self._next_hand(seat_index, hand_index + 1)
 
     def _give(self, seat_index: int, hand_index: int) -> None:
-        """Deal one card to a player hand and finish or settle the hand if that decides it."""
+        """Deal one card to a player hand after the deal; finish or settle the hand if that decides it."""
         state = self._seats[seat_index].hands[hand_index]
-        card = self._draw()
+        card = self._take()
         state.hand.add_card(card)
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
-        if len(state.hand) < 2 or self.phase is Phase.BETTING:
+        if len(state.hand) < 2:
             return
         total = state.hand.get_score()
         charlie = self.rules.charlie_cards
@@ -564,23 +601,23 @@ class Round:
         else:
             self._deal_dealer(face_up=True)
             self.dealer.revealed = True
-        natural = self.rules.naturals and self.dealer.hand.is_blackjack()
+        natural = self._dealer_has_natural()
         self._settle_insurance()
         if natural:
             self._settle_all(dealer_natural=True)
             return
-        live = [h for seat in self._seats for h in seat.hands if h.outcome is None and not self._natural(h.hand)]
-        if live:
-            self.dealer.play_round(self._draw_for_dealer, self.rules)
+        for seat in self._seats:
+            if any(h.outcome is None and not h.natural for h in seat.hands):
+                self.dealer.play_round(self._take_for_dealer, self.rules)  # someone is still playing
+                break
         self._settle_all(dealer_natural=False)
 
     def _settle_all(self, *, dealer_natural: bool) -> None:
         dealer_total = self.dealer.hand.get_score()
         for i, seat in enumerate(self._seats):
             for j, state in enumerate(seat.hands):
-                if state.outcome is not None:
-                    continue
-                self._settle(i, j, _result(state.hand, self._natural(state.hand), dealer_natural, dealer_total))
+                if state.outcome is None:
+                    self._settle(i, j, _result(state.hand, state.natural, dealer_natural, dealer_total))
         self._turn = None
         self.phase = Phase.SETTLED
         if self._record:
@@ -588,13 +625,21 @@ class Round:
 
     # ====================================================================== money moves
     def _settle(self, seat_index: int, hand_index: int, result: Result) -> None:
-        """Close a hand with ``result`` and pay it; without wagering no money moves."""
+        """Close a hand with ``result`` and pay it; without wagering no money moves.
+
+        Money keeps the type of the stake: a whole-number net on an ``int`` stake (the
+        simulator's tier) stays an ``int``, so a 3:2 natural on 2 credits nets ``3``, not
+        ``Fraction(3)``; a ``Fraction`` stake gets ``Fraction`` money.
+        """
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
-        net = payout(result, state.bet, self.rules) if self.rules.wagering else Fraction(0)
+        bet = state.bet
+        net: Money = 0
+        if self.rules.wagering:
+            net = match_stake(payout(result, bet, self.rules), bet)
         state.finished = True
-        state.outcome = outcome = Outcome(result, state.bet, net)
-        seat.player.bankroll += outcome.payout
+        state.outcome = Outcome(result, bet, net)
+        seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
@@ -608,6 +653,8 @@ class Round:
         if self._insurance_settled:
             return
         self._insurance_settled = True
+        if not any(seat.insurance for seat in self._seats):
+            return
         natural = self.dealer.hand.is_blackjack()
         for i, seat in enumerate(self._seats):
             if seat.insurance:
@@ -620,6 +667,16 @@ class Round:
     # ========================================================================= helpers
     def _natural(self, hand: Hand) -> bool:
         return self.rules.naturals and hand.is_blackjack()
+
+    def _dealer_has_natural(self) -> bool:
+        """The dealer holds a natural (decided once it has two cards; False under rules without naturals)."""
+        natural = self._dealer_natural
+        if natural is None:
+            hand = self.dealer.hand
+            natural = self._natural(hand)
+            if len(hand) >= 2:
+                self._dealer_natural = natural
+        return natural
 
     def _dealer_may_have_natural(self) -> bool:
         return self.rules.naturals and self.dealer.hand[0].get_value() in (1, 10)
@@ -639,7 +696,7 @@ class Round:
         return card
 
     def _deal_dealer(self, *, face_up: bool) -> None:
-        card = self._draw()
+        card = self._take()
         self.dealer.hand.add_card(card)
         if self._record:
             self._emit(CardDealt(None, 0, card if face_up else None, face_up))

@@ -26,6 +26,7 @@ from .actions import Phase
 from .deck import Shoe
 from .errors import IllegalActionError
 from .events import Outcome
+from .money import Money
 from .player import Dealer, Player, Policy
 from .round import Listener, Round
 from .rules import Rules
@@ -74,7 +75,7 @@ class Blackjack:
             raise ValueError(f"player names must differ, got {names}")
         self.shoe = shoe if shoe is not None else Shoe.from_rules(self.rules, rng=rng, seed=seed)
         self.dealer = Dealer()
-        self.house_net = Fraction(0)
+        self.house_net: Money = 0
         self.round: Round | None = None
         self.rounds_played = 0
         self._listeners = list(listeners)

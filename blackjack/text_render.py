@@ -23,7 +23,7 @@ from .actions import Action, Phase, Result
 from .cards import Card
 from .events import (CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
                      InsuranceSettled, RoundSettled, ShoeShuffled)
-from .money import format_money
+from .money import Money, format_money
 from .view import HIDDEN, HandView, Hidden, SeatView, TableView  # noqa: F401 (HIDDEN: doctest)
 
 __all__ = ["action_menu", "card_art", "card_text", "describe_event", "hand_line", "table_text"]
@@ -74,7 +74,7 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True) ->
     return "  ".join(parts)
 
 
-def _outcome_text(result: Result, net: Fraction, wagering: bool) -> str:
+def _outcome_text(result: Result, net: Money, wagering: bool) -> str:
     if not wagering:
         return result.label
     sign = "+" if net > 0 else ""
@@ -159,7 +159,7 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
         return "Dealer checks for blackjack... " + ("BLACKJACK!" if event.natural else "no blackjack.")
     if isinstance(event, InsuranceSettled) and wagering:
         verb = "wins" if event.net > 0 else "loses"
-        return f"{names[event.seat]}'s insurance {verb} {format_money(abs(event.net))}."
+        return f"{names[event.seat]}'s insurance {verb} {format_money(event.net if event.net > 0 else -event.net)}."
     if isinstance(event, HandSettled):
         seat = view.seats[event.seat]
         which = f" (hand {event.hand + 1})" if len(seat.hands) > 1 else ""

@@ -16,6 +16,7 @@ from fractions import Fraction
 from .actions import Action, Phase
 from .cards import Card
 from .events import Outcome
+from .money import Money
 from .rules import Rules
 
 __all__ = ["HIDDEN", "DealerView", "HandView", "Hidden", "SeatView", "TableView"]
@@ -57,7 +58,7 @@ class HandView:
     total: int
     soft: bool
     total_text: str
-    bet: Fraction
+    bet: Money
     doubled: bool
     surrendered: bool
     from_split: bool
@@ -82,9 +83,9 @@ class SeatView:
 
     index: int
     name: str
-    bankroll: Fraction
-    bet: Fraction
-    insurance: Fraction | None
+    bankroll: Money
+    bet: Money
+    insurance: Money | None
     hands: tuple[HandView, ...]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .actions import Result
+from .money import Money
 from .rules import Rules
 
 __all__ = ["compare_scores", "payout"]
@@ -40,7 +41,7 @@ def compare_scores(score: int, dealer_score: int) -> Result:
     # END SOLUTION
 
 
-def payout(result: Result, bet: Fraction, rules: Rules) -> Fraction:
+def payout(result: Result, bet: Money, rules: Rules) -> Money:
     """Return the player's net gain in credits on a hand staked with ``bet`` that ended in ``result``.
 
     Payouts: a win pays 1:1; a natural ``rules.blackjack_pays`` (3:2, or 6:5 on some
@@ -50,7 +51,8 @@ def payout(result: Result, bet: Fraction, rules: Rules) -> Fraction:
 
     Args:
         result: how the hand ended.
-        bet: credits staked on the hand, a double included.
+        bet: credits staked on the hand, a double included (a ``Fraction``, or an
+            ``int`` in the simulator).
         rules: the payout odds.
 
     Returns:
@@ -73,6 +75,6 @@ def payout(result: Result, bet: Fraction, rules: Rules) -> Fraction:
     if result is Result.PUSH:
         return Fraction(0)
     if result is Result.SURRENDER:
-        return -bet / 2
+        return -Fraction(bet) / 2
     return -bet
     # END SOLUTION

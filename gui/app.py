@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
-                       Phase, Player, Rules, TableView, format_money, parse_bet)
+                       Money, Phase, Player, Rules, TableView, format_money, parse_bet)
 
 from . import advice, drills
 from .coach import Score
@@ -89,8 +89,8 @@ class App:
         self.jobs = Jobs(root)
         self.score = Score()
         self.ledger_rows: list[LedgerRow] = []
-        self.series: dict[str, list[Fraction]] = {}
-        self.last_bets: dict[int, Fraction] = {}
+        self.series: dict[str, list[Money]] = {}
+        self.last_bets: dict[int, Money] = {}
         self.betting_seat = 0
         self._drain_after: str | None = None
         self._decisions = 0
@@ -605,7 +605,7 @@ class App:
             self.session_window = SessionWindow(self.root)
         self.session_window.update_session(self.series, self.ledger_rows)
 
-    def _record(self, view: TableView, insurance: list[Fraction]) -> None:
+    def _record(self, view: TableView, insurance: list[Money]) -> None:
         number = self.game.rounds_played + 1
         for seat in view.seats:
             if seat.bet <= 0:

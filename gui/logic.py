@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, Outcome, Phase, Result, Rules,
-                       TableView, format_money)
+                       Money, TableView, format_money)
 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
@@ -154,7 +154,7 @@ def status_text(view: TableView | None) -> str:
     return f"{seat.name}{which}: {hand.total_text} against {upcard}. {choices.capitalize()}?"
 
 
-def affordable_chips(bankroll: Fraction, bet: Fraction, rules: Rules) -> list[int]:
+def affordable_chips(bankroll: Money, bet: Money, rules: Rules) -> list[int]:
     """The chip values a seat may add to its bet without passing its bankroll or the table maximum.
 
     Args:

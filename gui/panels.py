@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from tkinter import ttk
 
-from blackjack import Action, format_money
+from blackjack import Action, Money, format_money
 
 from .advice import CHART_UPCARDS, Advice, CountInfo, legal_order
 from .cards import FONT_FAMILY
@@ -172,8 +172,8 @@ class LedgerRow:
     round: int
     name: str
     results: str
-    net: Fraction
-    bankroll: Fraction
+    net: Money
+    bankroll: Money
 
 
 PLAYER_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037")
@@ -194,10 +194,10 @@ class SessionWindow(tk.Toplevel):
             self.ledger.heading(column, text=column.capitalize())
             self.ledger.column(column, width=width, anchor="center")
         self.ledger.pack(fill="both", expand=True, padx=8, pady=(0, 8))
-        self._series: dict[str, list[Fraction]] = {}
+        self._series: dict[str, list[Money]] = {}
         self.chart.bind("<Configure>", lambda _e: self.draw_chart(self._series))
 
-    def update_session(self, series: dict[str, list[Fraction]], rows: Sequence[LedgerRow]) -> None:
+    def update_session(self, series: dict[str, list[Money]], rows: Sequence[LedgerRow]) -> None:
         """Show bankrolls by round (``name -> [starting, after round 1, ...]``) and the ledger rows."""
         self.draw_chart(series)
         self.ledger.delete(*self.ledger.get_children())
@@ -206,7 +206,7 @@ class SessionWindow(tk.Toplevel):
                                                   ("+" if row.net > 0 else "") + format_money(row.net),
                                                   format_money(row.bankroll)))
 
-    def draw_chart(self, series: dict[str, list[Fraction]]) -> None:
+    def draw_chart(self, series: dict[str, list[Money]]) -> None:
         """Draw the bankroll lines with axes and a legend."""
         self._series = series
         canvas = self.chart
@@ -222,13 +222,13 @@ class SessionWindow(tk.Toplevel):
             low, high = low - 1, high + 1
         rounds = max(len(line) for line in series.values()) - 1
 
-        def point(i: int, v: Fraction) -> tuple[float, float]:
+        def point(i: int, v: Money) -> tuple[float, float]:
             x = left + (right - left) * (i / max(1, rounds))
             y = bottom - (bottom - top) * float((v - low) / (high - low))
             return x, y
 
         canvas.create_line([left, top, left, bottom, right, bottom], fill="#444444")
-        for v in (low, (low + high) / 2, high):
+        for v in (low, Fraction(low + high) / 2, high):
             x, y = point(0, v)
             canvas.create_text(left - 4, y, text=format_money(round(v)), anchor="e", font=(FONT_FAMILY, 8))
             canvas.create_line(left, y, right, y, fill="#e0e0e0", dash=(2, 2))

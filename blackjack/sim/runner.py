@@ -37,7 +37,7 @@ from ..table import Blackjack
 from .stats import Report, Tally, hand_type
 from .strategies import make_strategy, random_action
 
-__all__ = ["BLOCK_ROUNDS", "Block", "run_block", "simulate"]
+__all__ = ["BLOCK_ROUNDS", "Block", "chips_per_unit", "run_block", "simulate"]
 
 #: Rounds per block when no sessions are asked for.
 BLOCK_ROUNDS = 5_000
@@ -93,14 +93,17 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     rules = block.rules
     play_rng = random.Random(f"{block.seed}:{block.index}:play")
     strategy = make_strategy(block.strategy, rules, play_rng)
-    game = Blackjack([Player(f"seat {i + 1}", _ENDLESS) for i in range(block.players)], rules,
+    game = Blackjack([Player(f"seat {i + 1}") for i in range(block.players)], rules,
                      rng=random.Random(f"{block.seed}:{block.index}"))
     players = game.players
+    for player in players:
+        player.bankroll = _ENDLESS  # int money: see chips_per_unit
     seats = range(block.players)
     shoe = game.shoe
     unit = rules.min_bet
-    funit = float(unit)
-    bets = {u: min(unit * u, rules.max_bet) for u in range(1, 65)}
+    chips = chips_per_unit(rules)
+    most = int(rules.max_bet / unit * chips)  # the table maximum in chips, rounded down
+    bets = {u: min(u * chips, most) for u in range(1, 65)}
     counting = strategy.counting
     if counting:
         from ..hints.counting import count_from_unseen, true_count
@@ -113,7 +116,10 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     path: list[float] = [0.0]
     cum = low = 0.0
     player_turn, insurance_phase = Phase.PLAYER_TURN, Phase.INSURANCE
+    decide, insure, early_surrender = strategy.decide, strategy.insure, strategy.early_surrender
+    insurance, decline, surrender = Action.INSURANCE, Action.DECLINE, Action.SURRENDER
     tc = 0.0
+    bucket = 0
     sx = sb = sxx = sbb = sxb = su = suu = 0.0
     done = 0  # rounds finished and counted
     before = [p.bankroll for p in players]
@@ -133,26 +139,24 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             for i in seats:
                 rnd._place_bet_unchecked(i, bet)
             rnd.deal()
-            dealer = rnd.dealer
             hand_types = []
             for i in seats:
                 first = rnd.hands(i)[0]
                 hand_types.append(hand_type(first[0].get_value(), first[1].get_value()))
-            up = dealer.hand[0].get_value()
-            while (turn := rnd.turn) is not None:
-                hand = rnd.hands(turn[0])[turn[1]]
+            up = rnd.dealer.hand[0].get_value()
+            while (hand := rnd.current_hand) is not None:
                 if counting:
                     unseen = rnd.unseen_counts()
                     tc = true_count(count_from_unseen(unseen, rules.decks), sum(unseen.values()))
                 phase = rnd.phase
                 if phase is player_turn:
-                    action = strategy.decide(hand, up, rnd, tc)
+                    action = decide(hand, up, rnd, tc)
                     if error and play_rng.random() < error:
                         action = random_action(rnd, play_rng)
                 elif phase is insurance_phase:
-                    action = Action.INSURANCE if strategy.insure(hand, up, rnd, tc) else Action.DECLINE
+                    action = insurance if insure(hand, up, rnd, tc) else decline
                 else:
-                    action = Action.SURRENDER if strategy.early_surrender(hand, up, rnd, tc) else Action.DECLINE
+                    action = surrender if early_surrender(hand, up, rnd, tc) else decline
                 rnd._apply_unchecked(action)
             for _seat, _hand, action in rnd.history:
                 name = _EVENTS.get(action)
@@ -165,7 +169,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                     results[event] = results.get(event, 0) + 1
             x = 0.0
             for i in seats:
-                net = float(players[i].bankroll - before[i]) / funit
+                net = (players[i].bankroll - before[i]) / chips  # units; exact sums are kept in tally.net
                 x += net
                 u = net / units
                 su += u
@@ -174,7 +178,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                 if row is None:
                     row = types[hand_types[i]] = [0, 0.0]
                 row[0] += 1
-                row[1] += net
+                row[1] += u
             b = float(units * block.players)
             sx += x
             sb += b
@@ -204,12 +208,31 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     tally.rounds = done
     tally.seat_rounds = done * block.players
     tally.sx, tally.sb, tally.sxx, tally.sbb, tally.sxb, tally.su, tally.suu = sx, sb, sxx, sbb, sxb, su, suu
-    tally.net = sum((money - _ENDLESS for money in before), Fraction(0))
+    tally.net = Fraction(sum(money - _ENDLESS for money in before), chips) * unit
     tally.wagered = Fraction(int(sb)) * unit
     tally.sessions.append((low, cum))
     if block.keep_path:
         tally.paths.append(path)
     return tally
+
+
+def chips_per_unit(rules: Rules) -> int:
+    """Return how many ``int`` chips the simulator stakes per betting unit (``rules.min_bet``).
+
+    The simulator bets whole chips so that the round's money stays ``int`` (see
+    :func:`blackjack.money.match_stake`), which is several times faster than
+    ``Fraction`` arithmetic and just as exact. A chip is ``min_bet / chips`` credits,
+    chosen so that every payout of a one-unit bet is a whole number of chips: halves
+    for surrender and insurance, and the natural, Charlie and Thunderjack odds.
+
+    >>> chips_per_unit(Rules.preset("vegas")), chips_per_unit(Rules.preset("single_deck"))
+    (2, 10)
+    """
+    chips = 2
+    for odds in (rules.blackjack_pays, rules.charlie_pays, rules.thunderjack_pays):
+        if odds is not None:
+            chips = math.lcm(chips, Fraction(odds).denominator)
+    return chips
 
 
 def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Rules:
