@@ -68,10 +68,12 @@ class _HandState:
     """A player hand with its wager and progress (internal).
 
     ``natural`` is decided once, when the opening cards are in: only a hand's first two
-    cards can make a natural, and a hand made by a split never is one.
+    cards can make a natural, and a hand made by a split never is one. ``total`` is
+    ``hand.get_score()`` as of the hand's last card, so settlement need not ask again.
     """
 
-    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome", "natural")
+    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome", "natural",
+                 "total")
 
     def __init__(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
         self.hand = hand
@@ -82,6 +84,7 @@ class _HandState:
         self.finished = False
         self.outcome: Outcome | None = None
         self.natural = False
+        self.total = 0
 
 
 class _Seat:
@@ -124,24 +127,17 @@ class Round:
         self.rules = rules
         self.shoe = shoe
         self.dealer = dealer
-        dealer.start_round()
+        if dealer.hand or dealer.revealed:
+            dealer.start_round()
         self._seats = [_Seat(p) for p in players]
-        self._listeners = list(listeners)
+        self._listeners = list(listeners) if listeners else []
         self._record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
         self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
-        self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer if self._record else shoe.deal
         self.phase = Phase.BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
-        optional = []
-        if rules.double_on != "none":
-            optional.append(Action.DOUBLE)
-        if rules.max_split_hands > 1:
-            optional.append(Action.SPLIT)
-        if rules.surrender != "none":
-            optional.append(Action.SURRENDER)
-        self._optional = tuple(optional)
+        self._optional = rules.optional_moves
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
@@ -445,7 +441,8 @@ class Round:
         open_seats = []
         for i in betting:
             state = self._seats[i].hands[0]
-            if state.hand.get_score() == 21:
+            state.total = total = state.hand.get_score()
+            if total == 21:
                 state.finished = True  # a natural waits for the dealer; any 21 needs no decision
                 state.natural = naturals and state.hand.is_blackjack()
             if state.outcome is None:
@@ -564,7 +561,7 @@ class Round:
             self._emit(CardDealt(seat_index, hand_index, card))
         if len(state.hand) < 2:
             return
-        total = state.hand.get_score()
+        state.total = total = state.hand.get_score()
         charlie = self.rules.charlie_cards
         if total > 21:
             state.finished = True
@@ -606,18 +603,24 @@ class Round:
         if natural:
             self._settle_all(dealer_natural=True)
             return
-        for seat in self._seats:
-            if any(h.outcome is None and not h.natural for h in seat.hands):
-                self.dealer.play_round(self._take_for_dealer, self.rules)  # someone is still playing
-                break
+        if self._someone_waits():
+            self.dealer.play_round(self._draw_for_dealer if self._record else self.shoe.deal, self.rules)
         self._settle_all(dealer_natural=False)
+
+    def _someone_waits(self) -> bool:
+        """True when a hand is still open and is not a natural: the dealer must play it out."""
+        for seat in self._seats:
+            for state in seat.hands:
+                if state.outcome is None and not state.natural:
+                    return True
+        return False
 
     def _settle_all(self, *, dealer_natural: bool) -> None:
         dealer_total = self.dealer.hand.get_score()
         for i, seat in enumerate(self._seats):
             for j, state in enumerate(seat.hands):
                 if state.outcome is None:
-                    self._settle(i, j, _result(state.hand, state.natural, dealer_natural, dealer_total))
+                    self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
         self._turn = None
         self.phase = Phase.SETTLED
         if self._record:
@@ -798,10 +801,10 @@ def _is_thunderjack(hand: Hand) -> bool:
     return first.suit is second.suit and max(first.face, second.face) >= 11
 
 
-def _result(hand: Hand, natural: bool, dealer_natural: bool, dealer_total: int) -> Result:
-    """How an open hand ends against the dealer's final hand: naturals first, then the totals."""
+def _result(total: int, natural: bool, dealer_natural: bool, dealer_total: int) -> Result:
+    """How an open hand with best total ``total`` ends against the dealer: naturals first, then the totals."""
     if natural:
         return Result.PUSH if dealer_natural else Result.BLACKJACK
     if dealer_natural:
         return Result.LOSE
-    return compare_scores(hand.get_score(), dealer_total)
+    return compare_scores(total, dealer_total)

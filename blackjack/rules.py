@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .actions import Action
 from .errors import PresetError, RulesError
 
 __all__ = ["Rules"]
@@ -240,6 +241,21 @@ class Rules:
     def total_cards(self) -> int:
         """Cards in a full shoe: ``decks * 52``."""
         return self.decks * 52
+
+    @functools.cached_property
+    def optional_moves(self) -> tuple[Action, ...]:
+        """The two-card moves these rules offer at all, of DOUBLE, SPLIT and SURRENDER (cs111 offers none).
+
+        Computed once per ``Rules`` value: the round asks for it every round.
+        """
+        moves = []
+        if self.double_on != "none":
+            moves.append(Action.DOUBLE)
+        if self.max_split_hands > 1:
+            moves.append(Action.SPLIT)
+        if self.surrender != "none":
+            moves.append(Action.SURRENDER)
+        return tuple(moves)
 
     def summary(self) -> str:
         """One line in the usual shorthand, e.g. ``"6D S17 3:2 DAS LS peek"``."""
