@@ -27,7 +27,7 @@ import enum
 import random
 import re
 from collections.abc import MutableSequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
 from .errors import InvalidCardError
@@ -109,10 +109,15 @@ class Card:
     Cards compare equal by suit and face; there is no ``<`` because card order depends
     on the game. ``Card.SPADES`` .. ``Card.HEARTS`` alias the :class:`Suit` members, as
     the course's Card class names its suit constants.
+
+    Attributes:
+        value: the blackjack points, 1..10, the same as :meth:`get_value`; stored when
+            the card is made, because scoring reads it for every card of every hand.
     """
 
     suit: Suit
     face: int
+    value: int = field(init=False, repr=False, compare=False)
 
     SPADES: ClassVar[Suit]
     DIAMONDS: ClassVar[Suit]
@@ -125,6 +130,7 @@ class Card:
         if isinstance(self.face, bool) or not isinstance(self.face, int) or not 1 <= self.face <= 13:
             raise InvalidCardError(f"card face must be 1..13 (ace=1, king=13), got {self.face!r}",
                                    repr(self.face))
+        object.__setattr__(self, "value", self.face if self.face < 10 else 10)
 
     # --- course accessors -------------------------------------------------------------
     def get_face(self) -> int:
@@ -136,7 +142,7 @@ class Card:
 
         The ace's choice between 1 and 11 belongs to the hand, see ``Hand.get_score``.
         """
-        return self.face if self.face < 10 else 10
+        return self.value
 
     # --- text form ----------------------------------------------------------------------
     @property

@@ -86,8 +86,8 @@ class Hand:
         # BEGIN SOLUTION m1: add up get_value() of every card; if the hand has an ace and adding 10 keeps it at 21 or less, add 10
         total = 0
         ace = False
-        for card in self._cards:  # one plain loop: this runs several times per simulated hand
-            value = card.get_value()
+        for card in self._cards:  # one plain loop, reading card.value (= get_value()): this runs often
+            value = card.value
             total += value
             if value == 1:
                 ace = True
@@ -102,7 +102,7 @@ class Hand:
         total = 0
         ace = False
         for card in self._cards:
-            value = card.get_value()
+            value = card.value
             total += value
             if value == 1:
                 ace = True

@@ -143,6 +143,9 @@ class Round:
         self._peeked = False
         self._insurance_settled = False
         self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
+        self._upcard_value = 0  # set by the deal
+        self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
+        self._insured = False  # some seat took insurance
         #: Every decision taken, in order: ``(seat, hand, action)``.
         self.history: list[tuple[int, int, Action]] = []
         #: The house's gain this round in credits (minus the players' total net).
@@ -201,8 +204,12 @@ class Round:
 
     def cards_on_table(self) -> list[Card]:
         """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
-        cards = [card for seat in self._seats for h in seat.hands for card in h.hand]
-        return cards + list(self.dealer.hand)
+        cards: list[Card] = []
+        for seat in self._seats:
+            for state in seat.hands:
+                cards.extend(state.hand)
+        cards.extend(self.dealer.hand)
+        return cards
 
     # ========================================================================== betting
     def place_bet(self, seat: int, amount: int | Fraction | str) -> None:
@@ -275,15 +282,15 @@ class Round:
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
-        dealer_hand = self.dealer.hand
-        for _ in range(2):
+        for face_up in (True, False):  # the upcard goes out after the first round of cards
             for i, hand in opening:
                 card = take()
                 hand.add_card(card)
                 if record:
                     self._emit(CardDealt(i, 0, card))
-            if not dealer_hand or rules.hole_card:
-                self._deal_dealer(face_up=not dealer_hand)
+            if face_up or rules.hole_card:
+                self._deal_dealer(face_up=face_up)
+        self._upcard_value = self.dealer.hand[0].value
         self._after_deal(betting)
         return self._flush()
 
@@ -445,10 +452,10 @@ class Round:
             if total == 21:
                 state.finished = True  # a natural waits for the dealer; any 21 needs no decision
                 state.natural = naturals and state.hand.is_blackjack()
+                self._naturals += state.natural
             if state.outcome is None:
                 open_seats.append(i)
-        upcard = self.dealer.hand[0]
-        if self.rules.insurance and upcard.face == 1 and open_seats:
+        if self.rules.insurance and self._upcard_value == 1 and open_seats:
             self.phase = Phase.INSURANCE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
@@ -469,6 +476,7 @@ class Round:
                                       f"(half the bet, within the bankroll), got {format_money(stake)}", amount)
             seat.player.bankroll -= stake
             seat.insurance = stake
+            self._insured = True
         else:
             seat.insurance = Fraction(0)
         self.history.append((seat_index, 0, action))
@@ -514,7 +522,7 @@ class Round:
                 self._settle_all(dealer_natural=True)
                 return
             self._settle_insurance()
-        if self._peeked or not may_have_natural:
+        if self._naturals and (self._peeked or not may_have_natural):
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):
                     if state.natural and state.outcome is None:
@@ -553,14 +561,16 @@ class Round:
             self._next_hand(seat_index, hand_index + 1)
 
     def _give(self, seat_index: int, hand_index: int) -> None:
-        """Deal one card to a player hand after the deal; finish or settle the hand if that decides it."""
+        """Deal one card to a player hand after the deal; finish or settle the hand if that decides it.
+
+        Every hand holds at least one card here (a split hand keeps one of the pair), so
+        the hand has two or more cards after this one.
+        """
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
         state.hand.add_card(card)
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
-        if len(state.hand) < 2:
-            return
         state.total = total = state.hand.get_score()
         charlie = self.rules.charlie_cards
         if total > 21:
@@ -656,7 +666,7 @@ class Round:
         if self._insurance_settled:
             return
         self._insurance_settled = True
-        if not any(seat.insurance for seat in self._seats):
+        if not self._insured:
             return
         natural = self.dealer.hand.is_blackjack()
         for i, seat in enumerate(self._seats):
@@ -682,7 +692,7 @@ class Round:
         return natural
 
     def _dealer_may_have_natural(self) -> bool:
-        return self.rules.naturals and self.dealer.hand[0].get_value() in (1, 10)
+        return self.rules.naturals and self._upcard_value in (1, 10)
 
     def _draw(self) -> Card:
         shuffles = self.shoe.shuffle_count
