@@ -109,8 +109,10 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         from ..hints.counting import count_from_unseen, true_count
     error = block.player_error
     tally = Tally()
-    results = tally.results
+    by_result: dict[Result, int] = dict.fromkeys(Result, 0)
+    by_action: dict[Action, int] = dict.fromkeys(Action, 0)
     types = tally.types
+    type_of = {(a, b): hand_type(a, b) for a in range(1, 11) for b in range(1, 11)}
     by_count = tally.counts
     every = max(1, block.rounds // 500)
     path: list[float] = [0.0]
@@ -142,7 +144,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             hand_types = []
             for i in seats:
                 first = rnd.hands(i)[0]
-                hand_types.append(hand_type(first[0].get_value(), first[1].get_value()))
+                hand_types.append(type_of[first[0].value, first[1].value])
             up = rnd.dealer.hand[0].get_value()
             while (hand := rnd.current_hand) is not None:
                 if counting:
@@ -159,14 +161,9 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                     action = surrender if early_surrender(hand, up, rnd, tc) else decline
                 rnd._apply_unchecked(action)
             for _seat, _hand, action in rnd.history:
-                name = _EVENTS.get(action)
-                if name is not None:
-                    results[name] = results.get(name, 0) + 1
+                by_action[action] += 1
             for _seat, _hand, outcome in game.finish_round(record=False):
-                final, event = _OUTCOME[outcome.result]
-                results[final] = results.get(final, 0) + 1
-                if event is not None:
-                    results[event] = results.get(event, 0) + 1
+                by_result[outcome.result] += 1
             x = 0.0
             for i in seats:
                 net = (players[i].bankroll - before[i]) / chips  # units; exact sums are kept in tally.net
@@ -205,6 +202,14 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         tally.interrupted = True  # a round cut short is left out, money included
     if progress is not None:
         progress(done % 1000)
+    results = tally.results
+    for result, n in by_result.items():
+        for name in _OUTCOME[result]:
+            if name is not None and n:
+                results[name] = results.get(name, 0) + n
+    for action, name in _EVENTS.items():
+        if by_action[action]:
+            results[name] = by_action[action]
     tally.rounds = done
     tally.seat_rounds = done * block.players
     tally.sx, tally.sb, tally.sxx, tally.sbb, tally.sxb, tally.su, tally.suu = sx, sb, sxx, sbb, sxb, su, suu
