@@ -14,9 +14,7 @@ the table, or the discard pile. The shoe never invents or drops a card.
 
 from __future__ import annotations
 
-import operator
 import random
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -25,8 +23,6 @@ from .errors import EmptyShoeError, InvalidCardError
 from .rules import Rules
 
 __all__ = ["Deck", "Shoe"]
-
-_FACE = operator.attrgetter("face")
 
 
 class Deck:
@@ -200,8 +196,9 @@ class Shoe:
         extra.clear()
         shuffle(self._cards, self._rng)
         self._stacked = 0
-        faces = Counter(map(_FACE, self._cards))
-        self._counts = [faces[face] for face in range(14)]
+        counts = self._counts = [0] * 14
+        for card in self._cards:
+            counts[card.face] += 1
         self.shuffle_count += 1
 
     def _place_cut_card(self) -> None:
