@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from blackjack import Blackjack, PresetError, Rules, RulesError, Shoe
+from blackjack import Action, Blackjack, PresetError, Rules, RulesError, Shoe
 
 PRESETS = ["cs111", "vegas", "atlantic_city", "downtown", "single_deck", "european", "justblackjack", "thunderjack"]
 
@@ -189,3 +189,23 @@ def test_table_seats_at_most_max_players() -> None:
         Blackjack(["A", "B", "C", "D", "E"], Rules.preset("single_deck"))
     with pytest.raises(ValueError):
         Blackjack(["A", "A"], Rules.preset("vegas"))
+
+
+@pytest.mark.parametrize(("preset", "moves"), [
+    ("cs111", ()),
+    ("vegas", (Action.DOUBLE, Action.SPLIT, Action.SURRENDER)),
+    ("atlantic_city", (Action.DOUBLE, Action.SPLIT, Action.SURRENDER)),
+    ("european", (Action.DOUBLE, Action.SPLIT)),
+])
+def test_optional_moves_lists_the_two_card_moves_offered(preset: str, moves: tuple[Action, ...]) -> None:
+    """Rules.optional_moves: DOUBLE, SPLIT and SURRENDER as far as the rules offer them."""
+    assert Rules.preset(preset).optional_moves == moves
+
+
+def test_optional_moves_follow_a_replaced_rule() -> None:
+    """A changed rule is a new Rules value with its own optional moves."""
+    vegas = Rules.preset("vegas")
+    assert vegas.optional_moves  # computed and cached on this value
+    no_surrender = dataclasses.replace(vegas, surrender="none")
+    assert no_surrender.optional_moves == (Action.DOUBLE, Action.SPLIT)
+    assert no_surrender != vegas and vegas.optional_moves == (Action.DOUBLE, Action.SPLIT, Action.SURRENDER)

@@ -11,6 +11,7 @@ import pytest
 
 from blackjack import (Card, EmptyShoeError, InvalidBetError, InvalidCardError, Shoe, create_card_array,
                        format_money, parse_bet, parse_cards, to_money)
+from blackjack.money import match_stake
 
 
 def test_new_shoe_holds_its_decks_shuffled() -> None:
@@ -155,3 +156,27 @@ def test_to_money_refuses_floats_and_non_numbers(amount: object, error: type[Exc
 def test_format_money(amount: Fraction, text: str) -> None:
     """format_money shows decimals when exact ("7.5") and a fraction otherwise ("10/3")."""
     assert format_money(amount) == text
+
+
+@pytest.mark.parametrize(("amount", "stake", "expected", "kind"), [
+    (Fraction(3), 2, 3, int),                           # a 3:2 natural on 2 int chips
+    (Fraction(3), Fraction(2), Fraction(3), Fraction),  # a Fraction stake keeps Fraction money
+    (Fraction(5, 2), 5, Fraction(5, 2), Fraction),      # never rounded
+    (Fraction(0), 10, 0, int),
+    (7, 10, 7, int),
+])
+def test_match_stake_keeps_the_stakes_type(amount: Fraction | int, stake: Fraction | int,
+                                           expected: Fraction | int, kind: type) -> None:
+    """match_stake gives an int only for a whole amount on an int stake; the value never changes."""
+    result = match_stake(amount, stake)
+    assert result == expected and type(result) is kind
+
+
+def test_card_value_is_get_value_and_survives_copies() -> None:
+    """Card.value, stored at construction, equals get_value() for every card, also after pickling."""
+    import copy
+    import pickle
+    for card in create_card_array():
+        assert card.value == card.get_value() == min(card.face, 10)
+        for clone in (pickle.loads(pickle.dumps(card)), copy.deepcopy(card)):
+            assert clone == card and clone.value == card.value and hash(clone) == hash(card)

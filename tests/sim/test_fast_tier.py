@@ -7,7 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from blackjack import Action, Blackjack, Rules
+from blackjack import Action, Blackjack, Result, Rules
+from blackjack.sim.runner import chips_per_unit
+from blackjack.wagers import payout
 
 
 def _play(preset: str, fast: bool, seed: int, rounds: int = 300) -> list[list[tuple[int, int, object]]]:
@@ -79,3 +81,66 @@ def test_listeners_still_get_events_with_events_false() -> None:
     rnd.deal()
     rnd._apply_unchecked(Action.STAND)
     assert len(seen) > 6, f"expected bet, four cards, stand, reveal and settlement events, got {seen}"
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_int_chips_settle_exactly_like_fractions(preset: str) -> None:
+    """The simulator's int stakes give the same results and nets as Fraction stakes, and money stays int.
+
+    The stake is chips_per_unit(rules) chips, which makes every payout of these rules whole.
+    """
+    rules = Rules.preset(preset)
+    seats = min(2, rules.max_players)
+    stake = chips_per_unit(rules) * 5
+    logs = []
+    for chips in (False, True):
+        game = Blackjack(["A", "B"][:seats], rules, seed=7)
+        for player in game.players:
+            player.bankroll = 10 ** 6 if chips else Fraction(10 ** 6)
+        pick = random.Random(7)
+        log = []
+        for _ in range(300):
+            rnd = game.new_round(events=False)
+            for seat in range(seats):
+                rnd._place_bet_unchecked(seat, stake if chips else Fraction(stake))
+            rnd.deal()
+            while rnd.turn is not None:
+                rnd._apply_unchecked(pick.choice(sorted(rnd.legal_actions(), key=lambda a: a.value)))
+            outcomes = game.finish_round(record=False)
+            log.append([(seat, hand, o.result, o.net) for seat, hand, o in outcomes])
+            if chips:
+                assert all(type(o.net) is int for _s, _h, o in outcomes), "int stakes give int nets"
+                assert all(type(p.bankroll) is int for p in game.players), "and int bankrolls"
+                assert type(game.house_net) is int
+        assert sum(p.bankroll for p in game.players) + game.house_net == seats * 10 ** 6
+        logs.append(log)
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_chips_per_unit_makes_every_payout_whole(preset: str) -> None:
+    """A one-unit bet of chips_per_unit chips wins, loses, surrenders and insures in whole chips."""
+    rules = Rules.preset(preset)
+    chips = chips_per_unit(rules)
+    for result in Result:
+        if result is Result.THUNDERJACK and rules.thunderjack_pays is None:
+            continue
+        assert payout(result, Fraction(chips), rules).denominator == 1, result
+    assert Fraction(chips, 2).denominator == 1, "insurance takes half the bet"
+
+
+def test_current_hand_follows_the_turn() -> None:
+    """Round.current_hand is the hand whose decision it is, and None when no decision is pending."""
+    game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game.shoe.stack("8h 9c 8d 7s 3c")  # A: 8 8; dealer 9 up; split, the first hand draws the 3
+    rnd = game.new_round()
+    assert rnd.current_hand is None, "no decision while betting"
+    rnd.place_bet(0, 10)
+    rnd.deal()
+    assert rnd.current_hand is rnd.hands(0)[0]
+    rnd.apply(Action.SPLIT)
+    assert str(rnd.current_hand) == "8h 3c"
+    rnd.apply(Action.STAND)
+    assert rnd.current_hand is rnd.hands(0)[1] and len(rnd.current_hand) == 2
+    rnd.apply(Action.STAND)
+    assert rnd.current_hand is None
