@@ -11,7 +11,12 @@ does (``vegas`` preset: 6 decks, peek, insurance offer, late surrender offered, 
 Our figures: the hit-below-17 policy through the simulator's tier (``Round(events=False)``
 + ``_apply_unchecked``), the same through the checked tier (``apply`` with a ``TableView``
 per decision, as a front end would), and ``simulate("basic")`` (the basic-strategy chart,
-statistics included) on one core and with ``--jobs 2``.
+statistics included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
+so its money is exact ``int`` arithmetic (see ``blackjack.sim.runner.chips_per_unit``).
+
+A last line, ``floor``, is not an engine: the course's ``Card``, ``Hand`` and ``Dealer``
+dealt by hand with no table around them. It bounds what any engine built on those classes
+can cost, and so shows how much of our time is the round state machine itself.
 
 The peers are installed only for this script, in a separate virtual environment::
 
@@ -34,7 +39,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from blackjack import Action, Blackjack, Phase, Rules  # noqa: E402
+from blackjack import Action, Blackjack, Phase, Rules, TableView  # noqa: E402
 from blackjack.sim import simulate  # noqa: E402
 
 
@@ -62,11 +67,11 @@ def ours_checked(hands: int) -> None:
     game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
     game.players[0].bankroll = Fraction(10 ** 15)
 
-    def decide(view: object) -> Action:
-        assert hasattr(view, "phase")
-        if view.phase is not Phase.PLAYER_TURN:  # type: ignore[attr-defined]
+    def decide(view: TableView) -> Action:
+        hand = view.current_hand
+        if view.phase is not Phase.PLAYER_TURN or hand is None:
             return Action.DECLINE
-        return Action.HIT if view.current_hand.total < 17 else Action.STAND  # type: ignore[attr-defined]
+        return Action.HIT if hand.total < 17 else Action.STAND
     for _ in range(hands):
         game.play_round(decide, [1])
 
@@ -79,6 +84,57 @@ def ours_basic(hands: int) -> None:
 def ours_basic_2_jobs(hands: int) -> None:
     """simulate('basic', jobs=2)."""
     simulate("basic", "vegas", hands=hands, seed=1, jobs=2)
+
+
+def course_classes_floor(hands: int) -> None:
+    """Not a simulator: a lower bound on the cost of any engine built on the course's classes.
+
+    The course's ``Card``, ``Hand`` and ``Dealer`` on a bare list of six decks, dealt by
+    hand: hit below 17, even-money settlement of naturals, no table, seats, offers,
+    surrender, outcomes, events, cut card or conservation checks. What the engine costs
+    above this line is its state machine; see benchmarks/README.md.
+    """
+    import random
+    from blackjack.cards import Card, create_card_array
+    from blackjack.hand import Hand
+    from blackjack.player import Dealer
+    rules = Rules.preset("vegas")
+    rng = random.Random(1)
+    cards = [card for _ in range(6) for card in create_card_array()]
+    rng.shuffle(cards)
+    used: list[Card] = []
+    bankroll = 10 ** 15
+    for _ in range(hands):
+        if len(cards) < 78:
+            cards.extend(used)
+            used.clear()
+            rng.shuffle(cards)
+        deal = cards.pop
+        hand, dealer = Hand(), Dealer()
+        hand.add_card(deal())
+        dealer.hand.add_card(deal())
+        hand.add_card(deal())
+        dealer.hand.add_card(deal())
+        bankroll -= 2
+        up = dealer.hand[0].value
+        natural = hand.is_blackjack()
+        dealer_natural = up in (1, 10) and dealer.hand.is_blackjack()
+        if natural or dealer_natural:
+            net = 0 if natural and dealer_natural else (-2 if dealer_natural else 3)
+        else:
+            while hand.get_score() < 17:
+                hand.add_card(deal())
+            total = hand.get_score()
+            if total > 21:
+                net = -2
+            else:
+                while dealer.should_hit(rules):
+                    dealer.hand.add_card(deal())
+                dealer_total = dealer.hand.get_score()
+                net = 2 if dealer_total > 21 or total > dealer_total else (-2 if total < dealer_total else 0)
+        bankroll += 2 + net
+        used.extend(hand)
+        used.extend(dealer.hand)
 
 
 def gymnasium_v1(hands: int) -> None:
@@ -128,7 +184,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=50_000)
     args = parser.parse_args()
     ours = {"ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
-            "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 2 jobs": ours_basic_2_jobs}
+            "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 2 jobs": ours_basic_2_jobs,
+            "floor: course classes, no engine": course_classes_floor}
     peers = {"gymnasium Blackjack-v1": gymnasium_v1, "jackblack Simulation": jackblack_sim, "py21 Game": py21_game}
     rates: dict[str, float] = {}
     for name, run in {**ours, **peers}.items():
@@ -146,6 +203,9 @@ def main() -> None:
     done = [rates[n] for n in peers if n in rates]
     if done:
         print(f"ours / fastest peer: {fast / max(done):.2f}x (goal 2x)")
+    floor = rates["floor: course classes, no engine"]
+    print(f"ours (simulator tier) / floor: {fast / floor:.2f}x; simulate('basic') / floor: "
+          f"{rates['ours: simulate(' + repr('basic') + '), 1 job'] / floor:.2f}x")
     print(f"simulate('basic') jobs 2 / jobs 1: "
           f"{rates['ours: simulate(' + repr('basic') + '), 2 jobs'] / rates['ours: simulate(' + repr('basic') + '), 1 job']:.2f}x"
           " (goal 1.8x)")

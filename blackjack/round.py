@@ -29,7 +29,10 @@ Speed (the unchecked tier, for the simulator and other trusted drivers):
     :meth:`Round._apply_unchecked` takes a decision without re-checking that it is
     legal, as python-chess's ``Board.push`` does next to ``push_san``. Both run the
     same rule code as the checked tier; only the checks and the event objects are
-    skipped. Use :meth:`Round.is_legal` to test one action cheaply.
+    skipped. Use :meth:`Round.is_legal` to test one action cheaply and
+    :attr:`Round.current_hand` to read the hand to decide on. Stakes placed with
+    ``_place_bet_unchecked`` may be ``int``: whole-number money then stays ``int``
+    (:func:`~blackjack.money.match_stake`), which is much faster than ``Fraction``.
 
 Deal order (what ``Shoe.stack`` must list): one card to each betting seat, left to
 right; the dealer's upcard; a second card to each seat; the dealer's hole card

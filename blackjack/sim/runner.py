@@ -5,8 +5,12 @@ Every simulated round is a real :class:`~blackjack.round.Round` on a real
 unchecked tier (``Round(events=False)``, ``Round._apply_unchecked``): the same rule and
 settlement code as the text game, minus the legality checks and event objects.
 
-Cost: time grows linearly with hands (rounds x players), about 25-35 microseconds per
-initial hand for ``basic`` on one core; with the number of decks only through the
+Money: each seat stakes :func:`chips_per_unit` ``int`` chips per betting unit, so the
+round's money is exact ``int`` arithmetic (a ``Fraction`` stake would give the same
+results, several times slower); reports convert back to units and credits.
+
+Cost: time grows linearly with hands (rounds x players), about 24 microseconds per
+initial hand for ``basic`` on one core (``benchmarks/README.md``); with the number of decks only through the
 shuffle at each cut card (O(cards), spread over the rounds of a shoe, so roughly
 constant per hand); and linearly with players (each seat adds its own hands, while the
 dealer's work is shared). ``perfect`` costs far more per decision (it computes EVs,
