@@ -689,7 +689,7 @@ class Round:
         natural = self._dealer_natural
         if natural is None:
             hand = self.dealer.hand
-            natural = self._natural(hand)
+            natural = self._dealer_may_have_natural() and self._natural(hand)  # only an ace or ten up can
             if len(hand) >= 2:
                 self._dealer_natural = natural
         return natural
