@@ -61,17 +61,18 @@ class Coach:
 
         The true count and bet are given for a balanced system only. Against an ace the line
         adds the count's insurance decision when the system has a published insurance index
-        (of the balanced systems in the kit, Hi-Lo); for the others it says nothing about insurance.
+        (in the kit, Hi-Lo by the true count and KO by the running count); for the others it
+        says nothing about insurance.
         """
         summary = count_summary(view, self.counting)
         text = f"{self.counting.name} running count {summary.running:+d}, {summary.cards_remaining} cards unseen"
         if summary.true is not None and summary.suggested_bet is not None:
             text += f", true count {summary.true:+.1f}; suggested bet {format_money(summary.suggested_bet)}"
-            has_index = (self.counting.insurance_true_count is not None
-                         or self.counting.insurance_running_count is not None)
-            if has_index and view.dealer.upcard is not None and view.dealer.upcard.face == 1:
-                take = insure_by_count(summary.running, summary.cards_remaining, self.counting)
-                text += "; insurance: " + ("take it" if take else "decline")
+        has_index = (self.counting.insurance_true_count is not None
+                     or self.counting.insurance_running_count is not None)
+        if has_index and view.dealer.upcard is not None and view.dealer.upcard.face == 1:
+            take = insure_by_count(summary.running, summary.cards_remaining, self.counting)
+            text += "; insurance: " + ("take it" if take else "decline")
         return text
 
     def new_tips(self, view: TableView) -> list[str]:

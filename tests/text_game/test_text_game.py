@@ -236,3 +236,19 @@ def test_insurance_over_half_the_bet_is_refused() -> None:
     """Insuring 6 on a bet of 10 is refused with a message and asked again."""
     _, text = play(["--names", "Ann", "--stack", "Th,Ac,7d,8s", "--rounds", "1", "--plain"], "10\ni 6\nn\ns\n")
     assert "insurance must be more than 0 and at most 5" in text
+
+
+def test_count_command_gives_ko_insurance_by_the_running_count() -> None:
+    """KO (unbalanced) insures at running count +3: seen 2 3 4 5 6 2 (+1 each) and the ace (-1) on one deck
+    (initial running count 0) make +5, so take it; KO gives no true count."""
+    status, text = play(["--names", "Ann,Bob,Cy", "--counting", "ko", "--decks", "1", "--rounds", "1", "--plain",
+                         "--stack", "2h,3h,4h,As,5h,6h,2d,Kc"], "10\n10\n10\ncount\nn\nn\nn\n")
+    assert status == 0
+    assert "Knock-Out (KO) running count +5, 45 cards unseen; insurance: take it" in text
+
+
+def test_count_command_ko_declines_insurance_below_its_index() -> None:
+    """Six decks start KO at running count -20 (4 - 4 x 6): after 9, 7 and the ace it is still -20: decline."""
+    _, text = play(["--names", "Ann", "--counting", "ko", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"],
+                   "10\ncount\nn\ns\n")
+    assert "Knock-Out (KO) running count -20, 309 cards unseen; insurance: decline" in text
