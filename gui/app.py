@@ -2,9 +2,11 @@
 
 The window holds no rule. A button press calls :meth:`Round.apply` (or ``deal``,
 ``place_bet``) and shows the :class:`~blackjack.BlackjackError` message on one line
-if the engine refuses. The engine's events arrive through a listener, wait in a
-queue, and are drained with ``after`` (short card-deal animations, never
-``time.sleep``); with animations off the queue drains at once (tests use that). Hints
+if the engine refuses. While insurance is offered an amount box next to the
+Insurance button holds the stake (the largest allowed to start with); the engine
+checks it. The engine's events arrive through a listener, wait in a queue, and are
+drained with ``after`` (short card-deal animations, never ``time.sleep``); with
+animations off the queue drains at once (tests use that). Hints
 and coach verdicts are computed in a worker thread (:mod:`gui.jobs`).
 
 Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
@@ -32,7 +34,8 @@ from .coach import Score
 from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
                       TextWindow)
 from .jobs import Jobs
-from .logic import BUTTONS, CHIP_VALUES, affordable_chips, button_states, insurance_label, pending_from, status_text
+from .logic import (BUTTONS, CHIP_VALUES, affordable_chips, button_states, insurance_label, insurance_limit,
+                    pending_from, status_text, step_stake)
 from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow
 from .table import TableCanvas
 
@@ -94,6 +97,7 @@ class App:
         self.betting_seat = 0
         self._drain_after: str | None = None
         self._decisions = 0
+        self._insurance_offer: tuple[object, tuple[int, int] | None] | None = None  # (round, turn) the box is for
         self._hint_token: object = None
         self.chart_window: ChartWindow | None = None
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
@@ -141,6 +145,13 @@ class App:
                                 command=self._command(spec.name, spec.action))
             button.pack(side="left", padx=2)
             self.buttons[spec.name] = button
+        # The insurance stake: packed after the Insurance button only while insurance is offered.
+        self.insurance_amount = tk.StringVar(root)
+        self.insurance_box = ttk.Spinbox(bar, textvariable=self.insurance_amount, width=7)
+        for sequence in ("<Return>", "<KP_Enter>"):
+            self.insurance_box.bind(sequence, self._insurance_return)
+        self.insurance_box.bind("<<Increment>>", lambda _e: self._step_insurance(up=True))
+        self.insurance_box.bind("<<Decrement>>", lambda _e: self._step_insurance(up=False))
 
         rail = ttk.Frame(root, padding=(6, 2))
         rail.grid(row=2, column=0, columnspan=2, sticky="we")
@@ -231,6 +242,8 @@ class App:
                 return
 
     def _command(self, name: str, action: Action | None) -> Any:
+        if action is Action.INSURANCE:
+            return self.take_insurance
         if action is not None:
             return lambda: self.act(action)
         return self.deal if name == "deal" else self.new_round
@@ -256,20 +269,52 @@ class App:
         """The view of the open round, or None."""
         return self.game.round.view() if self.game.round is not None else None
 
-    def act(self, action: Action) -> None:
-        """Apply a player's decision; show the engine's message if it is not allowed."""
+    def act(self, action: Action, amount: str | None = None) -> None:
+        """Apply a player's decision; show the engine's message if it is not allowed.
+
+        Args:
+            action: the decision.
+            amount: only for INSURANCE: the stake as typed ("2", "2.5", "5/2"); None
+                takes the engine's default (half the bet, within the bankroll).
+        """
         rnd = self.game.round
         if rnd is None:
             return
         before = rnd.view()
         try:
-            rnd.apply(action)
+            if amount is None:
+                rnd.apply(action)
+            else:
+                rnd.apply(action, amount)
         except BlackjackError as err:
             self.say(str(err))
             return
         if self.coach_panel.enabled.get():
             self._judge(before, action)
         self._engine_moved()
+
+    def take_insurance(self) -> None:
+        """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key).
+
+        A stake the engine refuses (not a number, 0, more than half the bet or the
+        bankroll) shows the engine's message and changes nothing: the offer stays open
+        and the box keeps the text to correct.
+        """
+        if self._insurance_offer is None:
+            self.act(Action.INSURANCE)  # no box on show: the engine answers (its default, or why not)
+        else:
+            self.act(Action.INSURANCE, self.insurance_amount.get())
+
+    def _insurance_return(self, _event: tk.Event[Any]) -> str:
+        if self.buttons["insurance"].instate(["!disabled"]):
+            self.take_insurance()
+        return "break"
+
+    def _step_insurance(self, up: bool) -> str:
+        most = insurance_limit(self.round_view)
+        if most is not None:
+            self.insurance_amount.set(step_stake(self.insurance_amount.get(), most, up))
+        return "break"  # instead of ttk's own float stepping
 
     def deal(self) -> None:
         """Close betting and deal (stacking a drill's cards first when a drill is on)."""
@@ -474,6 +519,7 @@ class App:
         for name, button in self.buttons.items():
             button.state(["!disabled"] if states.get(name) else ["disabled"])
         self.buttons["insurance"].configure(text=insurance_label(view))
+        self._show_insurance_box(view)
         self._draw_chips(view)
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
         for widget in (self.bet_button, self.clear_button, self.same_button):
@@ -488,6 +534,23 @@ class App:
             self._update_hint(view)
             if self.chart_window is not None and self.chart_rows is not None:
                 self._show_chart(view)
+
+    def _show_insurance_box(self, view: TableView | None) -> None:
+        """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer."""
+        most = insurance_limit(view)
+        if most is None or view is None:
+            if self._insurance_offer is not None:
+                self._insurance_offer = None
+                if str(self.root.tk.call("focus")) == str(self.insurance_box):
+                    self.root.focus_set()  # a hidden box would keep the keys from the shortcuts
+                self.insurance_box.pack_forget()
+            return
+        offer = (self.game.round, view.turn)
+        old = self._insurance_offer
+        if old is None or old[0] is not offer[0] or old[1] != offer[1]:
+            self._insurance_offer = offer
+            self.insurance_amount.set(format_money(most))
+            self.insurance_box.pack(side="left", padx=(0, 2), after=self.buttons["insurance"])
 
     def _draw_chips(self, view: TableView | None) -> None:
         canvas = self.chips

@@ -286,8 +286,9 @@ decides, left to right:
   Double     double the bet, take exactly one card.
   Split      two cards of a rank become two hands, each with the bet.
   Surrender  give up the hand and get half the bet back.
-  Insurance  when the dealer shows an ace: a side bet of half your bet that the
-             dealer has blackjack; pays 2:1. With a blackjack it is "even money".
+  Insurance  when the dealer shows an ace: a side bet of up to half your bet that
+             the dealer has blackjack; pays 2:1. With a blackjack it is "even money".
+             Type the stake in the box next to the button (it starts at the most).
 Then the dealer turns the hole card over and draws to 17 (on a soft 17 too if the
 table says "hits soft 17"). Over 21 busts. A two-card 21 is a blackjack (natural)
 and pays 3:2 on most tables. Ties push: the bet comes back.
@@ -306,14 +307,17 @@ Keyboard shortcuts (the underlined letters on the buttons)
   D        Double down
   P        Split
   R        Surrender
-  I        Insurance / even money
+  I        Insurance / even money, for the stake in the box next to the button
   N        No thanks (decline insurance or early surrender)
   Space    Deal, or New round when the round is over
   Enter    the same as Space
   F1       this list
 
 Chips: click a chip to add it to the bet of the marked seat, right-click it to take it
-back; click a seat on the table to bet for that player."""
+back; click a seat on the table to bet for that player.
+
+Insurance box: Enter takes insurance for the amount typed, Up / Down step it by whole
+credits; shortcuts do not fire while you type in a box."""
 
 ABOUT = """\
 Blackjack Kit: Tk table

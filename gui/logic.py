@@ -13,6 +13,8 @@ name                       what it decides
 ``result_text(outcome)``   the label under a settled hand, e.g. ``"WIN +10"``
 ``result_color(result)``   the label's colour
 ``insurance_label(view)``  "Insurance" or "Even money"
+``insurance_limit(view)``  the largest insurance stake on offer (the amount box's default)
+``step_stake(text, most)`` the insurance amount box's next value for its arrows
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
 ``card_size``, ...         layout math for the canvas (boxes in pixels)
@@ -22,17 +24,18 @@ name                       what it decides
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, Outcome, Phase, Result, Rules,
-                       Money, TableView, format_money)
+from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, InvalidBetError, Outcome, Phase,
+                       Result, Rules, Money, TableView, format_money, to_money)
 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
-    "dealer_slots", "hand_slots", "insurance_label", "pending_from", "result_color", "result_text", "seat_area",
-    "signed_money", "status_text",
+    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "pending_from", "result_color", "result_text",
+    "seat_area", "signed_money", "status_text", "step_stake",
 ]
 
 
@@ -130,6 +133,50 @@ def insurance_label(view: TableView | None) -> str:
     if view is not None and view.phase is Phase.INSURANCE and hand is not None and hand.is_blackjack:
         return "Even money"
     return "Insurance"
+
+
+def insurance_limit(view: TableView | None) -> Fraction | None:
+    """The largest insurance (or even money) stake the deciding seat may take now.
+
+    That is what ``Round.apply(Action.INSURANCE)`` takes when no amount is given: half
+    the hand's bet, or the seat's bankroll if that is less (the text game's prompt
+    shows the same figure). The engine still checks whatever amount is sent.
+
+    Args:
+        view: the round's current view, or None.
+
+    Returns:
+        The stake in credits, or None when no insurance offer waits for an answer (or
+        the seat has no money left, so the engine offers only No thanks).
+    """
+    if view is None or view.phase is not Phase.INSURANCE or Action.INSURANCE not in view.legal_actions:
+        return None
+    seat, hand = view.current_seat, view.current_hand
+    if seat is None or hand is None:
+        return None
+    return min(Fraction(hand.bet) / 2, Fraction(seat.bankroll))
+
+
+def step_stake(text: str, most: Money, up: bool) -> str:
+    """The insurance amount box's next value when its arrow (or the Up / Down key) is pressed.
+
+    Args:
+        text: what the box holds now ("2", "2.5", "5/2" ...).
+        most: the largest stake allowed (:func:`insurance_limit`).
+        up: the up arrow; False for the down arrow.
+
+    Returns:
+        The next whole number of credits up or down, kept between 1 (or ``most``
+        when that is less) and ``most``, written as :func:`blackjack.format_money`
+        writes it. Text that is not an amount goes to ``most``. Nothing is rounded
+        except to whole steps: from 2.5 the arrows give 3 (at most ``most``) or 2.
+    """
+    try:
+        value = to_money(text)
+    except InvalidBetError:
+        return format_money(most)
+    step = Fraction(math.floor(value) + 1 if up else math.ceil(value) - 1)
+    return format_money(max(min(Fraction(1), Fraction(most)), min(Fraction(most), step)))
 
 
 def status_text(view: TableView | None) -> str:

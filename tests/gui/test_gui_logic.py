@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, Outcome, Result,
-                       Rules, RoundSettled, parse_cards)
+from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, Outcome, Player,
+                       Result, Rules, RoundSettled, parse_cards, to_money)
 from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
-                       insurance_label, pending_from, result_text, seat_area, signed_money, status_text)
+                       insurance_label, insurance_limit, pending_from, result_text, seat_area, signed_money,
+                       status_text, step_stake)
 
 VEGAS = Rules.preset("vegas")
 
@@ -103,6 +104,64 @@ class TestLabels:
         game = dealt("8s 6d 8h Th 3c")
         game.round.apply(Action.SPLIT)  # type: ignore[union-attr]
         assert "(hand 1 of 2)" in status_text(game.round.view())  # type: ignore[union-attr]
+
+
+class TestInsuranceStake:
+    def test_half_the_bet(self) -> None:
+        """A bet of 10 facing an ace may insure up to 5; a bet of 5 up to 2.5, exactly."""
+        assert insurance_limit(dealt("Ts As 9h 7c").round.view()) == 5  # type: ignore[union-attr]
+        limit = insurance_limit(dealt("Ts As 9h 7c", bets=[5]).round.view())  # type: ignore[union-attr]
+        assert limit == Fraction(5, 2) and isinstance(limit, Fraction)
+
+    def test_bankroll_when_less(self) -> None:
+        """14 credits with 10 bet leave 4: the limit is 4, not 5."""
+        game = Blackjack([Player("P0", 14)], VEGAS, seed=3)
+        game.shoe.stack("Ts As 9h 7c".split())
+        game.start_round([10])
+        assert insurance_limit(game.round.view()) == 4  # type: ignore[union-attr]
+
+    def test_none_without_an_offer(self) -> None:
+        """No round, betting, an offer-free deal, and a broke seat (only No thanks) have no limit."""
+        game = Blackjack([Player("P0", 10)], VEGAS, seed=3)
+        game.shoe.stack("Ts As 9h 7c".split())
+        game.start_round([10])
+        assert Action.INSURANCE not in game.round.view().legal_actions  # type: ignore[union-attr]
+        assert insurance_limit(game.round.view()) is None  # type: ignore[union-attr]
+        assert insurance_limit(None) is None
+        assert insurance_limit(Blackjack(["Ann"], VEGAS, seed=1).new_round().view()) is None
+        assert insurance_limit(dealt("Ts 7s 9h Tc").round.view()) is None  # type: ignore[union-attr]
+
+    @given(st.integers(5, 200), st.integers(0, 400))
+    def test_limit_is_what_the_engine_takes_by_default(self, bet: int, halves: int) -> None:
+        """For any bet and bankroll the shown limit is the stake the engine takes when no amount is given."""
+        game = Blackjack([Player("P0", bet + Fraction(halves, 2))], VEGAS, seed=3)
+        game.shoe.stack("Ts As 9h 7c".split())
+        game.start_round([bet])
+        rnd = game.round
+        assert rnd is not None
+        limit = insurance_limit(rnd.view())
+        if limit is None:
+            assert Action.INSURANCE not in rnd.view().legal_actions
+            return
+        rnd.apply(Action.INSURANCE)
+        assert rnd.view().seats[0].insurance == limit
+
+    @pytest.mark.parametrize(("text", "most", "up", "expected"), [
+        ("5", Fraction(5), False, "4"), ("2.5", Fraction(5, 2), False, "2"), ("2", Fraction(5, 2), True, "2.5"),
+        ("2.5", Fraction(5, 2), True, "2.5"), ("1", Fraction(5), False, "1"), ("5/2", Fraction(5), True, "3"),
+        ("0.5", Fraction(5), True, "1"), ("abc", Fraction(5, 2), False, "2.5"), ("", Fraction(4), True, "4"),
+        ("99", Fraction(5), False, "5"), ("-3", Fraction(5), True, "1"), ("1/2", Fraction(1, 2), False, "0.5"),
+    ])
+    def test_arrow_steps(self, text: str, most: Fraction, up: bool, expected: str) -> None:
+        """The box's arrows step by whole credits, stay within 1 (or less) and the limit, and mend bad text."""
+        assert step_stake(text, most, up) == expected
+
+    @given(st.integers(1, 1000), st.text(max_size=6), st.booleans())
+    def test_arrow_steps_stay_allowed(self, halves: int, text: str, up: bool) -> None:
+        """Whatever the box holds, a step gives an exact amount the engine allows (more than 0, at most the limit)."""
+        most = Fraction(halves, 2)
+        value = to_money(step_stake(text, most, up))
+        assert 0 < value <= most
 
 
 class TestChips:
