@@ -64,6 +64,16 @@ __all__ = ["Round"]
 
 Listener = Callable[[Event], None]
 
+# Enum members as module constants. On Python 3.11 every ``Phase.X`` lookup runs through
+# EnumType.__getattr__'s slow path (about 0.1 microsecond; Python 3.12 dropped it), and a
+# simulated round makes dozens of them.
+_BETTING, _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN, _DEALER_TURN, _SETTLED = (
+    Phase.BETTING, Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN, Phase.DEALER_TURN, Phase.SETTLED)
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE, _DECLINE = (
+    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE, Action.DECLINE)
+_PUSH, _LOSE, _BLACKJACK, _BUST, _BLITZ, _THUNDERJACK, _SURRENDER_RESULT = (
+    Result.PUSH, Result.LOSE, Result.BLACKJACK, Result.BUST, Result.BLITZ, Result.THUNDERJACK, Result.SURRENDER)
+
 _ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building one per round
 
 
@@ -137,7 +147,7 @@ class Round:
         self._record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
         self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
@@ -224,7 +234,7 @@ class Round:
                 more than the player's bankroll.
             IndexError: no such seat.
         """
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             raise IllegalActionError("bets are closed: the cards are already out", "bet")
         target = self._seats[seat]
         if isinstance(amount, str):
@@ -250,7 +260,7 @@ class Round:
         Raises:
             IllegalActionError: the round is past betting.
         """
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             raise IllegalActionError("bets are closed: the cards are already out", "bet")
         self._seats[seat].bet = Fraction(0)
 
@@ -264,7 +274,7 @@ class Round:
         Raises:
             IllegalActionError: the round is past betting, or no seat has a bet.
         """
-        if self.phase is not Phase.BETTING:
+        if self.phase is not _BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
         betting = [i for i, seat in enumerate(self._seats) if seat.bet]  # bets are never negative
         if not betting:
@@ -304,16 +314,16 @@ class Round:
             return frozenset()
         seat_index, hand_index = self._turn
         seat = self._seats[seat_index]
-        if self.phase is Phase.INSURANCE:
+        if self.phase is _INSURANCE_PHASE:
             if seat.player.bankroll > 0:
-                return frozenset((Action.INSURANCE, Action.DECLINE))
-            return frozenset((Action.DECLINE,))
-        if self.phase is Phase.EARLY_SURRENDER:
-            return frozenset((Action.SURRENDER, Action.DECLINE))
+                return frozenset((_INSURANCE, _DECLINE))
+            return frozenset((_DECLINE,))
+        if self.phase is _EARLY_SURRENDER:
+            return frozenset((_SURRENDER, _DECLINE))
         state = seat.hands[hand_index]
-        actions = {Action.STAND}
+        actions = {_STAND}
         if not (state.split_aces and not self.rules.hit_split_aces):
-            actions.add(Action.HIT)
+            actions.add(_HIT)
         if len(state.hand) == 2:
             for action in self._optional:
                 if self._why_not(action, seat, state) is None:
@@ -345,11 +355,11 @@ class Round:
         seat = self._seats[seat_index]
         if action not in self.legal_actions():
             raise IllegalActionError(self._illegal_message(action, seat, hand_index), action)
-        if action is not Action.INSURANCE and amount is not None:
+        if action is not _INSURANCE and amount is not None:
             raise IllegalActionError(f"an amount goes only with insurance, not {action.value}", action)
-        if self.phase is Phase.INSURANCE:
+        if self.phase is _INSURANCE_PHASE:
             self._answer_insurance(seat_index, action, amount)
-        elif self.phase is Phase.EARLY_SURRENDER:
+        elif self.phase is _EARLY_SURRENDER:
             self._answer_early_surrender(seat_index, action)
         else:
             self._play(seat_index, hand_index, action)
@@ -361,13 +371,13 @@ class Round:
         if turn is None:
             return False
         phase = self.phase
-        if phase is not Phase.PLAYER_TURN:
+        if phase is not _PLAYER_TURN:
             return action in self.legal_actions()
         seat = self._seats[turn[0]]
         state = seat.hands[turn[1]]
-        if action is Action.STAND:
+        if action is _STAND:
             return True
-        if action is Action.HIT:
+        if action is _HIT:
             return not (state.split_aces and not self.rules.hit_split_aces)
         if action in self._optional:
             return len(state.hand) == 2 and self._why_not(action, seat, state) is None
@@ -385,9 +395,9 @@ class Round:
         """
         seat_index, hand_index = self._turn  # type: ignore[misc]  # the caller guarantees a turn
         phase = self.phase
-        if phase is Phase.PLAYER_TURN:
+        if phase is _PLAYER_TURN:
             self._play(seat_index, hand_index, action)
-        elif phase is Phase.INSURANCE:
+        elif phase is _INSURANCE_PHASE:
             self._answer_insurance(seat_index, action, None)
         else:
             self._answer_early_surrender(seat_index, action)
@@ -444,9 +454,9 @@ class Round:
             for i in thunder:
                 state = self._seats[i].hands[0]
                 if len(thunder) == 1:
-                    self._settle(i, 0, Result.THUNDERJACK)
+                    self._settle(i, 0, _THUNDERJACK)
                 else:
-                    self._settle(i, 0, Result.PUSH)
+                    self._settle(i, 0, _PUSH)
         naturals = self.rules.naturals
         open_seats = []
         for i in betting:
@@ -459,7 +469,7 @@ class Round:
             if state.outcome is None:
                 open_seats.append(i)
         if self.rules.insurance and self._upcard_value == 1 and open_seats:
-            self.phase = Phase.INSURANCE
+            self.phase = _INSURANCE_PHASE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
             return
@@ -467,7 +477,7 @@ class Round:
 
     def _answer_insurance(self, seat_index: int, action: Action, amount: int | Fraction | str | None) -> None:
         seat = self._seats[seat_index]
-        if action is Action.INSURANCE:
+        if action is _INSURANCE:
             most = min(match_stake(Fraction(seat.bet) / 2, seat.bet), seat.player.bankroll)
             try:
                 stake = most if amount is None else to_money(amount)
@@ -484,7 +494,7 @@ class Round:
             seat.insurance = Fraction(0)
         self.history.append((seat_index, 0, action))
         if self._record:
-            self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is Action.INSURANCE else None))
+            self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is _INSURANCE else None))
         if self._queue:
             self._turn = (self._queue.pop(0), 0)
         else:
@@ -495,7 +505,7 @@ class Round:
             self._queue = [i for i, seat in enumerate(self._seats) if seat.hands
                            and seat.hands[0].outcome is None and not seat.hands[0].natural]
             if self._queue:
-                self.phase = Phase.EARLY_SURRENDER
+                self.phase = _EARLY_SURRENDER
                 self._turn = (self._queue.pop(0), 0)
                 return
         self._peek()
@@ -504,7 +514,7 @@ class Round:
         self.history.append((seat_index, 0, action))
         if self._record:
             self._emit(ActionTaken(seat_index, 0, action))
-        if action is Action.SURRENDER:
+        if action is _SURRENDER:
             self._surrender(seat_index, 0)
         if self._queue:
             self._turn = (self._queue.pop(0), 0)
@@ -529,8 +539,8 @@ class Round:
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):
                     if state.natural and state.outcome is None:
-                        self._settle(i, j, Result.BLACKJACK)
-        self.phase = Phase.PLAYER_TURN
+                        self._settle(i, j, _BLACKJACK)
+        self.phase = _PLAYER_TURN
         self._next_hand(0, 0)
 
     def _play(self, seat_index: int, hand_index: int, action: Action) -> None:
@@ -539,17 +549,17 @@ class Round:
         self.history.append((seat_index, hand_index, action))
         if self._record:
             self._emit(ActionTaken(seat_index, hand_index, action))
-        if action is Action.HIT:
+        if action is _HIT:
             self._give(seat_index, hand_index)
-        elif action is Action.STAND:
+        elif action is _STAND:
             state.finished = True
-        elif action is Action.DOUBLE:
+        elif action is _DOUBLE:
             seat.player.bankroll -= state.bet
             state.bet *= 2
             state.doubled = True
             self._give(seat_index, hand_index)
             state.finished = True
-        elif action is Action.SPLIT:
+        elif action is _SPLIT:
             seat.player.bankroll -= state.bet
             first, second = state.hand.cards
             aces = first.face == 1
@@ -558,7 +568,7 @@ class Round:
             seat.hands.insert(hand_index + 1,
                               _HandState(Hand([second], from_split=True), state.bet, split_aces=aces))
             self._give(seat_index, hand_index)
-        elif action is Action.SURRENDER:
+        elif action is _SURRENDER:
             self._surrender(seat_index, hand_index)
         if state.finished:
             self._next_hand(seat_index, hand_index + 1)
@@ -578,15 +588,15 @@ class Round:
         charlie = self.rules.charlie_cards
         if total > 21:
             state.finished = True
-            self._settle(seat_index, hand_index, Result.BUST)
+            self._settle(seat_index, hand_index, _BUST)
         elif charlie is not None and len(state.hand) >= charlie:
             state.finished = True
-            self._settle(seat_index, hand_index, Result.BLITZ)
+            self._settle(seat_index, hand_index, _BLITZ)
         elif total == 21 or state.doubled:
             state.finished = True
         elif state.split_aces and not self.rules.hit_split_aces:
             seat = self._seats[seat_index]
-            state.finished = self._why_not(Action.SPLIT, seat, state) is not None
+            state.finished = self._why_not(_SPLIT, seat, state) is not None
 
     def _next_hand(self, seat_index: int, hand_index: int) -> None:
         """Move the turn to the first open hand at or after (seat, hand); else to the dealer."""
@@ -605,7 +615,7 @@ class Round:
         self._dealer_turn()
 
     def _dealer_turn(self) -> None:
-        self.phase = Phase.DEALER_TURN
+        self.phase = _DEALER_TURN
         if self.rules.hole_card:
             self._reveal()
         else:
@@ -635,7 +645,7 @@ class Round:
                 if state.outcome is None:
                     self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
         self._turn = None
-        self.phase = Phase.SETTLED
+        self.phase = _SETTLED
         if self._record:
             self._emit(RoundSettled(dealer_total))
 
@@ -663,7 +673,7 @@ class Round:
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]
         state.surrendered = True
-        self._settle(seat_index, hand_index, Result.SURRENDER)
+        self._settle(seat_index, hand_index, _SURRENDER_RESULT)
 
     def _settle_insurance(self) -> None:
         if self._insurance_settled:
@@ -779,18 +789,18 @@ class Round:
         # END SOLUTION
 
     def _illegal_message(self, action: Action, seat: _Seat, hand_index: int) -> str:
-        if self.phase is Phase.INSURANCE:
-            if action is Action.INSURANCE:
+        if self.phase is _INSURANCE_PHASE:
+            if action is _INSURANCE:
                 return f"cannot take insurance: {seat.player.name} has no credits left"
             return f"cannot {action.value} now: answer the insurance offer with insurance or decline"
-        if self.phase is Phase.EARLY_SURRENDER:
+        if self.phase is _EARLY_SURRENDER:
             return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
         state = seat.hands[hand_index]
-        if action in (Action.INSURANCE, Action.DECLINE):
+        if action in (_INSURANCE, _DECLINE):
             if self.dealer.hand[0].face != 1:
                 return f"cannot take insurance: the dealer's upcard is {self.dealer.hand[0]}, not an ace"
             return f"cannot {action.value} now: insurance is offered only before the players act"
-        if action is Action.HIT:
+        if action is _HIT:
             return f"cannot hit: split aces take one card each under these rules (hand {state.hand})"
         reason = self._why_not(action, seat, state)
         return f"cannot {action.value}: {reason}"
@@ -817,7 +827,7 @@ def _is_thunderjack(hand: Hand) -> bool:
 def _result(total: int, natural: bool, dealer_natural: bool, dealer_total: int) -> Result:
     """How an open hand with best total ``total`` ends against the dealer: naturals first, then the totals."""
     if natural:
-        return Result.PUSH if dealer_natural else Result.BLACKJACK
+        return _PUSH if dealer_natural else _BLACKJACK
     if dealer_natural:
-        return Result.LOSE
+        return _LOSE
     return compare_scores(total, dealer_total)
