@@ -27,6 +27,10 @@ __all__ = ["Money", "format_money", "match_stake", "parse_bet", "to_money"]
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
 Money = Fraction | int
 
+#: Typed amounts may have at most this many digits either side of the point: far beyond
+#: any table's money, and small enough that reading one is instant.
+MAX_DIGITS = 30
+
 
 def match_stake(amount: Money, stake: Money) -> Money:
     """Return ``amount`` in the type of ``stake``: an ``int`` when the stake is an int and the amount is whole.
@@ -65,19 +69,50 @@ def to_money(amount: int | Fraction | Decimal | str) -> Fraction:
     if isinstance(amount, Decimal):
         if not amount.is_finite():
             raise InvalidBetError(f"amount must be a finite number, got {amount}", amount)
-        return Fraction(amount)
+        return Fraction(_in_range(amount, amount))
     if isinstance(amount, str):
-        text = amount.strip()
-        try:
-            if "/" in text:
-                return Fraction(text)
-            value = Decimal(text)
-        except (ValueError, ZeroDivisionError, InvalidOperation):
-            raise InvalidBetError(f"not an amount of credits: {amount!r}", amount) from None
-        if not value.is_finite():
-            raise InvalidBetError(f"not an amount of credits: {amount!r}", amount)
-        return Fraction(value)
+        numerator, slash, denominator = amount.strip().partition("/")
+        value = Fraction(_in_range(_decimal(numerator, amount), amount))
+        if slash:
+            divisor = Fraction(_in_range(_decimal(denominator, amount), amount))
+            if not divisor:
+                raise InvalidBetError(f"not an amount of credits: {_shown(amount)} divides by zero", amount)
+            value /= divisor
+        return value
     raise TypeError(f"money must be int, Fraction, Decimal or str, not {type(amount).__name__}")
+
+
+def _shown(amount: object) -> str:
+    """The amount as a message quotes it: its repr, cut to 40 characters."""
+    text = repr(amount)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _decimal(text: str, amount: object) -> Decimal:
+    """Read one decimal number (``"7.5"``, ``"12"``, ``"1e3"``) for :func:`to_money`.
+
+    Raises:
+        InvalidBetError: the text is not a number.
+    """
+    try:
+        return Decimal(text.strip())
+    except (ValueError, InvalidOperation):
+        raise InvalidBetError(f"not an amount of credits: {_shown(amount)}", amount) from None
+
+
+def _in_range(value: Decimal, amount: object) -> Decimal:
+    """Return ``value`` when it is finite and within :data:`MAX_DIGITS` digits of the point; else raise.
+
+    Raises:
+        InvalidBetError: the value is not finite, or too large or too finely divided
+            (``"1e9999999"`` would otherwise take seconds to turn into a Fraction).
+    """
+    if not value.is_finite():
+        raise InvalidBetError(f"not an amount of credits: {_shown(amount)}", amount)
+    if value and not -MAX_DIGITS <= value.adjusted() < MAX_DIGITS:
+        raise InvalidBetError(f"amount out of range (at most {MAX_DIGITS} digits either side of the point): "
+                              f"{_shown(amount)}", amount)
+    return value
 
 
 def parse_bet(text: str) -> Fraction:
@@ -95,7 +130,9 @@ def parse_bet(text: str) -> Fraction:
     """
     raw = text.strip().replace("_", "")
     if not raw.lstrip("+-").isdigit():
-        raise InvalidBetError(f"a bet must be a whole number of credits, got {text.strip()!r}", text)
+        raise InvalidBetError(f"a bet must be a whole number of credits, got {_shown(text.strip())}", text)
+    if len(raw.lstrip("+-0")) > MAX_DIGITS:
+        raise InvalidBetError(f"a bet must have at most {MAX_DIGITS} digits", text)
     value = int(raw)
     if value <= 0:
         raise InvalidBetError(f"a bet must be more than 0, got {value}", text)

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .errors import PresetError, RulesError
+from .errors import InvalidBetError, PresetError, RulesError
+from .money import MAX_DIGITS, to_money
 
 __all__ = ["Rules"]
 
@@ -302,9 +303,10 @@ def _exact(field: str, value: object) -> Fraction:
         return Fraction(value)
     if isinstance(value, str):
         try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise RulesError(f"Rules.{field}: not a number: {value!r}") from None
+            return to_money(value)  # the same reading (and range) as typed money: "3/2", "0.75", "500"
+        except InvalidBetError:
+            raise RulesError(f"Rules.{field}: not a number, or more than {MAX_DIGITS} digits either side of "
+                             f"the point: {value[:40]!r}") from None
     raise TypeError(f"Rules.{field} must be an int, Fraction or str, not {type(value).__name__}")
 
 

@@ -46,6 +46,7 @@ PRESETS = ["cs111", "vegas", "atlantic_city", "downtown", "single_deck", "europe
     ({"min_bet": 10, "max_bet": 5}, "max_bet"),
     ({"starting_bankroll": -1}, "starting_bankroll"),
     ({"blackjack_pays": "three halves"}, "not a number"),
+    ({"max_bet": "1e999999"}, "more than 30 digits"),
 ])
 def test_impossible_rules_are_rejected_at_construction(changes: dict[str, object], words: str) -> None:
     """Each impossible value or contradiction raises RulesError (a ValueError) naming the problem."""

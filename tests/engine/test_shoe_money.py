@@ -180,3 +180,30 @@ def test_card_value_is_get_value_and_survives_copies() -> None:
         assert card.value == card.get_value() == min(card.face, 10)
         for clone in (pickle.loads(pickle.dumps(card)), copy.deepcopy(card)):
             assert clone == card and clone.value == card.value and hash(clone) == hash(card)
+
+
+@pytest.mark.parametrize("text", ["1e9999999", "9" * 5000, "1" + "0" * 30, "1e-31", "1/1e40", "-1e99999"])
+def test_to_money_refuses_out_of_range_amounts_at_once(text: str) -> None:
+    """Amounts beyond 30 digits either side of the point are refused with a short message, not computed
+    ("1e9999999" would take seconds to become a Fraction; 5000 digits would pass Python's int limit)."""
+    with pytest.raises(InvalidBetError, match="out of range") as caught:
+        to_money(text)
+    assert len(str(caught.value)) < 150, "the message quotes only the start of the input"
+
+
+@pytest.mark.parametrize(("text", "value"), [("1" + "0" * 29, Fraction(10) ** 29), ("15/2", Fraction(15, 2)),
+                                             (" 5 / 2 ", Fraction(5, 2)), ("1e-30", Fraction(1, 10 ** 30))])
+def test_to_money_reads_the_edges_of_its_range(text: str, value: Fraction) -> None:
+    """The largest and smallest amounts in range, and fractions, are read exactly."""
+    assert to_money(text) == value
+
+
+def test_to_money_refuses_division_by_zero() -> None:
+    with pytest.raises(InvalidBetError, match="divides by zero"):
+        to_money("1/0")
+
+
+def test_parse_bet_refuses_huge_bets_with_a_message() -> None:
+    """A 5000-digit bet gets a one-line InvalidBetError, not Python's int-conversion ValueError."""
+    with pytest.raises(InvalidBetError, match="at most 30 digits"):
+        parse_bet("9" * 5000)
