@@ -1,17 +1,18 @@
-"""Command line of the classroom kit: ``python -m milestones {starter,grade,check,honesty}``.
+"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,honesty}``.
 
 =========================================  ==============================================
 command                                    what it does
 =========================================  ==============================================
 ``starter OUT_DIR [--milestone N]``        write a student starter (instructor)
 ``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
+``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
 ``check [--milestone N]``                  a student's progress check and diary line
 ``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
                                            fails on the starter (CI)
 =========================================  ==============================================
 
-Errors a user can cause (a missing folder, a bad milestone number) print one line and
-exit with status 2; nothing else changes.
+Errors a user can cause (a missing folder, a bad milestone number, an output that cannot
+be written) print one line and exit with status 2; nothing else changes.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 from . import REPO_ROOT
+from .autograder import build_autograder
 from .check import append_progress, run_check
 from .config import load_course
 from .grading import Grader, find_submissions
@@ -55,7 +57,7 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``argparse`` parser with its four sub-commands."""
+    """The ``argparse`` parser with its five sub-commands."""
     parser = argparse.ArgumentParser(prog="python -m milestones", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -82,6 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
                        help="runs at the same time (default 2)")
     _add_limits(grade, 120.0)
+
+    autograder = sub.add_parser("autograder", help="build the Gradescope autograder zip for one milestone")
+    autograder.add_argument("--milestone", type=int, required=True, metavar="N", help="the milestone it grades")
+    autograder.add_argument("--output", "-o", type=Path, default=Path("autograder.zip"), metavar="ZIP",
+                            help="the zip to write (default: autograder.zip)")
+    autograder.add_argument("--layered", action=argparse.BooleanOptionalAction, default=True,
+                            help="grade milestones after the first with --layered (default: yes)")
+    _add_limits(autograder, 120.0)
 
     check = sub.add_parser("check", help="run your milestone's visible tests and log your progress")
     check.add_argument("--milestone", type=int, metavar="N", help="default: the first one not complete")
@@ -155,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "grade":
             return _grade(args)
+        if args.command == "autograder":
+            print(build_autograder(args.output, args.milestone, layered=args.layered, limits=_limits(args)).describe())
+            return 0
         if args.command == "check":
             return _check(args)
         report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)

@@ -1,0 +1,306 @@
+"""Build the Gradescope autograder zip for one milestone: ``python -m milestones autograder``.
+
+=======================================  ==================================================
+name                                     what it is
+=======================================  ==================================================
+``kit_files(root)``                      the kit's files that go into the zip (no caches)
+``setup_script(display=...)``            ``setup.sh``: Python 3.11+, a virtualenv, the kit
+``run_script(milestone, ...)``           ``run_autograder``: ``python -m milestones grade``
+``build_autograder(output, milestone)``  write the zip; returns an :class:`AutograderSummary`
+=======================================  ==================================================
+
+Gradescope (https://gradescope-autograders.readthedocs.io/en/latest/specs/) unzips the
+zip to ``/autograder/source`` and runs ``setup.sh`` there once, as root, when it builds
+the image. For each submission it copies the student's files to
+``/autograder/submission``, copies ``run_autograder`` to ``/autograder/run_autograder``
+and runs it; it must write ``/autograder/results/results.json``.
+
+Both scripts read the ``/autograder`` paths from environment variables so they can be
+tried on a laptop: ``AUTOGRADER_ROOT`` (default ``/autograder``), and under it
+``AUTOGRADER_SOURCE`` (``$ROOT/source``), ``AUTOGRADER_SUBMISSION`` (``$ROOT/submission``),
+``AUTOGRADER_RESULTS`` (``$ROOT/results/results.json``) and ``AUTOGRADER_VENV``
+(``$ROOT/venv``, made by ``setup.sh``); ``AUTOGRADER_PYTHON`` picks the interpreter that
+``run_autograder`` grades with (default: the virtualenv's, else ``python3``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import stat
+import time
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import REPO_ROOT
+from .config import Course, load_course
+from .runner import Limits
+
+__all__ = ["KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
+
+#: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
+KIT_ENTRIES = ("blackjack", "gui", "milestones", "tests", "pyproject.toml", "README.md")
+
+#: Folder names never packed: version control, caches, build output, virtualenvs, test output.
+_SKIP_DIRS = frozenset({"__pycache__", "build", "dist", "htmlcov", "test-output", "venv"})
+#: File name endings never packed.
+_SKIP_SUFFIXES = (".pyc", ".pyo", ".swp", "~")
+
+_FILE_MODE = 0o644
+_SCRIPT_MODE = 0o755
+
+
+def _skipped_dir(folder: Path) -> bool:
+    """A folder of junk: hidden (``.git``, ``.mypy_cache``, ``.venv`` ...), a cache, build output, a virtualenv."""
+    return (folder.name.startswith(".") or folder.name in _SKIP_DIRS or folder.name.endswith(".egg-info")
+            or (folder / "pyvenv.cfg").is_file())
+
+
+def _skipped_file(file: Path) -> bool:
+    """A junk file: hidden (``.coverage``, ``.DS_Store``), compiled Python, an editor's backup."""
+    return file.name.startswith(".") or file.name.endswith(_SKIP_SUFFIXES)
+
+
+def kit_files(root: Path = REPO_ROOT) -> Iterator[Path]:
+    """List the kit's files that belong in the autograder zip, sorted, relative to ``root``.
+
+    Args:
+        root: the instructor's copy of the kit (the folder holding ``blackjack/``).
+
+    Yields:
+        Paths relative to ``root``: everything under the :data:`KIT_ENTRIES` that exist,
+        except hidden files and folders, ``__pycache__``, ``*.pyc``, ``*.egg-info``,
+        ``build``/``dist``, ``test-output`` and virtualenvs. Symbolic links to folders
+        are not followed.
+    """
+    for entry in KIT_ENTRIES:
+        path = root / entry
+        if path.is_file():
+            yield Path(entry)
+        elif path.is_dir():
+            found: list[Path] = []
+            for folder, dirs, files in os.walk(path):
+                here = Path(folder)
+                dirs[:] = sorted(d for d in dirs if not _skipped_dir(here / d))
+                found.extend(here / f for f in files if not _skipped_file(here / f))
+            yield from sorted(p.relative_to(root) for p in found)
+
+
+def _needs_display(tests: Path) -> bool:
+    """True when a milestone's suite opens Tk windows (a test module imports ``tkinter`` or ``gui``)."""
+    for file in sorted(tests.rglob("*.py")):
+        text = file.read_text(encoding="utf-8", errors="replace")
+        if any(word in text for word in ("import tkinter", "from tkinter", "from gui", "import gui")):
+            return True
+    return False
+
+
+_SETUP = """\
+#!/bin/sh
+# Gradescope runs this once, as root, in /autograder/source when it builds the autograder
+# image (made by `python -m milestones autograder`). It finds Python 3.11 or newer
+# (installing python3.11 with apt-get when there is none), makes a virtualenv in
+# $AUTOGRADER_VENV (default /autograder/venv) and pip-installs the kit from the source
+# folder with its test extra (pytest, hypothesis ...). Needs network access (Gradescope
+# gives it); run_autograder then needs none.
+set -eu
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+SOURCE="${AUTOGRADER_SOURCE:-$ROOT/source}"
+VENV="${AUTOGRADER_VENV:-$ROOT/venv}"
+DISPLAY_NEEDED=@DISPLAY@
+export DEBIAN_FRONTEND=noninteractive
+
+recent() {  # is $1 a Python 3.11 or newer?
+    command -v "$1" >/dev/null 2>&1 && "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
+}
+
+PYTHON=""
+for name in python3 python3.13 python3.12 python3.11; do
+    if recent "$name"; then PYTHON="$(command -v "$name")"; break; fi
+done
+if [ -z "$PYTHON" ]; then
+    apt-get update
+    if ! apt-get install -y python3.11 python3.11-venv; then
+        apt-get install -y software-properties-common
+        add-apt-repository -y ppa:deadsnakes/ppa
+        apt-get update
+        apt-get install -y python3.11 python3.11-venv
+    fi
+    PYTHON="$(command -v python3.11)"
+fi
+VERSION="$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+echo "setup.sh: grading with $PYTHON (Python $VERSION)"
+
+if ! "$PYTHON" -m venv "$VENV"; then
+    rm -rf "$VENV"
+    apt-get update
+    apt-get install -y "python$VERSION-venv" || apt-get install -y python3-venv
+    "$PYTHON" -m venv "$VENV"
+fi
+if [ "$DISPLAY_NEEDED" = yes ]; then
+    # the milestone's tests open Tk windows: tkinter, and Xvfb for a display
+    apt-get update
+    apt-get install -y xvfb "python$VERSION-tk" || apt-get install -y xvfb python3-tk
+    "$VENV/bin/python" -c 'import tkinter' || { echo "setup.sh: tkinter is missing" >&2; exit 1; }
+    command -v Xvfb >/dev/null || { echo "setup.sh: Xvfb is missing" >&2; exit 1; }
+fi
+"$VENV/bin/python" -m pip install --upgrade pip
+"$VENV/bin/python" -m pip install "$SOURCE[test]"
+"""
+
+_RUN = """\
+#!/bin/sh
+# Gradescope runs this for every submission (made by `python -m milestones autograder`):
+# it grades /autograder/submission on milestone @MILESTONE@ and writes
+# /autograder/results/results.json. Set AUTOGRADER_ROOT (and AUTOGRADER_SOURCE,
+# AUTOGRADER_SUBMISSION, AUTOGRADER_RESULTS, AUTOGRADER_PYTHON) to try it elsewhere.
+set -eu
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+SOURCE="${AUTOGRADER_SOURCE:-$ROOT/source}"
+SUBMISSION="${AUTOGRADER_SUBMISSION:-$ROOT/submission}"
+RESULTS="${AUTOGRADER_RESULTS:-$ROOT/results/results.json}"
+VENV="${AUTOGRADER_VENV:-$ROOT/venv}"
+PYTHON="${AUTOGRADER_PYTHON:-}"
+if [ -z "$PYTHON" ]; then
+    if [ -x "$VENV/bin/python" ]; then PYTHON="$VENV/bin/python"; else PYTHON=python3; fi
+fi
+mkdir -p "$(dirname "$RESULTS")"
+cd "$SOURCE"
+exec "$PYTHON" -m milestones grade "$SUBMISSION" @OPTIONS@ \\
+    --format gradescope --output "$RESULTS"
+"""
+
+
+def setup_script(*, display: bool = False) -> str:
+    """Return the text of ``setup.sh`` (POSIX ``sh``; see the module docstring for what it does).
+
+    Args:
+        display: also install ``xvfb`` and Tk, and fail the image build without them
+            (for a milestone whose tests open windows).
+    """
+    return _SETUP.replace("@DISPLAY@", "yes" if display else "no")
+
+
+def run_script(milestone: int, *, layered: bool = True, limits: Limits = Limits()) -> str:
+    """Return the text of ``run_autograder`` for ``milestone``.
+
+    Args:
+        milestone: the milestone number it grades (not checked here).
+        layered: pass ``--layered`` (only for milestones after the first, where it matters).
+        limits: the run's ``--timeout``, ``--test-timeout`` and ``--memory``.
+    """
+    options = ["--milestone", str(milestone)]
+    if layered and milestone > 1:
+        options.append("--layered")
+    options += ["--timeout", f"{limits.timeout:g}", "--test-timeout", f"{limits.test_timeout:g}",
+                "--memory", str(limits.memory_mb)]
+    return _RUN.replace("@MILESTONE@", str(milestone)).replace("@OPTIONS@", shlex.join(options))
+
+
+@dataclass
+class AutograderSummary:
+    """What :func:`build_autograder` wrote.
+
+    Attributes:
+        output: the zip.
+        milestone: the milestone ``run_autograder`` grades.
+        files: the kit's files packed (relative paths), besides the two scripts.
+        layered: ``run_autograder`` grades with ``--layered``.
+        display: ``setup.sh`` installs Xvfb and Tk.
+    """
+
+    output: Path
+    milestone: int
+    files: list[Path] = field(default_factory=list)
+    layered: bool = False
+    display: bool = False
+
+    def describe(self) -> str:
+        """A few lines for the terminal."""
+        how = ", layered" if self.layered else ""
+        gui = "; setup.sh also installs Xvfb and Tk" if self.display else ""
+        return (f"wrote {self.output}: setup.sh, run_autograder (milestone {self.milestone}{how}) and "
+                f"{len(self.files)} files of the kit{gui}\n"
+                f"  upload it as the assignment's autograder on Gradescope (Configure Autograder -> Zip file)")
+
+
+def _date_time(seconds: float) -> tuple[int, int, int, int, int, int]:
+    """A zip entry's date for a time stamp (zip dates start in 1980)."""
+    year, month, day, hour, minute, second = time.localtime(seconds)[:6]
+    return max((year, month, day, hour, minute, second), (1980, 1, 1, 0, 0, 0))
+
+
+def _info(name: str, mode: int, date_time: tuple[int, int, int, int, int, int]) -> zipfile.ZipInfo:
+    """A zip entry for a regular file with Unix permissions ``mode``."""
+    info = zipfile.ZipInfo(name, date_time)
+    info.external_attr = (stat.S_IFREG | mode) << 16
+    info.create_system = 3  # Unix, so unzip and Gradescope honour the permissions
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, course: Course | None = None,
+                     layered: bool = True, limits: Limits = Limits()) -> AutograderSummary:
+    """Write the Gradescope autograder zip for ``milestone`` to ``output``.
+
+    The zip holds ``setup.sh`` and ``run_autograder`` at its root (both mode 755) and the
+    kit from ``root`` (:func:`kit_files`: the reference packages, ``milestones/``,
+    ``tests/`` with the hidden tests, ``pyproject.toml``, ``README.md``; mode 644, or 755
+    for a file that is executable). It is written to a temporary file next to ``output``
+    and renamed, so a failed build leaves no zip behind.
+
+    Args:
+        output: the zip to write (its folder is made if missing; an old zip is replaced).
+        milestone: the milestone to grade.
+        root: the instructor's copy of the kit.
+        course: milestones and points (default: ``milestones/points.toml``).
+        layered: grade with ``--layered`` (milestones after the first).
+        limits: the limits ``run_autograder`` passes to ``grade``.
+
+    Returns:
+        What was written.
+
+    Raises:
+        KeyError: no such milestone.
+        ValueError: the kit lacks what grading needs, or ``output`` is a folder.
+        OSError: a file cannot be read or the zip cannot be written.
+    """
+    number = (course or load_course()).milestone(milestone).number
+    tests = root / "tests" / f"milestone{number}"
+    needed = [root / "blackjack" / "__init__.py", root / "milestones" / "__main__.py",
+              root / "tests" / "conftest.py", root / "pyproject.toml"]
+    missing = [str(p.relative_to(root)) for p in needed if not p.is_file()]
+    if not tests.is_dir():
+        missing.append(f"tests/milestone{number}/")
+    if missing:
+        raise ValueError(f"{root} is not a complete kit: missing {', '.join(missing)}")
+    if output.is_dir():
+        raise ValueError(f"{output} is a folder; give the zip's file name, e.g. {output / 'autograder.zip'}")
+    display = _needs_display(tests)
+    summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
+    skip = output.resolve()
+    summary.files = [f for f in kit_files(root) if (root / f).resolve() != skip]
+    temporary = output.with_name(f".{output.name}.{os.getpid()}.part")
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        file = open(temporary, "xb")
+    except OSError as err:
+        raise OSError(f"cannot write {output}: {err.strerror or err}") from None
+    try:
+        with file, zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED) as zf:
+            now = _date_time(time.time())
+            zf.writestr(_info("setup.sh", _SCRIPT_MODE, now), setup_script(display=display))
+            zf.writestr(_info("run_autograder", _SCRIPT_MODE, now),
+                        run_script(number, layered=layered, limits=limits))
+            for name in summary.files:
+                source = root / name
+                status = source.stat()
+                mode = _SCRIPT_MODE if status.st_mode & 0o111 else _FILE_MODE
+                zf.writestr(_info(name.as_posix(), mode, _date_time(status.st_mtime)), source.read_bytes())
+        os.replace(temporary, output)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    return summary

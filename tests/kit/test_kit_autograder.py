@@ -1,0 +1,203 @@
+"""The Gradescope autograder zip: its layout, and a Gradescope run simulated on this machine.
+
+The simulation unzips the built zip to ``tmp/autograder/source`` (keeping the zip's
+permissions, as Gradescope's unzip does), copies a sample submission to
+``tmp/autograder/submission`` and runs ``run_autograder`` with ``AUTOGRADER_ROOT``
+pointing there and ``AUTOGRADER_PYTHON`` set to this interpreter, which already has
+the kit's test tools: ``setup.sh`` is not run and nothing needs the network.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import write_course
+
+from milestones import REPO_ROOT
+from milestones.__main__ import main
+from milestones.autograder import build_autograder, run_script
+from milestones.runner import Limits
+
+POSIX = pytest.mark.skipif(os.name != "posix", reason="run_autograder is a POSIX shell script")
+
+
+def _mode(info: zipfile.ZipInfo) -> int:
+    return info.external_attr >> 16
+
+
+def _unzip(archive: Path, into: Path) -> None:
+    """Unzip like Gradescope does: files get the permissions stored in the zip."""
+    with zipfile.ZipFile(archive) as zf:
+        for info in zf.infolist():
+            target = zf.extract(info, into)
+            if _mode(info) & 0o777:
+                os.chmod(target, _mode(info) & 0o777)
+
+
+@pytest.fixture(scope="module")
+def kit_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The milestone-1 autograder zip of this repository, built with the command line."""
+    out = tmp_path_factory.mktemp("zip") / "autograder.zip"
+    assert main(["autograder", "--milestone", "1", "--output", str(out)]) == 0
+    return out
+
+
+def test_scripts_are_at_the_root_and_executable(kit_zip: Path) -> None:
+    """setup.sh and run_autograder sit at the zip's root as regular files with rwxr-xr-x."""
+    with zipfile.ZipFile(kit_zip) as zf:
+        infos = {i.filename: i for i in zf.infolist()}
+        for name in ("setup.sh", "run_autograder"):
+            mode = _mode(infos[name])
+            assert stat.S_ISREG(mode) and stat.S_IMODE(mode) == 0o755, (name, oct(mode))
+            assert zf.read(name).startswith(b"#!/bin/sh\n")
+        assert stat.S_IMODE(_mode(infos["blackjack/hand.py"])) == 0o644
+
+
+def test_run_autograder_grades_the_submission_as_the_docs_say(kit_zip: Path) -> None:
+    """run_autograder runs `milestones grade` on the submission into results/results.json, paths overridable."""
+    with zipfile.ZipFile(kit_zip) as zf:
+        script = zf.read("run_autograder").decode("utf-8")
+        setup = zf.read("setup.sh").decode("utf-8")
+    assert 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in script
+    assert 'cd "$SOURCE"' in script
+    assert '-m milestones grade "$SUBMISSION" --milestone 1 ' in script
+    assert '--format gradescope --output "$RESULTS"' in script
+    assert "--layered" not in script  # milestone 1 has nothing earlier to layer on
+    assert 'pip install "$SOURCE[test]"' in setup and "DISPLAY_NEEDED=no" in setup
+
+
+def test_later_milestones_are_graded_layered_with_the_limits_given() -> None:
+    """Milestone 2's script passes --layered (unless turned off) and the run's limits."""
+    script = run_script(2, limits=Limits(timeout=90, test_timeout=5, memory_mb=1024))
+    assert "--milestone 2 --layered --timeout 90 --test-timeout 5 --memory 1024" in script
+    assert "--layered" not in run_script(2, layered=False)
+
+
+def test_the_kit_is_inside_with_its_hidden_tests(kit_zip: Path) -> None:
+    """The reference packages, milestones/, tests/ (hidden tests too), pyproject.toml and README.md are packed."""
+    suites = sorted(p for p in (REPO_ROOT / "tests").glob("milestone*/*.py"))
+    with zipfile.ZipFile(kit_zip) as zf:
+        names = set(zf.namelist())
+        hand = zf.read("blackjack/hand.py").decode("utf-8")
+        packed = {p: zf.read(p.relative_to(REPO_ROOT).as_posix()) for p in suites}
+    for name in ("blackjack/__init__.py", "blackjack/presets.toml", "gui/__init__.py", "milestones/__main__.py",
+                 "milestones/points.toml", "milestones/_sandbox.py", "tests/conftest.py", "pyproject.toml",
+                 "README.md"):
+        assert name in names, name
+    assert "# BEGIN SOLUTION" in hand  # the reference, not a starter
+    assert suites and all(packed[p] == p.read_bytes() for p in suites)  # as they are: hidden tests not stripped
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith((".", "test-output/"))
+                or "/." in n or ".egg-info" in n]
+
+
+def test_junk_is_left_out(tmp_path: Path) -> None:
+    """Version control, caches, build output, virtualenvs and test output stay out; the output zip too."""
+    root = write_course(tmp_path / "kit")
+    shutil.copytree(REPO_ROOT / "milestones", root / "milestones",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "README.md").write_text("# kit\n", encoding="utf-8")
+    junk = [".git/HEAD", "blackjack/__pycache__/hand.cpython-311.pyc", "blackjack/hand.pyc",
+            "tests/.pytest_cache/v/cache/lastfailed", "tests/milestone1/__pycache__/x.pyc",
+            "milestones/.mypy_cache/3.11/x.json", "tests/.hypothesis/examples/x", "tests/test-output/shot.png",
+            "gui/.DS_Store", "tests/venv/pyvenv.cfg", "tests/myenv/pyvenv.cfg", "tests/myenv/lib/site.py",
+            "blackjack/build/lib/x.py", "blackjack/blackjack_kit.egg-info/PKG-INFO", ".venv/bin/python",
+            "test-output/screenshots/table.png", "blackjack_kit.egg-info/PKG-INFO", "docs/notes.md"]
+    for name in junk:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("junk\n", encoding="utf-8")
+    tool = root / "tests" / "tool.sh"
+    tool.write_text("#!/bin/sh\n", encoding="utf-8")
+    tool.chmod(0o755)
+    out = root / "tests" / "autograder.zip"
+    out.write_bytes(b"an old zip")
+    summary = build_autograder(out, 1, root=root)
+    with zipfile.ZipFile(out) as zf:
+        names = set(zf.namelist())
+        tool_mode = stat.S_IMODE(_mode(zf.getinfo("tests/tool.sh")))
+        mini_suite = zf.read("tests/milestone1/test_mini.py").decode("utf-8")
+    assert not names & set(junk)
+    assert "tests/autograder.zip" not in names
+    assert {"blackjack/hand.py", "tests/milestone1/test_mini.py", "milestones/grading.py", "README.md"} <= names
+    assert "def test_hidden_bust" in mini_suite  # the instructor's copy, hidden tests and all
+    assert names == {"setup.sh", "run_autograder", *(f.as_posix() for f in summary.files)}
+    assert tool_mode == 0o755
+    assert not list(out.parent.glob(".autograder.zip.*"))
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--milestone", "9"], "error: no milestone 9; choose from: 1, 2, 3"),
+    (["--milestone", "1", "--output", "{tmp}"], "is a folder"),
+    (["--milestone", "1", "--output", "{tmp}/file.txt/autograder.zip"], "error: cannot write"),
+])
+def test_bad_input_is_one_line_and_status_2(argv: list[str], words: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad milestone, a folder as output or an output that cannot be written: one line, status 2, no zip."""
+    (tmp_path / "file.txt").write_text("not a folder\n", encoding="utf-8")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    if "--output" not in argv:
+        argv += ["--output", str(tmp_path / "autograder.zip")]
+    assert main(["autograder", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err
+    assert not list(tmp_path.rglob("*.zip"))
+
+
+def test_an_incomplete_kit_is_refused(tmp_path: Path) -> None:
+    """A kit folder without the milestone's tests is named as incomplete."""
+    with pytest.raises(ValueError, match=r"not a complete kit: missing .*tests/milestone1/"):
+        build_autograder(tmp_path / "autograder.zip", 1, root=tmp_path)
+
+
+def _run_on_gradescope(kit_zip: Path, submission: Path, tmp: Path, points: int = 25) -> dict[str, Any]:
+    """Lay out /autograder under ``tmp`` as Gradescope does, run run_autograder, return results.json.
+
+    ``points`` other than 25 rewrites milestone 1's worth in the unzipped ``points.toml``,
+    so a run that shows it graded with the unzipped kit and not the one installed here.
+    """
+    root = tmp / "autograder"
+    _unzip(kit_zip, root / "source")
+    if points != 25:
+        toml = root / "source" / "milestones" / "points.toml"
+        text = toml.read_text(encoding="utf-8")
+        assert text.count("points = 25\n") == 1
+        toml.write_text(text.replace("points = 25\n", f"points = {points}\n"), encoding="utf-8")
+    shutil.copytree(submission, root / "submission")
+    shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AUTOGRADER_", "PYTHONPATH"))}
+    env.update(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable)
+    done = subprocess.run([str(root / "run_autograder")], cwd=tmp, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results: dict[str, Any] = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    return results
+
+
+@POSIX
+def test_gradescope_run_gives_the_reference_full_marks(kit_zip: Path, samples: dict[str, Path],
+                                                       tmp_path: Path) -> None:
+    """The reference solution, graded by the unzipped autograder, gets 25 / 25 with every test passed."""
+    results = _run_on_gradescope(kit_zip, samples["full"], tmp_path)
+    assert results["score"] == 25
+    assert results["output"].startswith("milestone 1: 25 / 25")
+    assert results["tests"] and all(t["status"] == "passed" for t in results["tests"])
+    assert sum(t["max_score"] for t in results["tests"]) == pytest.approx(25, abs=0.05)
+
+
+@POSIX
+def test_gradescope_run_gives_the_starter_nothing(kit_zip: Path, samples: dict[str, Path], tmp_path: Path) -> None:
+    """The bare starter gets 0 points and each test says what to write; the unzipped kit's points.toml counts."""
+    results = _run_on_gradescope(kit_zip, samples["starter"], tmp_path, points=30)
+    assert results["score"] == 0
+    assert results["output"].startswith("milestone 1: 0 / 30")
+    graded = [t for t in results["tests"] if t["max_score"] > 0]
+    assert graded and all(t["status"] == "failed" and t["score"] == 0 for t in graded)
+    assert any("not written yet" in t["output"] for t in graded)
