@@ -16,7 +16,7 @@ module                     what it holds
 ``specs/``                 the milestone specs handed to students
 =========================  ===========================================================
 
-Command line: ``python -m milestones {starter,grade,check,honesty} --help``;
+Command line: ``python -m milestones {starter,grade,autograder,check,honesty} --help``;
 ``docs/instructor.md`` and ``docs/student.md`` walk through them.
 """
 

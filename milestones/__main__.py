@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--format", choices=["text", "json", "gradescope", "csv"], default="text")
     grade.add_argument("--output", "-o", type=Path, metavar="PATH",
                        help="write here instead of stdout (gradescope with several submissions: a folder)")
+    grade.add_argument("--single", action="store_true",
+                       help="each SUBMISSION is one student's work, never a folder of many (Gradescope)")
     grade.add_argument("--layered", action="store_true",
                        help="also grade milestone N on the reference's earlier milestones; the better score counts")
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
@@ -123,7 +125,7 @@ def _grade(args: argparse.Namespace) -> int:
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
                     layered=args.layered, hidden=not args.visible_only)
     with tempfile.TemporaryDirectory(prefix="bj-submissions-") as scratch:
-        submissions = find_submissions(args.submissions, Path(scratch))
+        submissions = find_submissions(args.submissions, Path(scratch), single=args.single)
         grades = grader.grade(submissions, args.milestone)
     if args.format == "text":
         _write(text_report(grades, passed_tests=not args.failed_only), args.output)

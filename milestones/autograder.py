@@ -168,7 +168,7 @@ if [ -z "$PYTHON" ]; then
 fi
 mkdir -p "$(dirname "$RESULTS")"
 cd "$SOURCE"
-exec "$PYTHON" -m milestones grade "$SUBMISSION" @OPTIONS@ \\
+exec "$PYTHON" -m milestones grade "$SUBMISSION" --single @OPTIONS@ \\
     --format gradescope --output "$RESULTS"
 """
 

@@ -80,7 +80,7 @@ def _extract(archive: Path, into: Path) -> Path:
     return target
 
 
-def find_submissions(paths: list[Path], scratch: Path) -> list[Submission]:
+def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
     """Turn command-line paths into submissions.
 
     A path may be a submission folder (holding ``blackjack/``, possibly a few folders
@@ -90,6 +90,9 @@ def find_submissions(paths: list[Path], scratch: Path) -> list[Submission]:
     Args:
         paths: the paths given.
         scratch: a folder to unzip into.
+        single: every path is one student's submission, never a folder of many
+            (Gradescope's ``/autograder/submission``, where an upload may hold
+            ``project/blackjack/`` next to other folders).
 
     Returns:
         Submissions in the order given (a folder of many: sorted by name); one that holds
@@ -110,7 +113,7 @@ def find_submissions(paths: list[Path], scratch: Path) -> list[Submission]:
     for path in paths:
         if not path.exists():
             found.append(Submission(path.name, None, f"{path} does not exist"))
-        elif path.is_dir() and _package_root(path, depth=0) is None:
+        elif not single and path.is_dir() and _package_root(path, depth=0) is None:
             children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__"))
                               and (c.is_dir() or c.suffix == ".zip"))
             if children and any(c.suffix == ".zip" or _package_root(c) is not None for c in children):

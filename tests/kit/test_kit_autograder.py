@@ -69,7 +69,7 @@ def test_run_autograder_grades_the_submission_as_the_docs_say(kit_zip: Path) -> 
         setup = zf.read("setup.sh").decode("utf-8")
     assert 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in script
     assert 'cd "$SOURCE"' in script
-    assert '-m milestones grade "$SUBMISSION" --milestone 1 ' in script
+    assert '-m milestones grade "$SUBMISSION" --single --milestone 1 ' in script
     assert '--format gradescope --output "$RESULTS"' in script
     assert "--layered" not in script  # milestone 1 has nothing earlier to layer on
     assert 'pip install "$SOURCE[test]"' in setup and "DISPLAY_NEEDED=no" in setup
@@ -157,7 +157,8 @@ def test_an_incomplete_kit_is_refused(tmp_path: Path) -> None:
         build_autograder(tmp_path / "autograder.zip", 1, root=tmp_path)
 
 
-def _run_on_gradescope(kit_zip: Path, submission: Path, tmp: Path, points: int = 25) -> dict[str, Any]:
+def _run_on_gradescope(kit_zip: Path, submission: Path, tmp: Path, points: int = 25,
+                       nested: bool = False) -> dict[str, Any]:
     """Lay out /autograder under ``tmp`` as Gradescope does, run run_autograder, return results.json.
 
     ``points`` other than 25 rewrites milestone 1's worth in the unzipped ``points.toml``,
@@ -170,7 +171,12 @@ def _run_on_gradescope(kit_zip: Path, submission: Path, tmp: Path, points: int =
         text = toml.read_text(encoding="utf-8")
         assert text.count("points = 25\n") == 1
         toml.write_text(text.replace("points = 25\n", f"points = {points}\n"), encoding="utf-8")
-    shutil.copytree(submission, root / "submission")
+    if nested:  # an upload of the whole project folder, next to other folders
+        shutil.copytree(submission, root / "submission" / "my-project")
+        (root / "submission" / "notes").mkdir()
+        (root / "submission" / "notes" / "todo.txt").write_text("split aces\n", encoding="utf-8")
+    else:
+        shutil.copytree(submission, root / "submission")
     shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AUTOGRADER_", "PYTHONPATH"))}
     env.update(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable)
@@ -201,3 +207,11 @@ def test_gradescope_run_gives_the_starter_nothing(kit_zip: Path, samples: dict[s
     graded = [t for t in results["tests"] if t["max_score"] > 0]
     assert graded and all(t["status"] == "failed" and t["score"] == 0 for t in graded)
     assert any("not written yet" in t["output"] for t in graded)
+
+
+@POSIX
+def test_gradescope_run_grades_a_nested_upload_as_one_submission(kit_zip: Path, samples: dict[str, Path],
+                                                                 tmp_path: Path) -> None:
+    """An upload with the project one folder down beside other folders is still one student's work (--single)."""
+    results = _run_on_gradescope(kit_zip, samples["full"], tmp_path, nested=True)
+    assert results["score"] == 25 and results["output"].startswith("milestone 1: 25 / 25")
