@@ -196,9 +196,12 @@ class Shoe:
         extra.clear()
         shuffle(self._cards, self._rng)
         self._stacked = 0
-        counts = self._counts = [0] * 14
-        for card in self._cards:
-            counts[card.face] += 1
+        if len(self._cards) == self.decks * 52:  # every card is back in the shoe: the usual case
+            self._counts = [0] + [4 * self.decks] * 13
+        else:
+            counts = self._counts = [0] * 14
+            for card in self._cards:
+                counts[card.face] += 1
         self.shuffle_count += 1
 
     def _place_cut_card(self) -> None:

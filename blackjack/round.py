@@ -197,8 +197,12 @@ class Round:
 
     def outcomes(self) -> list[tuple[int, int, Outcome]]:
         """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
-        return [(i, j, h.outcome) for i, seat in enumerate(self._seats)
-                for j, h in enumerate(seat.hands) if h.outcome is not None]
+        settled = []
+        for i, seat in enumerate(self._seats):
+            for j, state in enumerate(seat.hands):
+                if state.outcome is not None:
+                    settled.append((i, j, state.outcome))
+        return settled
 
     def insurance_net(self, seat: int) -> Money:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
