@@ -31,15 +31,19 @@ import dataclasses
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..actions import Action, Phase, Result
 from ..player import Player
 from ..rules import Rules
 from ..table import Blackjack
 from .stats import Report, Tally, hand_type
-from .strategies import make_strategy, random_action
+from .strategies import ChartStrategy, make_strategy, random_action
+
+if TYPE_CHECKING:
+    from ..hints.strategy import Chart
 
 __all__ = ["BLOCK_ROUNDS", "Block", "chips_per_unit", "run_block", "simulate"]
 
@@ -71,6 +75,9 @@ class Block:
         players: seats, all playing ``strategy``.
         player_error: share of playing decisions taken at random instead.
         keep_path: record the running net for plots.
+        chart: the strategy's basic-strategy chart, derived once by :func:`simulate` so
+            that worker processes started by spawn or forkserver (macOS, Windows, Python
+            3.14 on Linux) do not each spend a second deriving it again.
     """
 
     rules: Rules
@@ -81,6 +88,7 @@ class Block:
     players: int = 1
     player_error: float = 0.0
     keep_path: bool = False
+    chart: Chart | None = field(default=None, compare=False, repr=False)
 
 
 def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Tally:
@@ -96,7 +104,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     """
     rules = block.rules
     play_rng = random.Random(f"{block.seed}:{block.index}:play")
-    strategy = make_strategy(block.strategy, rules, play_rng)
+    strategy = make_strategy(block.strategy, rules, play_rng, chart=block.chart)
     game = Blackjack([Player(f"seat {i + 1}") for i in range(block.players)], rules,
                      rng=random.Random(f"{block.seed}:{block.index}"))
     players = game.players
@@ -296,14 +304,16 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         raise ValueError(f"sessions must be 1..hands, got {sessions}")
     if not 0 < target_ror < 1:
         raise ValueError(f"target risk of ruin must be between 0 and 1, got {target_ror}")
+    charts: dict[str, Chart | None] = {}
     for name in names:
-        make_strategy(name, table_rules, random.Random(0))  # fail fast on a bad name
+        strategy = make_strategy(name, table_rules, random.Random(0))  # fail fast on a bad name
+        charts[name] = strategy.chart if isinstance(strategy, ChartStrategy) else None
     if sessions is None:
         count = math.ceil(hands / BLOCK_ROUNDS)
         sizes = [BLOCK_ROUNDS] * (count - 1) + [hands - BLOCK_ROUNDS * (count - 1)]
     else:
         sizes = [hands // sessions + (1 if k < hands % sessions else 0) for k in range(sessions)]
-    blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT)
+    blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT, charts[name])
                for k, size in enumerate(sizes)] for name in names]
     tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
     reports = []

@@ -40,6 +40,7 @@ from ..player import Dealer
 from ..rules import Rules
 
 if TYPE_CHECKING:
+    from ..hints.strategy import Chart
     from ..round import Round
     from ..view import TableView
 
@@ -90,12 +91,19 @@ class ChartStrategy(Strategy):
     codes (``"H"``, ``"Dh"``, ``"Rp"`` ...), ``up`` being the upcard value 1..10. The
     fallbacks follow :meth:`blackjack.hints.strategy.Chart.action` exactly (a test
     checks every cell against it).
+
+    Args:
+        name: the name a report shows.
+        rules: the table rules.
+        chart: ``basic_strategy(rules)`` when the caller has it already (deriving it
+            takes about a second; the simulator hands it to its worker processes).
     """
 
-    def __init__(self, name: str, rules: Rules) -> None:
+    def __init__(self, name: str, rules: Rules, chart: Chart | None = None) -> None:
         super().__init__(name, rules)
         from ..hints.strategy import UPCARDS, basic_strategy
-        chart = basic_strategy(rules)
+        if chart is None:
+            chart = basic_strategy(rules)
         self.chart = chart
 
         def table(rows: dict[int, tuple[str, ...]]) -> dict[int, list[str]]:
@@ -166,8 +174,8 @@ class HiLoStrategy(ChartStrategy):
 
     counting = True
 
-    def __init__(self, name: str, rules: Rules, *, spread: int = 8) -> None:
-        super().__init__(name, rules)
+    def __init__(self, name: str, rules: Rules, *, spread: int = 8, chart: Chart | None = None) -> None:
+        super().__init__(name, rules, chart)
         from ..hints.counting import FAB_4, ILLUSTRIOUS_18, bet_ramp
         # (total, pair, upcard) -> [(index, action at or above, action below, two cards only)]
         self._plays: dict[tuple[int, bool, int], list[tuple[int, Action, Action, bool]]] = {}
@@ -326,7 +334,7 @@ def random_action(rnd: Round, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def make_strategy(name: str, rules: Rules, rng: random.Random) -> Strategy:
+def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart | None = None) -> Strategy:
     """Build the strategy called ``name`` for ``rules``.
 
     Args:
@@ -334,6 +342,8 @@ def make_strategy(name: str, rules: Rules, rng: random.Random) -> Strategy:
             ``function(view: TableView) -> Action`` importable from ``module``.
         rules: the table rules (charts are derived for them).
         rng: the random source of the ``random`` strategy.
+        chart: the basic-strategy chart for ``rules``, if the caller has it
+            (``basic`` and ``hi-lo`` use it instead of deriving it again).
 
     Raises:
         ValueError: an unknown name, or a ``module:function`` that cannot be imported
@@ -341,11 +351,11 @@ def make_strategy(name: str, rules: Rules, rng: random.Random) -> Strategy:
     """
     key = name.strip().lower().replace("_", "-")
     if key == "basic":
-        return ChartStrategy("basic", rules)
+        return ChartStrategy("basic", rules, chart)
     if key == "perfect":
         return PerfectStrategy("perfect", rules)
     if key in ("hi-lo", "hilo"):
-        return HiLoStrategy("hi-lo", rules)
+        return HiLoStrategy("hi-lo", rules, chart=chart)
     if key == "mimic-dealer":
         return MimicDealer("mimic-dealer", rules)
     if key == "never-bust":

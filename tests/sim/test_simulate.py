@@ -135,3 +135,29 @@ def test_cli_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--rules", "vegs", "--hands", "10", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown preset" in err and "vegas" in err
+
+
+def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate() derives the basic-strategy chart once and hands it to every block; a block with a
+    chart never derives it (a spawned worker would otherwise spend a second on it)."""
+    import blackjack.hints.strategy as hint_strategy
+    from blackjack.sim import runner
+
+    rules = Rules.preset("vegas")
+    chart = hint_strategy.basic_strategy(rules)
+    seen: list[runner.Block] = []
+    real_run = runner._run
+
+    def spy(blocks: list[runner.Block], jobs: int, progress: object) -> object:
+        seen.extend(blocks)
+        return real_run(blocks, jobs, None)
+    monkeypatch.setattr(runner, "_run", spy)
+    simulate(["basic", "hi-lo", "never-bust"], rules, hands=300, seed=1)
+    assert {b.strategy: b.chart is chart for b in seen} == {"basic": True, "hi-lo": True, "never-bust": False}
+
+    def refuse(_rules: Rules) -> object:
+        raise AssertionError("the chart was derived again")
+    monkeypatch.setattr(hint_strategy, "basic_strategy", refuse)
+    assert runner.run_block(runner.Block(rules, "basic", 0, 200, 1, chart=chart)).rounds == 200
+    with pytest.raises(AssertionError, match="derived again"):
+        runner.run_block(runner.Block(rules, "basic", 0, 200, 1))
