@@ -4,7 +4,9 @@ The window holds no rule. A button press calls :meth:`Round.apply` (or ``deal``,
 ``place_bet``) and shows the :class:`~blackjack.BlackjackError` message on one line
 if the engine refuses. While insurance is offered an amount box next to the
 Insurance button holds the stake (the largest allowed to start with); the engine
-checks it. The engine's events arrive through a listener, wait in a queue, and are
+checks it. The table shows each seat's insurance stake beside its bet, and once the
+engine's ``InsuranceSettled`` event has been shown, its net. The engine's events
+arrive through a listener, wait in a queue, and are
 drained with ``after`` (short card-deal animations, never ``time.sleep``); with
 animations off the queue drains at once (tests use that). Hints
 and coach verdicts are computed in a worker thread (:mod:`gui.jobs`).
@@ -27,7 +29,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
-                       Money, Phase, Player, Rules, TableView, format_money, parse_bet)
+                       InsuranceSettled, Money, Phase, Player, Round, Rules, TableView, format_money, parse_bet)
 
 from . import advice, drills
 from .coach import Score
@@ -44,7 +46,7 @@ __all__ = ["App", "MessageBoxes"]
 log = logging.getLogger(__name__)
 
 #: Milliseconds each queued event takes to show when animations are on.
-DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, HandSettled: 220}
+DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, InsuranceSettled: 220, HandSettled: 220}
 SLIDE_STEPS = 6
 SLIDE_MS = 16
 CHIP_COLORS = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "#212121", 500: "#6a1b9a"}
@@ -98,6 +100,7 @@ class App:
         self._drain_after: str | None = None
         self._decisions = 0
         self._insurance_offer: tuple[object, tuple[int, int] | None] | None = None  # (round, turn) the box is for
+        self._insurance_nets: tuple[Round | None, dict[int, Money]] = (None, {})  # (round, seat -> net) settled
         self._hint_token: object = None
         self.chart_window: ChartWindow | None = None
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
@@ -460,7 +463,21 @@ class App:
 
     # ============================================================ events and drawing
     def _on_event(self, event: Event) -> None:
+        if isinstance(event, InsuranceSettled):
+            rnd = self.game.round
+            if self._insurance_nets[0] is not rnd:
+                self._insurance_nets = (rnd, {})
+            self._insurance_nets[1][event.seat] = event.net
         self.events.append(event)
+
+    def insurance_results(self) -> dict[int, Money]:
+        """Seat -> net gain of its settled insurance in the open round, as the engine's ``InsuranceSettled`` said.
+
+        Seats whose insurance is not settled (or who had none) are missing; after a new
+        round opens the dict is empty again.
+        """
+        rnd, nets = self._insurance_nets
+        return dict(nets) if rnd is not None and rnd is self.game.round else {}
 
     def _engine_moved(self) -> None:
         if not self.animations.get():
@@ -514,7 +531,7 @@ class App:
         """Redraw the table and update the buttons, the betting rail, the panels and the status line."""
         view = self.round_view
         names = [p.name for p in self.game.players]
-        self.table.render(view, pending_from(self.events), names, self.betting_seat)
+        self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results())
         states = button_states(view)
         for name, button in self.buttons.items():
             button.state(["!disabled"] if states.get(name) else ["disabled"])

@@ -14,6 +14,7 @@ name                       what it decides
 ``result_color(result)``   the label's colour
 ``insurance_label(view)``  "Insurance" or "Even money"
 ``insurance_limit(view)``  the largest insurance stake on offer (the amount box's default)
+``insurance_text``         the label beside a seat's bet for its insurance stake or result
 ``step_stake(text, most)`` the insurance amount box's next value for its arrows
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
@@ -29,12 +30,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, InvalidBetError, Outcome, Phase,
-                       Result, Rules, Money, TableView, format_money, to_money)
+from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, InsuranceSettled, InvalidBetError,
+                       Outcome, Phase, Result, Rules, Money, TableView, format_money, to_money)
 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
-    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "pending_from", "result_color", "result_text",
+    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "pending_from", "result_color", "result_text",
     "seat_area", "signed_money", "status_text", "step_stake",
 ]
 
@@ -155,6 +156,24 @@ def insurance_limit(view: TableView | None) -> Fraction | None:
     if seat is None or hand is None:
         return None
     return min(Fraction(hand.bet) / 2, Fraction(seat.bankroll))
+
+
+def insurance_text(stake: Money, net: Money | None) -> str:
+    """Write the label beside a seat's bet for its insurance (or even money) stake.
+
+    Args:
+        stake: the stake on the table, credits (``SeatView.insurance``, more than 0).
+        net: the gain the engine paid on it (``InsuranceSettled.net``), or None while
+            the insurance is not settled yet.
+
+    Returns:
+        ``"Insurance 2.5"`` while the stake waits; once settled, the engine's net with
+        its sign: ``"Insurance won +5"`` or ``"Insurance lost -2.5"``.
+    """
+    if net is None:
+        return f"Insurance {format_money(stake)}"
+    word = "won" if net > 0 else "lost" if net < 0 else "settled"
+    return f"Insurance {word} {signed_money(net)}"
 
 
 def step_stake(text: str, most: Money, up: bool) -> str:
@@ -311,11 +330,13 @@ class Pending:
         cards: ``(seat, hand)`` -> cards dealt to that hand not yet shown (seat None: dealer).
         hole: the hole card's reveal is still queued: draw it face down.
         settled: ``(seat, hand)`` whose result label is still queued.
+        insurance: seats whose insurance result is still queued (their stake is shown instead).
     """
 
     cards: dict[tuple[int | None, int], int] = field(default_factory=dict)
     hole: bool = False
     settled: set[tuple[int, int]] = field(default_factory=set)
+    insurance: set[int] = field(default_factory=set)
 
     def hidden(self, seat: int | None, hand: int) -> int:
         """How many of the hand's last cards are still to be shown."""
@@ -333,4 +354,6 @@ def pending_from(events: Iterable[Event]) -> Pending:
             pending.hole = True
         elif isinstance(event, HandSettled):
             pending.settled.add((event.seat, event.hand))
+        elif isinstance(event, InsuranceSettled):
+            pending.insurance.add(event.seat)
     return pending

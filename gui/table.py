@@ -4,7 +4,8 @@
 canvas's current size, so cards stay crisp when the window is resized. It holds no
 rule: totals are the view's ``total_text`` (or the engine's ``Hand.total_text`` for
 the cards shown so far while a deal is being animated), results are the view's
-outcomes.
+outcomes. A seat's insurance stake is the view's ``SeatView.insurance``; how it went
+is the net of the engine's ``InsuranceSettled`` event, passed in by the window.
 
 Canvas tags (for tests and for people reading the code):
 
@@ -18,6 +19,8 @@ tag                         items
 ``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
 ``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
 ``bet<i>``                  seat i's bet circle; ``bankroll<i>`` its bankroll text
+``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
+``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
 ``turn``                    the frame around the hand whose decision it is
 ``card_<code>``             every item of a face-up card, e.g. ``card_Th``
 ==========================  ====================================================
@@ -26,12 +29,14 @@ tag                         items
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable, Sequence
+import tkinter.font as tkfont
+from collections.abc import Callable, Mapping, Sequence
 
-from blackjack import Card, Hand, Hidden, Phase, TableView, format_money
+from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
-from .logic import Box, Pending, card_size, dealer_slots, hand_slots, result_color, result_text, seat_area
+from .logic import (Box, Pending, card_size, dealer_slots, hand_slots, insurance_text, result_color, result_text,
+                    seat_area)
 
 __all__ = ["TableCanvas"]
 
@@ -39,6 +44,9 @@ FELT = "#0f6b35"
 FELT_EDGE = "#0a4f27"
 INK = "#f4f1e1"
 GOLD = "#ffd54f"
+INSURANCE_CHIP = "#1565c0"
+INSURANCE_WON = "#ffe066"
+INSURANCE_LOST = "#ff8a80"
 
 
 class TableCanvas(tk.Canvas):
@@ -54,13 +62,13 @@ class TableCanvas(tk.Canvas):
                  **options: object) -> None:
         super().__init__(master, background=FELT, highlightthickness=0, **options)  # type: ignore[arg-type]
         self._on_seat_click = on_seat_click
-        self._last: tuple[TableView | None, Pending, Sequence[str], int] | None = None
+        self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money]] | None = None
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
     # ------------------------------------------------------------------ drawing
     def render(self, view: TableView | None, pending: Pending | None = None, names: Sequence[str] = (),
-               betting_seat: int = 0) -> None:
+               betting_seat: int = 0, insurance: Mapping[int, Money] | None = None) -> None:
         """Draw the table for ``view`` (None: an empty table with the players' ``names``).
 
         Args:
@@ -68,9 +76,13 @@ class TableCanvas(tk.Canvas):
             pending: cards, reveals and results still queued for animation: not shown yet.
             names: the players' names, used before the first round.
             betting_seat: the seat the chips go to, marked during betting.
+            insurance: seat -> the net of its settled insurance this round (the engine's
+                ``InsuranceSettled.net``); a seat with a stake and no entry (or one still
+                in ``pending.insurance``) shows its stake.
         """
         pending = pending if pending is not None else Pending()
-        self._last = (view, pending, names, betting_seat)
+        insurance = insurance if insurance is not None else {}
+        self._last = (view, pending, names, betting_seat, insurance)
         self.delete("all")
         width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
         self._draw_felt(view, width, height)
@@ -87,6 +99,9 @@ class TableCanvas(tk.Canvas):
                              width, height, active)
             if money:
                 self._draw_bet(seat.index, n, seat.bet, width, height)
+                if seat.insurance:  # None: not offered or undecided; 0: declined
+                    net = None if seat.index in pending.insurance else insurance.get(seat.index)
+                    self._draw_insurance(seat.index, n, seat.insurance, net, width, height)
             counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
             slots = hand_slots(width, height, n, seat.index, counts)
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
@@ -183,6 +198,54 @@ class TableCanvas(tk.Canvas):
             self.create_text(cx, cy, text=amount, fill="white", font=(FONT_FAMILY, -round(r * 0.8), "bold"),
                              tags=(f"seat{index}", f"bet{index}", f"bet_text{index}"))
 
+    def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
+                        height: int) -> None:
+        """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
+
+        A label that would reach the next seat's bet circle or the canvas's edge wraps
+        onto two lines, and its font shrinks (to 8 pixels at least) if that is not enough.
+        """
+        area = seat_area(width, height, n, index)
+        r = max(12, height * 0.032)  # the bet circle's radius (see _draw_bet)
+        cy = area.y - r * 0.2
+        x = area.x + area.w / 2 + r * 1.5
+        limit = (area.x + area.w * 1.5 - r - 8) if index < n - 1 else width - 6
+        tags = (f"seat{index}", f"insurance{index}", "insurance")
+        size = max(10, round(r * 0.75))
+        if net is None:
+            c = r * 0.55
+            self.create_oval(x, cy - c, x + 2 * c, cy + c, fill=INSURANCE_CHIP, outline=INK, width=2, tags=tags)
+            self.create_oval(x + c * 0.35, cy - c * 0.65, x + c * 1.65, cy + c * 0.65, outline="white",
+                             dash=(2, 2), tags=tags)
+            x += 2 * c + 5
+        else:
+            x += 6  # room for the label's background
+        text = insurance_text(stake, net)
+        size, wrap = self._fit_label(text, limit - x, size)
+        tid = self.create_text(x, cy, text=text, anchor="w", width=wrap, fill=INK if net is None else "#111111",
+                               font=(FONT_FAMILY, -size, "bold"), tags=(*tags, f"insurance_text{index}"))
+        if net is not None:
+            x1, y1, x2, y2 = self.bbox(tid)
+            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6,
+                              fill=INSURANCE_WON if net > 0 else INSURANCE_LOST, outline="", tags=tags)
+            self.tag_raise(tid)
+
+    def _fit_label(self, text: str, room: float, size: int) -> tuple[int, float]:
+        """The bold font size (pixels, at most ``size``, at least 8) and wrap width (0: one line) for ``text``.
+
+        One line if it fits in ``room`` pixels; else two lines broken between words;
+        else a smaller font, down to 8 pixels.
+        """
+        words = text.split(" ")
+        while True:
+            font = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+            if font.measure(text) <= room:
+                return size, 0
+            if any(font.measure(" ".join(words[:k])) <= room and font.measure(" ".join(words[k:])) <= room
+                   for k in range(1, len(words))) or size <= 8:
+                return size, max(1.0, room)
+            size -= 1
+
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
                       pending: Pending) -> None:
         hand = view.seats[seat].hands[j]
@@ -235,13 +298,12 @@ class TableCanvas(tk.Canvas):
 
     def _on_resize(self, _event: tk.Event[tk.Misc]) -> None:
         if self._last is not None:
-            view, pending, names, seat = self._last
-            self.render(view, pending, names, seat)
+            self.render(*self._last)
 
     def _on_click(self, event: tk.Event[tk.Misc]) -> None:
         if self._on_seat_click is None or self._last is None:
             return
-        view, _pending, names, _seat = self._last
+        view, _pending, names, _seat, _insurance = self._last
         n = len(view.seats) if view is not None else len(names)
         if n and event.y > self.winfo_height() * 0.45:
             self._on_seat_click(min(n - 1, max(0, int(event.x * n / max(1, self.winfo_width())))))
