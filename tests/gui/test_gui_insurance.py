@@ -1,9 +1,10 @@
-"""The insurance stake in the real window: the amount box next to the Insurance button.
+"""The insurance stake in the real window: the amount box next to the Insurance button, the label on the table.
 
 Every round is dealt from a stacked shoe (deal order: one card to each seat, the
 dealer's upcard, the second cards, the hole card, then hits in turn); Vegas rules
 (the dealer peeks, so insurance is settled as soon as every seat has answered),
-1000 credits unless said. The money is checked in the engine's view and on the table.
+1000 credits unless said. The money is checked in the engine's view and on the table,
+where the stake and then its result are drawn beside the seat's bet (``TestOnTheTable``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from blackjack import Phase
+from blackjack import InsuranceSettled, Phase
 
 pytestmark = pytest.mark.gui
 
@@ -247,3 +248,115 @@ class TestDefault:
         app.settle()
         seat = app.round_view.seats[0]
         assert seat.insurance == 5 and seat.bankroll == 1000
+
+
+def insurance_texts(app: Any) -> list[list[str]]:
+    """Each seat's insurance label on the table canvas ([] for a seat without one)."""
+    return [app.table.texts(f"insurance_text{seat}") for seat in range(len(app.game.players))]
+
+
+class TestOnTheTable:
+    """The insurance stake is drawn beside the seat's bet, then how it went, until the next round."""
+
+    def test_partial_stake_beside_the_bet_then_lost_at_the_peek(self, make_app: MakeApp) -> None:
+        """Ann (bet 10) insures 2.5 and Bob declines: only Ann's chip and label; lost at the peek, gone next round."""
+        app = make_app(["Ann", "Bob"], stack="Ts 9s As 9h Ts 7c")
+        for seat in (0, 1):
+            app.choose_seat(seat)
+            app.bet_entry.set("10")
+            app.bet_button.invoke()
+        app.buttons["deal"].invoke()
+        app.settle()
+        assert insurance_texts(app) == [[], []] and not app.table.find_withtag("insurance")
+        insure(app, "2.5")
+        assert app.round_view.turn == (1, 0) and app.round_view.seats[0].insurance == Fraction(5, 2)
+        assert insurance_texts(app) == [["Insurance 2.5"], []]
+        kinds = {app.table.type(item) for item in app.table.find_withtag("insurance0")}
+        assert kinds == {"oval", "text"}  # the chip and its label
+        app.buttons["decline"].invoke()
+        app.settle()
+        view = app.round_view
+        assert view.phase is Phase.PLAYER_TURN and view.seats[1].insurance == 0
+        assert app.game.round.insurance_net(0) == Fraction(-5, 2)
+        assert insurance_texts(app) == [["Insurance lost -2.5"], []]
+        assert not app.table.find_withtag("insurance1")
+        for _ in (0, 1):
+            app.buttons["stand"].invoke()
+            app.settle()
+        assert app.round_view.phase is Phase.SETTLED
+        assert insurance_texts(app) == [["Insurance lost -2.5"], []]
+        app.buttons["new_round"].invoke()
+        app.settle()
+        assert app.round_view.phase is Phase.BETTING and app.round_view.seats[0].insurance is None
+        assert insurance_texts(app) == [[], []] and not app.table.find_withtag("insurance")
+
+    def test_no_offer_no_label(self, make_app: MakeApp) -> None:
+        """T-9 against a 7: no insurance items on the table, during play or after."""
+        app = make_app(stack="Ts 7s 9h Tc")
+        bet_and_deal(app, 10)
+        assert not app.table.find_withtag("insurance")
+        app.buttons["stand"].invoke()
+        app.settle()
+        assert app.round_view.phase is Phase.SETTLED and not app.table.find_withtag("insurance")
+
+    def test_declined_alone_no_label(self, make_app: MakeApp) -> None:
+        """A single seat declines: its insurance is 0 in the view and nothing is drawn for it."""
+        app = make_app(stack=NO_NATURAL)
+        bet_and_deal(app, 10)
+        app.buttons["decline"].invoke()
+        app.settle()
+        assert app.round_view.seats[0].insurance == 0 and not app.table.find_withtag("insurance")
+
+    def test_dealer_natural_shows_the_win_and_survives_a_resize(self, make_app: MakeApp) -> None:
+        """T-9 v A-K, bet 10, insure 2.5: the label reads the engine's +5, also after the window is resized."""
+        app = make_app(stack=DEALER_NATURAL)
+        bet_and_deal(app, 10)
+        insure(app, "5/2")
+        assert app.round_view.phase is Phase.SETTLED and app.game.round.insurance_net(0) == 5
+        assert insurance_texts(app) == [["Insurance won +5"]]
+        app.root.geometry("1100x680")
+        app.root.update()
+        assert insurance_texts(app) == [["Insurance won +5"]]
+
+    def test_stake_stays_through_the_players_turn_and_a_new_round_starts_clean(self, make_app: MakeApp) -> None:
+        """European rules settle insurance when the dealer draws: the stake shows while Ann plays.
+
+        Round 1: T-9 v A, insure 2.5, stand; the dealer draws K (a natural): won +5.
+        Round 2: T-8 v A, insure 1: the label reads the new stake, not round 1's result;
+        the dealer draws 7: lost -1.
+        """
+        app = make_app(rules="european", stack="Ts As 9h")
+        bet_and_deal(app, 10)
+        insure(app, "2.5")
+        assert app.round_view.phase is Phase.PLAYER_TURN
+        assert insurance_texts(app) == [["Insurance 2.5"]]
+        app.game.shoe.stack(["Kc"])
+        app.buttons["stand"].invoke()
+        app.settle()
+        assert app.round_view.phase is Phase.SETTLED and app.game.round.insurance_net(0) == 5
+        assert insurance_texts(app) == [["Insurance won +5"]]
+        app.buttons["new_round"].invoke()
+        app.settle()
+        assert insurance_texts(app) == [[]]
+        app.game.shoe.stack("Ts As 8h".split())
+        bet_and_deal(app, 10)
+        insure(app, "1")
+        assert app.round_view.phase is Phase.PLAYER_TURN
+        assert insurance_texts(app) == [["Insurance 1"]]
+        app.game.shoe.stack(["7c"])
+        app.buttons["stand"].invoke()
+        app.settle()
+        assert app.game.round.insurance_net(0) == -1 and insurance_texts(app) == [["Insurance lost -1"]]
+
+    def test_result_waits_for_its_turn_in_the_animation(self, make_app: MakeApp) -> None:
+        """Animated: the hole card turns over first, with the stake still shown; then the win, then the hand."""
+        app = make_app(stack=DEALER_NATURAL, animations=True)
+        bet_and_deal(app, 10)
+        app.insurance_amount.set("2.5")
+        app.buttons["insurance"].invoke()
+        assert app.round_view.phase is Phase.SETTLED  # the engine is done; the window is still animating
+        assert any(isinstance(event, InsuranceSettled) for event in app.events)
+        assert app.table.card_codes("dealer") == ["As", "Kc"] and app.table.texts("result_0_0") == []
+        assert insurance_texts(app) == [["Insurance 2.5"]]
+        app.settle()
+        assert insurance_texts(app) == [["Insurance won +5"]] and app.table.texts("result_0_0") == ["LOSE -10"]

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, Outcome, Player,
-                       Result, Rules, RoundSettled, parse_cards, to_money)
+from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
+                       Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
 from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
-                       insurance_label, insurance_limit, pending_from, result_text, seat_area, signed_money,
-                       status_text, step_stake)
+                       insurance_label, insurance_limit, insurance_text, pending_from, result_text, seat_area,
+                       signed_money, status_text, step_stake)
 
 VEGAS = Rules.preset("vegas")
 
@@ -217,7 +217,40 @@ class TestPending:
                   HoleCardRevealed(Card.parse("Th")), HandSettled(0, 1, win), RoundSettled(20)]
         pending = pending_from(events)
         assert (pending.hidden(0, 1), pending.hidden(None, 0), pending.hidden(0, 0)) == (2, 1, 0)
-        assert pending.hole and pending.settled == {(0, 1)}
+        assert pending.hole and pending.settled == {(0, 1)} and pending.insurance == set()
+
+    def test_queued_insurance_result_is_held_back(self) -> None:
+        """A queued InsuranceSettled holds back that seat's insurance result (the stake is shown meanwhile)."""
+        pending = pending_from([InsuranceSettled(1, Fraction(5, 2), Fraction(5)), HandSettled(
+            1, 0, Outcome(Result.LOSE, Fraction(10), Fraction(-10)))])
+        assert pending.insurance == {1} and pending.settled == {(1, 0)}
+
+
+class TestInsuranceText:
+    @pytest.mark.parametrize(("stake", "net", "text"), [
+        (Fraction(5, 2), None, "Insurance 2.5"),
+        (5, None, "Insurance 5"),
+        (Fraction(5, 3), None, "Insurance 5/3"),
+        (Fraction(5, 2), Fraction(5), "Insurance won +5"),
+        (Fraction(5, 2), Fraction(-5, 2), "Insurance lost -2.5"),
+        (4, -4, "Insurance lost -4"),
+    ])
+    def test_stake_then_result(self, stake: Fraction | int, net: Fraction | int | None, text: str) -> None:
+        """The stake while open; once settled the engine's net with its sign (exact, never a float)."""
+        assert insurance_text(stake, net) == text
+
+    @pytest.mark.parametrize(("hole", "word"), [("Kc", "won"), ("7c", "lost")])
+    def test_result_is_the_engines_event(self, hole: str, word: str) -> None:
+        """The label of the engine's own InsuranceSettled for a 2.5 stake: won +5 under a natural, else lost -2.5."""
+        events: list[object] = []
+        game = Blackjack(["Ann"], VEGAS, seed=3, listeners=[events.append])
+        game.shoe.stack(f"Ts As 9h {hole}".split())
+        rnd = game.start_round([10])
+        rnd.apply(Action.INSURANCE, "2.5")
+        settled = [e for e in events if isinstance(e, InsuranceSettled)]
+        assert len(settled) == 1 and settled[0].net == rnd.insurance_net(0)
+        assert insurance_text(settled[0].stake, settled[0].net) == f"Insurance {word} {signed_money(settled[0].net)}"
+        assert signed_money(settled[0].net) == ("+5" if word == "won" else "-2.5")
 
 
 class TestTotals:

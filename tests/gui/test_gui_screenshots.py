@@ -122,3 +122,14 @@ def test_session_screen(make_app: MakeApp, shot: Shot) -> None:
     window.draw_chart(app.series)
     assert [r.net for r in app.ledger_rows] == [-10, 10, 15] and app.series["Ann"][-1] == 1015
     assert saved(shot(window, "06_session"))
+
+
+def test_insurance_screen(make_app: MakeApp, shot: Shot) -> None:
+    """An ace up: Ann's 2.5 insurance chip and label beside her bet of 10 while Bob is asked."""
+    app = make_app(["Ann", "Bob"], stack="Ts 9s As 9h Ts 7c")
+    app.place_bet(0, 10)
+    app.place_bet(1, 10)
+    app.deal()
+    app.act(Action.INSURANCE, "2.5")
+    assert app.table.texts("insurance_text0") == ["Insurance 2.5"] and not app.table.find_withtag("insurance1")
+    assert saved(shot(app, "07_insurance"))
