@@ -155,6 +155,8 @@ class Rules:
         _need(not (self.dealer_peeks and not self.naturals), "dealer_peeks needs naturals")
         _need(not (self.thunderjack_pays is not None and not self.naturals), "thunderjack_pays needs naturals")
         _need(not (self.insurance and not self.naturals), "insurance needs naturals")
+        _need(not (self.insurance and not self.wagering),
+              "insurance is a side bet of money: it needs wagering (set insurance = false to play for no money)")
         _need(self.thunderjack_pays is None or self.thunderjack_pays > 0, "thunderjack_pays must be more than 0")
         _need(self.charlie_cards is None or (_is_int(self.charlie_cards) and 3 <= self.charlie_cards <= 11),
               f"charlie_cards must be 3..11 or None, got {self.charlie_cards!r}")

@@ -30,6 +30,7 @@ PRESETS = ["cs111", "vegas", "atlantic_city", "downtown", "single_deck", "europe
     ({"hole_card": False}, "dealer_peeks needs a hole card"),
     ({"naturals": False}, "needs naturals"),
     ({"naturals": False, "dealer_peeks": False}, "insurance needs naturals"),
+    ({"wagering": False}, "insurance is a side bet of money"),
     ({"naturals": False, "dealer_peeks": False, "insurance": False, "thunderjack_pays": 3}, "thunderjack_pays"),
     ({"thunderjack_pays": 0}, "thunderjack_pays"),
     ({"charlie_cards": 2}, "charlie_cards"),
