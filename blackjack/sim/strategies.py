@@ -27,6 +27,7 @@ sees the hole card or the shoe order.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import random
@@ -224,9 +225,12 @@ class PerfectStrategy(Strategy):
     """Composition-dependent play: the best EV from ``expected_values`` for this hand's cards.
 
     The composition is the rules' full shoe less the player's cards and the upcard (the
-    usual meaning of "composition-dependent strategy"; it does not count the shoe), so
-    the hint library's cache makes repeated hands cheap. A split hand is valued as a
-    split hand (no natural, DAS, the seat's hand count). Slower than ``basic``.
+    usual meaning of "composition-dependent strategy"; it does not count the shoe). The
+    EVs depend only on the hand's cards as a multiset (and, for a split hand, whether it
+    holds split aces), the upcard and the seat's hand count, so they are kept per such
+    key: a hand met again costs a dictionary lookup. A split hand is valued as a split
+    hand (no natural, DAS, the seat's hand count). The first few thousand rounds are
+    slow while the table of EVs fills.
     """
 
     def __init__(self, name: str, rules: Rules) -> None:
@@ -234,24 +238,39 @@ class PerfectStrategy(Strategy):
         from ..hints.probability import expected_values
         self._evs = expected_values
         self._full = [4 * rules.decks] * 9 + [16 * rules.decks]
+        self._known = _known_evs(rules)
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
         """Take the legal action with the highest expected value."""
         values = tuple(card.get_value() for card in hand)
         if len(values) >= 2 and hand.get_score() >= 21:
             return _S
-        counts = list(self._full)
-        for value in (*values, upcard):
-            counts[value - 1] -= 1
         turn = rnd.turn
         hands = len(rnd.hands(turn[0])) if turn is not None else 1
-        evs = self._evs(values, upcard, tuple(counts), self.rules, from_split=hand.from_split, hands=hands)
+        split_aces = hand.from_split and values[0] == 1
+        key = (tuple(sorted(values)), upcard, hand.from_split, split_aces, hands)
+        evs = self._known.get(key)
+        if evs is None:
+            counts = list(self._full)
+            for value in (*values, upcard):
+                counts[value - 1] -= 1
+            evs = self._known[key] = self._evs(values, upcard, tuple(counts), self.rules,
+                                               from_split=hand.from_split, hands=hands)
         best = _S
         best_ev = -math.inf
         for action, ev in evs.items():
             if ev > best_ev and action in (_H, _S, _D, _P, _R) and rnd.is_legal(action):
                 best, best_ev = action, ev
         return best
+
+
+_EvKey = tuple[tuple[int, ...], int, bool, bool, int]
+
+
+@functools.lru_cache(maxsize=8)
+def _known_evs(rules: Rules) -> dict[_EvKey, dict[Action, float]]:
+    """The ``perfect`` strategy's EVs met so far under ``rules``, shared by every block in a process."""
+    return {}
 
 
 class MimicDealer(Strategy):
