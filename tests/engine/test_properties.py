@@ -42,6 +42,21 @@ def test_shuffle_of_a_deck_keeps_52_distinct_cards(seed: int) -> None:
     assert len(deck) == 52 and set(deck) == set(create_card_array())
 
 
+@settings(max_examples=100, deadline=None)
+@given(size=st.integers(0, 320), seed=st.integers())
+def test_shuffle_is_the_textbook_fisher_yates(size: int, seed: int) -> None:
+    """shuffle() (random.shuffle underneath) gives exactly what the textbook loop gives with the same seed:
+    for i from n-1 down to 1, swap item i with a position drawn uniformly from 0..i."""
+    ours = list(range(size))
+    shuffle(ours, random.Random(seed))
+    textbook = list(range(size))
+    rng = random.Random(seed)
+    for i in range(size - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        textbook[i], textbook[j] = textbook[j], textbook[i]
+    assert ours == textbook
+
+
 # ------------------------------------------------------------------------------------ scoring
 
 def best_total(values: list[int]) -> int:
