@@ -6,6 +6,7 @@ Examples::
     python -m gui --players 3 --rules thunderjack   # three seats, Thunderjack
     python -m gui --names Ann Bob --seed 7          # a replayable session
     python -m gui --stack "8s 6d 8h Th" --no-animation
+    python -m gui --counting ko                     # the count panel counts Knock-Out
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from blackjack import BlackjackError, Rules, parse_bet, parse_cards
+from blackjack.hints import system, systems
 
 __all__ = ["build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: players, names, bankroll, rules, seed, stacked cards, animations."""
+    """The command line: players, names, bankroll, rules, seed, stacked cards, animations, panels, counting system."""
     parser = argparse.ArgumentParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
     parser.add_argument("--players", type=int, choices=(1, 2, 3), default=None,
                         help="number of seats, 1-3 (default: one per --names, else 1)")
@@ -35,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-animation", action="store_true", help="show every card at once")
     parser.add_argument("--no-hints", action="store_true", help="start with the hint panel hidden (practice)")
     parser.add_argument("--no-count", action="store_true", help="start with the count panel hidden (practice)")
+    parser.add_argument("--counting", default="hi_lo", metavar="SYSTEM",
+                        help=f"counting system for the count panel: {', '.join(systems())} (default: hi_lo)")
     return parser
 
 
@@ -50,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = Rules.from_file(args.rules) if args.rules.endswith(".toml") else Rules.preset(args.rules)
         bankroll: Fraction | None = parse_bet(args.bankroll) if args.bankroll else None
         stack = [card.code for card in parse_cards(args.stack)] if args.stack else []
+        counting = system(args.counting).key
     except BlackjackError as err:
         parser.error(str(err))
     count = args.players or (len(args.names) if args.names else 1)
@@ -63,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .app import App
     try:
         App(root, names, rules, seed=args.seed, bankroll=bankroll, stack=stack, animations=not args.no_animation,
-            hints=not args.no_hints, count=not args.no_count)
+            hints=not args.no_hints, count=not args.no_count, counting=counting)
     except (BlackjackError, ValueError) as err:
         root.destroy()
         parser.error(str(err))

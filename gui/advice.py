@@ -5,17 +5,19 @@ out of a :class:`~blackjack.TableView` and packs the answers for the panels. The
 functions may take a while (exact expected values), so the window calls them in a
 worker thread (see :mod:`gui.jobs`) and never on the Tk event loop.
 
-======================  ==================================================================
-name                    what it returns
-======================  ==================================================================
-``advise(view)``        :class:`Advice`: recommended action, reason, bust chance,
-                        dealer outcome distribution, EV of each legal action
-``count(view)``         :class:`CountInfo`: Hi-Lo running and true count, cards left,
-                        a bet suggestion
-``judge(view, act)``    :class:`Verdict` for coach mode: right or wrong, and the EV cost
-``chart_rows(rules)``   the basic-strategy chart's rows for the chart window
-``chart_cell(view)``    the chart row label and column of the deciding hand
-======================  ==================================================================
+==========================  ==============================================================
+name                        what it returns
+==========================  ==============================================================
+``advise(view)``            :class:`Advice`: recommended action, reason, bust chance,
+                            dealer outcome distribution, EV of each legal action
+``count(view, counting)``   :class:`CountInfo`: the chosen system's running count, cards
+                            left; true count and bet suggestion (balanced systems only);
+                            the count's insurance decision against an ace
+``counting_systems()``      the counting systems a player may choose: key -> display name
+``judge(view, act)``        :class:`Verdict` for coach mode: right or wrong, and the EV cost
+``chart_rows(rules)``       the basic-strategy chart's rows for the chart window
+``chart_cell(view)``        the chart row label and column of the deciding hand
+==========================  ==============================================================
 
 When the hints library is not finished (a student's starter), the functions raise
 :class:`HintsUnavailable` with a one-line reason, and the panels say so.
@@ -29,11 +31,12 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
-from blackjack.hints import basic_strategy, count_summary, dealer_probabilities, expected_values, hint
+from blackjack.hints import (CountingSystem, basic_strategy, count_summary, dealer_probabilities, expected_values,
+                             hint, insure_by_count, system, systems)
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
-    "expected", "judge", "legal_order", "recommended",
+    "counting_systems", "expected", "judge", "legal_order", "recommended",
 ]
 
 _T = TypeVar("_T")
@@ -121,34 +124,82 @@ class CountInfo:
     """What the count panel shows.
 
     Attributes:
-        running: the Hi-Lo running count of every card seen since the shuffle.
-        true: the running count per deck left to play.
+        running: the running count of every card seen since the shuffle (an unbalanced
+            system's initial count included).
+        true: the running count per deck left to play; None for an unbalanced system
+            (KO is played on the running count alone).
         cards_left: cards the players have not seen (the shoe and a face-down hole card).
-        suggestion: a bet suggestion in credits (table minimum at a true count of +1 or less).
-        system: the counting system's name.
+        suggestion: a bet suggestion in credits (table minimum at a true count of +1 or
+            less); None for an unbalanced system.
+        system: the counting system's display name.
+        balanced: the system is balanced (a full deck's tags add up to 0).
+        key_count: an unbalanced system's key count (the running count where the player
+            gains the edge), or None.
+        insurance: against a dealer's ace, the count's insurance decision (True: take it)
+            when the system has an insurance index; None otherwise.
+        insurance_index: how that decision is read, e.g. ``"true count +3"``, or None
+            when the system has no insurance index.
     """
 
     running: int
-    true: float
+    true: float | None
     cards_left: int
-    suggestion: Fraction
+    suggestion: Fraction | None
     system: str = "Hi-Lo"
+    balanced: bool = True
+    key_count: int | None = None
+    insurance: bool | None = None
+    insurance_index: str | None = None
 
 
-def count(view: TableView) -> CountInfo:
-    """Compute the Hi-Lo count from what the players have seen (``blackjack.hints.count_summary``).
-
-    The running count comes from the unseen cards alone (a face-down hole card counts as
-    unseen); the bet suggestion is the library's ``bet_ramp`` in units of the table
-    minimum, capped by the table maximum.
+def counting_systems() -> dict[str, str]:
+    """The counting systems of ``blackjack/hints/counting.toml``: key -> display name, in file order.
 
     Raises:
-        HintsUnavailable: the counting functions are not written yet.
+        HintsUnavailable: the systems cannot be read.
     """
-    summary = _call(count_summary, view, "hi_lo")
-    assert summary.true is not None and summary.suggested_bet is not None  # Hi-Lo is balanced
+    return {key: found.name for key, found in _call(systems).items()}
+
+
+def _insurance_index(chosen: CountingSystem) -> str | None:
+    """The system's insurance index in words (``"true count +3"``), or None when it has none."""
+    if chosen.insurance_running_count is not None:
+        return f"running count {chosen.insurance_running_count:+d}"
+    if chosen.insurance_true_count is not None:
+        return f"true count {chosen.insurance_true_count:+d}"
+    return None
+
+
+def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountInfo:
+    """Compute the count in ``counting`` from what the players have seen (``blackjack.hints.count_summary``).
+
+    The running count comes from the unseen cards alone (a face-down hole card counts as
+    unseen); for a balanced system the bet suggestion is the library's ``bet_ramp`` in
+    units of the table minimum (at most ``spread`` units), capped by the table maximum.
+    An unbalanced system (KO) has no true count and no suggestion. When the dealer's
+    upcard is an ace and the system has an insurance index (Hi-Lo by the true count, KO
+    by the running count), the info carries ``insure_by_count``'s decision, as the text
+    game's ``count`` command does; other systems give none.
+
+    Args:
+        view: the table view.
+        counting: a system key (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``)
+            or a :class:`~blackjack.hints.CountingSystem`.
+        spread: the largest suggested bet in units of the table minimum.
+
+    Raises:
+        HintsUnavailable: an unknown system, or the counting functions are not written yet.
+    """
+    chosen = _call(system, counting)
+    summary = _call(count_summary, view, chosen, spread=spread)
+    index = _insurance_index(chosen)
+    insure: bool | None = None
+    upcard = view.dealer.upcard
+    if index is not None and upcard is not None and upcard.face == 1 and summary.cards_remaining:
+        insure = _call(insure_by_count, summary.running, summary.cards_remaining, chosen)
     return CountInfo(running=summary.running, true=summary.true, cards_left=summary.cards_remaining,
-                     suggestion=summary.suggested_bet, system=summary.system.name)
+                     suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,
+                     key_count=chosen.key_count, insurance=insure, insurance_index=index)
 
 
 @dataclass(frozen=True)

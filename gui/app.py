@@ -9,7 +9,8 @@ engine's ``InsuranceSettled`` event has been shown, its net. The engine's events
 arrive through a listener, wait in a queue, and are
 drained with ``after`` (short card-deal animations, never ``time.sleep``); with
 animations off the queue drains at once (tests use that). Hints
-and coach verdicts are computed in a worker thread (:mod:`gui.jobs`).
+and coach verdicts are computed in a worker thread (:mod:`gui.jobs`). The count panel
+counts in the system chosen under *View ▸ Counting system* (``App.counting``).
 
 Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 ``_utest``): dialogs then return at once and message boxes are recorded.
@@ -30,6 +31,7 @@ from typing import Any, Protocol
 
 from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
                        InsuranceSettled, Money, Phase, Player, Round, Rules, TableView, format_money, parse_bet)
+from blackjack.hints import system
 
 from . import advice, drills
 from .coach import Score
@@ -73,18 +75,21 @@ class App:
         animations: animate the deal; False shows every change at once.
         hints: show the hint panel (it can be shown and hidden later).
         count: show the count panel.
+        counting: the count panel's counting system, a key of ``blackjack/hints/counting.toml``
+            (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``); *View ▸ Counting
+            system* changes it.
         modal: dialogs grab input and wait (False for tests).
         messages: the message boxes (default :mod:`tkinter.messagebox`).
 
     Raises:
-        BlackjackError: bad rules or stack codes (the command line shows the message).
+        BlackjackError: bad rules, stack codes or counting system (the command line shows the message).
         ValueError: no players, too many for the rules, or duplicate names.
     """
 
     def __init__(self, root: tk.Tk, names: Sequence[str] = ("Player",), rules: Rules | None = None,
                  *, seed: int | None = None, bankroll: Fraction | int | None = None, stack: Sequence[str] = (),
-                 animations: bool = True, hints: bool = True, count: bool = True, modal: bool = True,
-                 messages: MessageBoxes | None = None) -> None:
+                 animations: bool = True, hints: bool = True, count: bool = True, counting: str = "hi_lo",
+                 modal: bool = True, messages: MessageBoxes | None = None) -> None:
         self.root = root
         self.modal = modal
         self.messages: MessageBoxes = messages if messages is not None else messagebox  # type: ignore[assignment]
@@ -106,6 +111,7 @@ class App:
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
         self.session_window: SessionWindow | None = None
         self.animations = tk.BooleanVar(root, value=animations)
+        self.counting = tk.StringVar(root, value=system(counting).key)
         root.report_callback_exception = self._report_exception
         root.title("Blackjack Kit")
         root.protocol("WM_DELETE_WINDOW", self.close)
@@ -203,6 +209,11 @@ class App:
         view.add_checkbutton(label="Hints", variable=self.hint_panel.shown, command=self.hint_panel._apply)
         view.add_checkbutton(label="Count", variable=self.count_panel.shown, command=self.count_panel._apply)
         view.add_checkbutton(label="Animations", variable=self.animations)
+        self.counting_menu = tk.Menu(view, tearoff=False)
+        for key, name in advice.counting_systems().items():
+            self.counting_menu.add_radiobutton(label=name, value=key, variable=self.counting,
+                                               command=self._counting_command(key))
+        view.add_cascade(label="Counting system", menu=self.counting_menu)
         view.add_separator()
         view.add_command(label="Strategy chart", command=self.open_chart)
         view.add_command(label="Session chart and ledger", command=self.open_session)
@@ -422,6 +433,17 @@ class App:
             self.seat_box.current(seat)
             self.refresh()
 
+    def set_counting(self, key: str) -> None:
+        """Count in another system from now on (the count is worked out afresh from the cards seen).
+
+        Raises:
+            BlackjackError: no counting system has that key.
+        """
+        chosen = system(key)
+        self.counting.set(chosen.key)
+        self.refresh()
+        self.say(f"Counting system: {chosen.name}.")
+
     def set_rules(self, rules: Rules) -> None:
         """Switch the table to new rules between rounds, keeping the players and their money."""
         rnd = self.game.round
@@ -545,7 +567,7 @@ class App:
             self.status.configure(text=status_text(view))
         if view is not None:
             try:
-                self.count_panel.show(advice.count(view))
+                self.count_panel.show(advice.count(view, self.counting.get()))
             except advice.HintsUnavailable as err:
                 self.count_panel.show_message(str(err))
             self._update_hint(view)
@@ -595,6 +617,11 @@ class App:
             self.add_chip(value, remove=remove)
         return press
 
+    def _counting_command(self, key: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.set_counting(key)
+        return choose
+
     def _preset_command(self, name: str) -> Callable[[], None]:
         def choose() -> None:
             self.set_rules(Rules.preset(name))
@@ -610,7 +637,7 @@ class App:
             self._hint_token = None
             self.jobs.forget("hint")
             self.hint_panel.show_message("No decision pending." if view.phase is not Phase.BETTING
-                                         else "Bet suggestion: see the count panel.")
+                                         else "Betting: see the count panel.")
             return
         token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
         if token == self._hint_token:

@@ -114,7 +114,12 @@ class HintPanel(Toggle):
 
 
 class CountPanel(Toggle):
-    """The count: running count, true count, cards left, and a bet suggestion."""
+    """The count in the chosen system: running count, cards left; true count and bet suggestion; insurance.
+
+    A balanced system shows its true count and a bet suggestion; an unbalanced one (KO)
+    says it has neither and shows its key count (where the player gains the edge) instead. Against a dealer's ace, a
+    system with an insurance index adds the count's decision (take it or decline).
+    """
 
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
         super().__init__(master, "Count", shown)
@@ -123,10 +128,22 @@ class CountPanel(Toggle):
 
     def show(self, info: CountInfo) -> None:
         """Show a count."""
-        self.label.configure(text=(f"{info.system} running  {info.running:+d}\n"
-                                   f"true count      {info.true:+.1f}\n"
-                                   f"cards left      {info.cards_left}\n"
-                                   f"suggested bet   {format_money(info.suggestion)}"))
+        lines = [f"system          {info.system}",
+                 f"running count   {info.running:+d}"]
+        if info.true is not None:
+            lines.append(f"true count      {info.true:+.1f}")
+        lines.append(f"cards left      {info.cards_left}")
+        if info.suggestion is not None:
+            lines.append(f"suggested bet   {format_money(info.suggestion)}")
+        if not info.balanced:
+            lines.append("unbalanced: no true count\nor bet suggestion")
+            if info.key_count is not None:
+                lines.append(f"key count       {info.key_count:+d}")
+        if info.insurance is not None:
+            lines.append(f"insurance       {'take it' if info.insurance else 'decline'}")
+            if info.insurance_index is not None:
+                lines.append(f"  (index: {info.insurance_index})")
+        self.label.configure(text="\n".join(lines))
 
     def show_message(self, text: str) -> None:
         """Show one line instead of the count (e.g. counting is not available)."""

@@ -39,6 +39,68 @@ class TestCount:
         assert advice.count(view_of("8s 6d 8h Th")).suggestion == VEGAS.min_bet
 
 
+class TestCountingSystems:
+    """The count in each system of ``counting.toml``; the tags and indices are the hints library's."""
+
+    def test_every_system_can_be_chosen(self) -> None:
+        """The choices are the five systems of counting.toml, by key, with their display names."""
+        assert advice.counting_systems() == {"hi_lo": "Hi-Lo", "ko": "Knock-Out (KO)", "hi_opt_1": "Hi-Opt I",
+                                             "omega_2": "Omega II", "zen": "Zen Count"}
+
+    def test_zen_counts_a_seven_where_hi_lo_does_not(self) -> None:
+        """7, 9 and 8 seen: Hi-Lo tags them 0, 0, 0; Zen tags the 7 +1."""
+        view = view_of("7s 9d 8h Th")
+        assert (advice.count(view, "hi_lo").running, advice.count(view, "zen").running) == (0, 1)
+        assert advice.count(view, "zen").system == "Zen Count"
+
+    def test_ko_is_unbalanced_no_true_count_or_bet(self) -> None:
+        """KO starts 6 decks at 4 - 4 x 6 = -20 and counts the 6 +1: -19; no true count, no bet, key count +4."""
+        info = advice.count(view_of("8s 6d 8h Th"), "ko")
+        assert (info.running, info.true, info.suggestion, info.balanced, info.key_count) == (-19, None, None, False, 4)
+
+    def test_balanced_systems_have_a_true_count_and_bet(self) -> None:
+        """Omega II tags the 8s 0 and the 6 +2: running +2, true count 2 x 52/309, bet one unit."""
+        info = advice.count(view_of("8s 6d 8h Th"), "omega_2")
+        assert (info.running, info.true, info.suggestion) == (2, pytest.approx(104 / 309), VEGAS.min_bet)
+
+    def test_unknown_system_is_unavailable(self) -> None:
+        """A key that names no system is reported, not a crash."""
+        with pytest.raises(advice.HintsUnavailable, match="unknown counting system"):
+            advice.count(view_of("8s 6d 8h Th"), "red_seven")
+
+
+class TestInsuranceByCount:
+    """Against an ace, the count's insurance decision, for Hi-Lo (true count +3) and KO (running count +3) only."""
+
+    def test_hi_lo_declines_at_a_low_true_count(self) -> None:
+        """T, A, 9 seen from 6 decks: Hi-Lo -2, far below a true count of +3: decline."""
+        info = advice.count(view_of("Ts As 9h 7c"))
+        assert (info.insurance, info.insurance_index) == (False, "true count +3")
+
+    def test_ko_declines_below_running_count_three(self) -> None:
+        """KO: -20 - 2 = -22, below +3: decline, by the running count."""
+        info = advice.count(view_of("Ts As 9h 7c"), "ko")
+        assert (info.insurance, info.insurance_index) == (False, "running count +3")
+
+    @pytest.mark.parametrize("key", ["hi_opt_1", "omega_2", "zen"])
+    def test_systems_without_an_index_say_nothing(self, key: str) -> None:
+        """Hi-Opt I, Omega II and Zen have no insurance index in the kit: no decision."""
+        info = advice.count(view_of("Ts As 9h 7c"), key)
+        assert (info.insurance, info.insurance_index) == (None, None)
+
+    def test_no_decision_without_an_ace(self) -> None:
+        """Against a 6 there is no insurance to decide."""
+        assert advice.count(view_of("8s 6d 8h Th")).insurance is None
+
+    @pytest.mark.parametrize("key", ["hi_lo", "ko"])
+    def test_take_it_at_a_high_count(self, key: str) -> None:
+        """One deck, three seats: 2 3 4, the ace, 5 6 2 seen: +5 in both (KO starts one deck at 0);
+        Hi-Lo's true count is 5 x 52/45 > 3 and KO's running count 5 >= 3: take it."""
+        rules = Rules.preset("single_deck")
+        info = advice.count(view_of("2s 3s 4s As 5s 6s 2h Kc", rules, bets=[10, 10, 10]), key)
+        assert (info.running, info.insurance) == (5, True)
+
+
 class TestChartCell:
     def test_pair_row(self) -> None:
         """8-8 against a 6 is the pairs row 8,8, column of the 6 (the fifth)."""

@@ -54,12 +54,79 @@ class TestCount:
         """8, 8 and a 6 seen: Hi-Lo running count +1, 309 cards unseen."""
         app = make_app(stack="8s 6d 8h Th")
         deal(app)
-        assert "running  +1" in app.count_panel.text and "cards left      309" in app.count_panel.text
+        assert "running count   +1" in app.count_panel.text and "cards left      309" in app.count_panel.text
+        assert "system          Hi-Lo" in app.count_panel.text
 
     def test_count_can_be_hidden(self, make_app: MakeApp) -> None:
         """Hiding the count panel hides its numbers."""
         app = make_app(count=False)
         assert not app.count_panel.body.winfo_ismapped()
+
+
+def choose_counting(app: Any, name: str) -> None:
+    """Pick a counting system by its label in View ▸ Counting system, as a player would."""
+    app.counting_menu.invoke(app.counting_menu.index(name))
+    app.settle()
+
+
+class TestCountingSystem:
+    def test_menu_lists_every_system_hi_lo_first(self, make_app: MakeApp) -> None:
+        """View ▸ Counting system has one radio button per system; Hi-Lo is chosen to start with."""
+        app = make_app()
+        menu = app.counting_menu
+        labels = [menu.entrycget(i, "label") for i in range(menu.index("end") + 1)]
+        assert labels == ["Hi-Lo", "Knock-Out (KO)", "Hi-Opt I", "Omega II", "Zen Count"]
+        assert app.counting.get() == "hi_lo"
+
+    def test_switching_systems_changes_the_panel(self, make_app: MakeApp) -> None:
+        """7, 9 and 8 seen: Hi-Lo +0 with a true count; Zen counts the 7, +1; KO from -20 is -19 with no true count."""
+        app = make_app(stack="7s 9d 8h Th")
+        deal(app)
+        text = app.count_panel.text
+        assert "Hi-Lo" in text and "running count   +0" in text and "true count      +0.0" in text
+        choose_counting(app, "Zen Count")
+        text = app.count_panel.text
+        assert "system          Zen Count" in text and "running count   +1" in text
+        assert "true count      +0.2" in text and "suggested bet   1" in text
+        choose_counting(app, "Knock-Out (KO)")
+        text = app.count_panel.text
+        assert "system          Knock-Out (KO)" in text and "running count   -19" in text
+        assert "true count      " not in text and "suggested bet   " not in text
+        assert "unbalanced: no true count" in text and "key count       +4" in text
+        assert app.status.cget("text") == "Counting system: Knock-Out (KO)."
+
+    def test_start_with_a_system(self, make_app: MakeApp) -> None:
+        """App(counting="zen") counts Zen from the start, and the menu shows it chosen."""
+        app = make_app(stack="7s 9d 8h Th", counting="zen")
+        deal(app)
+        assert app.counting.get() == "zen" and "running count   +1" in app.count_panel.text
+
+    def test_insurance_line_only_for_systems_with_an_index(self, make_app: MakeApp) -> None:
+        """T, A, 9 seen against the dealer's ace: Hi-Lo (-2) and KO (-22) say decline, each by its own index;
+        Hi-Opt I, Omega II and Zen have no index, so the panel says nothing of insurance."""
+        app = make_app(stack="Ts As 9h 7c")
+        deal(app)
+        assert "insurance       decline\n  (index: true count +3)" in app.count_panel.text
+        choose_counting(app, "Knock-Out (KO)")
+        assert "insurance       decline\n  (index: running count +3)" in app.count_panel.text
+        for name in ("Hi-Opt I", "Omega II", "Zen Count"):
+            choose_counting(app, name)
+            assert name in app.count_panel.text and "insurance" not in app.count_panel.text
+
+    def test_insurance_take_it_at_a_high_count(self, make_app: MakeApp) -> None:
+        """One deck, three seats, 2 3 4 A 5 6 2 seen: Hi-Lo +5 over 45 cards left is a true count above +3."""
+        app = make_app(["Ann", "Bob", "Cy"], "single_deck", stack="2s 3s 4s As 5s 6s 2h Kc")
+        for seat in range(3):
+            app.place_bet(seat, 10)
+        app.buttons["deal"].invoke()
+        app.settle()
+        assert "insurance       take it" in app.count_panel.text
+
+    def test_no_insurance_line_without_an_ace(self, make_app: MakeApp) -> None:
+        """Against a 6 there is nothing to insure: no insurance line, even for Hi-Lo."""
+        app = make_app(stack="8s 6d 8h Th")
+        deal(app)
+        assert "insurance" not in app.count_panel.text
 
 
 class TestCoachAndDrills:
