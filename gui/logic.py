@@ -15,6 +15,7 @@ name                       what it decides
 ``insurance_label(view)``  "Insurance" or "Even money"
 ``insurance_limit(view)``  the largest insurance stake on offer (the amount box's default)
 ``insurance_text``         the label beside a seat's bet for its insurance stake or result
+``short_money(amount)``    an amount abbreviated for the bet circle: ``"20k"``, ``"1.2M"``
 ``step_stake(text, most)`` the insurance amount box's next value for its arrows
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
@@ -36,7 +37,7 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
     "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "pending_from", "result_color", "result_text",
-    "seat_area", "signed_money", "status_text", "step_stake",
+    "seat_area", "short_money", "signed_money", "status_text", "step_stake",
 ]
 
 
@@ -174,6 +175,38 @@ def insurance_text(stake: Money, net: Money | None) -> str:
         return f"Insurance {format_money(stake)}"
     word = "won" if net > 0 else "lost" if net < 0 else "settled"
     return f"Insurance {word} {signed_money(net)}"
+
+
+_SUFFIXES = (("T", 10 ** 12), ("B", 10 ** 9), ("M", 10 ** 6), ("k", 10 ** 3))
+
+
+def short_money(amount: Fraction | int) -> str:
+    """Abbreviate an amount of credits for a small space (the bet circle), never overstating it.
+
+    From 1000 on, the amount is written in thousands (``k``), millions (``M``),
+    billions (``B``) or trillions (``T``): with one decimal below 10 of the unit, whole
+    above, cut toward zero (not rounded), so the short text never shows more than the
+    amount: 20000 is ``"20k"``, 1234567 is ``"1.2M"``, 19999 is ``"19k"``. Smaller
+    amounts are written in full, as :func:`blackjack.format_money` writes them. The
+    short text is not exact, so wherever it is shown the exact amount must be shown too.
+
+    Args:
+        amount: credits, an int or Fraction.
+
+    Returns:
+        The short text, with a ``-`` for a negative amount.
+    """
+    value = Fraction(amount)
+    sign, value = ("-", -value) if value < 0 else ("", value)
+    for suffix, unit in _SUFFIXES:
+        if value >= unit:
+            scaled = value / unit
+            if scaled < 10:
+                tenths = math.floor(scaled * 10)
+                whole, tenth = divmod(tenths, 10)
+                return f"{sign}{whole}{f'.{tenth}' if tenth else ''}{suffix}"
+            return f"{sign}{math.floor(scaled)}{suffix}"
+    return sign + format_money(value)
 
 
 def step_stake(text: str, most: Money, up: bool) -> str:

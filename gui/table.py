@@ -18,7 +18,10 @@ tag                         items
 ``hand_<i>_<j>``            the cards of hand j of seat i
 ``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
 ``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
-``bet<i>``                  seat i's bet circle; ``bankroll<i>`` its bankroll text
+``bet<i>``                  seat i's bet circle and amount; ``bet_circle<i>`` the circle's outer ring
+``bet_text<i>``             the amount in the circle (``"20000"``, or ``"1.2M"`` when too long)
+``bankroll<i>``             seat i's money line: ``"bankroll 990"``, plus ``" · bet 1234567"``
+                            when the circle shows the bet abbreviated
 ``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
 ``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
 ``turn``                    the frame around the hand whose decision it is
@@ -28,6 +31,7 @@ tag                         items
 
 from __future__ import annotations
 
+import math
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable, Mapping, Sequence
@@ -36,9 +40,9 @@ from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
 from .logic import (Box, Pending, card_size, dealer_slots, hand_slots, insurance_text, result_color, result_text,
-                    seat_area)
+                    seat_area, short_money)
 
-__all__ = ["TableCanvas"]
+__all__ = ["MIN_FONT", "TableCanvas", "bet_radius"]
 
 FELT = "#0f6b35"
 FELT_EDGE = "#0a4f27"
@@ -47,6 +51,13 @@ GOLD = "#ffd54f"
 INSURANCE_CHIP = "#1565c0"
 INSURANCE_WON = "#ffe066"
 INSURANCE_LOST = "#ff8a80"
+#: The smallest font (pixels) for text squeezed into the room it has (bet amount, insurance label).
+MIN_FONT = 8
+
+
+def bet_radius(height: float) -> float:
+    """The radius of a seat's bet circle, pixels, on a canvas ``height`` pixels high."""
+    return max(12, height * 0.032)
 
 
 class TableCanvas(tk.Canvas):
@@ -95,10 +106,13 @@ class TableCanvas(tk.Canvas):
         for seat in view.seats:
             active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
             money = view.rules.wagering
-            self._seat_label(seat.index, n, seat.name, f"bankroll {format_money(seat.bankroll)}" if money else "",
-                             width, height, active)
+            line = f"bankroll {format_money(seat.bankroll)}" if money else ""
+            bet_text, bet_size = self.bet_text(seat.bet, bet_radius(height)) if money and seat.bet else ("", 0)
+            if bet_text and bet_text != format_money(seat.bet):
+                line += f" · bet {format_money(seat.bet)}"  # the circle abbreviates it: the exact bet goes here
+            self._seat_label(seat.index, n, seat.name, line, width, height, active)
             if money:
-                self._draw_bet(seat.index, n, seat.bet, width, height)
+                self._draw_bet(seat.index, n, bet_text, bet_size, width, height)
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
                     self._draw_insurance(seat.index, n, seat.insurance, net, width, height)
@@ -185,17 +199,48 @@ class TableCanvas(tk.Canvas):
             self.create_text(area.x + area.w / 2, y - 20, text="▼ chips go here", fill=GOLD,
                              font=(FONT_FAMILY, round(size * 0.75)), tags=(*tags, "betting_seat"))
 
-    def _draw_bet(self, index: int, n: int, bet: object, width: int, height: int) -> None:
+    def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
+        """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
+
+        The exact amount (``format_money``) at the largest size, from ``0.8 r`` down to
+        :data:`MIN_FONT`, that fits inside the circle; if even the smallest is too wide
+        (a bet of many digits), the abbreviation :func:`~gui.logic.short_money`
+        (``"1.2M"``) at the largest size that fits. Shrinking comes first because a
+        smaller exact figure is still the figure; abbreviating comes last because it
+        hides digits. When the circle abbreviates, :meth:`render` adds the exact bet to
+        the seat's money line under the player's name (``"bankroll 8765433 · bet
+        1234567"``): that is where a player already reads their own money, it is right
+        under their seat so it cannot be taken for a neighbour's, and it is always on
+        screen (a canvas has no tooltips, and the status line is busy with prompts).
+        """
+        start = max(MIN_FONT, round(r * 0.8))
+        texts = dict.fromkeys((format_money(bet), short_money(bet)))
+        for text in texts:
+            for size in range(start, MIN_FONT - 1, -1):
+                if self._fits_circle(text, size, r):
+                    return text, size
+        return short_money(bet), MIN_FONT
+
+    def _fits_circle(self, text: str, size: int, r: float) -> bool:
+        """One line of ``text`` in bold ``size`` pixels, centred, lies inside a circle of radius ``r``
+        (with 2 pixels to spare on each side): its width is at most the chord at its top and bottom edges."""
+        font = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+        half = font.metrics("linespace") / 2
+        if half >= r:
+            return False
+        return font.measure(text) + 4 <= 2 * math.sqrt(r * r - half * half)
+
+    def _draw_bet(self, index: int, n: int, text: str, size: int, width: int, height: int) -> None:
+        """Seat ``index``'s bet circle, dashed and empty with no bet, else red with ``text`` in bold ``size`` pixels."""
         area = seat_area(width, height, n, index)
-        r = max(12, height * 0.032)
+        r = bet_radius(height)
         cx, cy = area.x + area.w / 2, area.y - r * 0.2
-        amount = format_money(bet) if bet else ""  # type: ignore[arg-type]
-        self.create_oval(cx - r, cy - r, cx + r, cy + r, outline=INK, width=2, dash=(3, 3) if not amount else (),
-                         fill="#b71c1c" if amount else "", tags=(f"seat{index}", f"bet{index}"))
-        if amount:
+        self.create_oval(cx - r, cy - r, cx + r, cy + r, outline=INK, width=2, dash=(3, 3) if not text else (),
+                         fill="#b71c1c" if text else "", tags=(f"seat{index}", f"bet{index}", f"bet_circle{index}"))
+        if text:
             self.create_oval(cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7, outline="white", width=1,
                              tags=(f"seat{index}", f"bet{index}"))
-            self.create_text(cx, cy, text=amount, fill="white", font=(FONT_FAMILY, -round(r * 0.8), "bold"),
+            self.create_text(cx, cy, text=text, fill="white", font=(FONT_FAMILY, -size, "bold"),
                              tags=(f"seat{index}", f"bet{index}", f"bet_text{index}"))
 
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
@@ -203,10 +248,10 @@ class TableCanvas(tk.Canvas):
         """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
 
         A label that would reach the next seat's bet circle or the canvas's edge wraps
-        onto two lines, and its font shrinks (to 8 pixels at least) if that is not enough.
+        onto two lines, and its font shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
         """
         area = seat_area(width, height, n, index)
-        r = max(12, height * 0.032)  # the bet circle's radius (see _draw_bet)
+        r = bet_radius(height)
         cy = area.y - r * 0.2
         x = area.x + area.w / 2 + r * 1.5
         limit = (area.x + area.w * 1.5 - r - 8) if index < n - 1 else width - 6
@@ -231,10 +276,11 @@ class TableCanvas(tk.Canvas):
             self.tag_raise(tid)
 
     def _fit_label(self, text: str, room: float, size: int) -> tuple[int, float]:
-        """The bold font size (pixels, at most ``size``, at least 8) and wrap width (0: one line) for ``text``.
+        """The bold font size (pixels, at most ``size``, at least :data:`MIN_FONT`) and wrap width (0: one line)
+        for ``text``.
 
         One line if it fits in ``room`` pixels; else two lines broken between words;
-        else a smaller font, down to 8 pixels.
+        else a smaller font, down to :data:`MIN_FONT` pixels.
         """
         words = text.split(" ")
         while True:
@@ -242,7 +288,7 @@ class TableCanvas(tk.Canvas):
             if font.measure(text) <= room:
                 return size, 0
             if any(font.measure(" ".join(words[:k])) <= room and font.measure(" ".join(words[k:])) <= room
-                   for k in range(1, len(words))) or size <= 8:
+                   for k in range(1, len(words))) or size <= MIN_FONT:
                 return size, max(1.0, room)
             size -= 1
 

@@ -12,7 +12,7 @@ from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, Ho
                        Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
 from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
                        insurance_label, insurance_limit, insurance_text, pending_from, result_text, seat_area,
-                       signed_money, status_text, step_stake)
+                       short_money, signed_money, status_text, step_stake)
 
 VEGAS = Rules.preset("vegas")
 
@@ -251,6 +251,24 @@ class TestInsuranceText:
         assert len(settled) == 1 and settled[0].net == rnd.insurance_net(0)
         assert insurance_text(settled[0].stake, settled[0].net) == f"Insurance {word} {signed_money(settled[0].net)}"
         assert signed_money(settled[0].net) == ("+5" if word == "won" else "-2.5")
+
+
+class TestShortMoney:
+    @pytest.mark.parametrize(("amount", "text"), [
+        (999, "999"), (Fraction(25, 2), "12.5"), (1000, "1k"), (1050, "1k"), (1999, "1.9k"), (20000, "20k"),
+        (19999, "19k"), (123456, "123k"), (1234567, "1.2M"), (3 * 10 ** 9, "3B"), (4 * 10 ** 12, "4T"),
+        (-20000, "-20k"), (Fraction(2001, 2), "1k"),
+    ])
+    def test_abbreviations(self, amount: Fraction | int, text: str) -> None:
+        """Small amounts in full; from 1000, k/M/B/T with one decimal below 10 of the unit, cut toward zero."""
+        assert short_money(amount) == text
+
+    @given(st.integers(min_value=1000, max_value=10 ** 15))
+    def test_never_overstates(self, amount: int) -> None:
+        """The short text never reads as more than the amount, nor less than 90% of it (a digit's worth)."""
+        text = short_money(amount)
+        number, unit = Fraction(text[:-1]), {"k": 10 ** 3, "M": 10 ** 6, "B": 10 ** 9, "T": 10 ** 12}[text[-1]]
+        assert Fraction(9, 10) * amount < number * unit <= amount
 
 
 class TestTotals:

@@ -8,12 +8,17 @@ late surrender, 1000 credits.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from blackjack import Action, Phase
+from blackjack import Action, Phase, Rules
+from gui.logic import short_money
+from gui.table import bet_radius
 
 pytestmark = pytest.mark.gui
 
@@ -96,6 +101,75 @@ class TestBetting:
         app.buttons["deal"].invoke()
         assert app.round_view.phase is Phase.BETTING
         assert "place at least one bet" in app.status.cget("text")
+
+
+def rich(seats: int = 1) -> dict[str, Any]:
+    """make_app options for seats with 10 million credits each at a table whose maximum bet is 10 million."""
+    rules = dataclasses.replace(Rules.preset("vegas"), max_bet=Fraction(10 ** 7))
+    return {"names": ["Ann", "Bob", "Cy"][:seats], "rules": rules, "bankroll": 10 ** 7}
+
+
+def inside_circle(app: Any, seat: int) -> bool:
+    """The bet text's bbox lies within the bet circle's bbox, and its corners within the circle itself."""
+    table = app.table
+    x1, y1, x2, y2 = table.coords(table.find_withtag(f"bet_circle{seat}")[0])
+    tx1, ty1, tx2, ty2 = table.bbox(f"bet_text{seat}")
+    cx, cy, r = (x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) / 2
+    in_box = x1 <= tx1 and tx2 <= x2 and y1 <= ty1 and ty2 <= y2
+    return in_box and all(math.hypot(x - cx, y - cy) <= r for x in (tx1, tx2) for y in (ty1, ty2))
+
+
+class TestBigBets:
+    """A bet of many digits stays inside its circle: a smaller font first, then an abbreviation, with the
+    exact amount in the seat's money line whenever the circle abbreviates."""
+
+    @pytest.mark.parametrize(("geometry", "seats"), [("1200x700", 1), ("980x620", 3)])
+    @pytest.mark.parametrize("bet", [20000, 999999, 1234567, 10 ** 7])
+    def test_bet_text_fits_and_the_exact_bet_is_shown(self, make_app: MakeApp, geometry: str, seats: int,
+                                                      bet: int) -> None:
+        """At the first and the smallest window size, the amount's bbox is inside the circle, and the exact
+        amount is on the table: in the circle, or else after the bankroll under the player's name."""
+        options = rich(seats)
+        app = make_app(options.pop("names"), **options)
+        app.root.geometry(geometry)
+        app.root.update()
+        app.place_bet(seats - 1, bet)
+        app.root.update()
+        seat = seats - 1
+        shown = app.table.texts(f"bet_text{seat}")
+        money = app.table.texts(f"bankroll{seat}")
+        assert inside_circle(app, seat), (shown, app.table.bbox(f"bet_text{seat}"))
+        if shown == [str(bet)]:
+            assert money == [f"bankroll {10 ** 7}"]
+        else:
+            assert shown == [short_money(bet)] and money == [f"bankroll {10 ** 7} · bet {bet}"]
+
+    def test_many_digits_abbreviate_at_the_smallest_window(self, make_app: MakeApp) -> None:
+        """Seven digits cannot fit a circle of the smallest window: 1234567 shows as 1.2M, exact below."""
+        options = rich(3)
+        app = make_app(options.pop("names"), **options)
+        app.root.geometry("980x620")
+        app.root.update()
+        app.place_bet(1, 1234567)
+        app.root.update()
+        assert app.table.texts("bet_text1") == ["1.2M"] and inside_circle(app, 1)
+        assert app.table.texts("bankroll1") == [f"bankroll {10 ** 7} · bet 1234567"]
+
+    def test_a_wide_circle_shrinks_before_it_abbreviates(self, make_app: MakeApp) -> None:
+        """With room for the digits at a smaller font (radius 40), 20000 is written in full, below 0.8 r."""
+        app = make_app()
+        text, size = app.table.bet_text(20000, 40)
+        assert text == "20000" and 8 <= size < 32
+
+    def test_a_short_bet_keeps_the_full_font(self, make_app: MakeApp) -> None:
+        """A bet of 30 is written as is at 0.8 of the radius, and the money line shows only the bankroll."""
+        app = make_app()
+        click_chip(app, 25)
+        click_chip(app, 5)
+        r = bet_radius(app.table.winfo_height())
+        font = app.table.itemcget(app.table.find_withtag("bet_text0")[0], "font")
+        assert app.table.bet_text(30, r) == ("30", round(0.8 * r)) and str(-round(0.8 * r)) in str(font)
+        assert app.table.texts("bankroll0") == ["bankroll 1000"] and inside_circle(app, 0)
 
 
 class TestDeal:
