@@ -87,23 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Rule switches on the command line and the ``Rules`` field each one sets.
+_SWITCHES = {"decks": "decks", "h17": "dealer_hits_soft_17", "blackjack_pays": "blackjack_pays",
+             "das": "double_after_split", "surrender": "surrender", "double_on": "double_on",
+             "max_split_hands": "max_split_hands"}
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.preset(args.rules)
-    changes: dict[str, object] = {}
-    if args.decks is not None:
-        changes["decks"] = args.decks
-    if args.h17 is not None:
-        changes["dealer_hits_soft_17"] = args.h17
-    if args.blackjack_pays is not None:
-        changes["blackjack_pays"] = args.blackjack_pays
-    if args.das is not None:
-        changes["double_after_split"] = args.das
-    if args.surrender is not None:
-        changes["surrender"] = args.surrender
-    if args.double_on is not None:
-        changes["double_on"] = args.double_on
-    if args.max_split_hands is not None:
-        changes["max_split_hands"] = args.max_split_hands
+    changes: dict[str, object] = {field: getattr(args, switch) for switch, field in _SWITCHES.items()
+                                  if getattr(args, switch) is not None}
     if args.penetration is not None:
         changes["penetration"] = args.penetration
         changes["cut_card_from_back"] = None

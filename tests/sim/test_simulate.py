@@ -161,3 +161,11 @@ def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypat
     assert runner.run_block(runner.Block(rules, "basic", 0, 200, 1, chart=chart)).rounds == 200
     with pytest.raises(AssertionError, match="derived again"):
         runner.run_block(runner.Block(rules, "basic", 0, 200, 1))
+
+
+def test_cli_rule_switches_change_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each rule switch reaches the Rules the simulation plays (read back from the JSON report's rules line)."""
+    assert main(["--hands", "300", "--quiet", "--json", "-", "--decks", "2", "--h17", "--blackjack-pays", "6/5",
+                 "--surrender", "none", "--double-on", "10-11", "--no-das", "--max-split-hands", "2"]) == 0
+    rules = json.loads(capsys.readouterr().out)["reports"][0]["rules"]
+    assert rules.startswith("vegas*: 2D H17 6:5 D10-11") and "DAS" not in rules and "LS" not in rules
