@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from .cards import parse_cards
-from .errors import BlackjackError
+from .errors import BlackjackError, unwritten
 from .money import to_money
 from .player import Player
 from .rules import Rules
@@ -59,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the text game; return the exit status (0, or 2 for bad options).
+    """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet).
 
     Args:
         argv: the arguments (default ``sys.argv[1:]``).
@@ -95,6 +95,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except (EOFError, QuitGame):
         console.say("No game played.")
         return 0
+    except NotImplementedError as err:  # a student's starter code, still a stub
+        console.say(f"Stopped: {unwritten(err)}")
+        return 1
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
                           tips=not args.no_tips, counting=counting.key)
@@ -103,6 +106,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except KeyboardInterrupt:
         console.say("\nInterrupted.")
         return 130
+    except NotImplementedError as err:
+        console.say(f"\nStopped: {unwritten(err)}")
+        return 1
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
         _silence(out)
         return 0

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidCardError",
     "PresetError",
     "RulesError",
+    "unwritten",
 ]
 
 
@@ -76,3 +77,32 @@ class IllegalActionError(BlackjackError, ValueError):
 
 class EmptyShoeError(BlackjackError, LookupError):
     """A deck or shoe has no card left to deal and no discards to reshuffle."""
+
+
+def unwritten(err: NotImplementedError) -> str:
+    """One line for a course function that is still a starter stub.
+
+    The starter code's stubs raise ``NotImplementedError("<what to write>")``. The
+    function is the innermost frame of the error's traceback, where the stub raised it.
+
+    >>> def get_score():
+    ...     raise NotImplementedError("add up get_value() of every card")
+    >>> try:
+    ...     get_score()
+    ... except NotImplementedError as err:
+    ...     print(unwritten(err))
+    get_score() is not written yet: add up get_value() of every card
+
+    Args:
+        err: the error a stub raised.
+
+    Returns:
+        ``"<qualified name>() is not written yet: <what to write>"``.
+    """
+    name = ""
+    tb = err.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_qualname
+        tb = tb.tb_next
+    what = str(err).strip().splitlines()[0] if str(err).strip() else "see the milestone's spec"
+    return f"{name + '()' if name else 'a function'} is not written yet: {what}"

@@ -99,3 +99,20 @@ def test_rounds_never_print_or_read(monkeypatch: pytest.MonkeyPatch, capsys: pyt
     Action.parse("h")
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == "", "the engine wrote to stdout/stderr"
+
+
+def test_unwritten_names_the_stub_and_what_to_write() -> None:
+    """errors.unwritten(err) names the innermost function (where the stub raised) and its one-line hint."""
+    from blackjack.errors import unwritten
+
+    class Hand:
+        def get_score(self) -> int:
+            raise NotImplementedError("add up get_value() of every card\nsecond line is dropped")
+
+    def caller() -> int:
+        return Hand().get_score()
+    with pytest.raises(NotImplementedError) as caught:
+        caller()
+    assert unwritten(caught.value).endswith(
+        "Hand.get_score() is not written yet: add up get_value() of every card")
+    assert unwritten(NotImplementedError()) == "a function is not written yet: see the milestone's spec"

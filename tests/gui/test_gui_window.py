@@ -379,3 +379,24 @@ class TestNoMoney:
         app.buttons["hit"].invoke()
         app.settle()
         assert app.table.texts("result_0_0") == ["BUST"] and app.table.texts("bankroll0") == []
+
+
+class _Starter:
+    """A stand-in for a student's starter code: the course function is still a stub."""
+
+    def get_score(self) -> int:
+        raise NotImplementedError("add up get_value() of every card")
+
+
+def test_unwritten_starter_code_gets_a_not_written_yet_message(make_app: MakeApp,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stub reached from a button names the function to write instead of showing an unexpected error."""
+    from blackjack.hand import Hand
+    app = make_app(rules="cs111")
+    monkeypatch.setattr(Hand, "get_score", _Starter.get_score)
+    app.buttons["deal"].invoke()
+    app.settle()
+    assert ("showerror", "Not written yet",
+            "_Starter.get_score() is not written yet: add up get_value() of every card") in app.messages.shown
+    assert app.errors == ["_Starter.get_score() is not written yet: add up get_value() of every card"]
+    app.errors.clear()  # seen and checked: not a bug in the GUI

@@ -39,6 +39,15 @@ def test_starter_imports_and_raises_not_implemented(starter: Path) -> None:
     assert done.stdout.startswith("NIE add up")
 
 
+def test_starter_game_says_what_is_not_written_yet(starter: Path) -> None:
+    """A week-1 student who runs the game before writing get_score gets one line naming it, not a traceback."""
+    done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann", "--rounds", "1",
+                           "--plain"], cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Stopped: Hand.get_score() is not written yet: add up get_value() of every card" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
 def test_starter_has_tools_docs_and_public_tests(starter: Path) -> None:
     """The starter ships the milestones package, tests/conftest.py, the diary and pyproject.toml."""
     for name in ("milestones/__main__.py", "milestones/specs/milestone1.md", "tests/conftest.py",

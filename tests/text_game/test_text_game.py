@@ -252,3 +252,20 @@ def test_count_command_ko_declines_insurance_below_its_index() -> None:
     _, text = play(["--names", "Ann", "--counting", "ko", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"],
                    "10\ncount\nn\ns\n")
     assert "Knock-Out (KO) running count -20, 309 cards unseen; insurance: decline" in text
+
+
+class _Starter:
+    """A stand-in for a student's starter code: the course function is still a stub."""
+
+    def get_score(self) -> int:
+        raise NotImplementedError("add up get_value() of every card")
+
+
+def test_unwritten_starter_code_stops_the_game_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stub (NotImplementedError) ends the game with exit status 1 and one line naming the function."""
+    from blackjack.hand import Hand
+    monkeypatch.setattr(Hand, "get_score", _Starter.get_score)
+    status, text = play(["--names", "Ann", "--rules", "cs111", "--rounds", "1", "--plain"], "\n")
+    assert status == 1
+    assert text.rstrip().endswith("Stopped: _Starter.get_score() is not written yet: add up get_value() of every card")
+    assert "Traceback" not in text
