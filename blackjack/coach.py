@@ -59,10 +59,10 @@ class Coach:
     def count_text(self, view: TableView) -> str:
         """The running count, true count, cards left and a bet suggestion, from the cards seen so far.
 
-        The true count and bet are given for a balanced system only. Against an ace the line
-        adds the count's insurance decision when the system has a published insurance index
-        (in the kit, Hi-Lo by the true count and KO by the running count); for the others it
-        says nothing about insurance.
+        The true count and bet are given for a balanced system only. Against an ace, at a table
+        that offers insurance, the line adds the count's insurance decision when the system has
+        a published insurance index (in the kit, Hi-Lo by the true count and KO by the running
+        count); for the others it says nothing about insurance.
         """
         summary = count_summary(view, self.counting)
         text = f"{self.counting.name} running count {summary.running:+d}, {summary.cards_remaining} cards unseen"
@@ -70,7 +70,8 @@ class Coach:
             text += f", true count {summary.true:+.1f}; suggested bet {format_money(summary.suggested_bet)}"
         has_index = (self.counting.insurance_true_count is not None
                      or self.counting.insurance_running_count is not None)
-        if has_index and view.dealer.upcard is not None and view.dealer.upcard.face == 1:
+        upcard = view.dealer.upcard
+        if has_index and view.rules.insurance and upcard is not None and upcard.face == 1:
             take = insure_by_count(summary.running, summary.cards_remaining, self.counting)
             text += "; insurance: " + ("take it" if take else "decline")
         return text

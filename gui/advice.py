@@ -176,8 +176,8 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     The running count comes from the unseen cards alone (a face-down hole card counts as
     unseen); for a balanced system the bet suggestion is the library's ``bet_ramp`` in
     units of the table minimum (at most ``spread`` units), capped by the table maximum.
-    An unbalanced system (KO) has no true count and no suggestion. When the dealer's
-    upcard is an ace and the system has an insurance index (Hi-Lo by the true count, KO
+    An unbalanced system (KO) has no true count and no suggestion. When the rules offer
+    insurance, the dealer's upcard is an ace and the system has an insurance index (Hi-Lo by the true count, KO
     by the running count), the info carries ``insure_by_count``'s decision, as the text
     game's ``count`` command does; other systems give none.
 
@@ -195,7 +195,8 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     index = _insurance_index(chosen)
     insure: bool | None = None
     upcard = view.dealer.upcard
-    if index is not None and upcard is not None and upcard.face == 1 and summary.cards_remaining:
+    if (index is not None and view.rules.insurance and upcard is not None and upcard.face == 1
+            and summary.cards_remaining):
         insure = _call(insure_by_count, summary.running, summary.cards_remaining, chosen)
     return CountInfo(running=summary.running, true=summary.true, cards_left=summary.cards_remaining,
                      suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,

@@ -122,6 +122,12 @@ class TestCountingSystem:
         app.settle()
         assert "insurance       take it" in app.count_panel.text
 
+    def test_no_insurance_line_where_the_rules_offer_none(self, make_app: MakeApp) -> None:
+        """Thunderjack has no insurance: against an ace the panel counts but says nothing of insurance."""
+        app = make_app(rules="thunderjack", stack="Ts As 9h 7c")
+        deal(app)
+        assert "running count" in app.count_panel.text and "insurance" not in app.count_panel.text
+
     def test_no_insurance_line_without_an_ace(self, make_app: MakeApp) -> None:
         """Against a 6 there is nothing to insure: no insurance line, even for Hi-Lo."""
         app = make_app(stack="8s 6d 8h Th")

@@ -269,3 +269,10 @@ def test_unwritten_starter_code_stops_the_game_with_one_line(monkeypatch: pytest
     assert status == 1
     assert text.rstrip().endswith("Stopped: _Starter.get_score() is not written yet: add up get_value() of every card")
     assert "Traceback" not in text
+
+
+def test_count_command_gives_no_insurance_advice_where_there_is_no_insurance() -> None:
+    """Thunderjack offers no insurance, so 'count' against an ace says nothing about it."""
+    _, text = play(["--names", "Ann", "--rules", "thunderjack", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"],
+                   "10\ncount\ns\n")
+    assert "Hi-Lo running count -1, 205 cards unseen, true count -0.3; suggested bet 1\n" in text
