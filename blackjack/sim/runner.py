@@ -158,7 +158,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             for i in seats:
                 first = rnd.hands(i)[0]
                 hand_types.append(type_of[first[0].value, first[1].value])
-            up = rnd.dealer.hand[0].get_value()
+            up = rnd.dealer.hand[0].value
             while (hand := rnd.current_hand) is not None:
                 if counting:
                     unseen = rnd.unseen_counts()

@@ -123,7 +123,7 @@ class ChartStrategy(Strategy):
     def code(self, hand: Hand, upcard: int, *, pair: bool) -> str:
         """Return the chart code for the hand (the pair row when ``pair``)."""
         if pair:
-            return self.pairs[hand[0].get_value()][upcard]
+            return self.pairs[hand[0].value][upcard]
         total = hand.get_score()
         if total >= 21:
             return "S"
@@ -134,7 +134,7 @@ class ChartStrategy(Strategy):
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
         """Play the chart, falling back as its code says when a move is not allowed."""
         is_legal = rnd.is_legal
-        pair = len(hand) == 2 and hand[0].get_value() == hand[1].get_value()
+        pair = len(hand) == 2 and hand[0].value == hand[1].value
         code = self.code(hand, upcard, pair=pair)
         if pair and (code[0] == "P" or code == "Rp"):
             if code == "Rp" and is_legal(_R):
@@ -157,7 +157,7 @@ class ChartStrategy(Strategy):
 
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Surrender early where the chart (built for early surrender) says R."""
-        pair = hand[0].get_value() == hand[1].get_value()
+        pair = hand[0].value == hand[1].value
         code = self.code(hand, upcard, pair=pair)
         if pair and code[0] == "P":
             return False
@@ -192,10 +192,10 @@ class HiLoStrategy(ChartStrategy):
         """Apply the first index play whose move is allowed; otherwise play basic strategy."""
         total = hand.get_score()
         if total < 21 and not hand.is_soft():
-            pair = len(hand) == 2 and hand[0].get_value() == hand[1].get_value()
+            pair = len(hand) == 2 and hand[0].value == hand[1].value
             plays = self._plays.get((total, False, upcard))
             if pair:
-                value = hand[0].get_value()
+                value = hand[0].value
                 if value in (1, 8):
                     plays = None  # aces and eights are split, not played as a total
                 paired = self._plays.get((total, True, upcard))
@@ -242,7 +242,7 @@ class PerfectStrategy(Strategy):
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
         """Take the legal action with the highest expected value."""
-        values = tuple(card.get_value() for card in hand)
+        values = tuple(card.value for card in hand)
         if len(values) >= 2 and hand.get_score() >= 21:
             return _S
         turn = rnd.turn
