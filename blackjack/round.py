@@ -439,9 +439,27 @@ class Round:
             SeatView(index=i, name=seat.player.name, bankroll=seat.player.bankroll, bet=seat.bet,
                      insurance=seat.insurance, hands=tuple(self._hand_view(h) for h in seat.hands))
             for i, seat in enumerate(self._seats))
+        legal = self.legal_actions()
+        limit = self.insurance_limit() if _INSURANCE in legal else None
         return TableView(phase=self.phase, rules=self.rules, dealer=dealer, seats=seats, turn=self._turn,
-                         legal_actions=self.legal_actions(), cards_remaining=len(self.shoe),
-                         discards=len(self.shoe.discards), unseen_counts=counts, decks=self.shoe.decks)
+                         legal_actions=legal, cards_remaining=len(self.shoe),
+                         discards=len(self.shoe.discards), unseen_counts=counts, decks=self.shoe.decks,
+                         insurance_limit=limit)
+
+    def insurance_limit(self) -> Money | None:
+        """The largest insurance (or even money) stake the deciding seat may take now, in credits.
+
+        Half the seat's bet, or its whole bankroll if that is less (the usual casino limit:
+        insurance pays 2:1 on at most half the bet). It is also the stake
+        ``apply(Action.INSURANCE)`` takes when no amount is given.
+
+        Returns:
+            The limit, or None when no insurance offer waits for an answer.
+        """
+        if self.phase is not _INSURANCE_PHASE or self._turn is None:
+            return None
+        seat = self._seats[self._turn[0]]
+        return min(match_stake(Fraction(seat.bet) / 2, seat.bet), seat.player.bankroll)
 
     def _hand_view(self, state: _HandState) -> HandView:
         hand = state.hand
@@ -482,7 +500,8 @@ class Round:
     def _answer_insurance(self, seat_index: int, action: Action, amount: int | Fraction | str | None) -> None:
         seat = self._seats[seat_index]
         if action is _INSURANCE:
-            most = min(match_stake(Fraction(seat.bet) / 2, seat.bet), seat.player.bankroll)
+            most = self.insurance_limit()
+            assert most is not None  # an insurance answer is only taken during the offer
             try:
                 stake = most if amount is None else to_money(amount)
             except (TypeError, InvalidBetError):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TextIO
 
 from .actions import Action, Phase
@@ -213,7 +212,7 @@ class TextGame:
         if view.phase is Phase.INSURANCE:
             even = hand.is_blackjack
             question = "Even money" if even else "Insurance"
-            most = format_money(min(Fraction(hand.bet) / 2, seat.bankroll))
+            most = format_money(view.insurance_limit) if view.insurance_limit is not None else "0"
             prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to {most}; 'i 2' for less)? "
                       f"{action_menu(view.legal_actions, even_money=even)}: ")
         elif view.phase is Phase.EARLY_SURRENDER:

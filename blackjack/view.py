@@ -124,6 +124,8 @@ class TableView:
         unseen_counts: point value 1..10 -> cards not yet seen by the players (the
             undealt shoe plus a face-down hole card); what counting and exact hints use.
         decks: decks in the shoe.
+        insurance_limit: the largest insurance stake the deciding seat may take now
+            (:meth:`Round.insurance_limit`), or None when insurance is not on offer to it.
     """
 
     phase: Phase
@@ -136,6 +138,7 @@ class TableView:
     discards: int
     unseen_counts: Mapping[int, int]
     decks: int
+    insurance_limit: Money | None = None
 
     @property
     def current_hand(self) -> HandView | None:

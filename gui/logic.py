@@ -140,9 +140,9 @@ def insurance_label(view: TableView | None) -> str:
 def insurance_limit(view: TableView | None) -> Fraction | None:
     """The largest insurance (or even money) stake the deciding seat may take now.
 
-    That is what ``Round.apply(Action.INSURANCE)`` takes when no amount is given: half
-    the hand's bet, or the seat's bankroll if that is less (the text game's prompt
-    shows the same figure). The engine still checks whatever amount is sent.
+    The engine's own figure, ``view.insurance_limit`` (:meth:`Round.insurance_limit`):
+    what ``Round.apply(Action.INSURANCE)`` takes when no amount is given, and what the
+    text game's prompt shows. The engine still checks whatever amount is sent.
 
     Args:
         view: the round's current view, or None.
@@ -151,12 +151,9 @@ def insurance_limit(view: TableView | None) -> Fraction | None:
         The stake in credits, or None when no insurance offer waits for an answer (or
         the seat has no money left, so the engine offers only No thanks).
     """
-    if view is None or view.phase is not Phase.INSURANCE or Action.INSURANCE not in view.legal_actions:
+    if view is None or view.insurance_limit is None:
         return None
-    seat, hand = view.current_seat, view.current_hand
-    if seat is None or hand is None:
-        return None
-    return min(Fraction(hand.bet) / 2, Fraction(seat.bankroll))
+    return Fraction(view.insurance_limit)
 
 
 def insurance_text(stake: Money, net: Money | None) -> str:

@@ -238,3 +238,21 @@ def test_policy_sees_only_views() -> None:
     game.shoe.stack("Th 9c 6d 8s".split())
     game.play_round(decide, [10])
     assert seen and all(isinstance(v, TableView) for v in seen)
+
+
+def test_insurance_limit_is_half_the_bet_within_the_bankroll_and_only_during_the_offer() -> None:
+    """Round.insurance_limit (also view.insurance_limit): half the bet, or the bankroll if less; None otherwise."""
+    game = Blackjack(["Ann", "Bob"], Rules.preset("vegas"), seed=1)
+    game.shoe.stack("Ts 9h As 9d 7c 8s")  # Ann T 9, Bob 9 7, dealer A up, 8 in the hole
+    rnd = game.new_round()
+    assert rnd.insurance_limit() is None and rnd.view().insurance_limit is None
+    rnd.place_bet(0, 5)
+    rnd.place_bet(1, 10)
+    game.players[1].bankroll = Fraction(13)  # 3 left once the 10 is on the table
+    rnd.deal()
+    assert rnd.insurance_limit() == Fraction(5, 2) == rnd.view().insurance_limit
+    rnd.apply(Action.DECLINE)
+    assert rnd.insurance_limit() == 3 == rnd.view().insurance_limit
+    rnd.apply(Action.INSURANCE)  # the default stake is the limit
+    assert rnd.view().seats[1].insurance == 3 and game.players[1].bankroll == 0
+    assert rnd.insurance_limit() is None and rnd.view().insurance_limit is None
