@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .actions import Action, Phase
 from .errors import BlackjackError
-from .hints import TipBook, basic_strategy, count_summary, hint, insure_by_count, system
+from .hints import TipBook, basic_strategy, count_summary, hint, system
 from .money import format_money
 from .rules import Rules
 from .view import TableView
@@ -68,12 +68,8 @@ class Coach:
         text = f"{self.counting.name} running count {summary.running:+d}, {summary.cards_remaining} cards unseen"
         if summary.true is not None and summary.suggested_bet is not None:
             text += f", true count {summary.true:+.1f}; suggested bet {format_money(summary.suggested_bet)}"
-        has_index = (self.counting.insurance_true_count is not None
-                     or self.counting.insurance_running_count is not None)
-        upcard = view.dealer.upcard
-        if has_index and view.rules.insurance and upcard is not None and upcard.face == 1:
-            take = insure_by_count(summary.running, summary.cards_remaining, self.counting)
-            text += "; insurance: " + ("take it" if take else "decline")
+        if summary.insure is not None:
+            text += "; insurance: " + ("take it" if summary.insure else "decline")
         return text
 
     def new_tips(self, view: TableView) -> list[str]:

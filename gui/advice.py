@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
 from blackjack.hints import (CountingSystem, basic_strategy, count_summary, dealer_probabilities, expected_values,
-                             hint, insure_by_count, system, systems)
+                             hint, system, systems)
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
@@ -192,15 +192,9 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     """
     chosen = _call(system, counting)
     summary = _call(count_summary, view, chosen, spread=spread)
-    index = _insurance_index(chosen)
-    insure: bool | None = None
-    upcard = view.dealer.upcard
-    if (index is not None and view.rules.insurance and upcard is not None and upcard.face == 1
-            and summary.cards_remaining):
-        insure = _call(insure_by_count, summary.running, summary.cards_remaining, chosen)
     return CountInfo(running=summary.running, true=summary.true, cards_left=summary.cards_remaining,
                      suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,
-                     key_count=chosen.key_count, insurance=insure, insurance_index=index)
+                     key_count=chosen.key_count, insurance=summary.insure, insurance_index=_insurance_index(chosen))
 
 
 @dataclass(frozen=True)

@@ -383,6 +383,9 @@ class CountSummary:
         suggested_bet: the :func:`bet_ramp` bet for ``true`` in units of the table
             minimum, capped at the table maximum, in credits (a Fraction); None for an
             unbalanced system.
+        insure: the count's insurance decision (:func:`insure_by_count`) when the table
+            offers insurance, the dealer shows an ace and the system has a published
+            insurance index (Hi-Lo by the true count, KO by the running count); else None.
     """
 
     system: CountingSystem
@@ -391,6 +394,7 @@ class CountSummary:
     decks_remaining: Fraction
     true: float | None
     suggested_bet: Fraction | None
+    insure: bool | None = None
 
 
 def count_summary(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountSummary:
@@ -421,5 +425,10 @@ def count_summary(view: TableView, counting: str | CountingSystem = "hi_lo", *, 
     if chosen.balanced:
         tc = true_count(running, left) if left else 0.0
         bet = min(bet_ramp(tc, view.rules.min_bet, spread=spread), Fraction(view.rules.max_bet))
+    insure: bool | None = None
+    has_index = chosen.insurance_true_count is not None or chosen.insurance_running_count is not None
+    upcard = view.dealer.upcard
+    if has_index and view.rules.insurance and upcard is not None and upcard.face == 1 and left:
+        insure = insure_by_count(running, left, chosen)
     return CountSummary(system=chosen, running=running, cards_remaining=left, decks_remaining=Fraction(left, 52),
-                        true=tc, suggested_bet=bet)
+                        true=tc, suggested_bet=bet, insure=insure)

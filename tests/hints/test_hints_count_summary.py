@@ -74,3 +74,20 @@ class TestCountSummary:
         """Omega II tags a 4 and a 5 +2 and a ten -2: seen 4, 5, K is +2, and it has a true count."""
         summary = count_summary(view_of("4s 5d Kh 8c"), "omega_2")
         assert summary.running == 2 and summary.true == pytest.approx(2 * 52 / 309)
+
+    def test_insurance_decision_against_an_ace(self) -> None:
+        """Against an ace the summary carries the count's insurance call for systems with an index
+        (Hi-Lo -1 and KO -20 both decline); none for Zen, for a non-ace upcard, or where the rules offer no insurance."""
+        ace_up = view_of("9h As 7d 8s")
+        assert count_summary(ace_up).insure is False
+        assert count_summary(ace_up, "ko").insure is False
+        assert count_summary(ace_up, "zen").insure is None
+        assert count_summary(view_of("9h 6s 7d 8s")).insure is None
+        assert count_summary(view_of("9h As 7d 8s", Rules.preset("thunderjack"))).insure is None
+
+    def test_insurance_take_it_at_a_high_count(self) -> None:
+        """One deck: 2 3 4 5 6 2 seen (+6) and the ace (-1): Hi-Lo +5 over 45 cards, above +3, so take it."""
+        game = Blackjack(["Ann", "Bob", "Cy"], dataclasses.replace(VEGAS, decks=1), seed=5)
+        game.shoe.stack("2h 3h 4h As 5h 6h 2d Kc".split())
+        summary = count_summary(game.start_round([1, 1, 1]).view())
+        assert (summary.running, summary.cards_remaining, summary.insure) == (5, 45, True)
