@@ -209,7 +209,7 @@ class Round:
         stake = self._seats[seat].insurance
         if not stake or not self._insurance_settled:
             return Fraction(0)
-        return 2 * stake if self.dealer.hand.is_blackjack() else -stake
+        return 2 * stake if self._dealer_has_natural() else -stake
 
     @property
     def on_table(self) -> Money:
@@ -704,10 +704,9 @@ class Round:
         self._insurance_settled = True
         if not self._insured:
             return
-        natural = self.dealer.hand.is_blackjack()
         for i, seat in enumerate(self._seats):
             if seat.insurance:
-                net = 2 * seat.insurance if natural else -seat.insurance
+                net = self.insurance_net(i)  # 2:1 against a dealer natural, else the stake is lost
                 seat.player.bankroll += seat.insurance + net
                 self.house_net -= net
                 if self._record:
