@@ -72,15 +72,20 @@ def total_of(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
+def doubles_on(double_on: str, total: int) -> bool:
+    """Whether ``Rules.double_on`` (``"any"``, ``"9-11"``, ``"10-11"``, ``"none"``) allows a two-card best total ``total``."""
+    if double_on == "9-11":
+        return 9 <= total <= 11
+    if double_on == "10-11":
+        return 10 <= total <= 11
+    return double_on == "any"
+
+
 def can_double(game: Game, total: int, from_split: bool, split_aces: bool) -> bool:
     """Whether a two-card hand of best total ``total`` may double (engine rule: the best total)."""
-    if game.double_on == "none" or split_aces or (from_split and not game.das):
+    if split_aces or (from_split and not game.das):
         return False
-    if game.double_on == "9-11":
-        return 9 <= total <= 11
-    if game.double_on == "10-11":
-        return 10 <= total <= 11
-    return True
+    return doubles_on(game.double_on, total)
 
 
 def stand_value(total: int, dist: tuple[float, ...]) -> float:

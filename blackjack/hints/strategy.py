@@ -42,7 +42,7 @@ from ..actions import Action
 from ..cards import Card
 from ..rules import Rules
 from ._dealer import forbidden_hole
-from ._player import total_of
+from ._player import doubles_on, total_of
 from .probability import card_value, expected_values
 
 __all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
@@ -202,8 +202,7 @@ class Chart:
         legal = {Action.STAND, Action.HIT}
         if len(values) == 2:
             total = total_of(sum(values), 1 in values)
-            if (rules.double_on == "any" or (rules.double_on == "9-11" and 9 <= total <= 11)
-                    or (rules.double_on == "10-11" and 10 <= total <= 11)):
+            if doubles_on(rules.double_on, total):
                 legal.add(Action.DOUBLE)
             if rules.surrender != "none":
                 legal.add(Action.SURRENDER)
