@@ -74,6 +74,7 @@ class TableCanvas(tk.Canvas):
         super().__init__(master, background=FELT, highlightthickness=0, **options)  # type: ignore[arg-type]
         self._on_seat_click = on_seat_click
         self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money]] | None = None
+        self._bold: dict[int, tkfont.Font] = {}  # measuring fonts by pixel size, made once
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
@@ -224,11 +225,18 @@ class TableCanvas(tk.Canvas):
     def _fits_circle(self, text: str, size: int, r: float) -> bool:
         """One line of ``text`` in bold ``size`` pixels, centred, lies inside a circle of radius ``r``
         (with 2 pixels to spare on each side): its width is at most the chord at its top and bottom edges."""
-        font = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+        font = self._bold_font(size)
         half = font.metrics("linespace") / 2
         if half >= r:
             return False
         return font.measure(text) + 4 <= 2 * math.sqrt(r * r - half * half)
+
+    def _bold_font(self, size: int) -> tkfont.Font:
+        """The bold table font at ``size`` pixels, for measuring text (one per size, kept)."""
+        font = self._bold.get(size)
+        if font is None:
+            font = self._bold[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+        return font
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, width: int, height: int) -> None:
         """Seat ``index``'s bet circle, dashed and empty with no bet, else red with ``text`` in bold ``size`` pixels."""
@@ -284,7 +292,7 @@ class TableCanvas(tk.Canvas):
         """
         words = text.split(" ")
         while True:
-            font = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+            font = self._bold_font(size)
             if font.measure(text) <= room:
                 return size, 0
             if any(font.measure(" ".join(words[:k])) <= room and font.measure(" ".join(words[k:])) <= room
