@@ -58,9 +58,13 @@ CHIP_COLORS = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "#212121", 500: "
 class MessageBoxes(Protocol):
     """What the window needs of :mod:`tkinter.messagebox` (a :class:`gui.testing.Mbox` in tests)."""
 
-    def showinfo(self, title: str, message: str, **options: Any) -> str: ...
+    def showinfo(self, title: str, message: str, **options: Any) -> str:
+        """Show an information box; return the button pressed (``"ok"``)."""
+        ...
 
-    def showerror(self, title: str, message: str, **options: Any) -> str: ...
+    def showerror(self, title: str, message: str, **options: Any) -> str:
+        """Show an error box; return the button pressed (``"ok"``)."""
+        ...
 
 
 class App:

@@ -52,6 +52,7 @@ class TestTimeout(BaseException):
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--results-json``, ``--test-timeout`` (seconds) and ``--points-file`` to pytest."""
     group = parser.getgroup("milestones", "course grading")
     group.addoption("--results-json", metavar="PATH", default=None,
                     help="append one JSON line per collected test and per result to PATH")
@@ -89,6 +90,7 @@ _RECORDER: pytest.StashKey[_Recorder] = pytest.StashKey()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``points`` and ``hidden`` markers and open the results recorder."""
     config.addinivalue_line("markers", "points(n): points this test is worth in the course grader")
     config.addinivalue_line("markers", "hidden: a hidden grading test; left out of the student copy")
     recorder = _Recorder(config.getoption("--results-json"), load_course(config.getoption("--points-file")))
@@ -97,6 +99,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """Close the results recorder (its JSON-lines file)."""
     recorder = config.stash.get(_RECORDER, None)
     if recorder is not None:
         recorder.close()
@@ -141,6 +144,7 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
+    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it."""
     recorder = config.stash[_RECORDER]
     for item in items:
         if _milestone_of(item.path) is None:
@@ -165,6 +169,7 @@ class _GradedModule(pytest.Module):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> pytest.Module | None:
+    """Collect milestone test modules as :class:`_GradedModule` (an import-time ``sys.exit`` is an error)."""
     if _milestone_of(module_path) is None or module_path.name == "__init__.py":
         return None
     return _GradedModule.from_parent(parent, path=module_path)
@@ -172,6 +177,7 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector) -> 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Fail a test at once whose points marker was wrong (the problem found at collection)."""
     problem = item.stash.get(_PROBLEM, None)
     if problem is not None:
         pytest.fail(problem, pytrace=False)
@@ -197,6 +203,7 @@ def _timed(item: pytest.Item) -> Generator[None, None, None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Run the test body under the ``--test-timeout`` limit."""
     timer = _timed(item)
     next(timer)
     try:
@@ -207,6 +214,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Generator[None, Any, Any]:
+    """Run a test's fixture set-up under the same ``--test-timeout`` limit as its body."""
     timer = _timed(request.node) if isinstance(request.node, pytest.Item) else None
     if timer is not None:
         next(timer)
@@ -272,6 +280,7 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    """Keep each milestone test's outcome and student-facing message; record it after teardown."""
     report = yield
     if _INFO not in item.stash:
         return report
@@ -301,6 +310,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Record that a milestone test started (a test that never finishes still shows up)."""
     if _INFO in item.stash:
         item.config.stash[_RECORDER].write({"kind": "start", "nodeid": item.nodeid})
 
@@ -316,4 +326,5 @@ def _collect_message(report: pytest.CollectReport) -> str:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Record the end of the session with pytest's exit status."""
     session.config.stash[_RECORDER].write({"kind": "finished", "exitstatus": int(exitstatus)})
