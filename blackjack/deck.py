@@ -15,7 +15,7 @@ the table, or the discard pile. The shoe never invents or drops a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from fractions import Fraction
 
 from .cards import Card, create_card_array, parse_cards, shuffle

@@ -23,7 +23,6 @@ event                  when
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .actions import Action, Result
 from .cards import Card

@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 from .actions import Action, Phase
 from .cards import Card

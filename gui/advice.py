@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
-from blackjack.hints import (CountingSystem, basic_strategy, count_summary, dealer_probabilities, expected_values,
+from blackjack.hints import (CountingSystem, basic_strategy, count_summary, expected_values,
                              hint, system, systems)
 
 __all__ = [
