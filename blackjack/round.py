@@ -142,7 +142,7 @@ class Round:
         self.dealer = dealer
         if dealer.hand or dealer.revealed:
             dealer.start_round()
-        self._seats = [_Seat(p) for p in players]
+        self._seats = list(map(_Seat, players))
         self._listeners = list(listeners) if listeners else []
         self._record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
@@ -157,6 +157,7 @@ class Round:
         self._insurance_settled = False
         self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
         self._upcard_value = 0  # set by the deal
+        self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
         #: Every decision taken, in order: ``(seat, hand, action)``.
@@ -224,8 +225,8 @@ class Round:
         cards: list[Card] = []
         for seat in self._seats:
             for state in seat.hands:
-                cards.extend(state.hand)
-        cards.extend(self.dealer.hand)
+                cards += state.hand.cards
+        cards += self.dealer.hand.cards
         return cards
 
     # ========================================================================== betting
@@ -307,9 +308,10 @@ class Round:
                     self._emit(CardDealt(i, 0, card))
             if face_up or rules.hole_card:
                 self._deal_dealer(face_up=face_up)
-        self._upcard_value = self.dealer.hand[0].value
+        upcard = self._upcard_value = self.dealer.hand[0].value
+        self._may_natural = rules.naturals and upcard in (1, 10)
         self._after_deal(betting)
-        return self._flush()
+        return self._flush() if record else ()
 
     # ======================================================================== deciding
     def legal_actions(self) -> frozenset[Action]:
@@ -524,7 +526,7 @@ class Round:
             self._offer_early_surrender()
 
     def _offer_early_surrender(self) -> None:
-        if self.rules.surrender == "early" and self._dealer_may_have_natural():
+        if self.rules.surrender == "early" and self._may_natural:
             self._queue = [i for i, seat in enumerate(self._seats) if seat.hands
                            and seat.hands[0].outcome is None and not seat.hands[0].natural]
             if self._queue:
@@ -546,7 +548,7 @@ class Round:
 
     def _peek(self) -> None:
         self._turn = None
-        may_have_natural = self._dealer_may_have_natural()
+        may_have_natural = self._may_natural
         if self.rules.dealer_peeks and may_have_natural:
             natural = self._dealer_has_natural()
             self._peeked = True
@@ -624,17 +626,20 @@ class Round:
     def _next_hand(self, seat_index: int, hand_index: int) -> None:
         """Move the turn to the first open hand at or after (seat, hand); else to the dealer."""
         self._turn = None
-        for i in range(seat_index, len(self._seats)):
-            hands = self._seats[i].hands
-            j = hand_index if i == seat_index else 0
-            while j < len(hands):
-                state = hands[j]
-                if not state.finished and len(state.hand) == 1:
-                    self._give(i, j)  # a split hand gets its second card when play reaches it
+        seats = self._seats
+        while seat_index < len(seats):
+            hands = seats[seat_index].hands
+            while hand_index < len(hands):
+                state = hands[hand_index]
                 if not state.finished:
-                    self._turn = (i, j)
-                    return
-                j += 1
+                    if len(state.hand) == 1:
+                        self._give(seat_index, hand_index)  # a split hand gets its second card when play reaches it
+                    if not state.finished:
+                        self._turn = (seat_index, hand_index)
+                        return
+                hand_index += 1
+            seat_index += 1
+            hand_index = 0
         self._dealer_turn()
 
     def _dealer_turn(self) -> None:
@@ -721,13 +726,14 @@ class Round:
         natural = self._dealer_natural
         if natural is None:
             hand = self.dealer.hand
-            natural = self._dealer_may_have_natural() and self._natural(hand)  # only an ace or ten up can
+            natural = self._may_natural and self._natural(hand)
             if len(hand) >= 2:
                 self._dealer_natural = natural
         return natural
 
     def _dealer_may_have_natural(self) -> bool:
-        return self.rules.naturals and self._upcard_value in (1, 10)
+        """True when the upcard (an ace or a ten, under rules with naturals) may hide a dealer natural."""
+        return self._may_natural
 
     def _draw(self) -> Card:
         shuffles = self.shoe.shuffle_count
