@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from .errors import InvalidBetError
 
-__all__ = ["Money", "format_money", "match_stake", "parse_bet", "to_money"]
+__all__ = ["Money", "format_money", "match_stake", "parse_bet", "quoted", "to_money"]
 
 #: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
@@ -76,14 +76,18 @@ def to_money(amount: int | Fraction | Decimal | str) -> Fraction:
         if slash:
             divisor = Fraction(_in_range(_decimal(denominator, amount), amount))
             if not divisor:
-                raise InvalidBetError(f"not an amount of credits: {_shown(amount)} divides by zero", amount)
+                raise InvalidBetError(f"not an amount of credits: {quoted(amount)} divides by zero", amount)
             value /= divisor
         return value
     raise TypeError(f"money must be int, Fraction, Decimal or str, not {type(amount).__name__}")
 
 
-def _shown(amount: object) -> str:
-    """The amount as a message quotes it: its repr, cut to 40 characters."""
+def quoted(amount: object) -> str:
+    """Return ``amount`` as an error message quotes it: its repr, cut to at most 40 characters.
+
+    A bet or a rules file may hold thousands of characters; a one-line message shows
+    the start of it and ``...``.
+    """
     text = repr(amount)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -97,7 +101,7 @@ def _decimal(text: str, amount: object) -> Decimal:
     try:
         return Decimal(text.strip())
     except (ValueError, InvalidOperation):
-        raise InvalidBetError(f"not an amount of credits: {_shown(amount)}", amount) from None
+        raise InvalidBetError(f"not an amount of credits: {quoted(amount)}", amount) from None
 
 
 def _in_range(value: Decimal, amount: object) -> Decimal:
@@ -108,10 +112,10 @@ def _in_range(value: Decimal, amount: object) -> Decimal:
             (``"1e9999999"`` would otherwise take seconds to turn into a Fraction).
     """
     if not value.is_finite():
-        raise InvalidBetError(f"not an amount of credits: {_shown(amount)}", amount)
+        raise InvalidBetError(f"not an amount of credits: {quoted(amount)}", amount)
     if value and not -MAX_DIGITS <= value.adjusted() < MAX_DIGITS:
         raise InvalidBetError(f"amount out of range (at most {MAX_DIGITS} digits either side of the point): "
-                              f"{_shown(amount)}", amount)
+                              f"{quoted(amount)}", amount)
     return value
 
 
@@ -130,7 +134,7 @@ def parse_bet(text: str) -> Fraction:
     """
     raw = text.strip().replace("_", "")
     if not raw.lstrip("+-").isdigit():
-        raise InvalidBetError(f"a bet must be a whole number of credits, got {_shown(text.strip())}", text)
+        raise InvalidBetError(f"a bet must be a whole number of credits, got {quoted(text.strip())}", text)
     if len(raw.lstrip("+-0")) > MAX_DIGITS:
         raise InvalidBetError(f"a bet must have at most {MAX_DIGITS} digits", text)
     value = int(raw)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import Action
 from .errors import InvalidBetError, PresetError, RulesError
-from .money import MAX_DIGITS, to_money
+from .money import MAX_DIGITS, quoted, to_money
 
 __all__ = ["Rules"]
 
@@ -308,7 +308,7 @@ def _exact(field: str, value: object) -> Fraction:
             return to_money(value)  # the same reading (and range) as typed money: "3/2", "0.75", "500"
         except InvalidBetError:
             raise RulesError(f"Rules.{field}: not a number, or more than {MAX_DIGITS} digits either side of "
-                             f"the point: {value[:40]!r}") from None
+                             f"the point: {quoted(value)}") from None
     raise TypeError(f"Rules.{field} must be an int, Fraction or str, not {type(value).__name__}")
 
 

@@ -57,6 +57,13 @@ def test_impossible_rules_are_rejected_at_construction(changes: dict[str, object
     assert words in str(info.value), f"{changes}: message {str(info.value)!r} should mention {words!r}"
 
 
+def test_a_huge_rules_value_is_quoted_short() -> None:
+    """A 5000-character value gets a one-line message that quotes only its start."""
+    with pytest.raises(RulesError, match=r"'9{30,}\.\.\.$") as info:
+        Rules(max_bet="9" * 5000)
+    assert len(str(info.value)) < 150
+
+
 @pytest.mark.parametrize("changes", [
     {"blackjack_pays": 1.5}, {"min_bet": 2.0}, {"penetration": 0.75}, {"dealer_hits_soft_17": 1},
     {"naturals": "yes"}, {"blackjack_pays": True}, {"max_bet": [500]},
