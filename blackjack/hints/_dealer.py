@@ -20,12 +20,10 @@ first card (the hole card) does not complete a natural and divides by
 from __future__ import annotations
 
 import functools
-import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from operator import itemgetter, mul
-from typing import Any
 
 #: Outcome order used everywhere inside the hints package.
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -48,9 +46,15 @@ def forbidden_hole(upcard: int) -> int | None:
 
 
 class _Table:
-    """The grouped dealer sequences for one upcard and rule set."""
+    """The grouped dealer sequences for one upcard and rule set.
 
-    __slots__ = ("getters", "weights", "weights_peek", "slices", "max_n")
+    Each row's product ``prod_i F(C_i, m_i)`` is found on a prefix tree: a node is a row's
+    first few ``(rank, k)`` factors (tens first, then ace..9), so rows that share factors
+    share the partial product, and one multiplication per node serves every row below it
+    (about 2.5 times faster than a product per row).
+    """
+
+    __slots__ = ("steps", "nodes", "row_values", "rows", "weights", "weights_peek", "slices", "max_n")
 
     def __init__(self, upcard: int, h17: bool, naturals: bool) -> None:
         groups: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
@@ -81,21 +85,35 @@ class _Table:
         walk(upcard, upcard == 1, 0, -1)
         rows = sorted(groups.items(), key=lambda item: (item[0][0], sum(item[0][1])))
         self.max_n = max(sum(m) for (_, m), _w in rows)
-        getters: list[Callable[[Sequence[int]], Any]] = []
+        # The prefix tree: node 0 is the empty product; a later node is (node, parent, slot)
+        # where slot rank*_K + k indexes F(C_rank, k) in the falling-factorial table.
+        node_of: dict[tuple[tuple[int, int], ...], int] = {(): 0}
+        steps: list[tuple[int, int, int]] = []
+        row_nodes: list[int] = []
         weights: list[int] = []
         weights_peek: list[int] = []
         slices: dict[tuple[int, int], tuple[int, int]] = {}
         for (outcome, multiset), (w_all, w_peek) in rows:
             n = sum(multiset)
-            # index rank*_K + k of F(C_rank, k); pad with slot 0 (F(C_ace, 0) = 1) so an
-            # itemgetter always returns a tuple
-            slots = [rank * _K + k for rank, k in enumerate(multiset) if k] + [0, 0]
-            start, _end = slices.get((outcome, n), (len(getters), 0))
-            getters.append(itemgetter(*slots))
+            path: tuple[tuple[int, int], ...] = ()
+            for rank in (9, 0, 1, 2, 3, 4, 5, 6, 7, 8):
+                k = multiset[rank]
+                if k:
+                    longer = path + ((rank, k),)
+                    if longer not in node_of:
+                        node_of[longer] = len(node_of)
+                        steps.append((node_of[longer], node_of[path], rank * _K + k))
+                    path = longer
+            start, _end = slices.get((outcome, n), (len(row_nodes), 0))
+            row_nodes.append(node_of[path])
             weights.append(w_all)
             weights_peek.append(w_peek)
-            slices[(outcome, n)] = (start, len(getters))
-        self.getters = tuple(getters)
+            slices[(outcome, n)] = (start, len(row_nodes))
+        self.steps = tuple(steps)
+        self.nodes = len(node_of)
+        # pad with node 0 so the itemgetter always returns a tuple
+        self.row_values: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*row_nodes, 0, 0)
+        self.rows = len(row_nodes)
         self.weights = tuple(weights)
         self.weights_peek = tuple(weights_peek)
         self.slices = slices
@@ -132,7 +150,10 @@ def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: b
     table = _table(upcard, h17, naturals)
     ff = _falling(comp, infinite)
     weights = table.weights_peek if peek else table.weights
-    values = [math.prod(get(ff)) for get in table.getters]
+    products = [1] * table.nodes
+    for node, parent, slot in table.steps:
+        products[node] = products[parent] * ff[slot]
+    values = table.row_values(products)
     numerators: list[dict[int, int]] = [{} for _ in OUTCOMES]
     for (outcome, n), (start, end) in table.slices.items():
         numerators[outcome][n] = sum(map(mul, weights[start:end], values[start:end]))

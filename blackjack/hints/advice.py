@@ -180,7 +180,7 @@ def exact_is_fast(values: list[int], upcard: int, rules: Rules) -> bool:
     nodes = _multisets(21 - sum(values))
     if len(values) == 2 and values[0] == values[1]:
         nodes += _multisets(21 - values[0])
-    terms = nodes * len(_table(upcard, rules.dealer_hits_soft_17, rules.naturals).getters)
+    terms = nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
     return terms <= 200_000
 
 
