@@ -22,7 +22,7 @@ class Coach:
     """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
 
     Args:
-        rules: the table's rules (the chart is derived for them on first use, about a second).
+        rules: the table's rules (the chart is derived for them on first use, under a second).
         counting: the counting system for the ``count`` command (default Hi-Lo).
         tips: show a tip the first time a situation comes up (justBlackjack's idea).
     """

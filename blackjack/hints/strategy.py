@@ -247,7 +247,8 @@ class Chart:
 def basic_strategy(rules: Rules) -> Chart:
     """Derive the basic-strategy chart for ``rules`` from expected values (cached per rules).
 
-    See the module docstring for the method. Takes about a second the first time.
+    See the module docstring for the method. Takes under a second the first time (about
+    0.8 s for a 6-deck game on the test machine; see benchmarks/hints.py).
 
     Args:
         rules: the table rules; the shoe is ``rules.decks`` full decks.

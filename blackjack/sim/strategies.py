@@ -97,7 +97,7 @@ class ChartStrategy(Strategy):
         name: the name a report shows.
         rules: the table rules.
         chart: ``basic_strategy(rules)`` when the caller has it already (deriving it
-            takes about a second; the simulator hands it to its worker processes).
+            takes most of a second; the simulator hands it to its worker processes).
     """
 
     def __init__(self, name: str, rules: Rules, chart: Chart | None = None) -> None:
