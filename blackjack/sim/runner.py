@@ -9,12 +9,7 @@ Money: each seat stakes :func:`chips_per_unit` ``int`` chips per betting unit, s
 round's money is exact ``int`` arithmetic (a ``Fraction`` stake would give the same
 results, several times slower); reports convert back to units and credits.
 
-Cost: time grows linearly with hands (rounds x players), about 24 microseconds per
-initial hand for ``basic`` on one core (``benchmarks/README.md``); with the number of decks only through the
-shuffle at each cut card (O(cards), spread over the rounds of a shoe, so roughly
-constant per hand); and linearly with players (each seat adds its own hands, while the
-dealer's work is shared). ``perfect`` costs far more per decision (it computes EVs,
-cached per hand); a ``module:function`` policy pays for a ``TableView`` per decision.
+Cost: see :func:`simulate`.
 
 Reproducibility: the work is cut into blocks of a fixed number of rounds (a session
 each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
@@ -282,6 +277,19 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         player_error: share of playing decisions taken at random (0..1).
         target_ror: the risk of ruin the "bankroll needed" figure aims at.
         progress: called with rounds finished, for a progress bar.
+
+    Cost:
+        Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
+        hands; the dealer's work per round is shared), and per strategy given. With
+        ``basic`` on one core it is about 20 microseconds per initial hand on the test
+        machine (``benchmarks/README.md``), plus the chart's derivation once per rules,
+        under a second. The number of decks matters only through the shuffle at each
+        cut card: O(cards), spread over the rounds of a shoe, so about constant per hand.
+        ``jobs`` divides the time by up to ``jobs`` (1.8-1.9x for 2 on two free cores).
+        ``perfect`` costs far more per decision (it computes EVs, kept once computed),
+        and a ``module:function`` policy pays for a ``TableView`` per decision. Memory
+        grows with the number of blocks (a few numbers per block of ``BLOCK_ROUNDS``
+        rounds), never per hand; at most ``PATHS_KEPT`` bankroll paths are kept for plots.
 
     Returns:
         The reports, in the order of ``strategies``. When Ctrl-C interrupts the run the
