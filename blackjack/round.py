@@ -632,8 +632,8 @@ class Round:
             while hand_index < len(hands):
                 state = hands[hand_index]
                 if not state.finished:
-                    if len(state.hand) == 1:
-                        self._give(seat_index, hand_index)  # a split hand gets its second card when play reaches it
+                    if len(state.hand) == 1:  # a split hand gets its second card when play reaches it
+                        self._give(seat_index, hand_index)
                     if not state.finished:
                         self._turn = (seat_index, hand_index)
                         return
