@@ -15,30 +15,36 @@ import argparse
 import dataclasses
 import sys
 from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
 from ..errors import BlackjackError
 from ..rules import Rules
 from .exact import basic_strategy_edge
-from .output import check_plot, plot, text_report, to_csv, to_json
+from .output import check_plot, check_target, plot, text_report, to_csv, to_json
 from .progress import ProgressBar
-from .runner import simulate
+from .runner import MAX_HANDS, simulate
 from .strategies import BUILTIN
 
 __all__ = ["build_parser", "main"]
 
 
 def _count(text: str) -> int:
-    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``."""
-    raw = text.strip().replace("_", "").lower()
+    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``, from 1 to ``MAX_HANDS``."""
     try:
-        value = int(raw) if "e" not in raw else int(Fraction(float(raw)))
-    except (ValueError, OverflowError):
+        value = Decimal(text.strip().replace("_", ""))
+    except InvalidOperation:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not value.is_finite():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
-    return value
+    if value > MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_HANDS:,} (1e9), got {text!r}")
+    if value != value.to_integral_value():
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(value)
 
 
 def _share(text: str) -> Fraction:
@@ -118,8 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = _rules(args)
+        for target in (args.json, args.csv):  # a bad output path fails now, not after a long run
+            if target and target != "-":
+                check_target(target)
         if args.plot:
-            check_plot()  # a missing matplotlib fails now, not after a long run
+            check_plot(args.plot)
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
         reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
                            players=args.players, bankroll=args.bankroll, sessions=args.sessions,

@@ -6,13 +6,14 @@ import csv
 import io
 import json
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .stats import Report
 
-__all__ = ["PLOT_NEEDS_MATPLOTLIB", "check_plot", "plot", "text_report", "to_csv", "to_json"]
+__all__ = ["PLOT_NEEDS_MATPLOTLIB", "check_plot", "check_target", "plot", "text_report", "to_csv", "to_json"]
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -122,13 +123,49 @@ def _pyplot() -> Any:
     return plt
 
 
-def check_plot() -> None:
+def check_target(path: str | Path) -> None:
+    """Check that a results file can be written at ``path``, before a long simulation is started for it.
+
+    Nothing is created: the check only looks at the folder and at what ``path`` names now.
+
+    Raises:
+        OSError: ``path`` is a folder, its folder does not exist, or the folder is not
+            writable; the message names the path.
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise OSError(f"cannot write {path}: it is a folder")
+    if not folder.is_dir():
+        raise OSError(f"cannot write {path}: there is no folder {folder}")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise OSError(f"cannot write {path}: permission denied")
+
+
+def check_plot(path: str | Path | None = None) -> None:
     """Check that :func:`plot` can run, before a long simulation is started for it.
+
+    Args:
+        path: the image file to be written, if known: its folder must be writable (see
+            :func:`check_target`) and its suffix a format matplotlib writes (``.png``,
+            ``.svg``, ``.pdf`` ...; no suffix means PNG).
 
     Raises:
         ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+        OSError: the file cannot be written there.
+        ValueError: matplotlib writes no format with that suffix.
     """
     _pyplot()
+    if path is None:
+        return
+    check_target(path)
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix:
+        from matplotlib.backend_bases import FigureCanvasBase  # type: ignore[import-not-found, unused-ignore]
+        formats = FigureCanvasBase.get_supported_filetypes()
+        if suffix not in formats:
+            raise ValueError(f"cannot plot to {path}: matplotlib writes {', '.join(sorted(formats))}; "
+                             f"not .{suffix}")
 
 
 def plot(reports: Sequence[Report], path: str | Path) -> None:

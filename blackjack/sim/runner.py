@@ -40,10 +40,17 @@ from .strategies import ChartStrategy, make_strategy, random_action
 if TYPE_CHECKING:
     from ..hints.strategy import Chart
 
-__all__ = ["BLOCK_ROUNDS", "Block", "chips_per_unit", "run_block", "simulate"]
+__all__ = ["BLOCK_ROUNDS", "MAX_HANDS", "MAX_JOBS", "Block", "chips_per_unit", "run_block", "simulate"]
 
 #: Rounds per block when no sessions are asked for.
 BLOCK_ROUNDS = 5_000
+#: The most rounds one call plays per strategy: about six hours on one core of the test
+#: machine, and 200,000 blocks. The blocks are made up front, so a limit keeps a typo
+#: such as ``1e99`` from exhausting memory.
+MAX_HANDS = 10 ** 9
+#: The most worker processes: ``concurrent.futures`` on Linux starts them all at once,
+#: so a typo such as ``--jobs 10000`` would otherwise fork ten thousand interpreters.
+MAX_JOBS = 256
 #: Sessions whose running net is kept (sampled) for plots.
 PATHS_KEPT = 20
 #: A bankroll no simulated seat can exhaust; ruin is tracked on the running net instead.
@@ -266,12 +273,14 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Args:
         strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
         rules: a :class:`Rules` value or a preset name.
-        hands: rounds to play per strategy (each seat plays one initial hand a round).
+        hands: rounds to play per strategy (each seat plays one initial hand a round),
+            1 to :data:`MAX_HANDS`.
         seed: the run's seed; the same seed gives the same result for any ``jobs``.
-        jobs: worker processes (``concurrent.futures``); 1 runs in this process.
+        jobs: worker processes (``concurrent.futures``), 1 to :data:`MAX_JOBS`; 1 runs in
+            this process. No more are started than there are blocks to play.
         players: seats at the table, all playing the strategy (1..rules.max_players).
         penetration: replace the rules' penetration (share of the shoe dealt, 0..1).
-        bankroll: starting bankroll in betting units for the risk of ruin.
+        bankroll: starting bankroll in betting units for the risk of ruin (more than 0).
         sessions: split the run into this many sessions of ``hands // sessions`` rounds,
             each with a fresh shoe and the full bankroll (default ``ceil(hands / 5000)``).
         player_error: share of playing decisions taken at random (0..1).
@@ -302,12 +311,14 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     table_rules = _rules(rules, penetration)
     if not names:
         raise ValueError("give at least one strategy")
-    if hands < 1:
-        raise ValueError(f"hands must be at least 1, got {hands}")
+    if not 1 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands must be 1 to {MAX_HANDS:,}, got {hands:,}")
+    if bankroll is not None and not 0 < bankroll < math.inf:
+        raise ValueError(f"the bankroll must be a positive number of betting units, got {bankroll}")
     if not 1 <= players <= table_rules.max_players:
         raise ValueError(f"players must be 1..{table_rules.max_players} for these rules, got {players}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be 1 to {MAX_JOBS}, got {jobs}")
     if not 0 <= player_error <= 1:
         raise ValueError(f"player error must be between 0 and 1, got {player_error}")
     if sessions is not None and not 1 <= sessions <= hands:
@@ -354,7 +365,7 @@ def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None)
             if tally.interrupted:
                 break
         return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(blocks))) as pool:
         futures = {pool.submit(run_block, block): block for block in blocks}
         try:
             for future in concurrent.futures.as_completed(futures):

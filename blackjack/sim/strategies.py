@@ -31,7 +31,9 @@ import functools
 import importlib
 import math
 import random
+import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Phase
@@ -324,7 +326,10 @@ class UserPolicy(Strategy):
         self.policy = policy
 
     def _ask(self, rnd: Round) -> Action:
-        action = self.policy(rnd.view())
+        try:
+            action = self.policy(rnd.view())
+        except Exception as err:  # the user's own code: one line saying what and where, not a traceback
+            raise BlackjackError(f"strategy {self.name} raised {type(err).__name__}: {err}{_where(err)}") from err
         if not isinstance(action, Action) or not rnd.is_legal(action):
             raise BlackjackError(f"strategy {self.name} returned {action!r}, which is not legal now")
         return action
@@ -340,6 +345,15 @@ class UserPolicy(Strategy):
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Ask the user's policy (SURRENDER or DECLINE)."""
         return self._ask(rnd) is _R
+
+
+def _where(err: BaseException) -> str:
+    """`` (file.py, line N)`` for the innermost frame of ``err`` outside this package, or ``""``."""
+    package = Path(__file__).resolve().parents[1]
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        if package not in Path(frame.filename).resolve().parents:
+            return f" ({Path(frame.filename).name}, line {frame.lineno})"
+    return ""
 
 
 _ORDER = (_H, _S, _D, _P, _R)

@@ -64,15 +64,19 @@ class FakePyplot(types.ModuleType):
 
 @pytest.fixture
 def fake_pyplot(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakePyplot]:
-    """Install a fake ``matplotlib`` package whose ``pyplot`` is a :class:`FakePyplot`."""
+    """Install a fake ``matplotlib`` package whose ``pyplot`` is a :class:`FakePyplot` (and that writes PNG)."""
     pyplot = FakePyplot()
     package = types.ModuleType("matplotlib")
     backends: list[str] = []
     package.use = backends.append  # type: ignore[attr-defined]
     package.pyplot = pyplot  # type: ignore[attr-defined]
     package.backends = backends  # type: ignore[attr-defined]
+    backend_bases = types.ModuleType("matplotlib.backend_bases")
+    backend_bases.FigureCanvasBase = types.SimpleNamespace(  # type: ignore[attr-defined]
+        get_supported_filetypes=lambda: {"png": "Portable Network Graphics"})
     monkeypatch.setitem(sys.modules, "matplotlib", package)
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", pyplot)
+    monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", backend_bases)
     yield pyplot
 
 

@@ -1,0 +1,121 @@
+"""Bad input to the simulator gets one line and no wasted run: counts, limits, output paths, a user's strategy."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from blackjack.errors import BlackjackError
+from blackjack.sim import simulate
+from blackjack.sim.__main__ import main
+from blackjack.sim.runner import MAX_HANDS, MAX_JOBS
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    """The run's stderr, checked to be one ``blackjack-sim: error:`` line, with nothing on stdout."""
+    out, err = capsys.readouterr()
+    assert out == "", "bad input must be refused before any simulation prints a report"
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+class TestCounts:
+    @pytest.mark.parametrize(("text", "value"), [("2000", 2000), ("2_000", 2000), ("2e3", 2000), ("1.5e3", 1500)])
+    def test_counts_in_every_spelling(self, text: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--hands`` reads plain, underscored and exponent forms (shown back in the report's rounds line)."""
+        assert main(["--hands", text, "--quiet", "--strategy", "always-stand"]) == 0
+        assert f"{value:,}" in capsys.readouterr().out
+
+    @pytest.mark.parametrize(("text", "words"), [
+        ("1e99", "at most 1,000,000,000"), ("1e999999999", "at most"), (str(MAX_HANDS + 1), "at most"),
+        ("2.5e0", "not a whole number"), ("2.5", "not a whole number"), ("nan", "not a whole number"),
+        ("0", "at least 1"), ("ten", "not a whole number"),
+    ])
+    def test_bad_counts_are_one_line(self, text: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+        """A count that is too big, fractional or not a number exits 2 at once (1e99 used to overflow)."""
+        with pytest.raises(SystemExit) as done:
+            main(["--hands", text])
+        assert done.value.code == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err
+
+    def test_simulate_refuses_more_than_max_hands(self) -> None:
+        with pytest.raises(ValueError, match="hands must be 1 to 1,000,000,000"):
+            simulate("basic", hands=MAX_HANDS + 1)
+
+
+class TestLimits:
+    @pytest.mark.parametrize("bankroll", [0.0, -1.0, math.nan, math.inf])
+    def test_bankroll_must_be_positive_and_finite(self, bankroll: float) -> None:
+        """A bankroll of 0, below 0 or not a number used to report a 100% (or 0%) risk of ruin."""
+        with pytest.raises(ValueError, match="bankroll must be a positive number"):
+            simulate("basic", hands=100, bankroll=bankroll)
+
+    def test_cli_negative_bankroll_is_one_line(self, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["--hands", "100", "--quiet", "--bankroll", "-1"]) == 1
+        assert "bankroll must be a positive number" in one_line_error(capsys)
+
+    def test_jobs_are_limited(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """Thousands of jobs would fork thousands of interpreters at once; they are refused in one line."""
+        with pytest.raises(ValueError, match=f"jobs must be 1 to {MAX_JOBS}"):
+            simulate("basic", hands=100, jobs=MAX_JOBS + 1)
+        assert main(["--hands", "100", "--quiet", "--jobs", "10000"]) == 1
+        assert "jobs must be 1 to" in one_line_error(capsys)
+
+
+class TestOutputPaths:
+    @pytest.mark.parametrize("option", ["--json", "--csv"])
+    def test_missing_folder_fails_before_the_run(self, option: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+        """A results file in a folder that does not exist is refused before simulating, not after."""
+        target = tmp_path / "no such folder" / "results.out"
+        assert main(["--hands", "100", "--quiet", option, str(target)]) == 1
+        assert "there is no folder" in one_line_error(capsys)
+        assert not target.parent.exists()
+
+    def test_a_folder_is_not_a_results_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["--hands", "100", "--quiet", "--json", str(tmp_path)]) == 1
+        assert "is a folder" in one_line_error(capsys)
+
+    @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="needs the plot extra")
+    def test_plot_format_is_checked_before_the_run(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        """``--plot x.txt`` names no image format: refused at once, listing the formats matplotlib writes."""
+        target = tmp_path / "x.txt"
+        assert main(["--hands", "100", "--quiet", "--plot", str(target)]) == 1
+        err = one_line_error(capsys)
+        assert "not .txt" in err and "png" in err
+        assert not target.exists()
+
+
+class TestUserStrategy:
+    @pytest.fixture
+    def policies(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+        """A module ``my_policies`` on sys.path: ``crash`` raises inside the user's code, ``junk`` returns a str."""
+        (tmp_path / "my_policies.py").write_text(
+            "def crash(view):\n"
+            "    table = {}\n"
+            "    return table['hit']\n"
+            "\n"
+            "def junk(view):\n"
+            "    return 'hit'\n", encoding="utf-8")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        return "my_policies"
+
+    def test_an_exception_in_the_users_code_is_one_line_with_where(self, policies: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+        """The user's KeyError reaches them as one line naming the error, their file and line, not a traceback."""
+        assert main(["--hands", "100", "--quiet", "--strategy", f"{policies}:crash"]) == 1
+        err = one_line_error(capsys)
+        assert "my_policies:crash raised KeyError: 'hit' (my_policies.py, line 3)" in err
+
+    def test_the_error_keeps_its_cause_for_a_debugger(self, policies: str) -> None:
+        with pytest.raises(BlackjackError, match="raised KeyError") as caught:
+            simulate(f"{policies}:crash", hands=10)
+        assert isinstance(caught.value.__cause__, KeyError)
+
+    def test_an_illegal_answer_is_one_line(self, policies: str, capsys: pytest.CaptureFixture[str]) -> None:
+        assert main(["--hands", "100", "--quiet", "--strategy", f"{policies}:junk"]) == 1
+        assert "returned 'hit', which is not legal now" in one_line_error(capsys)
