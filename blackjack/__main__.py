@@ -10,7 +10,6 @@ import dataclasses
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn, TextIO
 
 from .cards import parse_cards
@@ -115,8 +114,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    name = args.rules
-    rules = Rules.from_file(name) if name.endswith(".toml") or Path(name).is_file() else Rules.preset(name)
+    rules = Rules.load(args.rules)
     if args.decks is not None:
         rules = dataclasses.replace(rules, decks=args.decks)
     return rules

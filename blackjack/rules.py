@@ -239,6 +239,22 @@ class Rules:
             raise PresetError(f"rules file {str(file)!r} is not valid TOML: {err}") from None
         return cls.from_mapping(data, name=file.stem)
 
+    @classmethod
+    def load(cls, name_or_path: str | Path) -> Rules:
+        """Return a preset by name, or the rules in a TOML file: what every front end's ``--rules`` takes.
+
+        A name that ends in ``.toml``, or names an existing file, is read with
+        :meth:`from_file`; anything else is a preset name for :meth:`preset`.
+
+        Raises:
+            PresetError: no preset has that name, or the file cannot be read or is not TOML.
+            RulesError: the file has an unknown field or a bad value.
+        """
+        text = str(name_or_path)
+        if text.lower().endswith(".toml") or Path(text).is_file():
+            return cls.from_file(text)
+        return cls.preset(text)
+
     # --- derived facts ------------------------------------------------------------------
     @property
     def total_cards(self) -> int:

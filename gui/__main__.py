@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        rules = Rules.from_file(args.rules) if args.rules.endswith(".toml") else Rules.preset(args.rules)
+        rules = Rules.load(args.rules)
         bankroll: Fraction | None = parse_bet(args.bankroll) if args.bankroll else None
         stack = [card.code for card in parse_cards(args.stack)] if args.stack else []
         counting = system(args.counting).key

@@ -61,9 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser (also used by the docs)."""
     parser = argparse.ArgumentParser(
         prog="blackjack-sim", description="Monte Carlo simulation of blackjack strategies on the Blackjack Kit engine.")
-    parser.add_argument("--rules", default="vegas", metavar="PRESET",
-                        help=f"rules preset: {', '.join(Rules.preset_names())} (default vegas)")
-    parser.add_argument("--rules-file", type=Path, metavar="TOML", help="rules from a TOML file instead of a preset")
+    parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
+                        help=f"a rules preset ({', '.join(Rules.preset_names())}) or a .toml rules file "
+                             "(default vegas)")
+    parser.add_argument("--rules-file", type=Path, metavar="TOML", help="a rules TOML file (the same as --rules FILE)")
     switches = parser.add_argument_group("rule switches (change one rule of the preset)")
     switches.add_argument("--decks", type=int, help="decks in the shoe, 1..8")
     switches.add_argument("--h17", action=argparse.BooleanOptionalAction, default=None,
@@ -100,7 +101,7 @@ _SWITCHES = {"decks": "decks", "h17": "dealer_hits_soft_17", "blackjack_pays": "
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.preset(args.rules)
+    rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.load(args.rules)
     changes: dict[str, object] = {field: getattr(args, switch) for switch, field in _SWITCHES.items()
                                   if getattr(args, switch) is not None}
     if args.penetration is not None:

@@ -176,6 +176,21 @@ def test_from_file_missing(tmp_path: Path) -> None:
         Rules.from_file(tmp_path / "nope.toml")
 
 
+def test_load_takes_a_preset_name_or_a_rules_file(tmp_path: Path) -> None:
+    """Rules.load, behind every front end's --rules: a preset name, a .toml path, or any existing file."""
+    assert Rules.load("Vegas") == Rules.preset("vegas")
+    toml_file = tmp_path / "house.toml"
+    toml_file.write_text('decks = 2\nblackjack_pays = "6/5"\n', encoding="utf-8")
+    plain_file = tmp_path / "house_rules"
+    plain_file.write_text("decks = 1\n", encoding="utf-8")
+    assert (Rules.load(toml_file).decks, Rules.load(str(toml_file)).blackjack_pays) == (2, Fraction(6, 5))
+    assert Rules.load(str(plain_file)).decks == 1
+    with pytest.raises(PresetError, match="cannot read rules file"):
+        Rules.load(str(tmp_path / "missing.toml"))
+    with pytest.raises(PresetError, match="unknown preset"):
+        Rules.load("vegass")
+
+
 def test_justblackjack_cut_card_61_to_75_from_the_back() -> None:
     """The justblackjack shoe places its cut card 61-75 cards from the back at every shuffle."""
     shoe = Shoe.from_rules(Rules.preset("justblackjack"), rng=random.Random(5))

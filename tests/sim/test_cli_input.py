@@ -119,3 +119,11 @@ class TestUserStrategy:
     def test_an_illegal_answer_is_one_line(self, policies: str, capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["--hands", "100", "--quiet", "--strategy", f"{policies}:junk"]) == 1
         assert "returned 'hit', which is not legal now" in one_line_error(capsys)
+
+
+def test_rules_takes_a_file_as_in_the_game_and_the_gui(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules house.toml`` plays the file's rules, as ``python -m blackjack`` and ``python -m gui`` do."""
+    house = tmp_path / "house.toml"
+    house.write_text('decks = 2\nblackjack_pays = "6/5"\n', encoding="utf-8")
+    assert main(["--hands", "100", "--quiet", "--rules", str(house)]) == 0
+    assert "Rules: house: 2D" in capsys.readouterr().out
