@@ -152,10 +152,21 @@ class BlackjackEnv(gymnasium.Env):
         return self._obs(), {"skipped": skipped, "action_mask": self.action_masks()}
 
     def step(self, action: int) -> tuple[tuple[int, ...], float, bool, bool, dict[str, Any]]:
-        """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender)."""
+        """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender).
+
+        An action the rules do not allow now is played as stand, with ``info["illegal"]``
+        set (``info["action_mask"]`` says which are legal).
+
+        Raises:
+            ValueError: ``action`` is not one of the numbers 0..4; nothing is played.
+            RuntimeError: no round is open (call :meth:`reset`).
+        """
         rnd = self._round
         if rnd is None:
             raise RuntimeError("call reset() before step(), and again after a round ends")
+        if isinstance(action, bool) or not self.action_space.contains(action):
+            raise ValueError(f"action must be a number 0..{len(ACTIONS) - 1} "
+                             f"({', '.join(a.value for a in ACTIONS)}), got {action!r}")
         chosen = ACTIONS[int(action)]
         illegal = not rnd.is_legal(chosen)
         rnd.apply(Action.STAND if illegal else chosen)

@@ -53,3 +53,19 @@ def test_env_illegal_action_stands_and_is_flagged() -> None:
         pytest.skip("the seeded hand is a pair")
     _obs, _reward, terminated, _truncated, info = env.step(3)
     assert info["illegal"] and terminated
+
+
+@pytest.mark.parametrize("action", [-1, 5, 99, "h", 2.0, True, None])
+def test_env_refuses_an_action_outside_the_space_and_changes_nothing(action: object) -> None:
+    """-1 used to pick surrender (Python's negative index) and 99 raised IndexError; now both are a
+    ValueError naming the space, and the round is left as it was."""
+    pytest.importorskip("gymnasium")
+    from blackjack.env import BlackjackEnv
+    env = BlackjackEnv("vegas")
+    env.reset(seed=1)
+    assert env._round is not None
+    before = (env._round.phase, env._round.turn, list(env._round.history), env._game.cards_in_play())  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=r"action must be a number 0\.\.4"):
+        env.step(action)  # type: ignore[arg-type]
+    after = (env._round.phase, env._round.turn, list(env._round.history), env._game.cards_in_play())  # type: ignore[union-attr]
+    assert after == before
