@@ -25,7 +25,7 @@ import concurrent.futures
 import dataclasses
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -374,12 +374,25 @@ def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None)
                 if progress is not None:
                     progress(block.rounds)
         except KeyboardInterrupt:
+            _cancel_waiting(futures)
             for future, block in futures.items():
                 if future.done() and not future.cancelled() and future.exception() is None:
                     out[(names.index(block.strategy), block.index)] = future.result()
-            pool.shutdown(wait=False, cancel_futures=True)
             for tally in out.values():
                 tally.interrupted = True
             if not out:
                 out[(0, 0)] = Tally(interrupted=True)
+        except BaseException:  # a failed block fails the run: the blocks still waiting are not started
+            _cancel_waiting(futures)
+            raise
     return out
+
+
+def _cancel_waiting(futures: Iterable[concurrent.futures.Future[Tally]]) -> None:
+    """Cancel the blocks no worker has started; the pool's exit then waits only for the running ones.
+
+    ``pool.shutdown(cancel_futures=True)`` is not enough inside a ``with`` block: the exit's
+    own ``shutdown()`` resets that flag before the pool's manager thread acts on it.
+    """
+    for future in futures:
+        future.cancel()

@@ -111,6 +111,12 @@ class TestUserStrategy:
         err = one_line_error(capsys)
         assert "my_policies:crash raised KeyError: 'hit' (my_policies.py, line 3)" in err
 
+    def test_a_failing_worker_fails_the_run_in_one_line(self, policies: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+        """With --jobs 2 the error comes back from the worker process as the same one line."""
+        assert main(["--hands", "20000", "--quiet", "--jobs", "2", "--strategy", f"{policies}:crash"]) == 1
+        assert "raised KeyError: 'hit' (my_policies.py, line 3)" in one_line_error(capsys)
+
     def test_the_error_keeps_its_cause_for_a_debugger(self, policies: str) -> None:
         with pytest.raises(BlackjackError, match="raised KeyError") as caught:
             simulate(f"{policies}:crash", hands=10)
