@@ -18,6 +18,7 @@ be written) print one line and exit with status 2; nothing else changes.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import tempfile
@@ -37,9 +38,24 @@ from .starter import write_starter
 
 
 def _positive(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    """Read a number of seconds: more than 0, and finite."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < math.inf:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be a number of seconds more than 0, got {text}")
+    return value
+
+
+def _at_least_one(text: str) -> int:
+    """Read a whole number of 1 or more (``--jobs``, ``--memory``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
     return value
 
 
@@ -52,7 +68,7 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float) -> None:
                         help=f"seconds for one milestone's run on one submission (default {timeout:g})")
     parser.add_argument("--test-timeout", type=_positive, default=10.0, metavar="S",
                         help="seconds for one test (default 10)")
-    parser.add_argument("--memory", type=int, default=2048, metavar="MB",
+    parser.add_argument("--memory", type=_at_least_one, default=2048, metavar="MB",
                         help="memory limit of a run in MiB, POSIX (default 2048)")
 
 
@@ -83,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
     grade.add_argument("--tests", type=Path, default=REPO_ROOT / "tests", metavar="DIR",
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
-    grade.add_argument("--jobs", "-j", type=int, default=min(2, os.cpu_count() or 1), metavar="N",
+    grade.add_argument("--jobs", "-j", type=_at_least_one, default=min(2, os.cpu_count() or 1), metavar="N",
                        help="runs at the same time (default 2)")
     _add_limits(grade, 120.0)
 

@@ -158,3 +158,19 @@ def test_suite_that_does_not_collect_on_the_reference_is_an_error(tmp_path: Path
     status = main(["grade", str(course), "--tests", str(course / "tests"), "--milestone", "1"])
     assert status == 2
     assert "does not collect on the reference" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("--jobs", "0", "must be at least 1"), ("--jobs", "two", "not a whole number"),
+    ("--memory", "-5", "must be at least 1"), ("--timeout", "nan", "more than 0"),
+    ("--timeout", "inf", "more than 0"), ("--test-timeout", "0", "more than 0"), ("--timeout", "x", "not a number"),
+])
+def test_grade_limits_are_checked(option: str, value: str, words: str, tmp_path: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A limit that cannot work is refused in one line with exit 2 (``--jobs 0`` and ``--memory -5`` used
+    to be taken silently, and an infinite timeout would fail inside every test run)."""
+    with pytest.raises(SystemExit) as done:
+        main(["grade", option, value, str(tmp_path)])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}" in err and words in err and "Traceback" not in err
