@@ -166,7 +166,8 @@ class Rules:
             low_high = self.cut_card_from_back
             _need(len(low_high) == 2 and all(_is_int(n) for n in low_high)
                   and 0 < low_high[0] <= low_high[1] < self.decks * 52,
-                  f"cut_card_from_back must be (low, high) with 0 < low <= high < {self.decks * 52}")
+                  f"cut_card_from_back must be (low, high) with 0 < low <= high < {self.decks * 52} "
+                  f"(the cards in {self.decks} deck{'s' if self.decks > 1 else ''}), got {quoted(low_high)}")
         else:
             _need(self.penetration is not None, "give penetration or cut_card_from_back")
             assert self.penetration is not None

@@ -40,6 +40,7 @@ PRESETS = ["cs111", "vegas", "atlantic_city", "downtown", "single_deck", "europe
     ({"penetration": None, "cut_card_from_back": (75, 61)}, "cut_card_from_back"),
     ({"penetration": None, "cut_card_from_back": (0, 10)}, "cut_card_from_back"),
     ({"decks": 1, "penetration": None, "cut_card_from_back": (10, 52)}, "cut_card_from_back"),
+    ({"decks": 1, "penetration": None, "cut_card_from_back": (61, 75)}, "(the cards in 1 deck), got (61, 75)"),
     ({"penetration": 0}, "penetration"),
     ({"penetration": 1}, "penetration"),
     ({"penetration": "5/4"}, "penetration"),
