@@ -61,7 +61,7 @@ class BlackjackEnv(gymnasium.Env):
     """Blackjack on the Blackjack Kit engine for reinforcement learning (see the module docstring).
 
     Args:
-        rules: a :class:`Rules` value or a preset name (default ``"vegas"``).
+        rules: a :class:`Rules` value, a preset name or a rules TOML file (default ``"vegas"``).
         observe_count: add the floored Hi-Lo true count to the observation.
         render_mode: None or ``"ansi"`` (``render()`` returns the table as text).
     """
@@ -70,7 +70,7 @@ class BlackjackEnv(gymnasium.Env):
 
     def __init__(self, rules: Rules | str = "vegas", *, observe_count: bool = False,
                  render_mode: str | None = None) -> None:
-        self.rules = Rules.preset(rules) if isinstance(rules, str) else rules
+        self.rules = Rules.load(rules) if isinstance(rules, str) else rules
         self.observe_count = observe_count
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
