@@ -136,6 +136,7 @@ class Rules:
                       "reshuffle_every_round", "wagering"):
             if not isinstance(getattr(self, field), bool):
                 raise TypeError(f"Rules.{field} must be True or False, got {getattr(self, field)!r}")
+        _need(isinstance(self.name, str) and self.name.strip() != "", f"name must be text, got {quoted(self.name)}")
         _need(_is_int(self.decks) and 1 <= self.decks <= 8, f"decks must be 1..8, got {self.decks!r}")
         _need(self.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}, got {self.double_on!r}")
         _need(self.surrender in SURRENDER, f"surrender must be one of {SURRENDER}, got {self.surrender!r}")
@@ -199,29 +200,36 @@ class Rules:
         return list(_presets())
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any], *, name: str = "custom") -> Rules:
+    def from_mapping(cls, data: Mapping[str, Any], *, name: str = "custom", source: str | None = None) -> Rules:
         """Build rules from a mapping of field names to TOML values (fractions as ``"3/2"`` strings).
 
         A mapping that gives ``cut_card_from_back`` and no ``penetration`` gets
         ``penetration=None``, since TOML cannot write None.
 
+        Args:
+            data: the rule fields; a ``name`` field there replaces ``name``.
+            name: the rules' name.
+            source: where the mapping came from, for messages (default ``"preset '<name>'"``).
+
         Raises:
-            RulesError: an unknown field name, or a value the checks reject.
+            RulesError: an unknown field name, or a value the checks reject; the message
+                names the source.
         """
+        where = source or f"preset {name!r}"
         known = {f.name for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {"name": name}
         for key, value in data.items():
             if key == "aliases":
                 continue
             if key not in known:
-                raise RulesError(f"unknown rule {key!r} in preset {name!r}")
+                raise RulesError(f"unknown rule {key!r} in {where}")
             values[key] = value
         if "cut_card_from_back" in values and "penetration" not in values:
             values["penetration"] = None  # TOML has no None; a cut card replaces penetration
         try:
             return cls(**values)
         except TypeError as err:
-            raise RulesError(f"preset {name!r}: {err}") from None
+            raise RulesError(f"{where}: {err}") from None
 
     @classmethod
     def from_file(cls, path: str | Path) -> Rules:
@@ -238,7 +246,7 @@ class Rules:
             raise PresetError(f"cannot read rules file {str(file)!r}: {err.strerror if isinstance(err, OSError) else err}") from None
         except tomllib.TOMLDecodeError as err:
             raise PresetError(f"rules file {str(file)!r} is not valid TOML: {err}") from None
-        return cls.from_mapping(data, name=file.stem)
+        return cls.from_mapping(data, name=file.stem, source=f"rules file {str(file)!r}")
 
     @classmethod
     def load(cls, name_or_path: str | Path) -> Rules:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -159,15 +160,18 @@ def test_from_file_reads_toml(tmp_path: Path) -> None:
         ("house", 2, Fraction(6, 5), None, (20, 30))
 
 
-@pytest.mark.parametrize("text, error", [
-    ("decks = [", PresetError), ("colour = 'red'\n", RulesError), ("decks = 12\n", RulesError),
-    ("blackjack_pays = 1.5\n", RulesError),
+@pytest.mark.parametrize("text, error, words", [
+    ("decks = [", PresetError, "is not valid TOML"), ("colour = 'red'\n", RulesError, "unknown rule 'colour' in rules file"),
+    ("decks = 12\n", RulesError, "decks must be 1..8"),
+    ("blackjack_pays = 1.5\n", RulesError, "rules file '"),
+    ("name = 5\n", RulesError, "name must be text, got 5"), ("name = ''\n", RulesError, "name must be text"),
 ])
-def test_from_file_errors(tmp_path: Path, text: str, error: type[Exception]) -> None:
-    """Bad TOML, an unknown field, a bad value or a float payout in a rules file raise a RulesError kind."""
+def test_from_file_errors(tmp_path: Path, text: str, error: type[Exception], words: str) -> None:
+    """Bad TOML, an unknown field, a bad value, a float payout or a name that is not text in a rules file
+    raise a RulesError kind whose message says what and, for an unknown field, which file."""
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(error):
+    with pytest.raises(error, match=re.escape(words)):
         Rules.from_file(path)
 
 
