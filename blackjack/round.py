@@ -54,7 +54,7 @@ from .errors import IllegalActionError, InvalidBetError
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
                      HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
 from .hand import Hand
-from .money import Money, format_money, match_stake, to_money
+from .money import Money, format_money, match_stake, quoted, to_money
 from .player import Dealer, Player
 from .wagers import compare_scores, payout
 from .rules import Rules
@@ -246,7 +246,7 @@ class Round:
             try:
                 amount = to_money(amount)
             except InvalidBetError:
-                raise InvalidBetError(f"a bet must be a number of credits, got {amount!r}", amount) from None
+                raise InvalidBetError(f"a bet must be a number of credits, got {quoted(amount)}", amount) from None
         target.bet = target.player.start_round(amount, self.rules)
 
     def _place_bet_unchecked(self, seat: int, amount: Money) -> None:
@@ -507,7 +507,7 @@ class Round:
             try:
                 stake = most if amount is None else to_money(amount)
             except (TypeError, InvalidBetError):
-                raise InvalidBetError(f"insurance must be an exact number of credits, got {amount!r}",
+                raise InvalidBetError(f"insurance must be an exact number of credits, got {quoted(amount)}",
                                       amount) from None
             if not 0 < stake <= most:
                 raise InvalidBetError(f"insurance must be more than 0 and at most {format_money(most)} "

@@ -18,6 +18,7 @@ from tkinter import ttk
 from typing import Any
 
 from blackjack import BlackjackError, Card, Rules, parse_cards, to_money
+from blackjack.money import quoted
 
 __all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT"]
@@ -194,13 +195,13 @@ class RulesDialog(Dialog):
                     try:
                         value = tuple(int(p) for p in parts)
                     except ValueError:
-                        raise ValueError(f"cut card from back: give two whole numbers like 61-75, got {value!r}") \
+                        raise ValueError(f"cut card from back: give two whole numbers like 61-75, got {quoted(value)}") \
                             from None
                 elif name in INT_FIELDS:
                     try:
                         value = int(value)
                     except ValueError:
-                        raise ValueError(f"{name.replace('_', ' ')}: a whole number, got {value!r}") from None
+                        raise ValueError(f"{name.replace('_', ' ')}: a whole number, got {quoted(value)}") from None
             out[name] = value
         return out
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, create_card_array, shuffle
 from ..errors import IllegalActionError
+from ..money import quoted
 from .counting import CountingSystem, running_count, system
 
 __all__ = ["CountingDrill", "DrillResult"]
@@ -147,10 +148,10 @@ class CountingDrill:
             try:
                 value = int(text)
             except ValueError:
-                raise IllegalActionError(f"the running count is a whole number like +3 or -2, got {given!r}",
+                raise IllegalActionError(f"the running count is a whole number like +3 or -2, got {quoted(given)}",
                                          given) from None
         elif isinstance(given, bool) or not isinstance(given, int):
-            raise IllegalActionError(f"the running count is a whole number, got {given!r}", given)
+            raise IllegalActionError(f"the running count is a whole number, got {quoted(given)}", given)
         else:
             value = given
         expected = self.expected

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import BlackjackError
+from ..money import quoted
 from ..rules import Rules
 from .exact import basic_strategy_edge
 from .output import check_plot, check_target, plot, text_report, to_csv, to_json
@@ -39,9 +40,9 @@ def _count(text: str) -> int:
     if not value.is_finite():
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {quoted(text)}")
     if value > MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_HANDS:,} (1e9), got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_HANDS:,} (1e9), got {quoted(text)}")
     if value != value.to_integral_value():
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     return int(value)
@@ -53,7 +54,7 @@ def _share(text: str) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {quoted(text)}")
     return value
 
 

@@ -207,3 +207,30 @@ def test_parse_bet_refuses_huge_bets_with_a_message() -> None:
     """A 5000-digit bet gets a one-line InvalidBetError, not Python's int-conversion ValueError."""
     with pytest.raises(InvalidBetError, match="at most 30 digits"):
         parse_bet("9" * 5000)
+
+
+def test_long_typed_input_is_quoted_short_in_every_message() -> None:
+    """A bet, an insurance stake or a drill answer of thousands of characters gets a one-line message that
+    quotes only its start (money.quoted), as the bet box, the insurance box and the drill prompt show it."""
+    from blackjack import Action, Blackjack, IllegalActionError, Rules
+    from blackjack.hints import CountingDrill, system
+    long_text = "x" * 5000
+    messages = []
+    game = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)
+    rnd = game.new_round()
+    with pytest.raises(InvalidBetError) as bet:
+        rnd.place_bet(0, long_text)
+    messages.append(str(bet.value))
+    game.shoe.stack(["Th", "As", "9c", "7d"])  # an ace up: the insurance offer opens
+    rnd.place_bet(0, 10)
+    rnd.deal()
+    with pytest.raises(InvalidBetError) as stake:
+        rnd.apply(Action.INSURANCE, long_text)
+    messages.append(str(stake.value))
+    drill = CountingDrill(system("hi_lo"), seed=1)
+    drill.next_cards()
+    with pytest.raises(IllegalActionError) as answer:
+        drill.answer(long_text)
+    messages.append(str(answer.value))
+    for message in messages:
+        assert len(message) < 200 and message.endswith("..."), message
