@@ -23,6 +23,7 @@ __all__ = [
     "InvalidCardError",
     "PresetError",
     "RulesError",
+    "quoted",
     "unwritten",
 ]
 
@@ -77,6 +78,19 @@ class IllegalActionError(BlackjackError, ValueError):
 
 class EmptyShoeError(BlackjackError, LookupError):
     """A deck or shoe has no card left to deal and no discards to reshuffle."""
+
+
+def quoted(value: object) -> str:
+    """Return ``value`` as an error message quotes it: its repr, cut to at most 40 characters.
+
+    Typed input (a bet, a drill answer, a rules file's value) may hold thousands of
+    characters; a one-line message shows the start of it and ``...``.
+
+    >>> quoted("ten"), quoted("9" * 100)
+    ("'ten'", "'999999999999999999999999999999999999...")
+    """
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def unwritten(err: NotImplementedError) -> str:

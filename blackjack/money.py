@@ -19,9 +19,9 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from .errors import InvalidBetError
+from .errors import InvalidBetError, quoted
 
-__all__ = ["Money", "format_money", "match_stake", "parse_bet", "quoted", "to_money"]
+__all__ = ["Money", "format_money", "match_stake", "parse_bet", "to_money"]
 
 #: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
@@ -80,16 +80,6 @@ def to_money(amount: int | Fraction | Decimal | str) -> Fraction:
             value /= divisor
         return value
     raise TypeError(f"money must be int, Fraction, Decimal or str, not {type(amount).__name__}")
-
-
-def quoted(amount: object) -> str:
-    """Return ``amount`` as an error message quotes it: its repr, cut to at most 40 characters.
-
-    A bet or a rules file may hold thousands of characters; a one-line message shows
-    the start of it and ``...``.
-    """
-    text = repr(amount)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _decimal(text: str, amount: object) -> Decimal:

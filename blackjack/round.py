@@ -50,11 +50,11 @@ from fractions import Fraction
 from .actions import Action, Phase, Result
 from .cards import Card
 from .deck import Shoe
-from .errors import IllegalActionError, InvalidBetError
+from .errors import IllegalActionError, InvalidBetError, quoted
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
                      HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
 from .hand import Hand
-from .money import Money, format_money, match_stake, quoted, to_money
+from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
 from .wagers import compare_scores, payout
 from .rules import Rules

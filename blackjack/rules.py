@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .errors import InvalidBetError, PresetError, RulesError
-from .money import MAX_DIGITS, quoted, to_money
+from .errors import InvalidBetError, PresetError, RulesError, quoted
+from .money import MAX_DIGITS, to_money
 
 __all__ = ["Rules"]
 

@@ -18,7 +18,7 @@ from tkinter import ttk
 from typing import Any
 
 from blackjack import BlackjackError, Card, Rules, parse_cards, to_money
-from blackjack.money import quoted
+from blackjack.errors import quoted
 
 __all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT"]

@@ -19,8 +19,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card, create_card_array, shuffle
-from ..errors import IllegalActionError
-from ..money import quoted
+from ..errors import IllegalActionError, quoted
 from .counting import CountingSystem, running_count, system
 
 __all__ = ["CountingDrill", "DrillResult"]

@@ -19,8 +19,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import BlackjackError
-from ..money import quoted
+from ..errors import BlackjackError, quoted
 from ..rules import Rules
 from .exact import basic_strategy_edge
 from .output import check_plot, check_target, plot, text_report, to_csv, to_json
