@@ -30,7 +30,7 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
-                       InsuranceSettled, Money, Phase, Player, Round, Rules, TableView, format_money, parse_bet)
+                       InsuranceSettled, Money, Phase, Player, Rules, TableView, format_money, parse_bet)
 from blackjack.errors import unwritten
 from blackjack.hints import system
 
@@ -110,7 +110,6 @@ class App:
         self._drain_after: str | None = None
         self._decisions = 0
         self._insurance_offer: tuple[object, tuple[int, int] | None] | None = None  # (round, turn) the box is for
-        self._insurance_nets: tuple[Round | None, dict[int, Money]] = (None, {})  # (round, seat -> net) settled
         self._hint_token: object = None
         self.chart_window: ChartWindow | None = None
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
@@ -346,7 +345,8 @@ class App:
             for i, player in enumerate(self.game.players):
                 if player.can_cover(rules):
                     rnd.place_bet(i, rules.min_bet)
-        betting = sum(1 for seat in rnd.view().seats if seat.bet > 0)
+        seats = range(len(self.game.players))
+        betting = sum(1 for i in seats if rnd.bet(i) > 0)
         drill = self.coach_panel.drill.get()
         try:
             if drill != "off" and betting:
@@ -355,7 +355,7 @@ class App:
         except BlackjackError as err:
             self.say(str(err))
             return
-        self.last_bets = {seat.index: seat.bet for seat in rnd.view().seats if seat.bet > 0}
+        self.last_bets = {i: rnd.bet(i) for i in seats if rnd.bet(i) > 0}
         self._engine_moved()
 
     def new_round(self) -> None:
@@ -490,21 +490,18 @@ class App:
 
     # ============================================================ events and drawing
     def _on_event(self, event: Event) -> None:
-        if isinstance(event, InsuranceSettled):
-            rnd = self.game.round
-            if self._insurance_nets[0] is not rnd:
-                self._insurance_nets = (rnd, {})
-            self._insurance_nets[1][event.seat] = event.net
         self.events.append(event)
 
     def insurance_results(self) -> dict[int, Money]:
-        """Seat -> net gain of its settled insurance in the open round, as the engine's ``InsuranceSettled`` said.
+        """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``).
 
         Seats whose insurance is not settled (or who had none) are missing; after a new
         round opens the dict is empty again.
         """
-        rnd, nets = self._insurance_nets
-        return dict(nets) if rnd is not None and rnd is self.game.round else {}
+        rnd = self.game.round
+        if rnd is None:
+            return {}
+        return {i: net for i in range(len(self.game.players)) if (net := rnd.insurance_net(i))}
 
     def _engine_moved(self) -> None:
         if not self.animations.get():
@@ -523,15 +520,14 @@ class App:
         """Show the next queued event, then come back after its delay (IDLE's ``poll_subprocess`` pattern)."""
         self._drain_after = None
         delay = 0
+        event: Event | None = None
         while self.events and delay == 0:
             event = self.events.popleft()
             delay = DELAYS_MS.get(type(event), 0)
-            if delay:
-                self.refresh()
-                if isinstance(event, CardDealt):
-                    self._slide(event)
+        self.refresh()  # once per tick: a second refresh would wipe the card _slide is moving
+        if delay and isinstance(event, CardDealt):
+            self._slide(event)
         if not self.events:
-            self.refresh()
             return
         if not self.animations.get():
             self._flush_events()

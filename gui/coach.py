@@ -14,7 +14,7 @@ module only keeps the tally, so it is tested without a display.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .advice import Verdict
 
@@ -29,17 +29,14 @@ class Score:
         decisions: decisions judged.
         correct: decisions that matched the recommended play.
         cost: EV given up by the wrong ones, in units of the initial bet (those with a known cost).
-        history: every verdict, oldest first.
     """
 
     decisions: int = 0
     correct: int = 0
     cost: float = 0.0
-    history: list[Verdict] = field(default_factory=list)
 
     def record(self, verdict: Verdict) -> None:
         """Count one judged decision."""
-        self.history.append(verdict)
         self.decisions += 1
         if verdict.correct:
             self.correct += 1
@@ -50,7 +47,6 @@ class Score:
         """Start the tally again."""
         self.decisions = self.correct = 0
         self.cost = 0.0
-        self.history.clear()
 
     def text(self) -> str:
         """One line: ``"Score: 7 of 9 decisions right (78%); EV given up 0.350 bets"``."""

@@ -106,7 +106,6 @@ class NewGameDialog(Dialog):
         self.preset = tk.StringVar(self, value=rules.name if rules.name in Rules.preset_names() else "vegas")
         ttk.Combobox(self.body, textvariable=self.preset, values=Rules.preset_names(), state="readonly",
                      width=14).grid(row=5, column=1, sticky="w")
-        self.custom = rules if rules.name not in Rules.preset_names() else None
 
     def ok(self) -> None:
         """Check the players, names and bankroll; start the game or show what is wrong."""

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from tkinter import ttk
 
-from blackjack import Action, Money, format_money
+from blackjack import Money, format_money
+from blackjack.hints import OUTCOMES
 
 from .advice import CHART_UPCARDS, Advice, CountInfo, legal_order
 from .cards import FONT_FAMILY
+from .logic import signed_money
 
 __all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "Toggle"]
 
-DEALER_ORDER = ("17", "18", "19", "20", "21", "bust", "blackjack")
 
 
 class Toggle(ttk.LabelFrame):
@@ -94,7 +95,7 @@ class HintPanel(Toggle):
     def _draw_bars(self, dealer: dict[str, float]) -> None:
         canvas = self.bars
         canvas.delete("all")
-        names = [n for n in DEALER_ORDER if n in dealer] + [n for n in dealer if n not in DEALER_ORDER]
+        names = [n for n in OUTCOMES if n in dealer] + [n for n in dealer if n not in OUTCOMES]
         if not names:
             return
         width, height = 250, 92
@@ -220,7 +221,7 @@ class SessionWindow(tk.Toplevel):
         self.ledger.delete(*self.ledger.get_children())
         for row in rows:
             self.ledger.insert("", "end", values=(row.round, row.name, row.results,
-                                                  ("+" if row.net > 0 else "") + format_money(row.net),
+                                                  signed_money(row.net),
                                                   format_money(row.bankroll)))
 
     def draw_chart(self, series: dict[str, list[Money]]) -> None:
@@ -313,6 +314,3 @@ class ChartWindow(tk.Toplevel):
         self.canvas.create_text(235, 40, text=text, width=440, tags=("message",))
 
 
-def action_letter(action: Action) -> str:
-    """The chart letter of an action: H S D P R (I and N for the insurance answers)."""
-    return {Action.SPLIT: "P", Action.SURRENDER: "R", Action.DECLINE: "N"}.get(action, action.value[0].upper())
