@@ -147,6 +147,7 @@ class Round:
         self._record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
         self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
+        self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer if self._record else shoe.deal
         self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
@@ -156,7 +157,6 @@ class Round:
         self._peeked = False
         self._insurance_settled = False
         self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
-        self._upcard_value = 0  # set by the deal
         self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
@@ -308,7 +308,7 @@ class Round:
                     self._emit(CardDealt(i, 0, card))
             if face_up or rules.hole_card:
                 self._deal_dealer(face_up=face_up)
-        upcard = self._upcard_value = self.dealer.hand[0].value
+        upcard = self.dealer.hand[0].value
         self._may_natural = rules.naturals and upcard in (1, 10)
         self._after_deal(betting)
         return self._flush() if record else ()
@@ -476,7 +476,6 @@ class Round:
         if self.rules.thunderjack_pays is not None:
             thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
             for i in thunder:
-                state = self._seats[i].hands[0]
                 if len(thunder) == 1:
                     self._settle(i, 0, _THUNDERJACK)
                 else:
@@ -492,7 +491,7 @@ class Round:
                 self._naturals += state.natural
             if state.outcome is None:
                 open_seats.append(i)
-        if self.rules.insurance and self._upcard_value == 1 and open_seats:
+        if self.rules.insurance and self.dealer.hand[0].value == 1 and open_seats:
             self.phase = _INSURANCE_PHASE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
@@ -655,7 +654,7 @@ class Round:
             self._settle_all(dealer_natural=True)
             return
         if self._someone_waits():
-            self.dealer.play_round(self._draw_for_dealer if self._record else self.shoe.deal, self.rules)
+            self.dealer.play_round(self._take_for_dealer, self.rules)
         self._settle_all(dealer_natural=False)
 
     def _someone_waits(self) -> bool:
@@ -736,17 +735,16 @@ class Round:
         return self._may_natural
 
     def _draw(self) -> Card:
+        """Deal a card and note a mid-round reshuffle (the ``_take`` of rounds that record events)."""
         shuffles = self.shoe.shuffle_count
         card = self.shoe.deal()
         if self.shoe.shuffle_count != shuffles:
-            if self._record:
-                self._emit(ShoeShuffled(mid_round=True))
+            self._emit(ShoeShuffled(mid_round=True))
         return card
 
     def _draw_for_dealer(self) -> Card:
         card = self._draw()
-        if self._record:
-            self._emit(CardDealt(None, 0, card))
+        self._emit(CardDealt(None, 0, card))
         return card
 
     def _deal_dealer(self, *, face_up: bool) -> None:

@@ -17,9 +17,8 @@ suit symbols.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
-from .actions import Action, Phase, Result
+from .actions import Action, Result
 from .cards import Card
 from .events import (CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
                      InsuranceSettled, RoundSettled, ShoeShuffled)
