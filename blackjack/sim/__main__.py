@@ -135,15 +135,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                            players=args.players, bankroll=args.bankroll, sessions=args.sessions,
                            player_error=float(args.player_error), target_ror=float(args.target_ror), progress=bar)
         bar.close()
-        exact = None
-        if rules.naturals and rules.thunderjack_pays is None and rules.charlie_cards is None:
-            exact = basic_strategy_edge(rules)
         stdout_used = args.json == "-" or args.csv == "-"
         if args.json:
             _write(to_json(reports), args.json)
         if args.csv:
             _write(to_csv(reports), args.csv)
-        if not stdout_used:
+        if not stdout_used:  # the exact edge appears only in the text report
+            exact = None
+            if rules.naturals and rules.thunderjack_pays is None and rules.charlie_cards is None:
+                exact = basic_strategy_edge(rules)
             print(text_report(reports, exact=exact))
         if args.plot:
             plot(reports, args.plot)

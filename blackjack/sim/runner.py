@@ -257,7 +257,7 @@ def chips_per_unit(rules: Rules) -> int:
 
 
 def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Rules:
-    chosen = Rules.preset(rules) if isinstance(rules, str) else rules
+    chosen = Rules.load(rules) if isinstance(rules, str) else rules
     if penetration is not None:
         value = Fraction(str(penetration)) if isinstance(penetration, float) else Fraction(penetration)
         chosen = dataclasses.replace(chosen, penetration=value, cut_card_from_back=None)
@@ -272,7 +272,7 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
 
     Args:
         strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
-        rules: a :class:`Rules` value or a preset name.
+        rules: a :class:`Rules` value, a preset name or a rules TOML file (:meth:`Rules.load`).
         hands: rounds to play per strategy (each seat plays one initial hand a round),
             1 to :data:`MAX_HANDS`.
         seed: the run's seed; the same seed gives the same result for any ``jobs``.
@@ -325,10 +325,9 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         raise ValueError(f"sessions must be 1..hands, got {sessions}")
     if not 0 < target_ror < 1:
         raise ValueError(f"target risk of ruin must be between 0 and 1, got {target_ror}")
-    charts: dict[str, Chart | None] = {}
-    for name in names:
-        strategy = make_strategy(name, table_rules, random.Random(0))  # fail fast on a bad name
-        charts[name] = strategy.chart if isinstance(strategy, ChartStrategy) else None
+    built = {name: make_strategy(name, table_rules, random.Random(0)) for name in names}  # fail fast on a bad name
+    charts: dict[str, Chart | None] = {
+        name: strategy.chart if isinstance(strategy, ChartStrategy) else None for name, strategy in built.items()}
     if sessions is None:
         count = math.ceil(hands / BLOCK_ROUNDS)
         sizes = [BLOCK_ROUNDS] * (count - 1) + [hands - BLOCK_ROUNDS * (count - 1)]
@@ -338,15 +337,15 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
                for k, size in enumerate(sizes)] for name in names]
     tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
     reports = []
-    for s, name in enumerate(names):
+    for name in names:
         merged = Tally()
         for k in range(len(sizes)):
-            part = tallies.get((s, k))
+            part = tallies.get((name, k))
             if part is not None:
                 merged.merge(part)
             else:
                 merged.interrupted = True
-        strategy_name = make_strategy(name, table_rules, random.Random(0)).name
+        strategy_name = built[name].name
         if player_error:
             strategy_name += f" ({player_error:.0%} errors)"
         reports.append(Report.from_tally(merged, strategy_name, f"{table_rules.name}: {table_rules.summary()}",
@@ -354,14 +353,17 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     return reports
 
 
-def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None) -> dict[tuple[int, int], Tally]:
-    """Run the blocks, in this process or in ``jobs`` processes; keyed by (strategy number, block)."""
-    names = list(dict.fromkeys(b.strategy for b in blocks))
-    out: dict[tuple[int, int], Tally] = {}
+def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None) -> dict[tuple[str, int], Tally]:
+    """Run the blocks, in this process or in ``jobs`` processes; keyed by (strategy, block index).
+
+    A block missing from the result was not played (Ctrl-C); its strategy's report is
+    marked interrupted.
+    """
+    out: dict[tuple[str, int], Tally] = {}
     if jobs == 1:
         for block in blocks:
             tally = run_block(block, progress)
-            out[(names.index(block.strategy), block.index)] = tally
+            out[(block.strategy, block.index)] = tally
             if tally.interrupted:
                 break
         return out
@@ -370,18 +372,16 @@ def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None)
         try:
             for future in concurrent.futures.as_completed(futures):
                 block = futures[future]
-                out[(names.index(block.strategy), block.index)] = future.result()
+                out[(block.strategy, block.index)] = future.result()
                 if progress is not None:
                     progress(block.rounds)
         except KeyboardInterrupt:
             _cancel_waiting(futures)
             for future, block in futures.items():
                 if future.done() and not future.cancelled() and future.exception() is None:
-                    out[(names.index(block.strategy), block.index)] = future.result()
+                    out[(block.strategy, block.index)] = future.result()
             for tally in out.values():
                 tally.interrupted = True
-            if not out:
-                out[(0, 0)] = Tally(interrupted=True)
         except BaseException:  # a failed block fails the run: the blocks still waiting are not started
             _cancel_waiting(futures)
             raise

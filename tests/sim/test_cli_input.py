@@ -133,3 +133,10 @@ def test_rules_takes_a_file_as_in_the_game_and_the_gui(tmp_path: Path, capsys: p
     house.write_text('decks = 2\nblackjack_pays = "6/5"\n', encoding="utf-8")
     assert main(["--hands", "100", "--quiet", "--rules", str(house)]) == 0
     assert "Rules: house: 2D" in capsys.readouterr().out
+
+
+def test_simulate_takes_a_rules_file_too(tmp_path: Path) -> None:
+    """``simulate(rules=...)`` reads a string the way ``--rules`` does (Rules.load): a preset or a TOML file."""
+    house = tmp_path / "house.toml"
+    house.write_text("decks = 2\n", encoding="utf-8")
+    assert simulate("basic", str(house), hands=100)[0].rules.startswith("house: 2D")
