@@ -23,13 +23,7 @@ class HiddenStripError(ValueError):
 
 def has_hidden_mark(node: ast.AST) -> bool:
     """Return True when ``node`` mentions ``pytest.mark.hidden`` (or ``mark.hidden``)."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Attribute) and sub.attr == "hidden":
-            value = sub.value
-            if (isinstance(value, ast.Attribute) and value.attr == "mark") or (
-                    isinstance(value, ast.Name) and value.id == "mark"):
-                return True
-    return False
+    return any(isinstance(sub, ast.expr) and _is_hidden(sub) for sub in ast.walk(node))
 
 
 def _is_hidden(expr: ast.expr) -> bool:

@@ -130,17 +130,16 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = "after_d
     """
     tests = []
     for mg in grade.milestones:
-        for test in mg.tests:
-            output = test.message or test.record.doc
-            tests.append({
-                "name": f"M{mg.milestone.number} {test.record.part}: {test.record.name}",
-                "score": _number(test.score), "max_score": _number(test.max_score),
-                "status": "passed" if test.outcome == "passed" else "failed",
-                "output": output,
-                "visibility": hidden_visibility if test.record.hidden else "visible",
-                "tags": [str(test.record.part)] + (["extra credit"] if any(
-                    p.part.extra_credit and test in p.tests for p in mg.parts) else []),
-            })
+        for part in mg.parts:  # the order of mg.tests: part by part
+            for test in part.tests:
+                tests.append({
+                    "name": f"M{mg.milestone.number} {test.record.part}: {test.record.name}",
+                    "score": _number(test.score), "max_score": _number(test.max_score),
+                    "status": "passed" if test.outcome == "passed" else "failed",
+                    "output": test.message or test.record.doc,
+                    "visibility": hidden_visibility if test.record.hidden else "visible",
+                    "tags": [str(test.record.part)] + (["extra credit"] if part.part.extra_credit else []),
+                })
     notes = [f"Milestone {mg.milestone.number}: {note}" for mg in grade.milestones for note in mg.notes]
     summary = "; ".join(f"milestone {mg.milestone.number}: {points_text(mg.regular)} / {mg.milestone.regular_points}"
                         + (f" + {points_text(mg.extra)} extra credit" if mg.milestone.extra_points else "")
