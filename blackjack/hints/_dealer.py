@@ -54,7 +54,7 @@ class _Table:
     (about 2.5 times faster than a product per row).
     """
 
-    __slots__ = ("steps", "nodes", "row_values", "rows", "weights", "weights_peek", "slices", "max_n")
+    __slots__ = ("steps", "row_values", "weights", "weights_peek", "slices", "max_n")
 
     def __init__(self, upcard: int, h17: bool, naturals: bool) -> None:
         groups: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
@@ -110,13 +110,21 @@ class _Table:
             weights_peek.append(w_peek)
             slices[(outcome, n)] = (start, len(row_nodes))
         self.steps = tuple(steps)
-        self.nodes = len(node_of)
         # pad with node 0 so the itemgetter always returns a tuple
         self.row_values: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*row_nodes, 0, 0)
-        self.rows = len(row_nodes)
         self.weights = tuple(weights)
         self.weights_peek = tuple(weights_peek)
         self.slices = slices
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of the prefix tree, the empty product (node 0) included."""
+        return len(self.steps) + 1
+
+    @property
+    def rows(self) -> int:
+        """Groups of dealer draws (rows), each one product of falling factorials."""
+        return len(self.weights)
 
 
 @functools.lru_cache(maxsize=64)
