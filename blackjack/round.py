@@ -310,7 +310,9 @@ class Round:
                 self._deal_dealer(face_up=face_up)
         upcard = self.dealer.hand[0].value
         self._may_natural = rules.naturals and upcard in (1, 10)
-        self._after_deal(betting)
+        if not self._may_natural:
+            self._dealer_natural = False  # known at once: no later card can make a natural
+        self._after_deal(betting, upcard)
         return self._flush() if record else ()
 
     # ======================================================================== deciding
@@ -472,7 +474,7 @@ class Round:
                         finished=state.finished, outcome=state.outcome)
 
     # ===================================================================== the machine
-    def _after_deal(self, betting: list[int]) -> None:
+    def _after_deal(self, betting: list[int], upcard: int) -> None:
         if self.rules.thunderjack_pays is not None:
             thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
             for i in thunder:
@@ -491,7 +493,7 @@ class Round:
                 self._naturals += state.natural
             if state.outcome is None:
                 open_seats.append(i)
-        if self.rules.insurance and self.dealer.hand[0].value == 1 and open_seats:
+        if upcard == 1 and self.rules.insurance and open_seats:
             self.phase = _INSURANCE_PHASE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
@@ -631,7 +633,8 @@ class Round:
             while hand_index < len(hands):
                 state = hands[hand_index]
                 if not state.finished:
-                    if len(state.hand) == 1:  # a split hand gets its second card when play reaches it
+                    # a split hand gets its second card when play reaches it
+                    if state.hand.from_split and len(state.hand) == 1:
                         self._give(seat_index, hand_index)
                     if not state.finished:
                         self._turn = (seat_index, hand_index)

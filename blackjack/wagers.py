@@ -61,7 +61,9 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
     Raises:
         ValueError: THUNDERJACK under rules without the Thunderjack payout.
     """
-    # BEGIN SOLUTION m2: WIN pays bet; BLACKJACK bet * rules.blackjack_pays; THUNDERJACK bet * rules.thunderjack_pays; BLITZ bet * rules.charlie_pays; PUSH 0; SURRENDER loses half the bet; LOSE and BUST lose the bet
+    # BEGIN SOLUTION m2: LOSE and BUST lose the bet; WIN pays bet; BLACKJACK bet * rules.blackjack_pays; THUNDERJACK bet * rules.thunderjack_pays; BLITZ bet * rules.charlie_pays; PUSH 0; SURRENDER loses half the bet
+    if result is Result.LOSE or result is Result.BUST:
+        return -bet
     if result is Result.WIN:
         return bet
     if result is Result.BLACKJACK:
@@ -74,7 +76,5 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
         return bet * rules.charlie_pays
     if result is Result.PUSH:
         return Fraction(0)
-    if result is Result.SURRENDER:
-        return -Fraction(bet) / 2
-    return -bet
+    return -Fraction(bet) / 2  # SURRENDER, the one result left
     # END SOLUTION
