@@ -264,9 +264,15 @@ class SessionWindow(tk.Toplevel):
 
 
 class ChartWindow(tk.Toplevel):
-    """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted."""
+    """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted.
+
+    The grid is drawn once per set of rows (first show, new rules); a later :meth:`show`
+    with the same rows only moves the highlight, so refreshing the table does not
+    recreate the chart's canvas items.
+    """
 
     COLORS = {"H": "#ffffff", "S": "#ffeb3b", "D": "#81c784", "P": "#64b5f6", "R": "#e0e0e0"}
+    OUTLINE, HIGHLIGHT = ("#9e9e9e", 1), ("#d50000", 3)
 
     def __init__(self, master: tk.Misc, title: str) -> None:
         super().__init__(master)
@@ -274,14 +280,26 @@ class ChartWindow(tk.Toplevel):
         self.canvas = tk.Canvas(self, width=470, height=760, background="white", highlightthickness=0)
         self.canvas.pack(fill="both", expand=True)
         self.rows: list[tuple[str, str, tuple[str, ...]]] = []
+        self._drawn: list[tuple[str, str, tuple[str, ...]]] | None = None  # the rows on the canvas, None: none
+        self._cell: tuple[str, str, int] | None = None  # the highlighted cell
         self.canvas.create_text(235, 40, text="Working out the chart…", tags=("waiting",))
 
     def show(self, rows: list[tuple[str, str, tuple[str, ...]]], cell: tuple[str, str, int] | None) -> None:
-        """Draw the chart rows and highlight ``cell`` = ``(section, label, column)``."""
+        """Show the chart rows and highlight ``cell`` = ``(section, label, column)`` (None: no cell).
+
+        The grid is drawn only when ``rows`` differ from the rows on the canvas; otherwise
+        only the highlight moves (nothing changes when ``cell`` is already highlighted).
+        """
         self.rows = rows
+        if rows != self._drawn:
+            self._draw(rows)
+        self._highlight(cell)
+
+    def _draw(self, rows: list[tuple[str, str, tuple[str, ...]]]) -> None:
         canvas = self.canvas
         canvas.delete("all")
         cw, rh, x0, y0 = 38, 19, 70, 30
+        outline, width = self.OUTLINE
         for c, up in enumerate(CHART_UPCARDS):
             canvas.create_text(x0 + c * cw + cw / 2, y0 - 10, text=up, font=(FONT_FAMILY, 9, "bold"))
         y = y0
@@ -294,23 +312,42 @@ class ChartWindow(tk.Toplevel):
                 y += rh
             canvas.create_text(x0 - 8, y + rh / 2, text=label, anchor="e", font=(FONT_FAMILY, 9))
             for c, code in enumerate(codes):
-                hit = cell is not None and cell[0] == name and cell[1] == label and cell[2] == c
                 canvas.create_rectangle(x0 + c * cw, y, x0 + (c + 1) * cw, y + rh,
-                                        fill=self.COLORS.get(code[:1], "#ffffff"),
-                                        outline="#d50000" if hit else "#9e9e9e", width=3 if hit else 1,
-                                        tags=("cell", f"cell_{name}_{label}_{c}") + (("highlight",) if hit else ()))
+                                        fill=self.COLORS.get(code[:1], "#ffffff"), outline=outline, width=width,
+                                        tags=("cell", f"cell_{name}_{label}_{c}"))
                 canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
                                    tags=("code",))
             y += rh
-        canvas.tag_raise("highlight")
-        canvas.tag_raise("code")
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
         canvas.create_text(6, y + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8))
         canvas.configure(height=y + 30)
+        self._drawn = rows
+        self._cell = None
+
+    def _highlight(self, cell: tuple[str, str, int] | None) -> None:
+        """Move the red outline to ``cell``'s rectangle (none for None or a cell the chart lacks)."""
+        if cell == self._cell:
+            return
+        canvas = self.canvas
+        outline, width = self.OUTLINE
+        canvas.itemconfigure("highlight", outline=outline, width=width)
+        canvas.dtag("highlight", "highlight")
+        self._cell = cell
+        if cell is None:
+            return
+        found = canvas.find_withtag(f"cell_{cell[0]}_{cell[1]}_{cell[2]}")
+        if not found:
+            return
+        outline, width = self.HIGHLIGHT
+        canvas.itemconfigure(found[0], outline=outline, width=width)
+        canvas.addtag_withtag("highlight", found[0])
+        canvas.tag_raise(found[0])  # above its neighbours, whose outlines would cover the red one
+        canvas.tag_raise("code")
 
     def show_message(self, text: str) -> None:
         """Show one line instead of the chart (e.g. the hints library is not available)."""
         self.canvas.delete("all")
+        self._drawn, self._cell = None, None
         self.canvas.create_text(235, 40, text=text, width=440, tags=("message",))
 
 

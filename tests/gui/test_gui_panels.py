@@ -187,6 +187,23 @@ class TestWindows:
         canvas = app.chart_window.canvas
         assert "cell_pairs_8,8_4" in canvas.gettags(canvas.find_withtag("highlight")[0])
 
+    def test_strategy_chart_is_not_redrawn_on_refresh(self, make_app: MakeApp) -> None:
+        """Refreshes with the chart open keep its canvas items; a hit only moves the highlight (8,8 to hard 18)."""
+        app = make_app(stack="8s 6d 8h Th 2c")
+        deal(app)
+        app.open_chart()
+        app.settle()
+        canvas = app.chart_window.canvas
+        items = sorted(canvas.find_all())  # find_all is in stacking order, which the highlight changes
+        for _ in range(3):
+            app.refresh()
+        app.buttons["hit"].invoke()
+        app.settle()
+        assert sorted(canvas.find_all()) == items
+        assert [canvas.gettags(i) for i in canvas.find_withtag("highlight")] == [("cell", "cell_hard_18_4",
+                                                                                   "highlight")]
+        assert canvas.itemcget("cell_pairs_8,8_4", "width") == "1.0"
+
     def test_session_chart_and_ledger(self, make_app: MakeApp) -> None:
         """After a lost round the session window lists it and draws Ann's bankroll line."""
         app = make_app(stack="Ts 9d 6h 8c Kd")
