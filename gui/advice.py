@@ -25,7 +25,7 @@ When the hints library is not finished (a student's starter), the functions rais
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -33,6 +33,8 @@ from typing import Any, TypeVar
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
 from blackjack.hints import (CountingSystem, basic_strategy, count_summary, expected_values,
                              hint, system, systems)
+
+from .logic import legal_order  # re-exported: panels and older callers import it from here
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
@@ -55,12 +57,6 @@ def _call(function: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
         raise HintsUnavailable(f"{function.__name__}() is not written yet: {err}") from None
     except BlackjackError as err:
         raise HintsUnavailable(str(err)) from None
-
-
-def legal_order(actions: Mapping[Action, Any] | frozenset[Action]) -> list[Action]:
-    """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline)."""
-    order = list(Action)
-    return sorted(actions, key=order.index)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ name                       what it decides
 ``insurance_text``         the label beside a seat's bet for its insurance stake or result
 ``short_money(amount)``    an amount abbreviated for the bet circle: ``"20k"``, ``"1.2M"``
 ``step_stake(text, most)`` the insurance amount box's next value for its arrows
+``legal_order(actions)``   actions in the table's order (hit, stand, ... decline)
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
 ``card_size``, ...         layout math for the canvas (boxes in pixels)
@@ -36,8 +37,9 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
-    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "pending_from", "result_color", "result_text",
-    "seat_area", "short_money", "signed_money", "status_text", "step_stake",
+    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
+    "pending_from", "result_color", "result_text", "seat_area", "short_money", "signed_money", "status_text",
+    "step_stake",
 ]
 
 
@@ -228,6 +230,16 @@ def step_stake(text: str, most: Money, up: bool) -> str:
     return format_money(max(min(Fraction(1), Fraction(most)), min(Fraction(most), step)))
 
 
+def legal_order(actions: Iterable[Action]) -> list[Action]:
+    """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline).
+
+    The one ordering of actions on the table: the status line's choices and the hint
+    panel's EV list use it (a mapping gives its keys).
+    """
+    order = list(Action)
+    return sorted(actions, key=order.index)
+
+
 def status_text(view: TableView | None) -> str:
     """The one-line prompt under the table: whose turn it is and what they may do."""
     if view is None:
@@ -239,7 +251,7 @@ def status_text(view: TableView | None) -> str:
     seat, hand = view.current_seat, view.current_hand
     if seat is None or hand is None:
         return f"Dealer's turn ({view.phase.value})."
-    choices = ", ".join(a.value for a in sorted(view.legal_actions, key=lambda a: list(Action).index(a)))
+    choices = ", ".join(a.value for a in legal_order(view.legal_actions))
     upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
     if view.phase is Phase.INSURANCE:
         offer = "Even money" if hand.is_blackjack else "Insurance"

@@ -16,9 +16,9 @@ from tkinter import ttk
 from blackjack import Money, format_money
 from blackjack.hints import OUTCOMES
 
-from .advice import CHART_UPCARDS, Advice, CountInfo, legal_order
+from .advice import CHART_UPCARDS, Advice, CountInfo
 from .cards import FONT_FAMILY
-from .logic import signed_money
+from .logic import legal_order, signed_money
 
 __all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "Toggle"]
 

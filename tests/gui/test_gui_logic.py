@@ -105,6 +105,16 @@ class TestLabels:
         game.round.apply(Action.SPLIT)  # type: ignore[union-attr]
         assert "(hand 1 of 2)" in status_text(game.round.view())  # type: ignore[union-attr]
 
+    def test_status_lists_choices_in_the_one_table_order(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The prompt's choices come from ``legal_order``, the same function the hint panel uses."""
+        import gui.advice
+        import gui.logic
+        assert gui.advice.legal_order is gui.logic.legal_order
+        view = dealt("8s 6d 8h Th").round.view()  # type: ignore[union-attr]
+        assert status_text(view).endswith("Hit, stand, double, split, surrender?")
+        monkeypatch.setattr(gui.logic, "legal_order", lambda actions: sorted(actions, key=lambda a: a.value))
+        assert status_text(view).endswith("Double, hit, split, stand, surrender?")
+
 
 class TestInsuranceStake:
     def test_half_the_bet(self) -> None:
