@@ -44,6 +44,8 @@ from ._player import Game, Tree, can_double, draws, insurance_value, split_value
 __all__ = [
     "OUTCOMES",
     "counts_from",
+    "full_shoe",
+    "without",
     "bust_probability",
     "dealer_probabilities",
     "expected_values",
@@ -81,6 +83,29 @@ def card_value(card: object) -> int:
     if not 1 <= card <= 10:
         raise InvalidCardError(f"card point value must be 1..10 (ace = 1), got {card}", str(card))
     return card
+
+
+def full_shoe(decks: int) -> Counts:
+    """The composition of ``decks`` full 52-card decks as a count vector (layout of :func:`counts_from`).
+
+    >>> full_shoe(1)
+    (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+    """
+    return (4 * decks,) * 9 + (16 * decks,)
+
+
+def without(counts: Counts, values: Iterable[int]) -> Counts:
+    """The count vector ``counts`` less one card of each point value in ``values`` (ace 1).
+
+    The caller makes sure every card is there to take: a count may not go below zero.
+
+    >>> without(full_shoe(1), (1, 10, 10))
+    (3, 4, 4, 4, 4, 4, 4, 4, 4, 14)
+    """
+    out = list(counts)
+    for value in values:
+        out[value - 1] -= 1
+    return tuple(out)
 
 
 def counts_from(shoe: ShoeLike) -> Counts | None:

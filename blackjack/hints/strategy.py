@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from ..actions import Action
 from ..cards import Card
 from ..rules import Rules
 from ._dealer import forbidden_hole
 from ._player import doubles_on, total_of
-from .probability import card_value, expected_values
+from .probability import card_value, expected_values, full_shoe, without
 
 __all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
 
@@ -66,6 +66,10 @@ CODES = {
 #: Cells whose two best EVs (starting-composition approximation) are closer than this
 #: are recomputed exactly; the approximation's error is about 0.001 of a bet.
 _CLOSE = 0.004
+
+# Enum members as module constants: on Python 3.11 each ``Action.X`` lookup costs about 0.1
+# microsecond (EnumType.__getattr__), and the simulator asks the chart for every decision.
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 
 _LETTER = {Action.HIT: "h", Action.STAND: "s", Action.SPLIT: "p", Action.DOUBLE: "d"}
 
@@ -97,17 +101,6 @@ def code_for(evs: Mapping[Action, float], *, das_helps: bool = False) -> str:
     return ("D" if best is Action.DOUBLE else "R") + _LETTER[fallback]
 
 
-def _shoe(rules: Rules) -> list[int]:
-    return [4 * rules.decks] * 9 + [16 * rules.decks]
-
-
-def _without(counts: list[int], cards: Iterable[int]) -> tuple[int, ...]:
-    out = list(counts)
-    for v in cards:
-        out[v - 1] -= 1
-    return tuple(out)
-
-
 def _unconditioned(evs: dict[Action, float], p_natural: float) -> dict[Action, float]:
     """EVs before the peek: a dealer natural costs one bet, except for a surrender (early)."""
     return {a: (v if a is Action.SURRENDER else p_natural * -1.0 + (1 - p_natural) * v) for a, v in evs.items()}
@@ -119,6 +112,10 @@ class Chart:
     Build it with :func:`basic_strategy`. Attributes ``hard`` (totals 4..20), ``soft``
     (13..20 for A-2..A-9) and ``pairs`` (pair value 1..10, ace 1) map a row to its ten
     codes in :data:`UPCARDS` order.
+
+    :meth:`code` and :meth:`action` take cards; :meth:`total_code`, :meth:`pair_code`
+    and :meth:`play` take the hand as numbers, for the simulator's inner loop. All of
+    them read the same rows and apply the same fallbacks (:data:`CODES`).
     """
 
     def __init__(self, rules: Rules, hard: Mapping[int, tuple[str, ...]], soft: Mapping[int, tuple[str, ...]],
@@ -127,6 +124,10 @@ class Chart:
         self.hard = dict(hard)
         self.soft = dict(soft)
         self.pairs = dict(pairs)
+        # The same rows indexed by upcard value (ace 1), so a lookup needs no column search.
+        self._hard = {row: _by_upcard(codes) for row, codes in self.hard.items()}
+        self._soft = {row: _by_upcard(codes) for row, codes in self.soft.items()}
+        self._pairs = {row: _by_upcard(codes) for row, codes in self.pairs.items()}
 
     # --- lookups -------------------------------------------------------------------------
     def code(self, player_cards: Iterable[Card | int], upcard: Card | int, *, pair: bool | None = None) -> str:
@@ -141,18 +142,76 @@ class Chart:
             A code from :data:`CODES`; ``"S"`` for 21 and more.
         """
         values = [card_value(c) for c in player_cards]
-        column = UPCARDS.index(card_value(upcard))
+        up = card_value(upcard)
         if pair is None:
             pair = len(values) == 2 and values[0] == values[1]
         if pair:
-            return self.pairs[values[0]][column]
+            return self.pair_code(values[0], up)
         hard = sum(values)
         total = total_of(hard, 1 in values)
+        return self.total_code(total, total != hard, up)
+
+    def total_code(self, total: int, soft: bool, upcard: int) -> str:
+        """Return the code of the hard or soft row for a best total against an upcard value.
+
+        Args:
+            total: the hand's best total (:meth:`Hand.get_score`).
+            soft: an ace counts 11 in ``total`` (:meth:`Hand.is_soft`).
+            upcard: the upcard's point value, ace 1.
+
+        Returns:
+            The row's code; ``"S"`` for 21 and more, ``"H"`` for a soft 12 (two aces
+            not split), the 4 row for a hard total below 4 (never dealt).
+        """
         if total >= 21:
             return "S"
-        if total != hard:  # soft
-            return self.soft[total][column] if total >= 13 else "H"
-        return self.hard[max(4, min(total, 20))][column]
+        if soft:
+            return self._soft[total][upcard] if total >= 13 else "H"
+        return self._hard[4 if total < 4 else total][upcard]
+
+    def pair_code(self, value: int, upcard: int) -> str:
+        """Return the code of the pair row for two cards of point value ``value`` (ace 1) against an upcard value."""
+        return self._pairs[value][upcard]
+
+    def play(self, total: int, soft: bool, pair: int | None, upcard: int,
+             allowed: Callable[[Action], bool]) -> Action:
+        """Return the chart's move for a hand given as numbers, falling back as its code says.
+
+        Args:
+            total: the hand's best total.
+            soft: an ace counts 11 in ``total``.
+            pair: the point value of a two-card pair to read the pair row for, else None.
+            upcard: the upcard's point value, ace 1.
+            allowed: tells whether a move may be taken now, such as ``Round.is_legal``
+                or ``legal.__contains__``.
+
+        Returns:
+            HIT, STAND, DOUBLE, SPLIT or SURRENDER: a move ``allowed`` accepts, or STAND,
+            which a hand in play may always take. A pair the seat may not split is
+            played by its total row, as the Wizard of Odds advises.
+        """
+        if pair is not None:
+            code = self._pairs[pair][upcard]
+            if code[0] == "P" or code == "Rp":
+                if code == "Rp" and allowed(_SURRENDER):
+                    return _SURRENDER
+                if allowed(_SPLIT) and (code != "Ph" or self.rules.double_after_split):
+                    return _SPLIT
+                if code == "Ph":
+                    return _HIT if allowed(_HIT) else _STAND
+                code = self.total_code(total, soft, upcard)
+        else:
+            code = self.total_code(total, soft, upcard)
+        first = code[0]
+        if first == "R" and allowed(_SURRENDER):
+            return _SURRENDER
+        if first == "D" and allowed(_DOUBLE):
+            return _DOUBLE
+        if first in "RD":
+            first = "S" if code[1] == "s" else "H"
+        if first == "H" and allowed(_HIT):
+            return _HIT
+        return _STAND
 
     def action(self, player_cards: Iterable[Card | int], upcard: Card | int, *,
                legal: Collection[Action] | None = None) -> Action:
@@ -166,36 +225,17 @@ class Chart:
                 two cards, split only a pair).
 
         Returns:
-            HIT, STAND, DOUBLE, SPLIT or SURRENDER (always one of ``legal`` when given
-            and it holds HIT or STAND).
+            HIT, STAND, DOUBLE, SPLIT or SURRENDER: one of ``legal``, or STAND, which a
+            hand in play may always take.
         """
-        values = [card_value(c) for c in player_cards]
         cards = list(player_cards)
+        values = [card_value(c) for c in cards]
         if legal is None:
             legal = self._default_legal(values, cards)
-        code = self.code(values, upcard)
-        if code.startswith("P") or code == "Rp":
-            if code == "Rp" and Action.SURRENDER in legal:
-                return Action.SURRENDER
-            if Action.SPLIT in legal and (code != "Ph" or self.rules.double_after_split):
-                return Action.SPLIT
-            if code == "Ph":
-                return Action.HIT if Action.HIT in legal else Action.STAND
-            code = self.code(values, upcard, pair=False)
-        if code[0] == "R" and Action.SURRENDER in legal:
-            return Action.SURRENDER
-        if code[0] == "D" and Action.DOUBLE in legal:
-            return Action.DOUBLE
-        if code[0] in "RD":
-            code = code[1].upper()
-            if code == "P":  # Rp without surrender handled above; keep the compiler happy
-                code = "H"
-        want = Action.HIT if code == "H" else Action.STAND
-        if want not in legal:
-            other = Action.STAND if want is Action.HIT else Action.HIT
-            if other in legal:
-                return other
-        return want
+        hard = sum(values)
+        total = total_of(hard, 1 in values)
+        pair = values[0] if len(values) == 2 and values[0] == values[1] else None
+        return self.play(total, total != hard, pair, card_value(upcard), legal.__contains__)
 
     def _default_legal(self, values: list[int], cards: list[Card | int]) -> frozenset[Action]:
         rules = self.rules
@@ -243,6 +283,14 @@ class Chart:
         return f"<Chart {self.rules.summary()}>"
 
 
+def _by_upcard(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's codes indexed by upcard value 1..10 (index 0 unused) instead of in :data:`UPCARDS` order."""
+    by_up = [""] * 11
+    for up, code in zip(UPCARDS, codes):
+        by_up[up] = code
+    return tuple(by_up)
+
+
 @functools.lru_cache(maxsize=32)
 def basic_strategy(rules: Rules) -> Chart:
     """Derive the basic-strategy chart for ``rules`` from expected values (cached per rules).
@@ -256,14 +304,14 @@ def basic_strategy(rules: Rules) -> Chart:
     Returns:
         The :class:`Chart`.
     """
-    shoe = _shoe(rules)
+    shoe = full_shoe(rules.decks)
     no_das = dataclasses.replace(rules, double_after_split=False) if rules.double_after_split else None
     hard: dict[int, tuple[str, ...]] = {}
     soft: dict[int, tuple[str, ...]] = {}
     pairs: dict[int, tuple[str, ...]] = {}
 
     def evs_for(cards: tuple[int, int], up: int, use: Rules = rules) -> dict[Action, float]:
-        counts = _without(shoe, (*cards, up))
+        counts = without(shoe, (*cards, up))
         evs = expected_values(cards, up, counts, use, exact=False)
         evs.pop(Action.INSURANCE, None)
         ranked = sorted(evs.values(), reverse=True)
@@ -282,7 +330,7 @@ def basic_strategy(rules: Rules) -> Chart:
             combos = [(a, total - a) for a in range(2, 11) if a < total - a <= 10]
             if not combos:
                 combos = [(total // 2, total // 2)]
-            counts = _without(shoe, (up,))
+            counts = without(shoe, (up,))
             summed: dict[Action, float] = {}
             weight_sum = 0.0
             for a, b in combos:

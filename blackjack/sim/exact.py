@@ -32,10 +32,10 @@ def basic_strategy_edge(rules: Rules) -> float:
         The EV as a float; the house edge is its negative (e.g. about -0.0033 for
         the ``vegas`` preset).
     """
-    from ..hints.probability import expected_values
+    from ..hints.probability import expected_values, full_shoe
     from ..hints.strategy import basic_strategy
     chart = basic_strategy(rules)
-    full = [4 * rules.decks] * 9 + [16 * rules.decks]
+    full = full_shoe(rules.decks)
     cards = sum(full)
     total = 0.0
     for up in range(1, 11):

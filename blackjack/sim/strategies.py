@@ -88,12 +88,7 @@ class Strategy:
 
 
 class ChartStrategy(Strategy):
-    """Basic strategy from the hint library's chart, precomputed into lookup tables.
-
-    ``hard[total][up]``, ``soft[total][up]`` and ``pairs[value][up]`` hold the chart
-    codes (``"H"``, ``"Dh"``, ``"Rp"`` ...), ``up`` being the upcard value 1..10. The
-    fallbacks follow :meth:`blackjack.hints.strategy.Chart.action` exactly (a test
-    checks every cell against it).
+    """Basic strategy from the hint library's chart (:meth:`Chart.play`, its fallbacks included).
 
     Args:
         name: the name a report shows.
@@ -104,66 +99,20 @@ class ChartStrategy(Strategy):
 
     def __init__(self, name: str, rules: Rules, chart: Chart | None = None) -> None:
         super().__init__(name, rules)
-        from ..hints.strategy import UPCARDS, basic_strategy
-        if chart is None:
-            chart = basic_strategy(rules)
-        self.chart = chart
-
-        def table(rows: dict[int, tuple[str, ...]]) -> dict[int, list[str]]:
-            out: dict[int, list[str]] = {}
-            for key, codes in rows.items():
-                by_up = [""] * 11
-                for up, code in zip(UPCARDS, codes):
-                    by_up[up] = code
-                out[key] = by_up
-            return out
-        self.hard = table(chart.hard)
-        self.soft = table(chart.soft)
-        self.pairs = table(chart.pairs)
-        self.das = rules.double_after_split
-
-    def code(self, hand: Hand, upcard: int, *, pair: bool) -> str:
-        """Return the chart code for the hand (the pair row when ``pair``)."""
-        if pair:
-            return self.pairs[hand[0].value][upcard]
-        total = hand.get_score()
-        if total >= 21:
-            return "S"
-        if hand.is_soft():
-            return self.soft[total][upcard] if total >= 13 else "H"
-        return self.hard[4 if total < 4 else (20 if total > 20 else total)][upcard]
+        from ..hints.strategy import basic_strategy
+        self.chart = chart if chart is not None else basic_strategy(rules)
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
         """Play the chart, falling back as its code says when a move is not allowed."""
-        is_legal = rnd.is_legal
-        pair = len(hand) == 2 and hand[0].value == hand[1].value
-        code = self.code(hand, upcard, pair=pair)
-        if pair and (code[0] == "P" or code == "Rp"):
-            if code == "Rp" and is_legal(_R):
-                return _R
-            if is_legal(_P) and (code != "Ph" or self.das):
-                return _P
-            if code == "Ph":
-                return _H if is_legal(_H) else _S
-            code = self.code(hand, upcard, pair=False)
-        first = code[0]
-        if first == "R" and is_legal(_R):
-            return _R
-        if first == "D" and is_legal(_D):
-            return _D
-        if first in "RD":
-            first = "S" if code[1] == "s" else "H"
-        if first == "H":
-            return _H if is_legal(_H) else _S
-        return _S
+        pair = hand[0].value if len(hand) == 2 and hand[0].value == hand[1].value else None
+        return self.chart.play(hand.get_score(), hand.is_soft(), pair, upcard, rnd.is_legal)
 
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
-        """Surrender early where the chart (built for early surrender) says R."""
-        pair = hand[0].value == hand[1].value
-        code = self.code(hand, upcard, pair=pair)
-        if pair and code[0] == "P":
-            return False
-        return code[0] == "R"
+        """Surrender early where the chart (built for early surrender) says R: ``Rh``, ``Rs`` or ``Rp``."""
+        chart = self.chart
+        if hand[0].value == hand[1].value:
+            return chart.pair_code(hand[0].value, upcard)[0] == "R"
+        return chart.total_code(hand.get_score(), hand.is_soft(), upcard)[0] == "R"
 
 
 class HiLoStrategy(ChartStrategy):
@@ -237,9 +186,8 @@ class PerfectStrategy(Strategy):
 
     def __init__(self, name: str, rules: Rules) -> None:
         super().__init__(name, rules)
-        from ..hints.probability import expected_values
-        self._evs = expected_values
-        self._full = [4 * rules.decks] * 9 + [16 * rules.decks]
+        from ..hints.probability import full_shoe
+        self._full = full_shoe(rules.decks)
         self._known = _known_evs(rules)
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
@@ -253,11 +201,10 @@ class PerfectStrategy(Strategy):
         key = (tuple(sorted(values)), upcard, hand.from_split, split_aces, hands)
         evs = self._known.get(key)
         if evs is None:
-            counts = list(self._full)
-            for value in (*values, upcard):
-                counts[value - 1] -= 1
-            evs = self._known[key] = self._evs(values, upcard, tuple(counts), self.rules,
-                                               from_split=hand.from_split, hands=hands)
+            from ..hints.probability import expected_values, without  # a miss costs milliseconds anyway
+            counts = without(self._full, (*values, upcard))
+            evs = self._known[key] = expected_values(values, upcard, counts, self.rules,
+                                                     from_split=hand.from_split, hands=hands)
         best = _S
         best_ev = -math.inf
         for action, ev in evs.items():

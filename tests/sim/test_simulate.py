@@ -99,8 +99,9 @@ class _Legal:
 
 
 @pytest.mark.parametrize("preset", ["vegas", "single_deck", "european"])
-def test_lookup_table_matches_chart_action(preset: str) -> None:
-    """The simulator's precomputed chart gives Chart.action's move for every hand, upcard and legal set."""
+def test_basic_reads_a_live_hand_as_chart_action_reads_cards(preset: str) -> None:
+    """The simulator's basic strategy (total, softness and pair read off a live Hand, legality asked of the
+    round) gives Chart.action's move for every hand, upcard and legal set."""
     from blackjack import Action, Card, Hand, Suit
     rules = Rules.preset(preset)
     strategy = ChartStrategy("basic", rules)
