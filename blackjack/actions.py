@@ -105,3 +105,15 @@ class Result(enum.Enum):
     def label(self) -> str:
         """The result as a table shows it: ``"WIN"``, ``"BLACKJACK"`` ..."""
         return self.value.upper()
+
+    @property
+    def kind(self) -> str:
+        """How a tally counts the hand: ``"win"``, ``"push"`` or ``"loss"``.
+
+        A natural, a Thunderjack and a Blitz are wins; a bust and a surrender are losses.
+        """
+        if self is Result.PUSH:
+            return "push"
+        if self in (Result.WIN, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ):
+            return "win"
+        return "loss"

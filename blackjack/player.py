@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Dealer", "Ledger", "Player", "Policy"]
 
-_WINS = frozenset((Result.WIN, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ))
 
 #: A decision function: given what the table shows, return one of ``view.legal_actions``.
 Policy = Callable[["TableView"], Action]
@@ -70,9 +69,10 @@ class Ledger:
         """Add one finished round: the bankroll after it, its hand outcomes, and its net gain."""
         self.bankrolls.append(bankroll)
         for outcome in outcomes:
-            if outcome.result is Result.PUSH:
+            kind = outcome.result.kind
+            if kind == "push":
                 self.pushes += 1
-            elif outcome.result in _WINS:
+            elif kind == "win":
                 self.wins += 1
             else:
                 self.losses += 1

@@ -56,11 +56,8 @@ PATHS_KEPT = 20
 #: A bankroll no simulated seat can exhaust; ruin is tracked on the running net instead.
 _ENDLESS = 10 ** 15
 
-_OUTCOME = {
-    Result.WIN: ("win", None), Result.BLACKJACK: ("win", "natural"), Result.THUNDERJACK: ("win", "natural"),
-    Result.BLITZ: ("win", None), Result.PUSH: ("push", None), Result.LOSE: ("loss", None),
-    Result.BUST: ("loss", "bust"), Result.SURRENDER: ("loss", "surrender"),
-}
+_TAG = {Result.BLACKJACK: "natural", Result.THUNDERJACK: "natural", Result.BUST: "bust", Result.SURRENDER: "surrender"}
+_OUTCOME = {result: (result.kind, _TAG.get(result)) for result in Result}
 _EVENTS = {Action.DOUBLE: "double", Action.SPLIT: "split", Action.INSURANCE: "insurance"}
 
 

@@ -256,3 +256,11 @@ def test_insurance_limit_is_half_the_bet_within_the_bankroll_and_only_during_the
     rnd.apply(Action.INSURANCE)  # the default stake is the limit
     assert rnd.view().seats[1].insurance == 3 and game.players[1].bankroll == 0
     assert rnd.insurance_limit() is None and rnd.view().insurance_limit is None
+
+
+def test_result_kind_is_how_tallies_count_a_hand() -> None:
+    """Naturals, Thunderjacks and Blitzes count as wins; busts and surrenders as losses (ledger, simulator)."""
+    kinds = {kind: {r for r in Result if r.kind == kind} for kind in ("win", "push", "loss")}
+    assert kinds == {"win": {Result.WIN, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ},
+                     "push": {Result.PUSH},
+                     "loss": {Result.LOSE, Result.BUST, Result.SURRENDER}}
