@@ -298,7 +298,7 @@ class App:
         rnd = self.game.round
         if rnd is None:
             return
-        before = rnd.view()
+        before = rnd.view() if self.coach_panel.enabled.get() else None  # only the coach judges the decision
         try:
             if amount is None:
                 rnd.apply(action)
@@ -307,7 +307,7 @@ class App:
         except BlackjackError as err:
             self.say(str(err))
             return
-        if self.coach_panel.enabled.get():
+        if before is not None:
             self._judge(before, action)
         self._engine_moved()
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from blackjack import Action, Round
+
 pytestmark = pytest.mark.gui
 
 MakeApp = Callable[..., Any]
@@ -154,6 +156,22 @@ class TestCoachAndDrills:
         app.buttons["split"].invoke()
         app.settle()
         assert app.coach_panel.score.cget("text").startswith("Score: 1 of 1 decisions right (100%)")
+
+    def test_no_decision_view_without_the_coach(self, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+        """With coach mode off a decision takes no view of the table beforehand (only the coach judges it)."""
+        app = make_app(stack="8s 6d 8h Th")
+        deal(app)
+        calls: list[Round] = []
+        original = Round.view
+
+        def counted(rnd: Round) -> Any:
+            calls.append(rnd)
+            return original(rnd)
+
+        monkeypatch.setattr(Round, "view", counted)
+        monkeypatch.setattr(app, "_engine_moved", lambda: None)  # no redraw: only act's own views are counted
+        app.act(Action.STAND)
+        assert calls == [] and app.round_view.phase.value == "settled"
 
     def test_pair_drill_deals_pairs(self, make_app: MakeApp) -> None:
         """With the pair drill on, three deals in a row give the player a pair and light Split."""
