@@ -71,15 +71,29 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout if stdout is not None else sys.stdout
     console = Console(inp, out)
     try:
+        return _play(args, parser, console, out)
+    except (EOFError, QuitGame):
+        console.say("No game played.")
+        return 0
+    except KeyboardInterrupt:
+        console.say("\nInterrupted.")
+        return 130
+    except NotImplementedError as err:  # a student's starter code, still a stub
+        console.say(f"\nStopped: {unwritten(err)}")
+        return 1
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
+        _silence(out)
+        return 0
+
+
+def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console, out: TextIO) -> int:
+    """Set up the drill or the game from the options and run it; bad options end in ``parser.error``."""
+    try:
         rules = _rules(args)
         counting = system(args.counting)
         if args.drill:
-            try:
-                return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
-                                 flash=is_terminal(out) and not args.plain)
-            except BrokenPipeError:
-                _silence(out)
-                return 0
+            return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
+                             flash=is_terminal(out) and not args.plain)
         bankroll = to_money(args.bankroll) if args.bankroll is not None else rules.starting_bankroll
         if bankroll < 0:
             raise ValueError(f"--bankroll must not be negative, got {args.bankroll}")
@@ -91,26 +105,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         game.shoe.stack(stacked)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
-    except (EOFError, QuitGame):
-        console.say("No game played.")
-        return 0
-    except NotImplementedError as err:  # a student's starter code, still a stub
-        console.say(f"Stopped: {unwritten(err)}")
-        return 1
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
                           tips=not args.no_tips, counting=counting.key)
-    try:
-        return TextGame(game, console, options).run()
-    except KeyboardInterrupt:
-        console.say("\nInterrupted.")
-        return 130
-    except NotImplementedError as err:
-        console.say(f"\nStopped: {unwritten(err)}")
-        return 1
-    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
-        _silence(out)
-        return 0
+    return TextGame(game, console, options).run()
 
 
 def _rules(args: argparse.Namespace) -> Rules:

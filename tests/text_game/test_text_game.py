@@ -276,3 +276,19 @@ def test_count_command_gives_no_insurance_advice_where_there_is_no_insurance() -
     _, text = play(["--names", "Ann", "--rules", "thunderjack", "--stack", "9h,As,7d,8s", "--rounds", "1", "--plain"],
                    "10\ncount\ns\n")
     assert "Hi-Lo running count -1, 205 cards unseen, true count -0.3; suggested bet 1\n" in text
+
+
+class _CtrlC(io.StringIO):
+    """Input where the user presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("args", [[], ["--drill"], ["--names", "Ann", "--rounds", "1"]],
+                         ids=["names-prompt", "drill", "bet-prompt"])
+def test_ctrl_c_at_any_prompt_says_interrupted(args: list[str]) -> None:
+    """Ctrl-C while setting up, in the drill or in the game ends with one line and status 130, no traceback."""
+    out = io.StringIO()
+    assert main(args, stdin=_CtrlC(), stdout=out) == 130
+    assert out.getvalue().rstrip().endswith("Interrupted.")
