@@ -80,9 +80,9 @@ class Advice:
 
 
 def _decision(view: TableView) -> tuple[tuple[Card, ...], Card]:
+    """The deciding hand's cards and the dealer's upcard; whether a decision waits is the engine's ``view.turn``."""
     hand, upcard = view.current_hand, view.dealer.upcard
-    if hand is None or upcard is None or view.phase not in (Phase.PLAYER_TURN, Phase.INSURANCE,
-                                                             Phase.EARLY_SURRENDER):
+    if hand is None or upcard is None:
         raise HintsUnavailable("no decision is pending")
     return hand.cards, upcard
 
