@@ -15,7 +15,7 @@ from typing import NoReturn, TextIO
 from .cards import parse_cards
 from .errors import BlackjackError, unwritten
 from .money import to_money
-from .player import Player
+from .player import Player, check_name
 from .rules import Rules
 from .table import Blackjack
 from .drill_cli import run_drill
@@ -120,7 +120,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str]:
     if args.names:
-        names = [n.strip() for n in args.names.split(",") if n.strip()]
+        names = [check_name(n) for n in args.names.split(",") if n.strip()]
         if args.players is not None and args.players != len(names):
             raise ValueError(f"--players {args.players} but {len(names)} names given")
         if not 1 <= len(names) <= rules.max_players:
@@ -143,6 +143,11 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
     while len(chosen) < count:
         default = f"Player {len(chosen) + 1}"
         answer = console.ask(f"Name of player {len(chosen) + 1} (Enter = {default}): ") or default
+        try:
+            answer = check_name(answer)
+        except ValueError as err:
+            console.say(f"That name will not do: {err}.")
+            continue
         if answer in chosen:
             console.say(f"{answer} is already at the table; please choose another name.")
             continue

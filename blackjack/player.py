@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, Result
 from .cards import Card
-from .errors import InvalidBetError
+from .errors import InvalidBetError, quoted
 from .events import Outcome
 from .hand import Hand
 from .money import Money, format_money, to_money
@@ -24,7 +24,10 @@ if TYPE_CHECKING:
     from .round import Round
     from .view import TableView
 
-__all__ = ["Dealer", "Ledger", "Player", "Policy"]
+__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "check_name"]
+
+#: The longest player name, in characters: a name has to fit a seat on the table and a one-line message.
+MAX_NAME_LENGTH = 20
 
 
 #: A decision function: given what the table shows, return one of ``view.legal_actions``.
@@ -90,21 +93,36 @@ class Ledger:
                 f"biggest win {format_money(self.biggest_win)}")
 
 
+def check_name(name: str) -> str:
+    """Return ``name`` without the spaces around it, when it can name a player.
+
+    Raises:
+        ValueError: the name is empty, longer than :data:`MAX_NAME_LENGTH` characters, or
+            holds a control character (a tab, a newline, a terminal escape).
+    """
+    name = name.strip()
+    if not name:
+        raise ValueError("a player needs a name")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"a player's name may have at most {MAX_NAME_LENGTH} characters, got {len(name)}")
+    if not name.isprintable():
+        raise ValueError(f"a player's name may hold only printable characters, got {quoted(name)}")
+    return name
+
+
 class Player:
     """A player at the table: a name, a bankroll in credits, and a session ledger.
 
     Args:
-        name: shown by front ends; any non-empty text.
+        name: shown by front ends; see :func:`check_name`.
         bankroll: starting credits (int, Fraction, Decimal or numeric str; never a float).
 
     Raises:
-        ValueError: an empty name or a negative bankroll.
+        ValueError: a name :func:`check_name` refuses, or a negative bankroll.
     """
 
     def __init__(self, name: str, bankroll: int | Fraction | str = 1000) -> None:
-        if not name.strip():
-            raise ValueError("a player needs a name")
-        self.name = name.strip()
+        self.name = check_name(name)
         self.bankroll: Money = to_money(bankroll)
         if self.bankroll < 0:
             raise ValueError(f"bankroll must not be negative, got {format_money(self.bankroll)}")

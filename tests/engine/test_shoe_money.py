@@ -234,3 +234,21 @@ def test_long_typed_input_is_quoted_short_in_every_message() -> None:
     messages.append(str(answer.value))
     for message in messages:
         assert len(message) < 200 and message.endswith("..."), message
+
+
+@pytest.mark.parametrize("name, message", [("   ", "needs a name"), ("x" * 21, "at most 20 characters, got 21"),
+                                           ("\x1b[31mRed", "printable"), ("Ann\nBob", "printable")])
+def test_player_name_must_fit_a_seat_and_a_line(name: str, message: str) -> None:
+    """An empty, overlong or control-character name is refused with a one-line reason."""
+    from blackjack.player import Player
+    with pytest.raises(ValueError, match=message) as caught:
+        Player(name)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 100
+
+
+def test_player_name_is_stripped_and_may_be_twenty_characters() -> None:
+    """Spaces around a name go; twenty characters of any printable text are a name."""
+    from blackjack.player import MAX_NAME_LENGTH, Player
+    assert MAX_NAME_LENGTH == 20
+    assert Player("  Zoë  ").name == "Zoë"
+    assert Player("y" * 20).name == "y" * 20

@@ -292,3 +292,19 @@ def test_ctrl_c_at_any_prompt_says_interrupted(args: list[str]) -> None:
     out = io.StringIO()
     assert main(args, stdin=_CtrlC(), stdout=out) == 130
     assert out.getvalue().rstrip().endswith("Interrupted.")
+
+
+def test_bad_name_at_the_prompt_is_asked_again() -> None:
+    """A name too long for a seat gets a one-line reason and the question again; the game then starts."""
+    status, text = play([], "1\n" + "x" * 500 + "\nAnn\nq\n")
+    assert status == 0
+    assert "That name will not do: a player's name may have at most 20 characters, got 500." in text
+    assert text.count("Name of player 1") == 2 and "Ann, your bet" in text
+
+
+def test_bad_name_in_options_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """--names with a name over 20 characters exits 2 with argparse's one-line message."""
+    with pytest.raises(SystemExit) as done:
+        main(["--names", "Ann," + "x" * 30], stdin=io.StringIO(""), stdout=io.StringIO())
+    assert done.value.code == 2
+    assert "at most 20 characters, got 30" in capsys.readouterr().err
