@@ -23,7 +23,9 @@ __all__ = ["Action", "Phase", "Result"]
 class Action(enum.Enum):
     """A decision a player takes; the round lists the legal ones for the current turn.
 
-    Each member has a one-letter ``key`` for keyboard front ends and a ``label``.
+    Each member has a one-letter ``key`` for keyboard front ends and a ``label``. The
+    members are in table order, the order menus and buttons list them in:
+    ``[a for a in Action if a in legal]``.
     """
 
     HIT = "hit"

@@ -210,7 +210,7 @@ class TextGame:
         hand = view.current_hand
         assert seat is not None and hand is not None and view.turn is not None
         if view.phase is Phase.INSURANCE:
-            even = hand.is_blackjack
+            even = view.even_money
             question = "Even money" if even else "Insurance"
             most = format_money(view.insurance_limit) if view.insurance_limit is not None else "0"
             prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to {most}; 'i 2' for less)? "

@@ -116,10 +116,8 @@ def action_menu(actions: frozenset[Action], *, even_money: bool = False) -> str:
     In the insurance phase, INSURANCE reads ``even [m]oney`` style wording when
     ``even_money`` (the player holds a natural).
     """
-    order = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER,
-             Action.INSURANCE, Action.DECLINE)
     labels = []
-    for action in order:
+    for action in Action:  # the members are in table order
         if action in actions:
             label = action.label
             if action is Action.INSURANCE and even_money:

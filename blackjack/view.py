@@ -151,3 +151,9 @@ class TableView:
     def current_seat(self) -> SeatView | None:
         """The seat whose decision it is, or None."""
         return None if self.turn is None else self.seats[self.turn[0]]
+
+    @property
+    def even_money(self) -> bool:
+        """True when the insurance offer waiting for an answer is even money: the deciding hand is a natural."""
+        hand = self.current_hand
+        return self.phase is Phase.INSURANCE and hand is not None and hand.is_blackjack

@@ -264,3 +264,14 @@ def test_result_kind_is_how_tallies_count_a_hand() -> None:
     assert kinds == {"win": {Result.WIN, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ},
                      "push": {Result.PUSH},
                      "loss": {Result.LOSE, Result.BUST, Result.SURRENDER}}
+
+
+@pytest.mark.parametrize("cards, even", [(["As", "Ah", "Kd", "5c"], True), (["9s", "Ah", "Kd", "5c"], False)])
+def test_insurance_offer_is_even_money_only_for_a_natural(cards: list[str], even: bool) -> None:
+    """Against an ace, a player natural is offered even money; any other hand insurance; no offer, neither."""
+    game = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)
+    game.shoe.stack(cards)
+    rnd = game.start_round([10])
+    assert rnd.phase is Phase.INSURANCE and rnd.view().even_money is even
+    rnd.apply(Action.DECLINE)
+    assert rnd.view().even_money is False
