@@ -27,7 +27,7 @@ from pathlib import Path
 from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, run_check
-from .config import load_course
+from .config import TESTS_DIR, load_course
 from .grading import Grader, find_submissions
 from .hidden import HiddenStripError
 from .honesty import check_honesty
@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also grade milestone N on the reference's earlier milestones; the better score counts")
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
-    grade.add_argument("--tests", type=Path, default=REPO_ROOT / "tests", metavar="DIR",
+    grade.add_argument("--tests", type=Path, default=REPO_ROOT / TESTS_DIR, metavar="DIR",
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
     grade.add_argument("--jobs", "-j", type=_at_least_one, default=min(2, os.cpu_count() or 1), metavar="N",
                        help="runs at the same time (default 2)")

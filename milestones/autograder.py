@@ -35,13 +35,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import Course, load_course
+from .config import TESTS_DIR, Course, load_course, suite_path
 from .runner import Limits
 
 __all__ = ["KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
-KIT_ENTRIES = ("blackjack", "gui", "milestones", "tests", "pyproject.toml", "README.md")
+KIT_ENTRIES = ("blackjack", "gui", "milestones", TESTS_DIR, "pyproject.toml", "README.md")
 
 #: Folder names never packed: version control, caches, build output, virtualenvs, test output.
 _SKIP_DIRS = frozenset({"__pycache__", "build", "dist", "htmlcov", "test-output", "venv"})
@@ -268,12 +268,12 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         OSError: a file cannot be read or the zip cannot be written.
     """
     number = (course or load_course()).milestone(milestone).number
-    tests = root / "tests" / f"milestone{number}"
+    tests = root / suite_path(number)
     needed = [root / "blackjack" / "__init__.py", root / "milestones" / "__main__.py",
-              root / "tests" / "conftest.py", root / "pyproject.toml"]
+              root / TESTS_DIR / "conftest.py", root / "pyproject.toml"]
     missing = [str(p.relative_to(root)) for p in needed if not p.is_file()]
     if not tests.is_dir():
-        missing.append(f"tests/milestone{number}/")
+        missing.append(f"{suite_path(number)}/")
     if missing:
         raise ValueError(f"{root} is not a complete kit: missing {', '.join(missing)}")
     if output.is_dir():

@@ -14,7 +14,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import Course, load_course
+from .config import TESTS_DIR, Course, load_course, suite_path
 from .grading import MilestoneGrade, TestScore, score_run
 from .report import points_text
 from .runner import Limits, run_suite
@@ -66,7 +66,7 @@ class CheckResult:
 
 
 def _check_one(root: Path, number: int, course: Course, limits: Limits) -> CheckResult:
-    run = run_suite(root / "tests" / f"milestone{number}", root, limits=limits, hidden=False)
+    run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
     grade = score_run(course.milestone(number), run.collected, run, limits)
     failing = [t for t in grade.tests if t.outcome != "passed" and t.max_score > 0]
     failing += [t for t in grade.tests if t.outcome != "passed" and t.max_score == 0]
@@ -90,10 +90,9 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
     course = course or load_course()
     if not (root / "blackjack" / "__init__.py").is_file():
         raise FileNotFoundError(f"{root} has no blackjack/__init__.py; run check from your project folder")
-    numbers = [milestone] if milestone is not None else [
-        n for n in course.numbers if (root / "tests" / f"milestone{n}").is_dir()]
-    if not numbers or not (root / "tests" / f"milestone{numbers[0]}").is_dir():
-        raise FileNotFoundError(f"no tests/milestone{numbers[0] if numbers else 1} folder in {root}")
+    numbers = [milestone] if milestone is not None else list(course.with_suites(root / TESTS_DIR))
+    if not numbers or not (root / suite_path(numbers[0])).is_dir():
+        raise FileNotFoundError(f"no {suite_path(numbers[0] if numbers else 1)} folder in {root}")
     result = None
     for number in numbers:
         course.milestone(number)

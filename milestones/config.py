@@ -7,6 +7,10 @@ name                        what it is
 ``Milestone``               one week's hand-in: number, title, spec file, parts
 ``Course``                  all milestones; ``milestone(n)``, ``part(n, key)``
 ``load_course(path=None)``  read ``points.toml`` (or another file of that shape)
+``TESTS_DIR``               ``"tests"``: the folder of the suites, under the kit's root
+``suite_name(n)``           ``"milestone3"``: the folder name of milestone n's suite
+``suite_number(name)``      ``3`` for ``"milestone3"`` (``None`` for another name)
+``suite_path(n)``           ``"tests/milestone3"``: the suite's folder under the kit's root
 ==========================  =======================================================
 
 Points are whole course points (CS111: 25 for week 1, 20 + 20 + 5 + 20 for weeks 2-3
@@ -15,15 +19,42 @@ plus 10 extra credit, 15 extra credit for the GUI).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "Course", "Milestone", "Part", "load_course"]
+__all__ = ["DEFAULT_POINTS_FILE", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "load_course",
+           "suite_name", "suite_number", "suite_path"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 
+#: The folder holding the milestone suites, relative to the kit's (or a student project's) root.
+TESTS_DIR = "tests"
+#: A suite's folder name is this prefix and the milestone's number (``milestone3``).
+SUITE_PREFIX = "milestone"
+_SUITE_NAME = re.compile(rf"^{SUITE_PREFIX}(\d+)$")
+
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+
+def suite_name(number: int) -> str:
+    """Return the folder name of milestone ``number``'s suite: ``3`` -> ``"milestone3"``."""
+    return f"{SUITE_PREFIX}{number}"
+
+
+def suite_number(name: str) -> int | None:
+    """Return the milestone number in a suite's folder name (``"milestone3"`` -> 3), ``None`` for another name."""
+    match = _SUITE_NAME.match(name)
+    return int(match[1]) if match else None
+
+
+def suite_path(number: int) -> str:
+    """Return milestone ``number``'s suite folder relative to the kit's root: ``3`` -> ``"tests/milestone3"``.
+
+    For building paths (``root / suite_path(3)``) and for naming the folder in messages.
+    """
+    return f"{TESTS_DIR}/{suite_name(number)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +76,7 @@ class Part:
 
 @dataclass(frozen=True, slots=True)
 class Milestone:
-    """One week's hand-in, graded by the tests in ``tests/milestone<number>/``.
+    """One week's hand-in, graded by the tests in ``tests/milestone<number>/`` (:func:`suite_path`).
 
     Attributes:
         number: 1, 2, 3 ...
@@ -116,6 +147,14 @@ class Course:
     def numbers(self) -> tuple[int, ...]:
         """The milestone numbers, in course order."""
         return tuple(m.number for m in self.milestones)
+
+    def with_suites(self, tests: Path) -> tuple[int, ...]:
+        """Return the numbers of the milestones that have a suite folder in ``tests``, in course order.
+
+        Args:
+            tests: the folder holding ``milestone1/``, ``milestone2/`` ... (a root's ``tests/``).
+        """
+        return tuple(n for n in self.numbers if (tests / suite_name(n)).is_dir())
 
 
 def load_course(path: Path | str | None = None) -> Course:

@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import Course, Milestone, Part, load_course
+from .config import TESTS_DIR, Course, Milestone, Part, load_course, suite_name, suite_path
 from .runner import Limits, RunResult, TestRecord, run_suite
 from .starter import write_hybrid
 
@@ -269,7 +269,7 @@ class Grader:
         hidden: include hidden tests (the instructor's grade); False grades visible ones only.
     """
 
-    def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / "tests",
+    def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / TESTS_DIR,
                  reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = 2,
                  layered: bool = False, hidden: bool = True) -> None:
         self.course = course or load_course()
@@ -283,7 +283,7 @@ class Grader:
 
     def folder(self, number: int) -> Path:
         """The test folder of milestone ``number``."""
-        return self.tests / f"milestone{number}"
+        return self.tests / suite_name(number)
 
     def inventory(self, number: int) -> dict[str, TestRecord]:
         """The tests of milestone ``number`` and their weights, collected on the reference (cached).
@@ -298,7 +298,7 @@ class Grader:
             run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
             if run.collect_errors or not run.finished:
                 problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]
-                raise RuntimeError(f"tests/milestone{number} does not collect on the reference: {problems}")
+                raise RuntimeError(f"{suite_path(number)} does not collect on the reference: {problems}")
             self._inventory[number] = run.collected
         return self._inventory[number]
 
@@ -330,8 +330,7 @@ class Grader:
             KeyError: an unknown milestone number.
             RuntimeError: a suite does not collect on the reference.
         """
-        chosen = [self.course.milestone(n) for n in (milestones or
-                                                      [n for n in self.course.numbers if self.folder(n).is_dir()])]
+        chosen = [self.course.milestone(n) for n in (milestones or self.course.with_suites(self.tests))]
         for milestone in chosen:
             self.inventory(milestone.number)
         jobs = [(s, m) for s in submissions for m in chosen]

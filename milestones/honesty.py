@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import Course, load_course
+from .config import TESTS_DIR, Course, load_course, suite_path
 from .regions import PACKAGES
 from .report import points_text
 from .runner import Limits, run_suite
@@ -74,10 +74,10 @@ def check_honesty(root: Path = REPO_ROOT, milestones: list[int] | None = None, *
     """
     course = course or load_course()
     report = HonestyReport()
-    numbers = milestones or [n for n in course.numbers if (root / "tests" / f"milestone{n}").is_dir()]
+    numbers = milestones or list(course.with_suites(root / TESTS_DIR))
     for number in numbers:
         milestone = course.milestone(number)
-        folder = root / "tests" / f"milestone{number}"
+        folder = root / suite_path(number)
         reference = run_suite(folder, None, limits=limits)
         for nodeid, message in reference.collect_errors:
             report.problems.append(f"{nodeid}: does not import on the reference: {message}")

@@ -35,11 +35,10 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import Course, load_course
+from .config import TESTS_DIR, Course, load_course, suite_name, suite_number, suite_path
 
 __all__ = ["TestTimeout", "student_message"]
 
-_MILESTONE_DIR = re.compile(r"^milestone(\d+)$")
 _MESSAGE_LIMIT = 2000
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
@@ -107,9 +106,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def _milestone_of(path: Path) -> int | None:
     for part in reversed(path.parts[:-1]):
-        match = _MILESTONE_DIR.match(part)
-        if match:
-            return int(match[1])
+        number = suite_number(part)
+        if number is not None:
+            return number
     return None
 
 
@@ -117,7 +116,7 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
     """Return the item's grading record and a problem to report (or None)."""
     milestone = _milestone_of(item.path)
     assert milestone is not None
-    name = item.nodeid.split(f"milestone{milestone}/", 1)[-1]
+    name = item.nodeid.split(f"{suite_name(milestone)}/", 1)[-1]
     obj = getattr(item, "obj", None)
     doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
     info: dict[str, Any] = {"nodeid": item.nodeid, "name": name, "doc": doc[0] if doc else "",
@@ -125,7 +124,7 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
                             "hidden": item.get_closest_marker("hidden") is not None}
     marker = item.get_closest_marker("points")
     if marker is None or len(marker.args) != 1:
-        return info, (f"{name} has no @pytest.mark.points(n) marker: every test in tests/milestone{milestone}/ "
+        return info, (f"{name} has no @pytest.mark.points(n) marker: every test in {suite_path(milestone)}/ "
                       f"needs one (points(0) for an ungraded test); see tests/README.md")
     value = marker.args[0]
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value < 0:
@@ -230,7 +229,7 @@ def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     for entry in reversed(excinfo.traceback):
         parts = Path(str(entry.path)).parts
         for package in ("blackjack", "gui"):
-            if package in parts and "tests" not in parts:
+            if package in parts and TESTS_DIR not in parts:
                 index = len(parts) - 1 - parts[::-1].index(package)
                 relative = "/".join(parts[index:])
                 code = entry.frame.code.raw

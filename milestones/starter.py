@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
+from .config import SUITE_PREFIX, TESTS_DIR
 from .hidden import strip_hidden
 from .regions import PACKAGES, Region, iter_modules, restore_source, scan, stub_source
 
@@ -109,7 +110,7 @@ def write_public_tests(src: Path, out: Path) -> tuple[int, int]:
     if (src / "conftest.py").is_file():
         shutil.copy2(src / "conftest.py", out / "conftest.py")
     written = removed = 0
-    for folder in sorted(src.glob("milestone*")):
+    for folder in sorted(src.glob(f"{SUITE_PREFIX}*")):
         if not folder.is_dir():
             continue
         shutil.copytree(folder, out / folder.name, ignore=_IGNORE, dirs_exist_ok=True)
@@ -137,7 +138,7 @@ def _student_pyproject(root: Path) -> str:
     packages = ", ".join(f'"{p}"' for p in (*PACKAGES, "milestones") if (root / p).is_dir())
     return ("# Your project's settings: pytest markers for the course tests, and strict type checks.\n\n"
             "[tool.pytest.ini_options]\n"
-            'testpaths = ["tests"]\n'
+            f'testpaths = ["{TESTS_DIR}"]\n'
             'addopts = "-ra --strict-markers"\n'
             f"markers = [\n{quoted},\n]\n\n"
             "[tool.mypy]\n"
@@ -164,7 +165,7 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     out.mkdir(parents=True, exist_ok=True)
     summary = StarterSummary(out=out, milestone=milestone)
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
-    summary.test_files, summary.hidden_removed = write_public_tests(root / "tests", out / "tests")
+    summary.test_files, summary.hidden_removed = write_public_tests(root / TESTS_DIR, out / TESTS_DIR)
     shutil.copytree(Path(__file__).parent, out / "milestones", ignore=_IGNORE, dirs_exist_ok=True)
     (out / "pyproject.toml").write_text(_student_pyproject(root), encoding="utf-8")
     docs = root / "docs"
