@@ -19,6 +19,7 @@ from typing import Any
 
 from blackjack import BlackjackError, Card, Rules, parse_cards, to_money
 from blackjack.errors import quoted
+from blackjack.player import check_name
 
 __all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT"]
@@ -117,9 +118,10 @@ class NewGameDialog(Dialog):
         if not 1 <= count <= 3:
             self.fail(f"players must be 1, 2 or 3, got {count}")
             return
-        names = [var.get().strip() for var in self.names[:count]]
-        if any(not name for name in names):
-            self.fail("every player needs a name")
+        try:
+            names = [check_name(var.get()) for var in self.names[:count]]
+        except ValueError as err:
+            self.fail(str(err))
             return
         if len(set(names)) != len(names):
             self.fail(f"player names must differ, got {', '.join(names)}")

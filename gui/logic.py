@@ -133,10 +133,7 @@ def result_color(result: Result) -> str:
 
 def insurance_label(view: TableView | None) -> str:
     """Name the insurance button: "Even money" when the deciding hand is a natural, else "Insurance"."""
-    hand = view.current_hand if view is not None else None
-    if view is not None and view.phase is Phase.INSURANCE and hand is not None and hand.is_blackjack:
-        return "Even money"
-    return "Insurance"
+    return "Even money" if view is not None and view.even_money else "Insurance"
 
 
 def insurance_limit(view: TableView | None) -> Fraction | None:
@@ -234,10 +231,11 @@ def legal_order(actions: Iterable[Action]) -> list[Action]:
     """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline).
 
     The one ordering of actions on the table: the status line's choices and the hint
-    panel's EV list use it (a mapping gives its keys).
+    panel's EV list use it (a mapping gives its keys). It is the order of ``Action``'s
+    members, which the text game's menu follows too.
     """
-    order = list(Action)
-    return sorted(actions, key=order.index)
+    given = set(actions)
+    return [action for action in Action if action in given]
 
 
 def status_text(view: TableView | None) -> str:
@@ -254,8 +252,7 @@ def status_text(view: TableView | None) -> str:
     choices = ", ".join(a.value for a in legal_order(view.legal_actions))
     upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
     if view.phase is Phase.INSURANCE:
-        offer = "Even money" if hand.is_blackjack else "Insurance"
-        return f"{seat.name}: {offer}? The dealer shows {upcard}. ({choices})"
+        return f"{seat.name}: {insurance_label(view)}? The dealer shows {upcard}. ({choices})"
     if view.phase is Phase.EARLY_SURRENDER:
         return f"{seat.name}: surrender early against {upcard}? ({choices})"
     which = f" (hand {view.turn[1] + 1} of {len(seat.hands)})" if view.turn and len(seat.hands) > 1 else ""

@@ -67,6 +67,18 @@ class TestNewGameDialog:
         dialog.ok_button.invoke()
         assert dialog.error.cget("text") == "player names must differ, got Ann, Ann"
 
+    @pytest.mark.parametrize("name, message", [("   ", "a player needs a name"),
+                                               ("x" * 500, "a player's name may have at most 20 characters, got 500")])
+    def test_bad_name_is_shown_and_the_game_stays(self, make_app: MakeApp, name: str, message: str) -> None:
+        """An empty or overlong name is refused inside the dialog with the engine's reason; the old game stays."""
+        app = make_app()
+        game = app.game
+        app.open_new_game()
+        dialog = app.last_dialog
+        dialog.names[0].set(name)
+        dialog.ok_button.invoke()
+        assert dialog.error.cget("text") == message and dialog.winfo_exists() and app.game is game
+
     def test_three_players_take_three_seats(self, make_app: MakeApp) -> None:
         """A new game for Ann, Bob and Cy with 200 credits under Thunderjack seats three players."""
         app = make_app()
