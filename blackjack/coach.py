@@ -6,7 +6,7 @@ turns them into lines of text for the terminal.
 
 from __future__ import annotations
 
-from .actions import Action, Phase
+from .actions import Action
 from .errors import BlackjackError
 from .hints import TipBook, basic_strategy, count_summary, hint, system
 from .money import format_money
@@ -15,7 +15,6 @@ from .view import TableView
 
 __all__ = ["Coach"]
 
-_DECISIONS = (Phase.PLAYER_TURN, Phase.INSURANCE, Phase.EARLY_SURRENDER)
 
 
 class Coach:
@@ -51,7 +50,7 @@ class Coach:
 
     def hint_text(self, view: TableView) -> str:
         """The recommended move for the decision in ``view``, with its reason and numbers."""
-        if view.turn is None or view.phase not in _DECISIONS:
+        if view.turn is None:  # the round sets a turn only while a decision waits
             return "No decision is pending."
         advice = hint(view)
         return "\n".join([f"Hint: {advice.action.value}."] + [f"  {line}" for line in advice.lines()])
@@ -78,7 +77,7 @@ class Coach:
 
     def judge(self, view: TableView, action: Action) -> str | None:
         """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees."""
-        if view.turn is None or view.phase not in _DECISIONS:
+        if view.turn is None:
             return None
         try:
             advice = hint(view)

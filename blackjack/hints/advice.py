@@ -199,11 +199,10 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         early surrender compares -0.5 with the best play's EV before the peek.
 
     Raises:
-        IllegalActionError: no decision is pending (no turn, or a phase without choices).
+        IllegalActionError: no decision is pending (the view has no turn).
     """
     rules = state.rules
-    if state.turn is None or state.dealer.upcard is None or state.phase not in (
-            Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN):
+    if state.turn is None or state.dealer.upcard is None:  # the round sets a turn only while a decision waits
         raise IllegalActionError("no decision to give a hint for right now")
     seat_index, hand_index = state.turn
     seat = state.seats[seat_index]
