@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .config import TESTS_DIR, Course, load_course, suite_path
 from .grading import MilestoneGrade, TestScore, score_run
-from .report import points_text
+from .report import points_text, score_text
 from .runner import Limits, run_suite
 
 __all__ = ["CheckResult", "append_progress", "run_check"]
@@ -49,11 +49,11 @@ class CheckResult:
         """The lines ``check`` prints."""
         m = self.grade.milestone
         lines = [f"Milestone {m.number}: {m.title}",
-                 f"  {points_text(self.grade.regular)} / {m.regular_points} points"
-                 + (f" + {points_text(self.grade.extra)} / {m.extra_points} extra credit" if m.extra_points else "")
+                 f"  {score_text(self.grade.regular, m.regular_points)} points"
+                 + (f" + {score_text(self.grade.extra, m.extra_points)} extra credit" if m.extra_points else "")
                  + f" from the visible tests ({self.passing} of {len(self.grade.tests)} pass)"]
         for part in self.grade.parts:
-            lines.append(f"  {part.part.key}: {points_text(part.score)} / {part.part.points}")
+            lines.append(f"  {part.part.key}: {score_text(part.score, part.part.points)}")
         lines.extend(f"  note: {n}" for n in self.grade.notes)
         if self.next_test is not None:
             lines.append(f"Next: {self.next_test.record.name}")
@@ -118,7 +118,7 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
     now = now or dt.datetime.now()
     grade = result.grade
     m = grade.milestone
-    points = f"{points_text(grade.regular)} / {m.regular_points}"
+    points = score_text(grade.regular, m.regular_points)
     if m.extra_points:
         points += f" (+{points_text(grade.extra)} EC)"
     next_step = result.next_test.record.name if result.next_test else "all visible tests pass"

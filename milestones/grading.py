@@ -213,6 +213,16 @@ class SubmissionGrade:
         """Extra-credit points over the graded milestones."""
         return sum((m.extra for m in self.milestones), Fraction(0))
 
+    @property
+    def regular_max(self) -> int:
+        """Regular points possible over the graded milestones."""
+        return sum(m.milestone.regular_points for m in self.milestones)
+
+    @property
+    def extra_max(self) -> int:
+        """Extra-credit points possible over the graded milestones."""
+        return sum(m.milestone.extra_points for m in self.milestones)
+
 
 def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunResult | None, limits: Limits,
               note: str = "") -> MilestoneGrade:

@@ -4,6 +4,7 @@
 name                           what it writes
 =============================  =======================================================
 ``points_text(x)``             ``"18.5"``: a Fraction of points, at most two decimals
+``score_text(x, n)``           ``"18.5 / 25"``: points earned out of points possible
 ``text_report(grades)``        a rubric table per student, then a summary table
 ``json_report(grades)``        every test of every student, as JSON
 ``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
@@ -22,7 +23,7 @@ from typing import Any
 
 from .grading import SubmissionGrade, TestScore
 
-__all__ = ["csv_gradebook", "gradescope_results", "json_report", "points_text", "text_report"]
+__all__ = ["csv_gradebook", "gradescope_results", "json_report", "points_text", "score_text", "text_report"]
 
 _MARK = {"passed": "PASS", "failed": "FAIL", "error": "ERROR", "skipped": "SKIP", "not run": "NOT RUN"}
 
@@ -35,6 +36,16 @@ def points_text(points: Fraction) -> str:
     """Format points for people: ``Fraction(37, 2)`` -> ``"18.5"``, ``Fraction(25)`` -> ``"25"``."""
     text = str(_decimal(points))
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def score_text(earned: Fraction, possible: int) -> str:
+    """Format points earned out of points possible: ``(Fraction(37, 2), 25)`` -> ``"18.5 / 25"``.
+
+    Args:
+        earned: the points scored (shown as :func:`points_text` shows them).
+        possible: the whole course points that could be scored.
+    """
+    return f"{points_text(earned)} / {possible}"
 
 
 def _number(points: Fraction) -> float | int:
@@ -65,24 +76,22 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
         out.append(f"== {grade.submission.name}" + (f" ({folder})" if folder else "") + " ==")
         for mg in grade.milestones:
             m = mg.milestone
-            extra = f", extra credit {points_text(mg.extra)} / {m.extra_points}" if m.extra_points else ""
+            extra = f", extra credit {score_text(mg.extra, m.extra_points)}" if m.extra_points else ""
             layered = " (layered)" if mg.layered else ""
-            out.append(f"Milestone {m.number}: {m.title}: {points_text(mg.regular)} / {m.regular_points}"
+            out.append(f"Milestone {m.number}: {m.title}: {score_text(mg.regular, m.regular_points)}"
                        f"{extra}{layered}")
             for note in mg.notes:
                 out.append(f"  note: {note}")
             for part in mg.parts:
                 ec = " (extra credit)" if part.part.extra_credit else ""
-                out.append(f"  {part.part.key}: {part.part.title}{ec}: {points_text(part.score)} / {part.part.points}")
+                out.append(f"  {part.part.key}: {part.part.title}{ec}: {score_text(part.score, part.part.points)}")
                 if not part.tests:
                     out.append("    (no tests yet)")
                 for test in part.tests:
                     if passed_tests or test.outcome != "passed":
                         out.extend(_test_line(test))
-        regular_max = sum(mg.milestone.regular_points for mg in grade.milestones)
-        extra_max = sum(mg.milestone.extra_points for mg in grade.milestones)
-        out.append(f"Total: {points_text(grade.regular)} / {regular_max} regular points, "
-                   f"{points_text(grade.extra)} / {extra_max} extra credit")
+        out.append(f"Total: {score_text(grade.regular, grade.regular_max)} regular points, "
+                   f"{score_text(grade.extra, grade.extra_max)} extra credit")
         out.append("")
     if len(grades) > 1:
         numbers = [mg.milestone.number for mg in grades[0].milestones]
@@ -141,7 +150,7 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = "after_d
                     "tags": [str(test.record.part)] + (["extra credit"] if part.part.extra_credit else []),
                 })
     notes = [f"Milestone {mg.milestone.number}: {note}" for mg in grade.milestones for note in mg.notes]
-    summary = "; ".join(f"milestone {mg.milestone.number}: {points_text(mg.regular)} / {mg.milestone.regular_points}"
+    summary = "; ".join(f"milestone {mg.milestone.number}: {score_text(mg.regular, mg.milestone.regular_points)}"
                         + (f" + {points_text(mg.extra)} extra credit" if mg.milestone.extra_points else "")
                         for mg in grade.milestones)
     results = {"score": _number(grade.regular + grade.extra),
@@ -158,10 +167,8 @@ def csv_gradebook(grades: list[SubmissionGrade]) -> str:
     if not grades:
         return ""
     columns = [(mg.milestone.number, p.part.key) for mg in grades[0].milestones for p in mg.parts]
-    regular_max = sum(mg.milestone.regular_points for mg in grades[0].milestones)
-    extra_max = sum(mg.milestone.extra_points for mg in grades[0].milestones)
     writer.writerow(["student", *(f"m{n}_{key}" for n, key in columns),
-                     f"regular (of {regular_max})", f"extra credit (of {extra_max})", "notes"])
+                     f"regular (of {grades[0].regular_max})", f"extra credit (of {grades[0].extra_max})", "notes"])
     for grade in grades:
         scores = {(mg.milestone.number, p.part.key): p.score for mg in grade.milestones for p in mg.parts}
         notes = " | ".join(f"M{mg.milestone.number}: {n}" for mg in grade.milestones for n in mg.notes)
