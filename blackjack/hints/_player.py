@@ -288,12 +288,29 @@ def _split_counts(p: float, max_hands: int, start_hands: int) -> tuple[float, fl
 
 
 def insurance_value(counts: Counts | None) -> float:
-    """EV of the insurance side bet (half the bet, pays 2:1) per unit of the initial bet.
+    """EV of the insurance side bet (half the bet, pays 2:1) per unit of the initial bet, for a composition.
 
-    The hole card is a ten with chance ``p = C_10/N``: EV ``= (3p - 1)/2``.
+    The hole card is a ten with chance ``p = C_10/N`` (:func:`insurance_ev`).
     """
     comp = INFINITE if counts is None else counts
     n = sum(comp)
-    p = comp[9] / n if n else 0.0
-    return (3 * p - 1) / 2
+    return insurance_ev(comp[9] / n if n else 0.0)
+
+
+def insurance_ev(p_ten: float) -> float:
+    """EV of the insurance side bet (half the bet, pays 2:1) per unit of the initial bet: ``(3p - 1)/2``.
+
+    Half a bet wins 2 x 1/2 = 1 with chance ``p_ten`` and loses 1/2 otherwise.
+    """
+    return (3 * p_ten - 1) / 2
+
+
+def before_peek(ev: float, p_natural: float) -> float:
+    """The EV of playing a hand on, counted before the dealer checks for a natural.
+
+    ``ev`` is the EV once the dealer has no natural; a dealer natural (chance
+    ``p_natural``) takes the whole initial bet. This is what an early surrender is
+    weighed against.
+    """
+    return p_natural * -1.0 + (1 - p_natural) * ev
 

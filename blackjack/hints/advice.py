@@ -25,7 +25,7 @@ from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
 from ._dealer import _table
-from ._player import total_of
+from ._player import before_peek, insurance_ev, total_of
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -219,7 +219,7 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
 
     if state.phase is Phase.INSURANCE:
         p = insurance_probability(unseen)
-        ev = (3 * p - 1) / 2
+        ev = insurance_ev(p)
         take = p > 1 / 3 and Action.INSURANCE in legal
         action = Action.INSURANCE if take else Action.DECLINE
         reason = (_reason(action, values, up, 0.0, 0.0)
@@ -237,14 +237,14 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
     dealer = dealer_probabilities(up, unseen, rules)
     if state.phase is Phase.EARLY_SURRENDER:
         keep = max(v for a, v in evs_all.items() if a is not Action.SURRENDER)
-        before_peek = keep  # without a peek the EVs already count a dealer natural
+        playing_on = keep  # without a peek the EVs already count a dealer natural
         if rules.dealer_peeks:
             p_nat = float(dealer_probabilities(up, unseen, rules, peeked=False)["blackjack"])
-            before_peek = p_nat * -1.0 + (1 - p_nat) * keep
-        action = Action.SURRENDER if -0.5 > before_peek else Action.DECLINE
+            playing_on = before_peek(keep, p_nat)
+        action = Action.SURRENDER if -0.5 > playing_on else Action.DECLINE
         reason = (f"{'Surrender' if action is Action.SURRENDER else 'Decline surrender'}: playing on is worth "
-                  f"{before_peek:+.3f} of a bet before the dealer checks for blackjack, surrender -0.500.")
-        return Hint(action, reason, {Action.SURRENDER: -0.5, Action.DECLINE: before_peek}, None,
+                  f"{playing_on:+.3f} of a bet before the dealer checks for blackjack, surrender -0.500.")
+        return Hint(action, reason, {Action.SURRENDER: -0.5, Action.DECLINE: playing_on}, None,
                     {k: float(v) for k, v in dealer.items()}, None, exact, running, tc)
 
     evs = {a: v for a, v in evs_all.items() if a in legal}

@@ -42,7 +42,7 @@ from ..actions import Action
 from ..cards import Card
 from ..rules import Rules
 from ._dealer import forbidden_hole
-from ._player import doubles_on, total_of
+from ._player import before_peek, doubles_on, total_of
 from .probability import card_value, expected_values, full_shoe, without
 
 __all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
@@ -103,7 +103,7 @@ def code_for(evs: Mapping[Action, float], *, das_helps: bool = False) -> str:
 
 def _unconditioned(evs: dict[Action, float], p_natural: float) -> dict[Action, float]:
     """EVs before the peek: a dealer natural costs one bet, except for a surrender (early)."""
-    return {a: (v if a is Action.SURRENDER else p_natural * -1.0 + (1 - p_natural) * v) for a, v in evs.items()}
+    return {a: (v if a is Action.SURRENDER else before_peek(v, p_natural)) for a, v in evs.items()}
 
 
 class Chart:
