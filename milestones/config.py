@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "load_course",
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "load_course",
            "suite_name", "suite_number", "suite_path"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
@@ -36,6 +36,10 @@ SUITE_PREFIX = "milestone"
 _SUITE_NAME = re.compile(rf"^{SUITE_PREFIX}(\d+)$")
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+#: The pytest markers of the grading plugin, as ``"name: description"`` lines for ``markers``.
+GRADING_MARKERS = ("points(n): points this test is worth in the course grader",
+                   "hidden: a hidden grading test; left out of the student copy")
 
 
 def suite_name(number: int) -> str:

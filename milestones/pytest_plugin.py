@@ -35,7 +35,7 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import TESTS_DIR, Course, load_course, suite_name, suite_number, suite_path
+from .config import GRADING_MARKERS, TESTS_DIR, Course, load_course, suite_name, suite_number, suite_path
 
 __all__ = ["TestTimeout", "student_message"]
 
@@ -90,8 +90,8 @@ _RECORDER: pytest.StashKey[_Recorder] = pytest.StashKey()
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the ``points`` and ``hidden`` markers and open the results recorder."""
-    config.addinivalue_line("markers", "points(n): points this test is worth in the course grader")
-    config.addinivalue_line("markers", "hidden: a hidden grading test; left out of the student copy")
+    for line in GRADING_MARKERS:
+        config.addinivalue_line("markers", line)
     recorder = _Recorder(config.getoption("--results-json"), load_course(config.getoption("--points-file")))
     config.stash[_RECORDER] = recorder
     config.pluginmanager.register(recorder, "milestones-recorder")

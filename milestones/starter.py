@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import SUITE_PREFIX, TESTS_DIR
+from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR
 from .hidden import strip_hidden
 from .regions import PACKAGES, Region, iter_modules, restore_source, scan, stub_source
 
@@ -36,8 +36,7 @@ __all__ = ["HybridSummary", "StarterSummary", "write_hybrid", "write_packages", 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".pytest_cache", ".hypothesis")
 
 _DEFAULT_MARKERS = [
-    "points(n): points this test is worth in the course grader",
-    "hidden: a hidden grading test; left out of the student copy",
+    *GRADING_MARKERS,
     "gui: needs a display (runs under Xvfb in CI)",
     "slow: takes more than a few seconds",
 ]
