@@ -36,12 +36,13 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from .config import TESTS_DIR, Course, load_course, suite_path
+from .regions import PACKAGES
 from .runner import Limits
 
 __all__ = ["KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
-KIT_ENTRIES = ("blackjack", "gui", "milestones", TESTS_DIR, "pyproject.toml", "README.md")
+KIT_ENTRIES = (*PACKAGES, "milestones", TESTS_DIR, "pyproject.toml", "README.md")
 
 #: Folder names never packed: version control, caches, build output, virtualenvs, test output.
 _SKIP_DIRS = frozenset({"__pycache__", "build", "dist", "htmlcov", "test-output", "venv"})

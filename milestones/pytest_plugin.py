@@ -36,10 +36,13 @@ from typing import Any, TextIO
 import pytest
 
 from .config import GRADING_MARKERS, TESTS_DIR, Course, load_course, suite_name, suite_number, suite_path
+from .regions import PACKAGES
 
 __all__ = ["TestTimeout", "student_message"]
 
 _MESSAGE_LIMIT = 2000
+#: A traceback line in a student package: ``File ".../blackjack/hand.py", line 88``.
+_LOCATED = re.compile(rf'File ".*?/((?:{"|".join(re.escape(p) for p in PACKAGES)})/[^"]*)", line (\d+)')
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
 
@@ -228,7 +231,7 @@ def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     """`` (in Hand.get_score, blackjack/hand.py:88)`` for the deepest frame in blackjack/ or gui/."""
     for entry in reversed(excinfo.traceback):
         parts = Path(str(entry.path)).parts
-        for package in ("blackjack", "gui"):
+        for package in PACKAGES:
             if package in parts and TESTS_DIR not in parts:
                 index = len(parts) - 1 - parts[::-1].index(package)
                 relative = "/".join(parts[index:])
@@ -317,7 +320,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def _collect_message(report: pytest.CollectReport) -> str:
     text = str(report.longrepr)
     errors = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
-    located = [f"{m[1]}, line {m[2]}" for m in re.finditer(r'File ".*?/((?:blackjack|gui)/[^"]*)", line (\d+)', text)]
+    located = [f"{m[1]}, line {m[2]}" for m in _LOCATED.finditer(text)]
     message = errors[-1] if errors else (text.strip().splitlines() or ["import failed"])[-1]
     if located:
         message += f" ({located[-1]})"

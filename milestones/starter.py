@@ -70,6 +70,13 @@ class StarterSummary:
                 f"  {self.test_files} public test modules, {self.hidden_removed} hidden tests left out")
 
 
+def _copy_packages(src: Path, out: Path) -> None:
+    """Copy each of the :data:`~milestones.regions.PACKAGES` that ``src`` holds to ``out`` (no caches)."""
+    for package in PACKAGES:
+        if (src / package).is_dir():
+            shutil.copytree(src / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
+
+
 def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_ROOT) -> tuple[list[Region], list[Region]]:
     """Copy ``blackjack/`` and ``gui/`` from ``root`` to ``out``, stubbing the regions ``stub`` picks.
 
@@ -82,9 +89,7 @@ def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_
     """
     stubbed: list[Region] = []
     kept: list[Region] = []
-    for package in PACKAGES:
-        if (root / package).is_dir():
-            shutil.copytree(root / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
+    _copy_packages(root, out)
     for module, file in iter_modules(root):
         source = file.read_text(encoding="utf-8")
 
@@ -204,9 +209,7 @@ def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_
         RegionError, SyntaxError: the reference breaks the marker convention.
     """
     summary = HybridSummary()
-    for package in PACKAGES:
-        if (submission / package).is_dir():
-            shutil.copytree(submission / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
+    _copy_packages(submission, out)
     by_module: dict[str, list[Region]] = {}
     for region in scan(root):
         if region.milestone < milestone:
