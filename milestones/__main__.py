@@ -36,6 +36,9 @@ from .report import csv_gradebook, gradescope_results, json_report, text_report
 from .runner import Limits
 from .starter import write_starter
 
+#: The runner's default limits: the defaults (and their help) of ``--timeout``, ``--test-timeout`` and ``--memory``.
+_DEFAULT_LIMITS = Limits()
+
 
 def _positive(text: str) -> float:
     """Read a number of seconds: more than 0, and finite."""
@@ -63,13 +66,14 @@ def _limits(args: argparse.Namespace) -> Limits:
     return Limits(timeout=args.timeout, test_timeout=args.test_timeout, memory_mb=args.memory)
 
 
-def _add_limits(parser: argparse.ArgumentParser, timeout: float) -> None:
+def _add_limits(parser: argparse.ArgumentParser, timeout: float = _DEFAULT_LIMITS.timeout) -> None:
+    """Add ``--timeout`` (default ``timeout``), ``--test-timeout`` and ``--memory`` (the runner's defaults)."""
     parser.add_argument("--timeout", type=_positive, default=timeout, metavar="S",
                         help=f"seconds for one milestone's run on one submission (default {timeout:g})")
-    parser.add_argument("--test-timeout", type=_positive, default=10.0, metavar="S",
-                        help="seconds for one test (default 10)")
-    parser.add_argument("--memory", type=_at_least_one, default=2048, metavar="MB",
-                        help="memory limit of a run in MiB, POSIX (default 2048)")
+    parser.add_argument("--test-timeout", type=_positive, default=_DEFAULT_LIMITS.test_timeout, metavar="S",
+                        help=f"seconds for one test (default {_DEFAULT_LIMITS.test_timeout:g})")
+    parser.add_argument("--memory", type=_at_least_one, default=_DEFAULT_LIMITS.memory_mb, metavar="MB",
+                        help=f"memory limit of a run in MiB, POSIX (default {_DEFAULT_LIMITS.memory_mb})")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
     grade.add_argument("--jobs", "-j", type=_at_least_one, default=min(2, os.cpu_count() or 1), metavar="N",
                        help="runs at the same time (default 2)")
-    _add_limits(grade, 120.0)
+    _add_limits(grade)
 
     autograder = sub.add_parser("autograder", help="build the Gradescope autograder zip for one milestone")
     autograder.add_argument("--milestone", type=int, required=True, metavar="N", help="the milestone it grades")
@@ -109,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the zip to write (default: autograder.zip)")
     autograder.add_argument("--layered", action=argparse.BooleanOptionalAction, default=True,
                             help="grade milestones after the first with --layered (default: yes)")
-    _add_limits(autograder, 120.0)
+    _add_limits(autograder)
 
     check = sub.add_parser("check", help="run your milestone's visible tests and log your progress")
     check.add_argument("--milestone", type=int, metavar="N", help="default: the first one not complete")
