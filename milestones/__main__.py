@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +27,7 @@ from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, run_check
 from .config import TESTS_DIR, load_course
-from .grading import Grader, find_submissions
+from .grading import DEFAULT_JOBS, Grader, find_submissions
 from .hidden import HiddenStripError
 from .honesty import check_honesty
 from .regions import RegionError
@@ -103,8 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
     grade.add_argument("--tests", type=Path, default=REPO_ROOT / TESTS_DIR, metavar="DIR",
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
-    grade.add_argument("--jobs", "-j", type=_at_least_one, default=min(2, os.cpu_count() or 1), metavar="N",
-                       help="runs at the same time (default 2)")
+    grade.add_argument("--jobs", "-j", type=_at_least_one, default=DEFAULT_JOBS, metavar="N",
+                       help=f"runs at the same time (default {DEFAULT_JOBS})")
     _add_limits(grade)
 
     autograder = sub.add_parser("autograder", help="build the Gradescope autograder zip for one milestone")

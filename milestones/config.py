@@ -36,6 +36,8 @@ SUITE_PREFIX = "milestone"
 _SUITE_NAME = re.compile(rf"^{SUITE_PREFIX}(\d+)$")
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+#: The Gradescope visibility of hidden tests unless points.toml says otherwise: shown after the due date.
+DEFAULT_HIDDEN_VISIBILITY = "after_due_date"
 
 #: The pytest markers of the grading plugin, as ``"name: description"`` lines for ``markers``.
 GRADING_MARKERS = ("points(n): points this test is worth in the course grader",
@@ -133,7 +135,7 @@ class Course:
     """
 
     milestones: tuple[Milestone, ...]
-    hidden_visibility: str = "after_due_date"
+    hidden_visibility: str = DEFAULT_HIDDEN_VISIBILITY
 
     def milestone(self, number: int) -> Milestone:
         """Return milestone ``number``.
@@ -183,7 +185,7 @@ def load_course(path: Path | str | None = None) -> Course:
                                         spec=str(raw["spec"]), parts=parts))
     except KeyError as err:
         raise ValueError(f"{file}: missing field {err}") from None
-    visibility = str(data.get("gradescope", {}).get("hidden_visibility", "after_due_date"))
+    visibility = str(data.get("gradescope", {}).get("hidden_visibility", DEFAULT_HIDDEN_VISIBILITY))
     if visibility not in VISIBILITIES:
         raise ValueError(f"{file}: hidden_visibility must be one of {', '.join(VISIBILITIES)}, "
                          f"got {visibility!r}")

@@ -24,6 +24,7 @@ marks; the better total counts, so one bug in week 1 is not charged again in wee
 
 from __future__ import annotations
 
+import os
 import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +36,9 @@ from . import REPO_ROOT
 from .config import TESTS_DIR, Course, Milestone, Part, load_course, suite_name, suite_path
 from .runner import Limits, RunResult, TestRecord, run_suite
 from .starter import write_hybrid
+
+#: Submissions graded at the same time by default: two, or one on a single-core machine.
+DEFAULT_JOBS = min(2, os.cpu_count() or 1)
 
 __all__ = ["Grader", "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore",
            "find_submissions"]
@@ -274,13 +278,13 @@ class Grader:
         tests: the folder holding ``milestone1/``, ``milestone2/`` ... (default: the repo's ``tests/``).
         reference: the folder holding the reference packages, for layered grading.
         limits: per-run limits.
-        jobs: runs at the same time.
+        jobs: runs at the same time (default :data:`DEFAULT_JOBS`).
         layered: grade later milestones on top of the reference's earlier ones too.
         hidden: include hidden tests (the instructor's grade); False grades visible ones only.
     """
 
     def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / TESTS_DIR,
-                 reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = 2,
+                 reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = DEFAULT_JOBS,
                  layered: bool = False, hidden: bool = True) -> None:
         self.course = course or load_course()
         self.tests = tests

@@ -21,6 +21,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from .config import DEFAULT_HIDDEN_VISIBILITY
 from .grading import SubmissionGrade, TestScore
 
 __all__ = ["csv_gradebook", "gradescope_results", "json_report", "points_text", "score_text", "text_report"]
@@ -127,7 +128,7 @@ def json_report(grades: list[SubmissionGrade]) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
-def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = "after_due_date") -> str:
+def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = DEFAULT_HIDDEN_VISIBILITY) -> str:
     """One submission's grade in Gradescope's ``results.json`` format.
 
     The format (https://gradescope-autograders.readthedocs.io/en/latest/specs/, "Output
