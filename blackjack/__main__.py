@@ -10,9 +10,10 @@ import dataclasses
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 from .cards import parse_cards
+from .cli import OneLineParser
 from .errors import BlackjackError, unwritten
 from .money import to_money
 from .player import Player, check_name
@@ -25,16 +26,9 @@ from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_
 __all__ = ["build_parser", "main"]
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors: ``blackjack: error: ... (see --help)``."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the text game."""
-    parser = _Parser(prog="blackjack", description="Play blackjack in a terminal: 1-7 players against the dealer.")
+    parser = OneLineParser(prog="blackjack", description="Play blackjack in a terminal: 1-7 players against the dealer.")
     parser.add_argument("--players", type=int, metavar="N", help="number of players, 1-7 (asked if not given)")
     parser.add_argument("--names", metavar="A,B,..", help="player names, separated by commas")
     parser.add_argument("--rules", default="vegas", metavar="PRESET",

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from blackjack import BlackjackError, Rules, parse_bet, parse_cards
+from blackjack.cli import OneLineParser
 from blackjack.hints import system, systems
 
 __all__ = ["build_parser", "main"]
@@ -25,7 +26,7 @@ __all__ = ["build_parser", "main"]
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: players, names, bankroll, rules, seed, stacked cards, animations, panels, counting system."""
-    parser = argparse.ArgumentParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
+    parser = OneLineParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
     parser.add_argument("--players", type=int, choices=(1, 2, 3), default=None,
                         help="number of seats, 1-3 (default: one per --names, else 1)")
     parser.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, left to right")

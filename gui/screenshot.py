@@ -13,13 +13,13 @@ is to decide, and the hint panel advises him.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tkinter as tk
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from blackjack import Action, Rules
+from blackjack.cli import OneLineParser
 
 from .testing import Mbox, NoDisplay, screenshot, virtual_display
 
@@ -55,7 +55,7 @@ def showcase(root: tk.Tk) -> App:
 
 def main(argv: list[str] | None = None) -> int:
     """Save the showcase picture; return 0, or 1 with a message when no display or ImageMagick is available."""
-    parser = argparse.ArgumentParser(prog="python -m gui.screenshot", description=__doc__.splitlines()[0])
+    parser = OneLineParser(prog="python -m gui.screenshot", description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_PATH, help=f"PNG to write (default {DEFAULT_PATH})")
     args = parser.parse_args(argv)
     try:

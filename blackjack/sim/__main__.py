@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
+from ..cli import OneLineParser
 from ..errors import BlackjackError, quoted
 from ..rules import Rules
 from .exact import basic_strategy_edge
@@ -59,7 +60,7 @@ def _share(text: str) -> Fraction:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser (also used by the docs)."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="blackjack-sim", description="Monte Carlo simulation of blackjack strategies on the Blackjack Kit engine.")
     parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
                         help=f"a rules preset ({', '.join(Rules.preset_names())}) or a .toml rules file "

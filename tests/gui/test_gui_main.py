@@ -15,11 +15,12 @@ from gui.__main__ import build_parser, main
     (["--counting", "red_seven"], "unknown counting system: 'red_seven'"),
 ])
 def test_bad_option_exits_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A bad option stops with status 2 and a message naming the bad value."""
+    """A bad option stops with status 2 and one line naming the bad value (no usage block)."""
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
 
 
 def test_names_and_players() -> None:

@@ -40,7 +40,7 @@ class TestCounts:
             main(["--hands", text])
         assert done.value.code == 2
         err = capsys.readouterr().err
-        assert words in err and "Traceback" not in err
+        assert words in err and err.count("\n") == 1 and "Traceback" not in err, err
 
     def test_simulate_refuses_more_than_max_hands(self) -> None:
         with pytest.raises(ValueError, match="hands must be 1 to 1,000,000,000"):
