@@ -186,9 +186,10 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                 suu += u * u
                 row = types.get(hand_types[i])
                 if row is None:
-                    row = types[hand_types[i]] = [0, 0.0]
+                    row = types[hand_types[i]] = [0, 0.0, 0.0]
                 row[0] += 1
-                row[1] += u
+                row[1] += net
+                row[2] += units
             b = float(units * block.players)
             sx += x
             sb += b

@@ -62,7 +62,8 @@ class Tally:
             standard deviation per hand).
         results: final hands by outcome (win / push / loss) and event (natural, bust,
             double, split, surrender, insurance).
-        types: hand type -> [hands, sum of net/initial bet].
+        types: hand type -> [hands, sum of net, sum of initial bets], both in units, so
+            that the types' nets add up to ``sx`` (bet-spread strategies included).
         counts: floored true count -> [rounds, sum x, sum b] (counting strategies only).
         sessions: per session ``(lowest running net, final net)`` in units.
         paths: a few sessions' running net, sampled, for plots.
@@ -102,10 +103,11 @@ class Tally:
         self.suu += other.suu
         for key, n in other.results.items():
             self.results[key] = self.results.get(key, 0) + n
-        for name, pair in other.types.items():
-            row = self.types.setdefault(name, [0.0, 0.0])
-            row[0] += pair[0]
-            row[1] += pair[1]
+        for name, triple in other.types.items():
+            row = self.types.setdefault(name, [0.0, 0.0, 0.0])
+            row[0] += triple[0]
+            row[1] += triple[1]
+            row[2] += triple[2]
         for tc, triple in other.counts.items():
             row = self.counts.setdefault(tc, [0.0, 0.0, 0.0])
             row[0] += triple[0]
@@ -130,6 +132,11 @@ class Report:
     """The statistics of one strategy's run. Money per unit of initial bet unless stated.
 
     Build with :meth:`from_tally`. ``as_dict()`` is what ``--json`` writes.
+
+    ``by_hand_type`` has one row per :data:`HAND_TYPES` entry: ``share`` of initial hands,
+    ``ev`` (that type's net per unit of its own initial bets) and ``contribution`` (that
+    type's net per unit of all initial bets). The contributions add up to ``ev``, also
+    for bet-spread strategies.
     """
 
     strategy: str
@@ -178,10 +185,10 @@ class Report:
             freq[key] = tally.results.get(key, 0) / hands if hands else math.nan
         types: list[dict[str, float | str]] = []
         for name in HAND_TYPES:
-            count, total = tally.types.get(name, [0.0, 0.0])
+            count, net, bet = tally.types.get(name, [0.0, 0.0, 0.0])
             types.append({"type": name, "share": count / hands if hands else math.nan,
-                          "ev": total / count if count else math.nan,
-                          "contribution": total / tally.sb if tally.sb else math.nan})
+                          "ev": net / bet if bet else math.nan,
+                          "contribution": net / tally.sb if tally.sb else math.nan})
         by_tc = [{"true_count": tc, "rounds": int(row[0]), "share": row[0] / n,
                   "average_bet": row[2] / row[0], "ev": row[1] / row[2] if row[2] else math.nan}
                  for tc, row in sorted(tally.counts.items())]

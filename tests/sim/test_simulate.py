@@ -170,3 +170,13 @@ def test_cli_rule_switches_change_the_rules(capsys: pytest.CaptureFixture[str]) 
                  "--surrender", "none", "--double-on", "10-11", "--no-das", "--max-split-hands", "2"]) == 0
     rules = json.loads(capsys.readouterr().out)["reports"][0]["rules"]
     assert rules.startswith("vegas*: 2D H17 6:5 D10-11") and "DAS" not in rules and "LS" not in rules
+
+
+@pytest.mark.parametrize("strategy", ["basic", "hi-lo"])
+def test_hand_type_contributions_add_up_to_the_ev(strategy: str) -> None:
+    """The rows of "result by initial hand" add up to the EV, also for hi-lo's bet spread (they used to
+    sum net/bet per hand over the total bet in units, which is right only for flat bets)."""
+    report = simulate(strategy, "vegas", hands=20_000, seed=0, players=2)[0]
+    total = sum(float(row["contribution"]) for row in report.by_hand_type)
+    assert total == pytest.approx(report.ev, rel=1e-9, abs=1e-12)
+    assert sum(float(row["share"]) for row in report.by_hand_type) == pytest.approx(1.0)
