@@ -20,6 +20,10 @@ def _pct(value: float, digits: int = 2) -> str:
     return "n/a" if math.isnan(value) else f"{value * 100:+.{digits}f}%"
 
 
+#: Rate rows whose label says more than "<key> rate".
+_RATE_LABELS = {"natural": "natural rate (A+10 dealt)"}
+
+
 def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str:
     """Return the reports side by side as a plain-text table, then each one's details.
 
@@ -41,7 +45,7 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
     row("average bet (units)", [f"{r.average_bet:.3f}" for r in reports])
     row("EV per round (units)", [f"{r.ev_per_round:+.4f}" for r in reports])
     for key in ("win", "push", "loss", "natural", "bust", "double", "split", "surrender", "insurance"):
-        row(f"{key} rate", [f"{r.frequencies[key] * 100:.2f}%" for r in reports])
+        row(_RATE_LABELS.get(key, f"{key} rate"), [f"{r.frequencies[key] * 100:.2f}%" for r in reports])
     widths = [max(len(cells[i]) for cells in rows) for i in range(len(rows[0]))]
     lines = [f"Rules: {first.rules}"]
     if any(r.interrupted for r in reports):
@@ -53,7 +57,7 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
                      f"(house edge {_pct(-exact, 3)})")
     for r in reports:
         lines.append("")
-        lines.append(f"{r.strategy}: result by initial hand")
+        lines.append(f"{r.strategy}: result by initial hand (natural: A+10 dealt, whatever the dealer had)")
         lines.append(f"  {'hand':<11}{'share':>8}{'EV':>10}{'of total':>10}")
         for t in r.by_hand_type:
             lines.append(f"  {t['type']:<11}{float(t['share']) * 100:7.2f}%{_pct(float(t['ev']), 1):>10}"

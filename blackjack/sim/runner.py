@@ -56,7 +56,9 @@ PATHS_KEPT = 20
 #: A bankroll no simulated seat can exhaust; ruin is tracked on the running net instead.
 _ENDLESS = 10 ** 15
 
-_TAG = {Result.BLACKJACK: "natural", Result.THUNDERJACK: "natural", Result.BUST: "bust", Result.SURRENDER: "surrender"}
+#: Final-hand events read off the result. Naturals are not among them: a natural pushed
+#: by a dealer natural ends as a push, so they are counted at the deal (hand type "natural").
+_TAG = {Result.BUST: "bust", Result.SURRENDER: "surrender"}
 _OUTCOME = {result: (result.kind, _TAG.get(result)) for result in Result}
 _EVENTS = {Action.DOUBLE: "double", Action.SPLIT: "split", Action.INSURANCE: "insurance"}
 
@@ -224,6 +226,9 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     for action, name in _EVENTS.items():
         if by_action[action]:
             results[name] = by_action[action]
+    naturals = types.get("natural")
+    if naturals is not None:  # initial hands dealt ace and ten-card, paid or pushed
+        results["natural"] = int(naturals[0])
     tally.rounds = done
     tally.seat_rounds = done * block.players
     tally.sx, tally.sb, tally.sxx, tally.sbb, tally.sxb, tally.su, tally.suu = sx, sb, sxx, sbb, sxb, su, suu

@@ -60,8 +60,10 @@ class Tally:
             squares and product, for the EV's standard error.
         su, suu: per initial hand sums of net / initial bet and its square (the
             standard deviation per hand).
-        results: final hands by outcome (win / push / loss) and event (natural, bust,
-            double, split, surrender, insurance).
+        results: final hands by outcome (win / push / loss) and event (bust, double,
+            split, surrender, insurance); ``natural`` counts initial hands dealt an ace
+            and a ten-card (a two-card 21), whatever the dealer had: the natural row of
+            ``types``.
         types: hand type -> [hands, sum of net, sum of initial bets], both in units, so
             that the types' nets add up to ``sx`` (bet-spread strategies included).
         counts: floored true count -> [rounds, sum x, sum b] (counting strategies only).
@@ -132,6 +134,12 @@ class Report:
     """The statistics of one strategy's run. Money per unit of initial bet unless stated.
 
     Build with :meth:`from_tally`. ``as_dict()`` is what ``--json`` writes.
+
+    ``frequencies``: ``win``, ``push`` and ``loss`` are shares of final hands; ``natural``,
+    ``bust``, ``double``, ``split``, ``surrender`` and ``insurance`` are counts per initial
+    hand. A natural is an initial hand dealt an ace and a ten-card, whatever the dealer
+    had (paid, or pushed by a dealer natural), so ``frequencies["natural"]`` equals the
+    ``share`` of the ``natural`` row of ``by_hand_type``.
 
     ``by_hand_type`` has one row per :data:`HAND_TYPES` entry: ``share`` of initial hands,
     ``ev`` (that type's net per unit of its own initial bets) and ``contribution`` (that

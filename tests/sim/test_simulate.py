@@ -180,3 +180,21 @@ def test_hand_type_contributions_add_up_to_the_ev(strategy: str) -> None:
     total = sum(float(row["contribution"]) for row in report.by_hand_type)
     assert total == pytest.approx(report.ev, rel=1e-9, abs=1e-12)
     assert sum(float(row["share"]) for row in report.by_hand_type) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("preset", ["vegas", "european"])
+def test_natural_rate_is_the_natural_row_of_the_hand_types(preset: str) -> None:
+    """The natural rate counts every initial hand dealt A+10, also those pushed by a dealer natural (it used
+    to count only the paid ones), so it equals the share of the natural row of "result by initial hand"."""
+    report = simulate("basic", preset, hands=20_000, seed=0, players=2)[0]
+    row = next(row for row in report.by_hand_type if row["type"] == "natural")
+    assert report.frequencies["natural"] == row["share"]
+    assert report.frequencies["natural"] > 0.04
+
+
+def test_natural_rate_is_labelled_as_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text report says what the natural rate counts."""
+    assert main(["--hands", "2000", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "natural rate (A+10 dealt)" in out
+    assert "natural: A+10 dealt, whatever the dealer had" in out
