@@ -127,7 +127,7 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
         answer = console.ask(f"How many players (1-{rules.max_players})? ")
         if answer.lower() in QUIT_WORDS:
             raise QuitGame
-        if answer.isdigit() and 1 <= int(answer) <= rules.max_players:
+        if answer.isdecimal() and 1 <= int(answer) <= rules.max_players:
             count = int(answer)
         else:
             console.say(f"Please type a number from 1 to {rules.max_players}.")

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import enum
 
+from .errors import quoted
+
 __all__ = ["Action", "Phase", "Result"]
 
 
@@ -53,7 +55,7 @@ class Action(enum.Enum):
         """Read an action from its name or its one-letter key, case-insensitively.
 
         Args:
-            text: e.g. ``"h"``, ``"Hit"``, ``"p"``, ``"split"``.
+            text: e.g. ``"h"``, ``"Hit"``, ``"p"``, ``"split"``; ``"no"`` also declines an offer.
 
         Returns:
             The matching :class:`Action`.
@@ -65,8 +67,10 @@ class Action(enum.Enum):
         for action in cls:
             if word in (action.value, action.key):
                 return action
+        if word == "no":  # the answer to "Insurance?" or "Surrender early?"
+            return cls.DECLINE
         names = ", ".join(a.value for a in cls)
-        raise ValueError(f"unknown action: {text!r} (choose from {names})")
+        raise ValueError(f"unknown action: {quoted(text)} (choose from {names})")
 
 
 _KEYS = {

@@ -30,7 +30,7 @@ from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, quoted
 
 __all__ = ["Card", "Suit", "create_card_array", "parse_cards", "shuffle"]
 
@@ -192,14 +192,14 @@ class Card:
             if len(parts) == 3 and parts[2].isdigit():
                 raw = parts[0] + parts[1]
             else:
-                raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+                raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
         match = _CODE_RE.match(raw)
         if match is None:
-            raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+            raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
         face = _FACE_LOOKUP[match.group(1).lower()]
         suit = _SUIT_LOOKUP.get(match.group(2).lower())
         if suit is None:
-            raise InvalidCardError(f"unknown card code: {text!r} ({_CARD_HELP})", text)
+            raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
         return cls(suit, face)
 
     def __str__(self) -> str:

@@ -32,8 +32,9 @@ def run_drill(console: Console, counting: CountingSystem, *, decks: int = 1, rou
         delay: seconds each flashed card stays up.
     """
     drill = CountingDrill(counting, decks=decks, rounds=rounds, cards_per_round=cards_per_round, seed=seed)
+    start = counting.initial_count(decks)
     console.say(f"Counting drill: {counting.name}, {decks} deck(s). After each group of cards, type the "
-                "running count of every card so far (quit to stop).")
+                f"running count of every card so far, starting from {start:+d} (quit to stop).")
     try:
         while not drill.finished:
             cards = drill.next_cards()

@@ -124,9 +124,19 @@ class HandSettled:
 
 @dataclass(frozen=True, slots=True)
 class RoundSettled:
-    """Every hand of the round is settled; ``dealer_total`` is the dealer's final score."""
+    """Every hand of the round is settled.
+
+    Attributes:
+        dealer_total: the dealer's final score.
+        dealer_natural: the dealer holds a natural.
+        dealer_drew: the dealer played the hand out by the rules (hit to 17). False when
+            no hand was left for the dealer to beat (every player hand busted, surrendered
+            or was a natural already paid) or the dealer has a natural.
+    """
 
     dealer_total: int
+    dealer_natural: bool = False
+    dealer_drew: bool = True
 
 
 Event = (ShoeShuffled | BetPlaced | CardDealt | ActionTaken | InsuranceSettled | DealerPeeked

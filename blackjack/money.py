@@ -16,6 +16,7 @@ name                what it does
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -123,7 +124,7 @@ def parse_bet(text: str) -> Fraction:
             Table limits and the bankroll are checked by the round, not here.
     """
     raw = text.strip().replace("_", "")
-    if not raw.lstrip("+-").isdigit():
+    if not re.fullmatch(r"[+-]?\d+", raw):  # decimal digits of any script, as int() reads them; not "²" or "①"
         raise InvalidBetError(f"a bet must be a whole number of credits, got {quoted(text.strip())}", text)
     if len(raw.lstrip("+-0")) > MAX_DIGITS:
         raise InvalidBetError(f"a bet must have at most {MAX_DIGITS} digits", text)

@@ -656,9 +656,10 @@ class Round:
         if natural:
             self._settle_all(dealer_natural=True)
             return
-        if self._someone_waits():
+        drew = self._someone_waits()
+        if drew:
             self.dealer.play_round(self._take_for_dealer, self.rules)
-        self._settle_all(dealer_natural=False)
+        self._settle_all(dealer_natural=False, dealer_drew=drew)
 
     def _someone_waits(self) -> bool:
         """True when a hand is still open and is not a natural: the dealer must play it out."""
@@ -668,7 +669,7 @@ class Round:
                     return True
         return False
 
-    def _settle_all(self, *, dealer_natural: bool) -> None:
+    def _settle_all(self, *, dealer_natural: bool, dealer_drew: bool = False) -> None:
         dealer_total = self.dealer.hand.get_score()
         for i, seat in enumerate(self._seats):
             for j, state in enumerate(seat.hands):
@@ -677,7 +678,7 @@ class Round:
         self._turn = None
         self.phase = _SETTLED
         if self._record:
-            self._emit(RoundSettled(dealer_total))
+            self._emit(RoundSettled(dealer_total, dealer_natural, dealer_drew))
 
     # ====================================================================== money moves
     def _settle(self, seat_index: int, hand_index: int, result: Result) -> None:
@@ -825,10 +826,12 @@ class Round:
         if self.phase is _EARLY_SURRENDER:
             return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
         state = seat.hands[hand_index]
-        if action in (_INSURANCE, _DECLINE):
+        if action is _DECLINE:
+            return "nothing to decline: no insurance or early surrender offer is open"
+        if action is _INSURANCE:
             if self.dealer.hand[0].face != 1:
                 return f"cannot take insurance: the dealer's upcard is {self.dealer.hand[0]}, not an ace"
-            return f"cannot {action.value} now: insurance is offered only before the players act"
+            return "cannot take insurance now: it is offered only before the players act"
         if action is _HIT:
             return f"cannot hit: split aces take one card each under these rules (hand {state.hand})"
         reason = self._why_not(action, seat, state)

@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import Action
 from .errors import InvalidBetError, PresetError, RulesError, quoted
-from .money import MAX_DIGITS, to_money
+from .money import MAX_DIGITS, format_money, to_money
 
 __all__ = ["Rules"]
 
@@ -175,6 +175,9 @@ class Rules:
             _need(0 < self.penetration < 1, f"penetration must be between 0 and 1, got {self.penetration}")
         _need(self.min_bet > 0, f"min_bet must be more than 0, got {self.min_bet}")
         _need(self.max_bet >= self.min_bet, "max_bet must be at least min_bet")
+        for name in ("min_bet", "max_bet"):  # players bet whole credits (parse_bet), so the limits are whole too
+            value = getattr(self, name)
+            _need(value.denominator == 1, f"{name} must be a whole number of credits, got {format_money(value)}")
         _need(self.starting_bankroll >= 0, "starting_bankroll must not be negative")
 
     # --- presets ------------------------------------------------------------------------

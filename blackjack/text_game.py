@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .actions import Action, Phase
-from .errors import BlackjackError
+from .errors import BlackjackError, EmptyShoeError, quoted, unwritten
 from .events import Event, HandSettled
 from .money import format_money, parse_bet
 from .round import Round
@@ -127,7 +127,12 @@ class TextGame:
 
     # ------------------------------------------------------------------ the session
     def run(self) -> int:
-        """Play until the players stop, the rounds run out, or input ends; return the exit status 0."""
+        """Play until the players stop, the rounds run out, or input ends.
+
+        Returns:
+            The exit status: 0, or 1 when the shoe ran out of cards in mid-round (every
+            card on the table), which only broken course code brings about in practice.
+        """
         say = self.console.say
         rules = self.game.rules
         say(f"Blackjack Kit: {rules.name} rules ({rules.summary()}). Type help for commands.")
@@ -146,6 +151,10 @@ class TextGame:
             say("Input ended.")
         except QuitGame:
             say("Quitting.")
+        except EmptyShoeError as err:  # the round cannot go on: no card is left to deal
+            say(f"Stopped: {err}; every card is on the table, so this round cannot be finished and its bets "
+                "are not settled. (Writing the course code? Check that every card drawn goes into a hand.)")
+            return 1
         self._abandon_open_round()
         say(self._summary())
         return 0
@@ -212,9 +221,12 @@ class TextGame:
         if view.phase is Phase.INSURANCE:
             even = view.even_money
             question = "Even money" if even else "Insurance"
-            most = format_money(view.insurance_limit) if view.insurance_limit is not None else "0"
-            prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to {most}; 'i 2' for less)? "
-                      f"{action_menu(view.legal_actions, even_money=even)}: ")
+            menu = action_menu(view.legal_actions, even_money=even)
+            if view.insurance_limit is None:  # no credits left to stake
+                prompt = f"Dealer shows an ace. {seat.name} has no credits left for {question.lower()}. {menu}: "
+            else:
+                prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to "
+                          f"{format_money(view.insurance_limit)}; 'i 2' for less)? {menu}: ")
         elif view.phase is Phase.EARLY_SURRENDER:
             prompt = f"{seat.name}, surrender before the dealer checks for blackjack? {action_menu(view.legal_actions)}: "
         else:
@@ -234,11 +246,13 @@ class TextGame:
         try:
             action = Action.parse(word)
         except ValueError:
-            self.console.say(f"Unknown move {answer!r}: type one of {action_menu(view.legal_actions)}, or help.")
+            self.console.say(f"Unknown move {quoted(answer)}: type one of {action_menu(view.legal_actions)}, or help.")
             return
         feedback = self._coach.judge(view, action) if self.options.auto_hint else None
         try:
             events = rnd.apply(action, amount.strip() or None) if action is Action.INSURANCE else rnd.apply(action)
+        except EmptyShoeError:
+            raise  # not a bad move: the round cannot go on (see run)
         except BlackjackError as err:
             self.console.say(str(err))
             return
@@ -266,7 +280,10 @@ class TextGame:
             return None
         if word in ("?", "hint", "count", "chart"):
             view = rnd.view() if rnd is not None else None
-            self.console.say(self._coach.command(word, view))
+            try:
+                self.console.say(self._coach.command(word, view))
+            except NotImplementedError as err:  # a student's starter: hints build on later milestones' code
+                self.console.say(f"{word} needs code that is not written yet: {unwritten(err)}")
             return None
         return answer
 

@@ -164,5 +164,9 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
         return f"{names[event.seat]}{which}: {text}"
     if isinstance(event, RoundSettled):
         total = event.dealer_total
+        if event.dealer_natural:
+            return "Dealer has blackjack."
+        if not event.dealer_drew:
+            return f"Dealer has {total}; no hand is left for the dealer to play against."
         return f"Dealer busts with {total}." if total > 21 else f"Dealer stands on {total}."
     return None  # BetPlaced, ActionTaken: the prompts and the table drawing show them
