@@ -342,14 +342,23 @@ class Grader:
 
         Raises:
             KeyError: an unknown milestone number.
-            RuntimeError: a suite does not collect on the reference.
+            ValueError: no milestone is chosen and ``tests`` has no milestone folder.
+            RuntimeError: a suite does not collect on the reference, or the grader cannot run
+                a suite at all (:class:`milestones.runner.GraderError`).
         """
-        chosen = [self.course.milestone(n) for n in (milestones or self.course.with_suites(self.tests))]
+        numbers = milestones or self.course.with_suites(self.tests)
+        if not numbers:
+            raise ValueError(f"{self.tests} holds no milestone test folder ({suite_name(1)}/, {suite_name(2)}/ ...)")
+        chosen = [self.course.milestone(n) for n in numbers]
         for milestone in chosen:
             self.inventory(milestone.number)
         jobs = [(s, m) for s in submissions for m in chosen]
-        with ThreadPoolExecutor(max_workers=self.jobs) as pool:
-            results = list(pool.map(lambda job: self._grade_one(*job), jobs))
+        pool = ThreadPoolExecutor(max_workers=self.jobs)
+        try:
+            futures = [pool.submit(self._grade_one, *job) for job in jobs]
+            results = [future.result() for future in futures]
+        finally:  # a GraderError stops the batch without running the jobs not started yet
+            pool.shutdown(wait=True, cancel_futures=True)
         grades = {id(s): SubmissionGrade(s) for s in submissions}
         for (submission, _), result in zip(jobs, results, strict=True):
             grades[id(submission)].milestones.append(result)

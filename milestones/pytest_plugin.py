@@ -17,7 +17,8 @@ For every test under a ``milestone<N>/`` folder it
   ``{"kind": "collected", "nodeid", "name", "doc", "milestone", "part", "points", "hidden"}``,
   ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message"}``
   (outcome ``passed``, ``failed``, ``error`` or ``skipped``),
-  ``{"kind": "collect_error", "nodeid", "message"}``, ``{"kind": "finished", "exitstatus"}``;
+  ``{"kind": "collect_error", "nodeid", "message"}``, ``{"kind": "finished", "exitstatus"}``,
+  and first ``{"kind": "session"}`` when the session starts (options read, no test module imported);
 * with ``--test-timeout S`` (POSIX), stops a test's set-up or body after S seconds of
   wall time, so one endless loop costs only that test.
 """
@@ -325,6 +326,11 @@ def _collect_message(report: pytest.CollectReport) -> str:
     if located:
         message += f" ({located[-1]})"
     return f"the tests could not import your code: {message}"[:_MESSAGE_LIMIT]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Record that the session started: pytest read its options and has imported no test module yet."""
+    session.config.stash[_RECORDER].write({"kind": "session"})
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -14,6 +14,11 @@ line per event, so a run that is killed keeps what it finished). On POSIX it sta
 through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS`` and
 ``RLIMIT_FSIZE``; it runs in its own session so a time-out kills the whole process group.
 Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+
+Every path handed to the child is made absolute first (the child runs in a temporary
+folder). A run that ends before pytest's session started (so before any submission code
+was imported: a bad option, a missing test folder, a limit too small to start Python)
+is the grader's fault, not the submission's: :func:`run_suite` raises :class:`GraderError`.
 """
 
 from __future__ import annotations
@@ -28,9 +33,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["Limits", "RunResult", "TestRecord", "run_suite"]
+__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "run_suite"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[1]
+
+
+class GraderError(RuntimeError):
+    """The grader could not run a suite at all (its own arguments or set-up are wrong), whatever the submission."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +95,7 @@ class RunResult:
         results: ``nodeid -> (outcome, message)`` for every test that finished.
         collect_errors: ``(module id, message)`` for modules that failed to import.
         started: node ids in the order they started (the last one may not have finished).
+        session: pytest's session started (options read, no submission code imported yet).
         finished: the session ended normally (the plugin wrote its last line).
         timed_out: the run was killed at ``Limits.timeout``.
         returncode: the child's exit status (negative: killed by that signal).
@@ -96,6 +106,7 @@ class RunResult:
     results: dict[str, tuple[str, str]] = field(default_factory=dict)
     collect_errors: list[tuple[str, str]] = field(default_factory=list)
     started: list[str] = field(default_factory=list)
+    session: bool = False
     finished: bool = False
     timed_out: bool = False
     returncode: int = 0
@@ -138,6 +149,8 @@ def _parse(lines: list[str], result: RunResult) -> None:
             result.results[record["nodeid"]] = (record["outcome"], record["message"])
         elif kind == "collect_error":
             result.collect_errors.append((record["nodeid"], record["message"]))
+        elif kind == "session":
+            result.session = True
         elif kind == "finished":
             result.finished = True
 
@@ -156,13 +169,25 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
 
     Returns:
         The :class:`RunResult`; it never raises for anything the submission does.
+
+    Raises:
+        GraderError: ``folder``, a selected test or ``impl`` does not exist, or the run
+            ended before pytest's session started (the grader's options or set-up are wrong).
     """
+    folder = Path(folder).resolve()
+    if not folder.exists():
+        raise GraderError(f"the test folder {folder} does not exist")
+    if impl is not None:
+        impl = Path(impl).resolve()
+        if not (impl / "blackjack" / "__init__.py").is_file():
+            raise GraderError(f"{impl} holds no blackjack/__init__.py")
+    selected = [_absolute_nodeid(nodeid) for nodeid in select or []]
     result = RunResult()
     with tempfile.TemporaryDirectory(prefix="bj-grade-") as work:
         work_dir = Path(work)
         results_file = work_dir / "results.jsonl"
         output_file = work_dir / "output.txt"
-        command = [sys.executable, "-m", "pytest", *(select or [str(folder)]),
+        command = [sys.executable, "-m", "pytest", *(selected or [str(folder)]),
                    "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors", "-o", "console_output_style=classic",
                    f"--rootdir={folder.resolve().parent.parent}",
                    "--results-json", str(results_file), "--test-timeout", str(limits.test_timeout)]
@@ -194,7 +219,27 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         if results_file.is_file():
             with open(results_file, encoding="utf-8", errors="replace") as lines:
                 _parse(lines.read(16 * 1024 * 1024).splitlines(), result)
+    if not result.session:
+        raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
+                          f"so the grader's own command is wrong: {_last_error(result.output)}")
     return result
+
+
+def _absolute_nodeid(nodeid: str) -> str:
+    """``tests/m1/t.py::test_x`` with its file made absolute (the child runs in another folder)."""
+    path, sep, rest = nodeid.partition("::")
+    absolute = Path(path).resolve()
+    if not absolute.exists():
+        raise GraderError(f"the test {path} does not exist")
+    return f"{absolute}{sep}{rest}"
+
+
+def _last_error(output: str) -> str:
+    """The line of pytest's output that says what went wrong (``ERROR: ...``, ``error: ...``), or its last line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if line.lower().startswith(("error:", "__main__.py: error:"))
+              or line.startswith(("ERROR", "INTERNALERROR", "E "))]
+    return (errors or lines or ["no output"])[-1][:500]
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

@@ -15,7 +15,7 @@ from conftest import write_course
 from milestones.__main__ import main
 from milestones.grading import Grader, SubmissionGrade, find_submissions
 from milestones.report import csv_gradebook, gradescope_results, text_report
-from milestones.runner import Limits, run_suite
+from milestones.runner import GraderError, Limits, run_suite
 
 LIMITS = Limits(timeout=30, test_timeout=1)
 
@@ -174,3 +174,47 @@ def test_grade_limits_are_checked(option: str, value: str, words: str, tmp_path:
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert f"argument {option}" in err and words in err and "Traceback" not in err
+
+
+def test_relative_paths_grade_like_absolute_ones(mini_course: Path, samples: dict[str, Path],
+                                                 monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`grade submissions/ --tests tests` from the kit's folder (relative paths) scores the reference 25, not 0
+    (the child runs in a temporary folder, where relative paths used to end in pytest's exit status 4)."""
+    shutil.copytree(samples["full"], mini_course.parent / "rel_submissions" / "alice")
+    monkeypatch.chdir(mini_course.parent)
+    out = tmp_path / "grades.json"
+    status = main(["grade", "rel_submissions", "--tests", f"{mini_course.name}/tests", "--milestone", "1",
+                   "--format", "json", "-o", str(out)])
+    assert status == 0
+    [alice] = json.loads(out.read_text(encoding="utf-8"))
+    assert (alice["student"], alice["regular"], alice["milestones"][0]["notes"]) == ("alice", "25", [])
+
+
+def test_a_run_that_never_starts_is_the_graders_error(mini_course: Path, samples: dict[str, Path],
+                                                      tmp_path: Path) -> None:
+    """A suite pytest cannot even start (here: no tests/conftest.py, so no grading plugin) raises GraderError
+    naming pytest's own error; it is not scored as every student's 'exit status 4'."""
+    tests = tmp_path / "tests"
+    shutil.copytree(mini_course / "tests" / "milestone1", tests / "milestone1")
+    with pytest.raises(GraderError, match="grader's own command is wrong: .*unrecognized arguments"):
+        run_suite(tests / "milestone1", samples["full"], limits=LIMITS)
+    with pytest.raises(GraderError, match="does not exist"):
+        run_suite(tmp_path / "nowhere", samples["full"], limits=LIMITS)
+
+
+def test_grade_stops_in_one_line_when_the_grader_cannot_run(mini_course: Path, samples: dict[str, Path],
+                                                            tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A run that fails before pytest's session starts ends the grade command with one line and status 2."""
+    status = main(["grade", str(samples["full"]), "--tests", str(mini_course / "tests"), "--milestone", "1",
+                   "--memory", "1"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_tests_folder_without_suites_is_refused(samples: dict[str, Path], tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`--tests` naming a folder with no milestoneN/ stops with one line instead of grading 0 of 0 points."""
+    assert main(["grade", str(samples["full"]), "--tests", str(tmp_path / "nope")]) == 2
+    assert "holds no milestone test folder" in capsys.readouterr().err
