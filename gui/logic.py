@@ -292,6 +292,10 @@ class Box:
 
 #: Card proportions of a poker-size card (63 x 88 mm).
 CARD_RATIO = 63 / 88
+#: The dealer's row keeps this many pixels from the canvas's left edge when it has to move left.
+DEALER_MARGIN = 12.0
+#: The least a dealer's card shows of itself under the next one, as a share of its width.
+DEALER_MIN_STEP = 0.3
 
 
 def card_size(width: float, height: float) -> tuple[float, float]:
@@ -304,12 +308,36 @@ def card_size(width: float, height: float) -> tuple[float, float]:
     return h * CARD_RATIO, h
 
 
-def dealer_slots(width: float, height: float, n_cards: int) -> list[Box]:
-    """Where the dealer's ``n_cards`` cards go: a centred row near the top, overlapping when many."""
+def dealer_slots(width: float, height: float, n_cards: int, right: float | None = None,
+                 label: float = 0.0) -> list[Box]:
+    """Where the dealer's ``n_cards`` cards go: a centred row near the top, overlapping when many.
+
+    Args:
+        width, height: the canvas size, pixels.
+        n_cards: the dealer's cards on show.
+        right: nothing of the dealer's may reach past this x (the shoe's left edge);
+            default: the canvas's right edge.
+        label: the room, pixels, to keep right of the last card for the dealer's total.
+
+    The row is centred when the cards and the label fit left of ``right``; else it moves
+    left, then the cards overlap more (down to :data:`DEALER_MIN_STEP` of a card's
+    width), and only then do they shrink, so the cards and the label never reach past
+    ``right`` however many cards the dealer draws.
+    """
     w, h = card_size(width, height)
-    step = min(w * 1.08, (width * 0.6 - w) / max(1, n_cards - 1))
+    left = DEALER_MARGIN
+    limit = (width if right is None else min(width, right)) - label
+    room = max(1.0, limit - left)
+    gaps = max(1, n_cards - 1)
+    step = min(w * 1.08, (width * 0.6 - w) / gaps)
+    if w + step * (n_cards - 1) > room:  # overlap more, then shrink
+        step = max(w * DEALER_MIN_STEP, (room - w) / gaps)
+        span = w + step * (n_cards - 1)
+        if span > room:
+            scale = room / span
+            w, h, step = w * scale, h * scale, step * scale
     span = w + step * (n_cards - 1)
-    x0 = (width - span) / 2
+    x0 = max(left, min((width - span) / 2, limit - span))
     y = height * 0.09
     return [Box(x0 + i * step, y, w, h) for i in range(n_cards)]
 

@@ -51,6 +51,8 @@ GOLD = "#ffd54f"
 INSURANCE_CHIP = "#1565c0"
 INSURANCE_WON = "#ffe066"
 INSURANCE_LOST = "#ff8a80"
+#: Pixels between the dealer's last card and the total, and between the total and the shoe.
+DEALER_GAP = 14
 #: The smallest font (pixels) for text squeezed into the room it has (bet amount, insurance label).
 MIN_FONT = 8
 
@@ -164,15 +166,15 @@ class TableCanvas(tk.Canvas):
         return width - w * 1.2 - 16, 14.0
 
     def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int) -> None:
+        """The dealer's cards and total, left of the shoe and its count (drawn first): the row overlaps
+        and then shrinks rather than reach them, however many cards the dealer draws."""
         dealer = view.dealer
         shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
         cards: list[Card | Hidden] = list(dealer.cards[:shown])
         if pending.hole and len(cards) > 1:
             cards[1] = Hidden.CARD
-        boxes = dealer_slots(width, height, len(cards))
-        for card, box in zip(cards, boxes):
-            draw_card(self, box, card if isinstance(card, Card) else None, ("dealer",))
-        font = (FONT_FAMILY, -max(11, round(height * 0.03)), "bold")
+        size = max(11, round(height * 0.03))
+        font = (FONT_FAMILY, -size, "bold")
         if not cards:
             self.create_text(width / 2, height * 0.09 + card_size(width, height)[1] / 2, text="DEALER",
                              fill=INK, font=font, tags=("dealer_label",))
@@ -180,9 +182,14 @@ class TableCanvas(tk.Canvas):
         visible = [c for c in cards if isinstance(c, Card)]
         partial = Hand(visible)
         all_shown = len(visible) == len([c for c in dealer.cards if isinstance(c, Card)])
-        text = dealer.total_text if all_shown else partial.total_text()
+        text = f"Dealer  {dealer.total_text if all_shown else partial.total_text()}"
+        shoe = self.bbox("shoe")
+        right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
+        boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + self._bold_font(size).measure(text))
+        for card, box in zip(cards, boxes):
+            draw_card(self, box, card if isinstance(card, Card) else None, ("dealer",))
         last = boxes[-1]
-        self.create_text(last.x + last.w + 14, last.y + last.h / 2, text=f"Dealer  {text}", anchor="w",
+        self.create_text(last.x + last.w + DEALER_GAP, last.y + last.h / 2, text=text, anchor="w",
                          fill=INK, font=font, tags=("dealer_total",))
 
     def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,

@@ -203,6 +203,18 @@ class TestLayout:
         boxes = dealer_slots(900, 600, 2)
         assert boxes[0].x - 0 == pytest.approx(900 - (boxes[1].x + boxes[1].w))
 
+    @given(st.integers(1, 14), st.integers(600, 1800), st.integers(450, 1200), st.floats(0.5, 0.95),
+           st.floats(0, 200))
+    def test_dealer_row_stays_left_of_its_limit(self, n: int, width: int, height: int, share: float,
+                                                label: float) -> None:
+        """However many cards, the dealer's row and the room kept for the total end at ``right`` (the
+        shoe's left edge), the row starts inside the canvas, and the cards run left to right."""
+        right = width * share
+        boxes = dealer_slots(width, height, n, right, label)
+        assert len(boxes) == n and boxes[0].x >= 0
+        assert boxes[-1].x + boxes[-1].w + label <= right + 1e-6
+        assert [b.x for b in boxes] == sorted(b.x for b in boxes)
+
     @given(st.integers(1, 3), st.lists(st.integers(1, 7), min_size=1, max_size=4),
            st.integers(600, 1800), st.integers(450, 1200))
     def test_hands_stay_inside_their_seat(self, seats: int, cards: list[int], width: int, height: int) -> None:

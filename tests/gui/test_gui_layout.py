@@ -1,0 +1,95 @@
+"""Geometry of the window at every allowed size: nothing is drawn over anything else, every control can be reached.
+
+Vegas rules; the smallest window is the one ``App`` allows (``root.minsize``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from blackjack import Action, Phase
+
+pytestmark = pytest.mark.gui
+
+MakeApp = Callable[..., Any]
+
+#: Window sizes to check: the smallest allowed, the first, a tall narrow one, a wide one.
+SIZES = ["980x620", "1200x700", "980x1000", "1600x700"]
+
+
+def dealer_cards(n: int) -> list[str]:
+    """``n`` dealer cards (2 to 11) that reach a hard 17 exactly on the last one.
+
+    The longest draw: six 2s (12), then aces, each worth 1 by then, up to 17.
+    """
+    if n == 2:
+        values = ["T", "7"]
+    elif n == 3:
+        values = ["5", "2", "T"]
+    elif n == 4:
+        values = ["2", "2", "3", "T"]
+    elif n <= 7:
+        values = ["2"] * (n - 1) + [str(17 - 2 * (n - 1))]
+    else:
+        values = ["2"] * 6 + ["A"] * (n - 7) + [str(12 - n) if n < 11 else "A"]
+    suits = "cdhs"
+    return [value + suits[i % 4] for i, value in enumerate(values)]
+
+
+def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Two canvas bounding boxes ``(x1, y1, x2, y2)`` share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+class TestDealerRow:
+    """The dealer's cards and total never reach the shoe or its card count, however many cards he draws."""
+
+    @pytest.mark.parametrize("geometry", SIZES)
+    @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    def test_dealer_cards_and_total_keep_off_the_shoe(self, make_app: MakeApp, geometry: str, n: int) -> None:
+        """Ann stands on 19; the dealer draws to a 17 in ``n`` cards. Every dealer card and the total lie
+        inside the canvas, left of the shoe and its "shoe: N cards" label, without touching them."""
+        dealer = dealer_cards(n)
+        app = make_app(stack=" ".join(["Th", dealer[0], "9h", dealer[1], *dealer[2:]]))
+        app.root.geometry(geometry)
+        app.root.update()
+        app.place_bet(0, 10)
+        app.deal()
+        app.act(Action.STAND)
+        app.settle()
+        table = app.table
+        assert app.round_view.phase is Phase.SETTLED
+        assert len(table.card_codes("dealer")) == n and table.texts("dealer_total") == ["Dealer  17"]
+        shoe = table.bbox("shoe")
+        assert table.texts("shoe_text") and shoe
+        items = [*table.find_withtag("dealer"), *table.find_withtag("dealer_total")]
+        width = table.winfo_width()
+        for item in items:
+            box = table.bbox(item)
+            assert not overlap(box, shoe), (table.gettags(item), box, shoe)
+            assert 0 <= box[0] and box[2] <= width, (table.gettags(item), box, width)
+
+    @pytest.mark.parametrize("n", [4, 11])
+    def test_a_long_row_stays_in_order(self, make_app: MakeApp, n: int) -> None:
+        """At the smallest window the dealer's cards still run left to right, each showing its corner,
+        and the total comes after the last card."""
+        dealer = dealer_cards(n)
+        app = make_app(stack=" ".join(["Th", dealer[0], "9h", dealer[1], *dealer[2:]]))
+        app.root.geometry("980x620")
+        app.root.update()
+        app.place_bet(0, 10)
+        app.deal()
+        app.act(Action.STAND)
+        app.settle()
+        table = app.table
+        uids = dict.fromkeys(tag for item in table.find_withtag("dealer") for tag in table.gettags(item)
+                             if tag.startswith("cardid"))
+        cards = [table.bbox(uid) for uid in uids]
+        assert len(cards) == n
+        xs = [box[0] for box in cards]
+        card_w = cards[0][2] - cards[0][0]
+        assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= 0.3 * card_w - 2
+        assert table.bbox("dealer_total")[0] >= max(box[2] for box in cards)
