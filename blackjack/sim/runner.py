@@ -40,7 +40,8 @@ from .strategies import ChartStrategy, make_strategy, random_action
 if TYPE_CHECKING:
     from ..hints.strategy import Chart
 
-__all__ = ["BLOCK_ROUNDS", "MAX_HANDS", "MAX_JOBS", "Block", "chips_per_unit", "run_block", "simulate"]
+__all__ = ["BLOCK_ROUNDS", "MAX_HANDS", "MAX_JOBS", "Block", "chips_per_unit", "no_money_note", "run_block",
+           "simulate"]
 
 #: Rounds per block when no sessions are asked for.
 BLOCK_ROUNDS = 5_000
@@ -68,7 +69,8 @@ class Block:
     """One unit of work: ``rounds`` rounds of one strategy on a fresh table and shoe.
 
     Attributes:
-        rules: the table rules.
+        rules: the table rules; a table for no money is played as flat one-unit bets
+            (see :func:`no_money_note`).
         strategy: a strategy name (see :mod:`.strategies`).
         index: the block number; it picks the random streams.
         rounds: rounds to play.
@@ -104,6 +106,9 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         rounds finished so far are kept).
     """
     rules = block.rules
+    flat = not rules.wagering
+    if flat:  # a table for no money: each hand is settled as a one-unit bet (see no_money_note)
+        rules = dataclasses.replace(rules, wagering=True)
     play_rng = random.Random(f"{block.seed}:{block.index}:play")
     strategy = make_strategy(block.strategy, rules, play_rng, chart=block.chart)
     game = Blackjack([Player(f"seat {i + 1}") for i in range(block.players)], rules,
@@ -146,7 +151,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                     tc = 0.0  # the shoe is shuffled before this deal
                 else:
                     tc = true_count(count_from_unseen(shoe.counts(), rules.decks), len(shoe))
-                units = strategy.units(tc)
+                units = 1 if flat else strategy.units(tc)
                 bucket = max(-10, min(10, math.floor(tc)))
             else:
                 units = 1
@@ -240,6 +245,29 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     return tally
 
 
+def no_money_note(rules: Rules) -> str | None:
+    """Say how the simulator settles a table played for no money (``rules.wagering`` False), else None.
+
+    Without money every result would be 0, so the simulator stakes each hand one unit
+    (``rules.min_bet``, as the table does), bets flat whatever the strategy's ramp, and
+    settles at the table's payouts. On a table with no naturals, doubles, splits or
+    surrender (the ``cs111`` game) that is even money: a win is +1 unit, a loss -1, and
+    the EV per initial bet is the win rate less the loss rate.
+
+    >>> no_money_note(Rules.preset("cs111"))
+    'settled as one-unit bets at even money'
+    >>> no_money_note(Rules.preset("vegas")) is None
+    True
+    """
+    if rules.wagering:
+        return None
+    even = (not rules.optional_moves
+            and (not rules.naturals or (rules.blackjack_pays == 1 and rules.thunderjack_pays is None))
+            and (rules.charlie_cards is None or rules.charlie_pays == 1))
+    odds = "even money" if even else "the table's payouts"
+    return f"settled as one-unit bets at {odds}"
+
+
 def chips_per_unit(rules: Rules) -> int:
     """Return how many ``int`` chips the simulator stakes per betting unit (``rules.min_bet``).
 
@@ -276,6 +304,9 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Args:
         strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
         rules: a :class:`Rules` value, a preset name or a rules TOML file (:meth:`Rules.load`).
+            A table for no money (``wagering`` False, as ``cs111``) is settled as if each
+            hand were a flat one-unit bet, at even money for ``cs111`` (:func:`no_money_note`);
+            the reports' ``rules`` says so.
         hands: rounds to play per strategy (each seat plays one initial hand a round),
             1 to :data:`MAX_HANDS`.
         seed: the run's seed; the same seed gives the same result for any ``jobs``.
@@ -339,6 +370,10 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT, charts[name])
                for k, size in enumerate(sizes)] for name in names]
     tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
+    label = f"{table_rules.name}: {table_rules.summary()}"
+    note = no_money_note(table_rules)
+    if note is not None:
+        label += f" ({note})"
     reports = []
     for name in names:
         merged = Tally()
@@ -351,8 +386,7 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         strategy_name = built[name].name
         if player_error:
             strategy_name += f" ({player_error:.0%} errors)"
-        reports.append(Report.from_tally(merged, strategy_name, f"{table_rules.name}: {table_rules.summary()}",
-                                         bankroll=bankroll, target_ror=target_ror))
+        reports.append(Report.from_tally(merged, strategy_name, label, bankroll=bankroll, target_ror=target_ror))
     return reports
 
 

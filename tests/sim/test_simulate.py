@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -198,3 +199,32 @@ def test_natural_rate_is_labelled_as_dealt(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "natural rate (A+10 dealt)" in out
     assert "natural: A+10 dealt, whatever the dealer had" in out
+
+
+def test_no_money_table_is_settled_at_even_money() -> None:
+    """cs111 plays for no money; the simulator settles each hand as a one-unit bet at even money and says
+    so (it used to report an EV, standard error and house edge of exactly 0)."""
+    for report in simulate(["basic", "always-stand"], "cs111", hands=2000, seed=0):
+        win, loss = report.frequencies["win"], report.frequencies["loss"]
+        assert report.ev == pytest.approx(win - loss)  # one final hand per initial hand: no splits
+        assert report.ev < 0 < report.se
+        assert report.average_bet == 1
+        assert report.net_credits == round((win - loss) * report.hands)
+        assert "settled as one-unit bets at even money" in report.rules
+
+
+def test_no_money_table_with_a_shoe_bets_flat() -> None:
+    """On a no-money table with a shoe and doubling, hi-lo still counts but bets one unit, at the table's payouts."""
+    rules = dataclasses.replace(Rules.preset("cs111"), reshuffle_every_round=False, double_on="any", decks=6)
+    report = simulate("hi-lo", rules, hands=5000, seed=1)[0]
+    assert report.average_bet == 1
+    assert report.ev != 0 and report.frequencies["double"] > 0
+    assert "settled as one-unit bets at the table's payouts" in report.rules
+
+
+def test_no_money_table_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text report of a cs111 run says how it was settled and shows a non-zero EV."""
+    assert main(["--rules", "cs111", "--strategy", "basic", "always-stand", "--hands", "2000", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rules: cs111:") and "(settled as one-unit bets at even money)" in out.splitlines()[0]
+    assert "+0.000%" not in out
