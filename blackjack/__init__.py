@@ -25,7 +25,7 @@ from .errors import (BlackjackError, EmptyShoeError, IllegalActionError, Invalid
                      PresetError, RulesError)
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
                      InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
-from .hand import Hand, score
+from .hand import Hand
 from .money import Money, format_money, parse_bet, to_money
 from .player import Dealer, Ledger, Player, Policy
 from .round import Round
@@ -83,7 +83,6 @@ __all__ = [
     "parse_bet",
     "parse_cards",
     "payout",
-    "score",
     "shuffle",
     "to_money",
 ]

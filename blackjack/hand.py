@@ -5,7 +5,6 @@ name                   what it does
 =====================  =========================================================
 ``Hand``               ``add_card``, ``get_score``, ``is_soft``, ``is_blackjack``,
                        ``is_bust``, ``cards``; ``len``, ``in``, ``[]``, iteration
-``score(values)``      ``(total, soft)`` for point values, the fast path
 =====================  =========================================================
 
 >>> hand = Hand([Card.parse("As"), Card.parse("6d")])
@@ -19,27 +18,7 @@ from collections.abc import Iterable, Iterator
 
 from .cards import Card
 
-__all__ = ["Hand", "score"]
-
-
-def score(values: Iterable[int]) -> tuple[int, bool]:
-    """Score blackjack point values (ace = 1): return ``(best total, soft)``.
-
-    The best total counts one ace as 11 when that does not take the total over 21;
-    ``soft`` is True when an ace is being counted as 11. Time O(n).
-
-    >>> score([1, 1, 9])
-    (21, True)
-    """
-    total = 0
-    has_ace = False
-    for value in values:
-        total += value
-        if value == 1:
-            has_ace = True
-    if has_ace and total <= 11:
-        return total + 10, True
-    return total, False
+__all__ = ["Hand"]
 
 
 class Hand:
