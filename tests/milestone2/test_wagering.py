@@ -1,8 +1,8 @@
 """Milestone 2a, basic wagering: bankrolls, bets within the limits, payouts, the session ledger (20 points).
 
-Bets go through ``Player.start_round`` (the table minimum and maximum, the bankroll);
-hands are settled against the dealer by ``round._compare`` (win 1:1, natural 3:2 or
-6:5, push returns the bet). Every round is dealt from a stacked shoe and its money
+Bets go through ``Player.check_bet`` (the table minimum and maximum, the bankroll);
+the round settles each hand against the dealer and pays it by ``wagers.payout`` (win
+1:1, natural 3:2 or 6:5, push returns the bet). Every round is dealt from a stacked shoe and its money
 is worked out by hand in the test. Deal order: one card to each seat, the dealer's
 upcard, a second card to each seat, the dealer's hole card, then hits in turn.
 """
