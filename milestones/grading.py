@@ -28,7 +28,7 @@ import os
 import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,14 +49,29 @@ class Submission:
     """One student's work.
 
     Attributes:
-        name: the student's label in reports (the folder or zip name).
+        name: the student's label in reports: the folder or zip name, made unique in a
+            batch by adding `` (2)``, `` (3)`` ... (``sam``, ``sam (2)``).
         folder: the folder holding ``blackjack/`` (``None`` when none was found).
         note: why the submission could not be graded, if it cannot.
+        source: the path it came from: the folder or zip given (or found in a folder of many).
     """
 
     name: str
     folder: Path | None
     note: str = ""
+    source: Path | None = None
+
+    @property
+    def unzipped(self) -> bool:
+        """The work came as a file (a zip), unpacked into a temporary folder."""
+        return self.source is not None and self.source.is_file()
+
+    @property
+    def origin(self) -> str:
+        """Where the work came from, for reports: the zip given, else the folder holding ``blackjack/``."""
+        if self.source is not None and (self.folder is None or self.unzipped):
+            return str(self.source)
+        return str(self.folder) if self.folder is not None else ""
 
 
 def _package_root(folder: Path, depth: int = 3) -> Path | None:
@@ -72,9 +87,9 @@ def _package_root(folder: Path, depth: int = 3) -> Path | None:
 
 
 def _extract(archive: Path, into: Path) -> Path:
-    """Unzip ``archive`` under ``into`` (refusing paths that leave it) and return the folder."""
-    target = into / archive.stem
-    target.mkdir(parents=True, exist_ok=True)
+    """Unzip ``archive`` into a new folder of its own under ``into`` (refusing paths that leave it)."""
+    into.mkdir(parents=True, exist_ok=True)
+    target = Path(tempfile.mkdtemp(prefix=f"{archive.stem[:40]}-", dir=into))
     with zipfile.ZipFile(archive) as zf:
         for member in zf.namelist():
             destination = (target / member).resolve()
@@ -84,12 +99,33 @@ def _extract(archive: Path, into: Path) -> Path:
     return target
 
 
+def _unique_names(submissions: list[Submission]) -> list[Submission]:
+    """Give every submission a name no other has (ignoring case): the second ``sam`` becomes ``sam (2)``."""
+    taken: set[str] = set()
+    unique = []
+    for submission in submissions:
+        name, count = submission.name, 1
+        while name.casefold() in taken:
+            count += 1
+            name = f"{submission.name} ({count})"
+        taken.add(name.casefold())
+        unique.append(replace(submission, name=name))
+    return unique
+
+
+def _label(path: Path) -> str:
+    """A submission's name from its path: the zip's stem or the folder's name (``.`` -> the folder's real name)."""
+    path = Path(os.path.abspath(path))
+    return (path.stem if path.suffix == ".zip" else path.name) or "submission"
+
+
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
     """Turn command-line paths into submissions.
 
     A path may be a submission folder (holding ``blackjack/``, possibly a few folders
     down), a ``.zip`` of one, or a folder of many submissions (each sub-folder or zip
-    one student, named after it).
+    one student, named after it). Each zip is unpacked into a folder of its own under
+    ``scratch``; two submissions with the same name are told apart as ``sam``, ``sam (2)``.
 
     Args:
         paths: the paths given.
@@ -104,29 +140,30 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     """
     found: list[Submission] = []
 
-    def one(path: Path, name: str) -> Submission:
+    def one(path: Path) -> Submission:
+        name = _label(path)
         try:
             folder = _extract(path, scratch) if path.suffix == ".zip" else path
         except (zipfile.BadZipFile, ValueError, OSError) as err:
-            return Submission(name, None, f"cannot unzip {path.name}: {err}")
+            return Submission(name, None, f"cannot unzip {path.name}: {err}", path)
         root = _package_root(folder)
         if root is None:
-            return Submission(name, None, "no blackjack/__init__.py found in the submission")
-        return Submission(name, root)
+            return Submission(name, None, "no blackjack/__init__.py found in the submission", path)
+        return Submission(name, root, source=path)
 
     for path in paths:
         if not path.exists():
-            found.append(Submission(path.name, None, f"{path} does not exist"))
+            found.append(Submission(_label(path), None, f"{path} does not exist", path))
         elif not single and path.is_dir() and _package_root(path, depth=0) is None:
             children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__"))
                               and (c.is_dir() or c.suffix == ".zip"))
             if children and any(c.suffix == ".zip" or _package_root(c) is not None for c in children):
-                found.extend(one(c, c.stem if c.suffix == ".zip" else c.name) for c in children)
+                found.extend(one(c) for c in children)
             else:
-                found.append(one(path, path.name))
+                found.append(one(path))
         else:
-            found.append(one(path, path.stem if path.suffix == ".zip" else path.name))
-    return found
+            found.append(one(path))
+    return _unique_names(found)
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,8 +73,8 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
     """
     out: list[str] = []
     for grade in grades:
-        folder = grade.submission.folder
-        out.append(f"== {grade.submission.name}" + (f" ({folder})" if folder else "") + " ==")
+        origin = grade.submission.origin
+        out.append(f"== {grade.submission.name}" + (f" ({origin})" if origin else "") + " ==")
         for mg in grade.milestones:
             m = mg.milestone
             extra = f", extra credit {score_text(mg.extra, m.extra_points)}" if m.extra_points else ""
@@ -114,8 +114,14 @@ def _test_dict(test: TestScore) -> dict[str, Any]:
 
 
 def json_report(grades: list[SubmissionGrade]) -> str:
-    """Every student's milestones, parts and tests as JSON (points as exact fraction strings)."""
-    data = [{"student": g.submission.name, "folder": str(g.submission.folder) if g.submission.folder else None,
+    """Every student's milestones, parts and tests as JSON (points as exact fraction strings).
+
+    Each student has ``student`` (the unique name), ``source`` (the zip given, or the folder
+    holding ``blackjack/``), ``folder`` (the folder holding ``blackjack/``; ``null`` for a
+    zip, whose unpacked folder is gone), the totals and the milestones.
+    """
+    data = [{"student": g.submission.name, "source": g.submission.origin or None,
+             "folder": str(g.submission.folder) if g.submission.folder and not g.submission.unzipped else None,
              "regular": str(g.regular), "extra": str(g.extra),
              "milestones": [{"number": mg.milestone.number, "title": mg.milestone.title,
                              "regular": str(mg.regular), "regular_max": mg.milestone.regular_points,

@@ -218,3 +218,22 @@ def test_a_tests_folder_without_suites_is_refused(samples: dict[str, Path], tmp_
     """`--tests` naming a folder with no milestoneN/ stops with one line instead of grading 0 of 0 points."""
     assert main(["grade", str(samples["full"]), "--tests", str(tmp_path / "nope")]) == 2
     assert "holds no milestone test folder" in capsys.readouterr().err
+
+
+def test_same_named_zips_are_graded_apart(mini_course: Path, samples: dict[str, Path], tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """sec1/sam.zip and sec2/sam.zip are unpacked apart and reported as 'sam' and 'sam (2)' with their zips'
+    paths, and gradescope -o DIR writes one results.json each (the second sam used to be graded on the first's
+    code, and its results.json overwrote the first's)."""
+    for section, sample in (("sec1", "full"), ("sec2", "starter")):
+        (tmp_path / section).mkdir()
+        shutil.make_archive(str(tmp_path / section / "sam"), "zip", samples[sample])
+    zips = [str(tmp_path / "sec1" / "sam.zip"), str(tmp_path / "sec2" / "sam.zip")]
+    common = ["--tests", str(mini_course / "tests"), "--milestone", "1"]
+    assert main(["grade", *zips, *common, "--format", "gradescope", "-o", str(tmp_path / "gs")]) == 0
+    scores = {d.name: json.loads((d / "results.json").read_text(encoding="utf-8"))["score"]
+              for d in (tmp_path / "gs").iterdir()}
+    assert scores == {"sam": 25, "sam (2)": 0}
+    assert main(["grade", *zips, *common]) == 0
+    text = capsys.readouterr().out
+    assert f"== sam ({zips[0]}) ==" in text and f"== sam (2) ({zips[1]}) ==" in text
