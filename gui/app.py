@@ -41,7 +41,7 @@ from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult
 from .jobs import Jobs
 from .logic import (BUTTONS, CHIP_VALUES, affordable_chips, button_states, insurance_label, insurance_limit,
                     pending_from, status_text, step_stake)
-from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow
+from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
 from .table import TableCanvas
 
 __all__ = ["App", "MessageBoxes"]
@@ -138,8 +138,9 @@ class App:
         root.rowconfigure(0, weight=1)
         self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=900, height=560)
         self.table.grid(row=0, column=0, sticky="nsew")
-        side = ttk.Frame(root, padding=(6, 4))
-        side.grid(row=0, column=1, sticky="ns")
+        self.side = SidePanel(root)
+        self.side.grid(row=0, column=1, sticky="ns")
+        side = self.side.inner
         self.hint_panel = HintPanel(side)
         self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 6))
         self.count_panel = CountPanel(side)
@@ -149,6 +150,7 @@ class App:
         for toggle in (self.hint_panel.shown, self.count_panel.shown):
             toggle.trace_add("write", lambda *_a: self.root.after_idle(self.refresh))
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
+        self.side.adopt()
 
         bar = ttk.Frame(root, padding=(6, 4))
         bar.grid(row=1, column=0, columnspan=2, sticky="we")
@@ -653,21 +655,20 @@ class App:
     def _judge(self, before: TableView, action: Action) -> None:
         self._decisions += 1
         def failed(err: BaseException) -> None:
-            self.coach_panel.verdict.configure(text=_one_line(err))
+            self.coach_panel.show_verdict(_one_line(err))
 
         self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action), self._judged, failed)
 
     def _judged(self, verdict: advice.Verdict) -> None:
         self.score.record(verdict)
-        self.coach_panel.verdict.configure(text=verdict.text(),
-                                           foreground="#1b5e20" if verdict.correct else "#b71c1c")
-        self.coach_panel.score.configure(text=self.score.text())
+        self.coach_panel.show_verdict(verdict.text(), "#1b5e20" if verdict.correct else "#b71c1c")
+        self.coach_panel.show_score(self.score.text())
 
     def reset_score(self) -> None:
         """Start the coach's tally again."""
         self.score.reset()
-        self.coach_panel.score.configure(text=self.score.text())
-        self.coach_panel.verdict.configure(text="")
+        self.coach_panel.show_score(self.score.text())
+        self.coach_panel.show_verdict("")
 
     def _drill_changed(self) -> None:
         drill = self.coach_panel.drill.get()

@@ -20,12 +20,110 @@ from .advice import CHART_UPCARDS, Advice, CountInfo
 from .cards import FONT_FAMILY
 from .logic import legal_order, signed_money
 
-__all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "Toggle"]
+__all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "SidePanel",
+           "Toggle"]
+
+#: The padding inside each side panel's frame: left, top, right, bottom (pixels).
+PANEL_PADDING = (6, 4, 6, 4)
+#: The bindtag of every widget in a :class:`SidePanel`: the mouse wheel over any of them scrolls the panel.
+SIDE_SCROLL = "SidePanelScroll"
+
+
+class SidePanel(ttk.Frame):
+    """The column right of the table: its panels go in ``inner``, which scrolls when the window is too short.
+
+    The hint, count and coach panels grow and shrink with what they show (five EV lines,
+    KO's extra count lines, a coach verdict); at a short window they may need more
+    height than the column has. Then a scroll bar appears, the mouse wheel scrolls the
+    column, and a control that takes the keyboard focus scrolls into view, so every
+    control can be reached at any window size. With room to spare there is no scroll bar.
+
+    Args:
+        master: the main window.
+        padding: the padding round the panels.
+    """
+
+    def __init__(self, master: tk.Misc, padding: tuple[int, int] = (6, 4)) -> None:
+        super().__init__(master)
+        background = ttk.Style(self).lookup("TFrame", "background") or None
+        self.canvas = tk.Canvas(self, highlightthickness=0, borderwidth=0, yscrollincrement=20,
+                                **({"background": background} if background else {}))
+        self.scrollbar = ttk.Scrollbar(self, orient="vertical", command=self.canvas.yview)
+        self.canvas.configure(yscrollcommand=self.scrollbar.set)
+        self.inner = ttk.Frame(self.canvas, padding=padding)
+        self._window = self.canvas.create_window(0, 0, window=self.inner, anchor="nw")
+        self.canvas.grid(row=0, column=0, sticky="ns")
+        self.rowconfigure(0, weight=1)
+        self.inner.bind("<Configure>", lambda _e: self._fit())
+        self.canvas.bind("<Configure>", lambda _e: self._fit())
+        self.bind_class(SIDE_SCROLL, "<Button-4>", lambda e: self._wheel(e, -1))
+        self.bind_class(SIDE_SCROLL, "<Button-5>", lambda e: self._wheel(e, 1))
+        self.bind_class(SIDE_SCROLL, "<MouseWheel>", lambda e: self._wheel(e, -1 if e.delta > 0 else 1))
+        self.bind_class(SIDE_SCROLL, "<FocusIn>", lambda e: self.see(e.widget))
+
+    def adopt(self) -> None:
+        """Give every widget in the panel the wheel and focus bindings (call after building the panels)."""
+        todo: list[tk.Misc] = [self, self.canvas, self.inner]
+        while todo:
+            widget = todo.pop()
+            tags = widget.bindtags()
+            if SIDE_SCROLL not in tags:
+                widget.bindtags((*tags, SIDE_SCROLL))
+            todo.extend(widget.winfo_children())
+
+    @property
+    def overflows(self) -> bool:
+        """The panels need more height than the column has (the scroll bar is shown)."""
+        return self.inner.winfo_reqheight() > self.canvas.winfo_height() > 1
+
+    def scroll(self, units: int) -> None:
+        """Scroll by ``units`` steps of 20 pixels (negative: up), if the panels overflow."""
+        if self.overflows:
+            self.canvas.yview_scroll(units, "units")
+
+    def see(self, widget: tk.Misc) -> None:
+        """Scroll so that ``widget`` (inside the panel) is in view."""
+        if not self.overflows or widget is self.canvas:
+            return
+        self.update_idletasks()
+        top = widget.winfo_rooty() - self.inner.winfo_rooty()
+        bottom = top + widget.winfo_height()
+        height = self.inner.winfo_reqheight()
+        first, last = (float(f) * height for f in self.canvas.yview())
+        if top < first:
+            self.canvas.yview_moveto(top / height)
+        elif bottom > last:
+            self.canvas.yview_moveto(max(0.0, bottom - (last - first)) / height)
+
+    def _wheel(self, event: tk.Event[tk.Misc], units: int) -> None:
+        """Scroll the column, unless the wheel is over a widget that uses it itself (the drill box)."""
+        widget = event.widget
+        if isinstance(widget, tk.Misc) and "<MouseWheel>" in widget.bind_class(widget.winfo_class()):
+            return
+        self.scroll(units)
+
+    def _fit(self) -> None:
+        """Size the canvas to the panels' width, set the scroll region, show the scroll bar only when needed."""
+        width, height = self.inner.winfo_reqwidth(), self.inner.winfo_reqheight()
+        if int(self.canvas.cget("width")) != width:
+            self.canvas.configure(width=width)
+        if int(self.canvas.cget("height")) != height:
+            self.canvas.configure(height=height)
+        self.canvas.configure(scrollregion=(0, 0, width, height))
+        if self.overflows:
+            if not self.scrollbar.winfo_ismapped():
+                self.scrollbar.grid(row=0, column=1, sticky="ns")
+        else:
+            self.scrollbar.grid_remove()
+            self.canvas.yview_moveto(0)
 
 
 
 class Toggle(ttk.LabelFrame):
     """A titled panel whose body can be hidden (for practice) and shown on demand.
+
+    The *show* checkbox sits in the frame's title, beside the name, so it takes no row
+    of its own (the side column must fit a short window).
 
     Args:
         master: the parent.
@@ -34,10 +132,13 @@ class Toggle(ttk.LabelFrame):
     """
 
     def __init__(self, master: tk.Misc, title: str, shown: bool = True) -> None:
-        super().__init__(master, text=title, padding=6)
+        super().__init__(master, text=title, padding=PANEL_PADDING)
         self.shown = tk.BooleanVar(self, value=shown)
-        self.button = ttk.Checkbutton(self, text="show", variable=self.shown, command=self._apply)
-        self.button.grid(row=0, column=0, sticky="w")
+        heading = ttk.Frame(self)
+        ttk.Label(heading, text=title).pack(side="left")
+        self.button = ttk.Checkbutton(heading, text="show", variable=self.shown, command=self._apply)
+        self.button.pack(side="left", padx=(10, 0))
+        self.configure(labelwidget=heading)
         self.body = ttk.Frame(self)
         self.hidden_note = ttk.Label(self, text="hidden: test yourself", foreground="#777777")
         self._apply()
@@ -50,10 +151,14 @@ class Toggle(ttk.LabelFrame):
     def _apply(self) -> None:
         if self.shown.get():
             self.hidden_note.grid_remove()
-            self.body.grid(row=1, column=0, sticky="nsew")
+            self.body.grid(row=0, column=0, sticky="nsew")
         else:
             self.body.grid_remove()
-            self.hidden_note.grid(row=1, column=0, sticky="w")
+            self.hidden_note.grid(row=0, column=0, sticky="w")
+
+
+#: The hint's bar chart of the dealer's final totals, pixels (short, so the side column fits a short window).
+BARS_WIDTH, BARS_HEIGHT = 250, 72
 
 
 class HintPanel(Toggle):
@@ -67,7 +172,8 @@ class HintPanel(Toggle):
         self.reason.grid(row=1, column=0, sticky="w")
         self.bust = ttk.Label(self.body, text="")
         self.bust.grid(row=2, column=0, sticky="w")
-        self.bars = tk.Canvas(self.body, width=250, height=92, background="#fafafa", highlightthickness=0)
+        self.bars = tk.Canvas(self.body, width=BARS_WIDTH, height=BARS_HEIGHT, background="#fafafa",
+                              highlightthickness=0)
         self.bars.grid(row=3, column=0, sticky="w", pady=(4, 2))
         self.evs = ttk.Label(self.body, text="", font=("DejaVu Sans Mono", 9), justify="left")
         self.evs.grid(row=4, column=0, sticky="w")
@@ -98,7 +204,7 @@ class HintPanel(Toggle):
         names = [n for n in OUTCOMES if n in dealer] + [n for n in dealer if n not in OUTCOMES]
         if not names:
             return
-        width, height = 250, 92
+        width, height = BARS_WIDTH, BARS_HEIGHT
         slot = width / len(names)
         top = max(max(dealer.values()), 0.01)
         for i, name in enumerate(names):
@@ -124,7 +230,7 @@ class CountPanel(Toggle):
 
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
         super().__init__(master, "Count", shown)
-        self.label = ttk.Label(self.body, text="", justify="left", font=("DejaVu Sans Mono", 10))
+        self.label = ttk.Label(self.body, text="", justify="left", font=("DejaVu Sans Mono", 9))
         self.label.grid(row=0, column=0, sticky="w")
 
     def show(self, info: CountInfo) -> None:
@@ -157,13 +263,17 @@ class CountPanel(Toggle):
 
 
 class CoachPanel(ttk.LabelFrame):
-    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser."""
+    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser.
+
+    The verdict and score lines take no room until there is something to say
+    (:meth:`show_verdict`, :meth:`show_score`), so the side column fits a short window.
+    """
 
     def __init__(self, master: tk.Misc, drills: Sequence[str]) -> None:
-        super().__init__(master, text="Coach", padding=6)
+        super().__init__(master, text="Coach", padding=PANEL_PADDING)
         self.enabled = tk.BooleanVar(self, value=False)
-        ttk.Checkbutton(self, text="coach mode", variable=self.enabled).grid(row=0, column=0, sticky="w",
-                                                                             padx=(0, 12))
+        self.check = ttk.Checkbutton(self, text="coach mode", variable=self.enabled)
+        self.check.grid(row=0, column=0, sticky="w", padx=(0, 12))
         ttk.Label(self, text="drill:").grid(row=0, column=1, sticky="e", padx=(0, 4))
         self.drill = tk.StringVar(self, value="off")
         self.drill_box = ttk.Combobox(self, textvariable=self.drill, values=["off", *drills], width=9,
@@ -173,6 +283,27 @@ class CoachPanel(ttk.LabelFrame):
         self.verdict.grid(row=1, column=0, columnspan=3, sticky="w")
         self.score = ttk.Label(self, text="")
         self.score.grid(row=2, column=0, columnspan=3, sticky="w")
+        self.show_verdict("")
+        self.show_score("")
+
+    def show_verdict(self, text: str, color: str | None = None) -> None:
+        """Show the verdict on the last decision in ``color`` (empty: no line)."""
+        self.verdict.configure(text=text)
+        if color:
+            self.verdict.configure(foreground=color)
+        self._line(self.verdict, text)
+
+    def show_score(self, text: str) -> None:
+        """Show the session score (empty: no line)."""
+        self.score.configure(text=text)
+        self._line(self.score, text)
+
+    @staticmethod
+    def _line(label: ttk.Label, text: str) -> None:
+        if text:
+            label.grid()
+        else:
+            label.grid_remove()
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,81 @@ class TestDealerRow:
         card_w = cards[0][2] - cards[0][0]
         assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= 0.3 * card_w - 2
         assert table.bbox("dealer_total")[0] >= max(box[2] for box in cards)
+
+
+def visible_in_side(app: Any, widget: Any) -> bool:
+    """``widget`` is mapped and shows whole: X clips a window to each of its ancestors, so it must lie inside
+    every one of them up to the main window (the side column's scrolled view, the column, the window)."""
+    app.root.update()
+    if not widget.winfo_ismapped():
+        return False
+    x, y = widget.winfo_rootx(), widget.winfo_rooty()
+    right, bottom = x + widget.winfo_width(), y + widget.winfo_height()
+    area = widget.master
+    while area is not None:
+        ax, ay = area.winfo_rootx(), area.winfo_rooty()
+        if not (ax <= x and right <= ax + area.winfo_width() and ay <= y and bottom <= ay + area.winfo_height()):
+            return False
+        area = area.master if area is not app.root else None
+    return True
+
+
+def five_action_hint(make_app: MakeApp, stack: str, seats: int = 1, geometry: str = "980x620") -> Any:
+    """A window of ``geometry`` with hints on, dealt from ``stack`` to the first decision, its hint shown."""
+    names = ["Ann", "Bob", "Cy"][:seats]
+    app = make_app(names, stack=stack, hints=True)
+    app.root.geometry(geometry)
+    app.root.update()
+    for seat in range(seats):
+        app.place_bet(seat, 10)
+    app.deal()
+    app.settle()
+    return app
+
+
+class TestSidePanel:
+    """At the smallest window the side column's controls can all be reached; the coach's are in view."""
+
+    @pytest.mark.parametrize(("stack", "seats"), [
+        ("2d 6d 2h 9c", 1),                    # 2-2 against a 6: split (the reviewer's hand)
+        ("6d 7c 6h 9s", 1),                    # 6-6 against a 7: hit, with the longest reason (five lines)
+        ("Ts 9c 2d 6d 8h 8c 2h 9s", 3),         # three seats; Cy's 2-2 against a 6 once Ann and Bob stand
+    ])
+    def test_coach_controls_in_view_with_a_five_action_hint(self, make_app: MakeApp, stack: str,
+                                                              seats: int) -> None:
+        """With the hint's five EV lines shown, the coach mode checkbox and the drill box are mapped and wholly
+        inside the window and the side column's visible part."""
+        app = five_action_hint(make_app, stack, seats)
+        for _ in range(seats - 1):
+            app.act(Action.STAND)
+            app.settle()
+        assert app.hint_panel.evs.cget("text").count("\n") == 5, app.hint_panel.evs.cget("text")  # header + 5
+        assert visible_in_side(app, app.coach_panel.check)
+        assert visible_in_side(app, app.coach_panel.drill_box)
+
+    def test_an_overflowing_column_scrolls_to_every_control(self, make_app: MakeApp) -> None:
+        """When the panels need more height than the smallest window has (a long hint and a coach verdict),
+        a scroll bar appears; the wheel scrolls, and a control that takes the focus scrolls into view."""
+        app = five_action_hint(make_app, "6d 7c 6h 9s")
+        app.coach_panel.show_verdict("Basic strategy says hit, you chose stand; it cost 0.258 of a bet. " * 2)
+        app.coach_panel.show_score("Score: 0 of 1 decisions right (0%)")
+        app.root.update()
+        assert app.side.overflows and app.side.scrollbar.winfo_ismapped()
+        assert not visible_in_side(app, app.coach_panel.score)
+        app.coach_panel.drill_box.focus_force()
+        app.root.update()
+        assert visible_in_side(app, app.coach_panel.drill_box)
+        app.hint_panel.button.focus_force()
+        app.root.update()
+        assert visible_in_side(app, app.hint_panel.button)
+        for _ in range(20):
+            app.hint_panel.evs.event_generate("<Button-5>")
+        app.root.update()
+        assert visible_in_side(app, app.coach_panel.score)
+
+    def test_no_scroll_bar_with_room_to_spare(self, make_app: MakeApp) -> None:
+        """At the first window size (1200x700) everything fits: no scroll bar, the column starts at its top."""
+        app = five_action_hint(make_app, "6d 7c 6h 9s", geometry="1200x700")
+        assert not app.side.overflows and not app.side.scrollbar.winfo_ismapped()
+        assert app.side.canvas.yview()[0] == 0.0
+        assert visible_in_side(app, app.hint_panel.button) and visible_in_side(app, app.coach_panel.check)
