@@ -77,13 +77,20 @@ class Submission:
 def _package_root(folder: Path, depth: int = 3) -> Path | None:
     """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py``."""
     level = [folder]
-    for _ in range(depth + 1):
+    for _ in range(depth):
         for candidate in level:
             if (candidate / "blackjack" / "__init__.py").is_file():
                 return candidate
-        level = sorted(c for f in level for c in f.iterdir()
-                       if c.is_dir() and not c.name.startswith((".", "__")))
-    return None
+        level = sorted(c for f in level for c in _subfolders(f))
+    return next((c for c in level if (c / "blackjack" / "__init__.py").is_file()), None)
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    """The folders in ``folder`` that may hold a project (not hidden, not ``__pycache__``); none if unreadable."""
+    try:
+        return [c for c in folder.iterdir() if c.is_dir() and not c.name.startswith((".", "__"))]
+    except OSError:
+        return []
 
 
 def _extract(archive: Path, into: Path) -> Path:
@@ -113,18 +120,24 @@ def _unique_names(submissions: list[Submission]) -> list[Submission]:
     return unique
 
 
+def _is_zip(path: Path) -> bool:
+    """A path named like a zip: ``.zip`` in any case (``Bob.ZIP`` too)."""
+    return path.suffix.lower() == ".zip"
+
+
 def _label(path: Path) -> str:
-    """A submission's name from its path: the zip's stem or the folder's name (``.`` -> the folder's real name)."""
+    """A submission's name from its path: a file's stem or the folder's name (``.`` -> the folder's real name)."""
     path = Path(os.path.abspath(path))
-    return (path.stem if path.suffix == ".zip" else path.name) or "submission"
+    return (path.stem if path.is_file() or _is_zip(path) else path.name) or "submission"
 
 
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
     """Turn command-line paths into submissions.
 
     A path may be a submission folder (holding ``blackjack/``, possibly a few folders
-    down), a ``.zip`` of one, or a folder of many submissions (each sub-folder or zip
-    one student, named after it). Each zip is unpacked into a folder of its own under
+    down), a ``.zip`` of one (any case: ``.ZIP``), or a folder of many submissions (each
+    sub-folder or zip one student, named after it). Any other file (``.rar``, ``.py`` ...)
+    is an ungradable submission with a note saying so; the others are still graded. Each zip is unpacked into a folder of its own under
     ``scratch``; two submissions with the same name are told apart as ``sam``, ``sam (2)``.
 
     Args:
@@ -142,8 +155,11 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
 
     def one(path: Path) -> Submission:
         name = _label(path)
+        if not path.is_dir() and not _is_zip(path):
+            return Submission(name, None, f"{path.name} is neither a folder nor a .zip file; "
+                                          f"hand in the project folder or a zip of it", path)
         try:
-            folder = _extract(path, scratch) if path.suffix == ".zip" else path
+            folder = _extract(path, scratch) if _is_zip(path) else path
         except (zipfile.BadZipFile, ValueError, OSError) as err:
             return Submission(name, None, f"cannot unzip {path.name}: {err}", path)
         root = _package_root(folder)
@@ -155,10 +171,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
         if not path.exists():
             found.append(Submission(_label(path), None, f"{path} does not exist", path))
         elif not single and path.is_dir() and _package_root(path, depth=0) is None:
-            children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__"))
-                              and (c.is_dir() or c.suffix == ".zip"))
-            if children and any(c.suffix == ".zip" or _package_root(c) is not None for c in children):
-                found.extend(one(c) for c in children)
+            children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__")))
+            if any(_is_zip(c) or (c.is_dir() and _package_root(c) is not None) for c in children):
+                found.extend(one(c) for c in children)  # a file that is not a zip: ungradable, with a reason
             else:
                 found.append(one(path))
         else:

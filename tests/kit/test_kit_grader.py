@@ -237,3 +237,31 @@ def test_same_named_zips_are_graded_apart(mini_course: Path, samples: dict[str, 
     assert main(["grade", *zips, *common]) == 0
     text = capsys.readouterr().out
     assert f"== sam ({zips[0]}) ==" in text and f"== sam (2) ({zips[1]}) ==" in text
+
+
+def test_upper_case_zips_and_other_files_in_a_folder_of_many(samples: dict[str, Path], tmp_path: Path) -> None:
+    """Bob.ZIP is graded like bob.zip (it used to be skipped without a word), and carol.rar is one ungradable
+    submission saying why (it used to stop the batch with '[Errno 20] Not a directory')."""
+    batch = tmp_path / "batch"
+    batch.mkdir()
+    shutil.make_archive(str(batch / "Bob"), "zip", samples["partial"])
+    (batch / "Bob.zip").rename(batch / "Bob.ZIP")
+    shutil.copytree(samples["full"], batch / "alice")
+    (batch / "carol.rar").write_bytes(b"Rar!\x1a\x07\x00")
+    found = {s.name: s for s in find_submissions([batch], tmp_path / "scratch")}
+    assert sorted(found) == ["Bob", "alice", "carol"]
+    assert found["Bob"].folder is not None and found["alice"].folder is not None
+    assert found["carol"].folder is None and "carol.rar is neither a folder nor a .zip file" in found["carol"].note
+
+
+def test_a_plain_file_on_the_command_line_does_not_stop_the_batch(mini_course: Path, samples: dict[str, Path],
+                                                                  tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`grade alice/ dave.rar` grades alice and reports dave.rar as ungradable in one line."""
+    (tmp_path / "dave.rar").write_bytes(b"Rar!")
+    status = main(["grade", str(samples["full"]), str(tmp_path / "dave.rar"), "--tests", str(mini_course / "tests"),
+                   "--milestone", "1", "--format", "csv"])
+    rows = {row[0]: row for row in csv.reader(io.StringIO(capsys.readouterr().out))}
+    assert status == 0
+    assert rows["full"][-3] == "25"
+    assert rows["dave"][-3] == "0" and "dave.rar is neither a folder nor a .zip file" in rows["dave"][-1]
