@@ -40,7 +40,13 @@ from .starter import write_hybrid
 #: Submissions graded at the same time by default: two, or one on a single-core machine.
 DEFAULT_JOBS = min(2, os.cpu_count() or 1)
 
-__all__ = ["Grader", "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore",
+#: Most megabytes a submission's zip may unpack to, and most entries it may hold (zip bombs are refused).
+MAX_UNZIPPED_MB = 50
+MAX_ZIP_ENTRIES = 5000
+#: Folders never unpacked from a zip (besides hidden ones): caches, virtualenvs, macOS metadata.
+_JUNK_DIRS = frozenset({"__pycache__", "__MACOSX", "venv", "node_modules", "site-packages"})
+
+__all__ = ["MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "Grader", "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore",
            "find_submissions"]
 
 
@@ -93,16 +99,40 @@ def _subfolders(folder: Path) -> list[Path]:
         return []
 
 
+def _kept(member: zipfile.ZipInfo) -> bool:
+    """A zip entry worth unpacking: not inside a hidden folder, a cache or a virtualenv (never graded)."""
+    folders = member.filename.replace("\\", "/").split("/")[:-1]
+    return not any(f.startswith(".") or f in _JUNK_DIRS for f in folders)
+
+
 def _extract(archive: Path, into: Path) -> Path:
-    """Unzip ``archive`` into a new folder of its own under ``into`` (refusing paths that leave it)."""
+    """Unzip ``archive`` into a new folder of its own under ``into`` and return that folder.
+
+    Entries in hidden folders, caches and virtualenvs are left out; the rest may hold at
+    most :data:`MAX_ZIP_ENTRIES` entries and :data:`MAX_UNZIPPED_MB` MB (their sizes as the
+    zip declares them, which :mod:`zipfile` never reads past), so a zip bomb is refused
+    before anything is written.
+
+    Raises:
+        ValueError: a path that leaves the folder, too many entries, or too many bytes.
+        zipfile.BadZipFile, OSError: the file is not a readable zip.
+    """
     into.mkdir(parents=True, exist_ok=True)
-    target = Path(tempfile.mkdtemp(prefix=f"{archive.stem[:40]}-", dir=into))
     with zipfile.ZipFile(archive) as zf:
-        for member in zf.namelist():
-            destination = (target / member).resolve()
+        members = [m for m in zf.infolist() if _kept(m)]
+        if len(members) > MAX_ZIP_ENTRIES:
+            raise ValueError(f"it holds {len(members)} files and folders, more than the {MAX_ZIP_ENTRIES} "
+                             f"allowed (leave out virtualenvs and data)")
+        size = sum(m.file_size for m in members)
+        if size > MAX_UNZIPPED_MB * 1024 * 1024:
+            raise ValueError(f"it would unpack to {size / 1024 / 1024:.0f} MB, more than the {MAX_UNZIPPED_MB} MB "
+                             f"allowed (a zip bomb, or data that does not belong in the hand-in?)")
+        target = Path(tempfile.mkdtemp(prefix=f"{archive.stem[:40]}-", dir=into))
+        for member in members:
+            destination = (target / member.filename).resolve()
             if not destination.is_relative_to(target.resolve()):
-                raise ValueError(f"{archive.name}: unsafe path in zip: {member!r}")
-        zf.extractall(target)
+                raise ValueError(f"unsafe path in zip: {member.filename!r}")
+        zf.extractall(target, members=members)
     return target
 
 

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import shutil
+import zipfile
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from conftest import write_course
 
 from milestones.__main__ import main
-from milestones.grading import Grader, SubmissionGrade, find_submissions
+from milestones.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, Grader, SubmissionGrade, find_submissions
 from milestones.report import csv_gradebook, gradescope_results, text_report
 from milestones.runner import GraderError, Limits, run_suite
 
@@ -265,3 +266,29 @@ def test_a_plain_file_on_the_command_line_does_not_stop_the_batch(mini_course: P
     assert status == 0
     assert rows["full"][-3] == "25"
     assert rows["dave"][-3] == "0" and "dave.rar is neither a folder nor a .zip file" in rows["dave"][-1]
+
+
+def _zip_of(sample: Path, archive: Path, extra: dict[str, bytes]) -> Path:
+    """``archive``: the folder ``sample`` zipped, plus the entries in ``extra`` (name -> content)."""
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for file in sorted(sample.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts:
+                zf.write(file, file.relative_to(sample).as_posix())
+        for name, content in extra.items():
+            zf.writestr(name, content)
+    return archive
+
+
+def test_zip_bombs_are_refused_before_unpacking(samples: dict[str, Path], tmp_path: Path) -> None:
+    """A zip that would unpack to more than 50 MB, or holds more than 5000 entries, is ungradable with a
+    one-line reason and writes nothing (a 300 KB zip used to become 300 MB); a virtualenv or .git inside an
+    otherwise fine zip is left out instead of counting."""
+    bomb = _zip_of(samples["full"], tmp_path / "zed.zip", {"blob.bin": bytes(MAX_UNZIPPED_MB * 1024 * 1024 + 1)})
+    many = _zip_of(samples["full"], tmp_path / "yan.zip", {f"data/{i}.txt": b"" for i in range(MAX_ZIP_ENTRIES)})
+    venv = _zip_of(samples["full"], tmp_path / "xia.zip", {f".venv/lib/{i}.py": b"" for i in range(MAX_ZIP_ENTRIES)})
+    scratch = tmp_path / "scratch"
+    zed, yan, xia = find_submissions([bomb, many, venv], scratch)
+    assert zed.folder is None and "more than the 50 MB allowed" in zed.note and "\n" not in zed.note
+    assert yan.folder is None and f"more than the {MAX_ZIP_ENTRIES} allowed" in yan.note
+    assert xia.folder is not None and not (xia.folder / ".venv").exists()
+    assert sum(f.stat().st_size for f in scratch.rglob("*") if f.is_file()) < 10 * 1024 * 1024
