@@ -327,9 +327,9 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     if run is not None:
         errors = run.collect_errors
         stopped = run.stop_reason(limits)
-        notes.extend(message for _, message in errors)
-        if stopped:
-            notes.append(stopped)
+        for message in [*(message for _, message in errors), stopped]:
+            if message and message not in notes:  # one import error breaks every module: say it once
+                notes.append(message)
     parts = []
     for part in milestone.parts:
         records = [r for r in inventory.values() if r.part == part.key]

@@ -292,3 +292,20 @@ def test_zip_bombs_are_refused_before_unpacking(samples: dict[str, Path], tmp_pa
     assert yan.folder is None and f"more than the {MAX_ZIP_ENTRIES} allowed" in yan.note
     assert xia.folder is not None and not (xia.folder / ".venv").exists()
     assert sum(f.stat().st_size for f in scratch.rglob("*") if f.is_file()) < 10 * 1024 * 1024
+
+
+def test_an_import_error_is_noted_once_not_once_per_module(samples: dict[str, Path], tmp_path: Path) -> None:
+    """A syntax error breaks both test modules of milestone 1; the milestone's notes (text report, CSV and
+    Gradescope output) say it once, and every lost test still says why."""
+    course = write_course(tmp_path / "course", m2=None)
+    (course / "tests" / "milestone1" / "test_more.py").write_text(
+        "import pytest\n\nfrom blackjack import Hand\n\n\n@pytest.mark.points(1)\ndef test_empty():\n"
+        "    '''An empty hand scores 0.'''\n    assert Hand([]).get_score() == 0\n", encoding="utf-8")
+    subs = find_submissions([samples["syntax_error"]], tmp_path / "scratch")
+    [grade] = Grader(tests=course / "tests", limits=LIMITS).grade(subs, [1])
+    milestone = grade.milestones[0]
+    assert len(milestone.notes) == 1 and "SyntaxError" in milestone.notes[0]
+    assert len(milestone.tests) == 6 and all("SyntaxError" in t.message for t in milestone.tests)
+    assert text_report([grade]).count("SyntaxError") == 1 + len(milestone.tests)
+    assert json.loads(gradescope_results(grade))["output"].count("SyntaxError") == 1
+    assert csv_gradebook([grade]).count("SyntaxError") == 1
