@@ -137,6 +137,23 @@ def _write(text: str, output: Path | None) -> None:
         output.write_text(text, encoding="utf-8")
 
 
+def _check_output(format_: str, output: Path | None, count: int) -> None:
+    """Refuse an ``--output`` that cannot take ``count`` reports in ``format_``, before any grading.
+
+    Raises:
+        ValueError: gradescope with several submissions and no folder, or a file where a
+            folder is needed, or a folder where a file is needed.
+    """
+    if format_ == "gradescope" and count > 1:
+        if output is None:
+            raise ValueError(f"--format gradescope with {count} submissions needs --output FOLDER "
+                             f"(it writes FOLDER/<student>/results.json)")
+        if output.exists() and not output.is_dir():
+            raise ValueError(f"--output {output} is a file; with {count} submissions gradescope needs a folder")
+    elif output is not None and output.is_dir():
+        raise ValueError(f"--output {output} is a folder; give a file name")
+
+
 def _grade(args: argparse.Namespace) -> int:
     course = load_course()
     for number in args.milestone or []:
@@ -145,6 +162,7 @@ def _grade(args: argparse.Namespace) -> int:
                     layered=args.layered, hidden=not args.visible_only)
     with tempfile.TemporaryDirectory(prefix="bj-submissions-") as scratch:
         submissions = find_submissions(args.submissions, Path(scratch), single=args.single)
+        _check_output(args.format, args.output, len(submissions))
         grades = grader.grade(submissions, args.milestone)
     if args.format == "text":
         _write(text_report(grades, passed_tests=not args.failed_only), args.output)
@@ -155,8 +173,7 @@ def _grade(args: argparse.Namespace) -> int:
     elif len(grades) == 1:
         _write(gradescope_results(grades[0], course.hidden_visibility), args.output)
     else:
-        if args.output is None:
-            raise ValueError("--format gradescope with several submissions needs --output FOLDER")
+        assert args.output is not None  # _check_output
         for grade in grades:
             _write(gradescope_results(grade, course.hidden_visibility),
                    args.output / grade.submission.name / "results.json")

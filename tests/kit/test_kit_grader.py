@@ -309,3 +309,26 @@ def test_an_import_error_is_noted_once_not_once_per_module(samples: dict[str, Pa
     assert text_report([grade]).count("SyntaxError") == 1 + len(milestone.tests)
     assert json.loads(gradescope_results(grade))["output"].count("SyntaxError") == 1
     assert csv_gradebook([grade]).count("SyntaxError") == 1
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    (["--format", "gradescope"], "with 2 submissions needs --output FOLDER"),
+    (["--format", "gradescope", "-o", "taken.txt"], "is a file; with 2 submissions gradescope needs a folder"),
+    (["--format", "csv", "-o", "."], "is a folder; give a file name"),
+])
+def test_output_options_are_checked_before_grading(options: list[str], words: str, samples: dict[str, Path],
+                                                   mini_course: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An --output that cannot work stops the command in one line before any submission is graded
+    (gradescope with several submissions and no -o used to fail only after grading them all)."""
+    def no_grading(*args: object, **kwargs: object) -> None:
+        raise AssertionError("graded before the options were checked")
+
+    monkeypatch.setattr(Grader, "grade", no_grading)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "taken.txt").write_text("x", encoding="utf-8")
+    status = main(["grade", str(samples["full"]), str(samples["partial"]), "--tests", str(mini_course / "tests"),
+                   *options])
+    err = capsys.readouterr().err
+    assert status == 2 and words in err and err.count("\n") == 1
