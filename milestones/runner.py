@@ -11,8 +11,10 @@ name                        what it is
 
 The child is ``python -m pytest`` with the grading plugin's ``--results-json`` (one JSON
 line per event, so a run that is killed keeps what it finished). On POSIX it starts
-through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS`` and
-``RLIMIT_FSIZE``; it runs in its own session so a time-out kills the whole process group.
+through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
+``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC``; it runs in its own session, and when the
+run ends (or times out) its whole process group is killed, so processes the submission
+started do not outlive the run (one that leaves the session with ``setsid()`` does).
 Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
 
 Every path handed to the child is made absolute first (the child runs in a temporary
@@ -29,6 +31,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +55,8 @@ class Limits:
         memory_mb: address-space limit in MiB (POSIX; 0 = none).
         file_mb: largest file the run may write, in MiB (POSIX; 0 = none).
         output_bytes: how much of the run's stdout/stderr is kept.
+        processes: processes and threads the run may start on top of those the user
+            already runs (Linux ``RLIMIT_NPROC``, not applied to root; 0 = no limit).
     """
 
     timeout: float = 120.0
@@ -59,6 +64,7 @@ class Limits:
     memory_mb: int = 2048
     file_mb: int = 64
     output_bytes: int = 64 * 1024
+    processes: int = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +206,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         if os.name == "posix":
             cpu = int(limits.timeout) + 5
             command = [sys.executable, "-m", "milestones._sandbox", str(cpu), str(limits.memory_mb),
-                       str(limits.file_mb), "--", *command]
+                       str(limits.file_mb), str(limits.processes), "--", *command]
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
         env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
         env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -209,9 +215,8 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL,
                                        stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
             try:
-                result.returncode = process.wait(timeout=limits.timeout)
-            except subprocess.TimeoutExpired:
-                result.timed_out = True
+                result.timed_out = not _wait_unreaped(process, limits.timeout)
+            finally:  # also on Ctrl-C: nothing the run started stays behind
                 _kill(process)
                 result.returncode = process.wait()
         with open(output_file, "rb") as output:
@@ -242,12 +247,36 @@ def _last_error(output: str) -> str:
     return (errors or lines or ["no output"])[-1][:500]
 
 
+def _wait_unreaped(process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for the child to end, without reaping it; return whether it ended.
+
+    While the ended child is not reaped its process id cannot be reused, so killing its
+    process group afterwards cannot hit another program's group. Without ``os.waitid``
+    (macOS before Python 3.13, Windows) it waits the usual way, reaping the child.
+    """
+    if not hasattr(os, "waitid"):
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+    deadline = time.monotonic() + timeout
+    delay = 0.005
+    while os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        time.sleep(min(delay, left))
+        delay = min(delay * 2, 0.1)
+    return True
+
+
 def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child and everything it started (its process group on POSIX)."""
+    """Kill the child and everything it started (its process group on POSIX; the child alone elsewhere)."""
     try:
         if os.name == "posix":
             os.killpg(process.pid, signal.SIGKILL)
-        else:
+        elif process.poll() is None:
             process.kill()
-    except ProcessLookupError:
-        pass
+    except (ProcessLookupError, PermissionError):
+        pass  # the group is empty already (or, after a reaped child, no longer ours)
