@@ -17,20 +17,27 @@ import tkinter as tk
 from collections.abc import Sequence
 from fractions import Fraction
 
-from blackjack import BlackjackError, Rules, parse_bet, parse_cards
+from blackjack import BlackjackError, Rules, parse_cards
 from blackjack.cli import OneLineParser
 from blackjack.hints import system, systems
 
-__all__ = ["build_parser", "main"]
+from .logic import read_bankroll
+
+__all__ = ["MAX_SEATS", "build_parser", "main"]
+
+#: The most seats the window lays out (``--players`` and ``--names``).
+MAX_SEATS = 3
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: players, names, bankroll, rules, seed, stacked cards, animations, panels, counting system."""
     parser = OneLineParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
-    parser.add_argument("--players", type=int, choices=(1, 2, 3), default=None,
-                        help="number of seats, 1-3 (default: one per --names, else 1)")
-    parser.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, left to right")
-    parser.add_argument("--bankroll", metavar="CREDITS", help="each player's starting credits (default: the rules')")
+    parser.add_argument("--players", type=int, choices=range(1, MAX_SEATS + 1), default=None,
+                        help=f"number of seats, 1-{MAX_SEATS} (default: one per --names, else 1)")
+    parser.add_argument("--names", nargs="+", metavar="NAME",
+                        help=f"the players' names, left to right, 1-{MAX_SEATS} (as many as --players)")
+    parser.add_argument("--bankroll", metavar="CREDITS",
+                        help="each player's starting credits, e.g. 200, 2.5 or 5/2 (default: the rules')")
     parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
                         help=f"a preset ({', '.join(Rules.preset_names())}) or a rules TOML file")
     parser.add_argument("--seed", type=int, help="seed the shoe and drills, to replay a session")
@@ -51,16 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.names is not None and len(args.names) > MAX_SEATS:
+        parser.error(f"--names: the table has 1 to {MAX_SEATS} seats, got {len(args.names)} names")
+    if args.names is not None and args.players is not None and args.players != len(args.names):
+        given = f"{len(args.names)} name{'s' if len(args.names) != 1 else ''}"
+        parser.error(f"--players {args.players} but {given} given: one name per player")
     try:
         rules = Rules.load(args.rules)
-        bankroll: Fraction | None = parse_bet(args.bankroll) if args.bankroll else None
+        bankroll: Fraction | None = read_bankroll(args.bankroll, rules) if args.bankroll is not None else None
         stack = [card.code for card in parse_cards(args.stack)] if args.stack else []
         counting = system(args.counting).key
     except BlackjackError as err:
         parser.error(str(err))
-    count = args.players or (len(args.names) if args.names else 1)
-    names = list(args.names or [])[:count]
-    names += [f"Player {i + 1}" for i in range(len(names), count)]
+    names = list(args.names or [f"Player {i + 1}" for i in range(args.players or 1)])
     try:
         root = tk.Tk()
     except tk.TclError as err:

@@ -17,9 +17,11 @@ from fractions import Fraction
 from tkinter import ttk
 from typing import Any
 
-from blackjack import BlackjackError, Card, Rules, parse_cards, to_money
+from blackjack import BlackjackError, Card, Rules, parse_cards
 from blackjack.errors import quoted
 from blackjack.player import check_name
+
+from .logic import read_bankroll
 
 __all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT"]
@@ -128,13 +130,9 @@ class NewGameDialog(Dialog):
             return
         try:
             rules = Rules.preset(self.preset.get())
-            text = self.bankroll.get().strip()
-            bankroll = to_money(text) if text else rules.starting_bankroll
+            bankroll = read_bankroll(self.bankroll.get(), rules)
         except BlackjackError as err:
-            self.fail(f"bankroll: {err}" if "credits" in str(err) or "amount" in str(err) else str(err))
-            return
-        if bankroll < rules.min_bet:
-            self.fail(f"the bankroll must cover the table minimum of {rules.min_bet}, got {bankroll}")
+            self.fail(str(err))
             return
         self.on_ok(NewGameResult(names, bankroll, rules))
         self.destroy()

@@ -20,6 +20,7 @@ name                       what it decides
 ``legal_order(actions)``   actions in the table's order (hit, stand, ... decline)
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
+``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
 ``card_size``, ...         layout math for the canvas (boxes in pixels)
 ``pending_from(events)``   what to hold back while events wait in the animation queue
 =========================  ==============================================================
@@ -38,7 +39,7 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
 __all__ = [
     "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
     "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "pending_from", "result_color", "result_text", "seat_area", "short_money", "signed_money", "status_text",
+    "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money", "status_text",
     "step_stake",
 ]
 
@@ -272,6 +273,29 @@ def affordable_chips(bankroll: Money, bet: Money, rules: Rules) -> list[int]:
     """
     room = min(bankroll, rules.max_bet) - bet
     return [value for value in CHIP_VALUES if value <= room]
+
+
+def read_bankroll(text: str, rules: Rules) -> Fraction:
+    """Read a starting bankroll as typed in the New game dialog or given as ``--bankroll``.
+
+    Any exact amount (``"200"``, ``"2.5"``, ``"5/2"``, as :func:`~blackjack.to_money`
+    reads it) that covers the table minimum; empty text gives the rules' starting bankroll.
+
+    Raises:
+        InvalidBetError: not an amount (the one-line message starts ``bankroll:``), or
+            less than ``rules.min_bet``.
+    """
+    text = text.strip()
+    if not text:
+        return Fraction(rules.starting_bankroll)
+    try:
+        bankroll = to_money(text)
+    except InvalidBetError as err:
+        raise InvalidBetError(f"bankroll: {err}", text) from None
+    if bankroll < rules.min_bet:
+        raise InvalidBetError(f"the bankroll must cover the table minimum of {format_money(rules.min_bet)}, "
+                              f"got {format_money(bankroll)}", text)
+    return bankroll
 
 
 # ============================================================================== layout

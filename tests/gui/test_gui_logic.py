@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
-                       Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
+                       InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
 from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
-                       insurance_label, insurance_limit, insurance_text, pending_from, result_text, seat_area,
+                       insurance_label, insurance_limit, insurance_text, pending_from, read_bankroll, result_text,
+                       seat_area,
                        short_money, signed_money, status_text, step_stake)
 
 VEGAS = Rules.preset("vegas")
@@ -317,3 +318,24 @@ class TestTotals:
         """While the third card is still held back, A-5 of A-5-5 is written "6 / 16"; all three, "21"."""
         cards = parse_cards("As 5h 5s")
         assert Hand(cards[:2]).total_text() == "6 / 16" and Hand(cards).total_text() == "21"
+
+
+class TestReadBankroll:
+    """One reading of a starting bankroll for the New game dialog and ``--bankroll``."""
+
+    @pytest.mark.parametrize("text, amount", [("2.5", Fraction(5, 2)), (" 5/2 ", Fraction(5, 2)), ("200", 200),
+                                              ("", 1000)])
+    def test_exact_amounts_and_the_rules_default(self, text: str, amount: Fraction) -> None:
+        """Any exact amount of at least the table minimum; empty text is the rules' starting bankroll."""
+        assert read_bankroll(text, VEGAS) == amount
+
+    @pytest.mark.parametrize("text, message", [
+        ("abc", "bankroll: not an amount of credits: 'abc'"),
+        ("0.5", "the bankroll must cover the table minimum of 1, got 0.5"),
+        ("-5", "the bankroll must cover the table minimum of 1, got -5"),
+    ])
+    def test_refusals_are_one_line(self, text: str, message: str) -> None:
+        """Not an amount, or less than the minimum: an InvalidBetError whose one line says bankroll."""
+        with pytest.raises(InvalidBetError) as refused:
+            read_bankroll(text, VEGAS)
+        assert str(refused.value) == message

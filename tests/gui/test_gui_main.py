@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from gui.__main__ import build_parser, main
@@ -10,14 +12,20 @@ from gui.__main__ import build_parser, main
 @pytest.mark.parametrize("argv, message", [
     (["--rules", "vegs"], "unknown preset: 'vegs'"),
     (["--stack", "As Zx"], "Zx"),
-    (["--bankroll", "abc"], "a bet must be a whole number of credits"),
+    (["--bankroll", "abc"], "bankroll: not an amount of credits: 'abc'"),
+    (["--bankroll", "0"], "the bankroll must cover the table minimum of 1, got 0"),
+    (["--bankroll", "1/0"], "bankroll: not an amount of credits: '1/0' divides by zero"),
     (["--players", "4"], "invalid choice: 4"),
+    (["--names", "A", "B", "C", "D"], "--names: the table has 1 to 3 seats, got 4 names"),
+    (["--players", "2", "--names", "A", "B", "C"], "--players 2 but 3 names given"),
+    (["--players", "3", "--names", "A"], "--players 3 but 1 name given"),
     (["--counting", "red_seven"], "unknown counting system: 'red_seven'"),
 ])
-def test_bad_option_exits_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_option_exits_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """A bad option stops with status 2 and one line naming the bad value (no usage block)."""
     with pytest.raises(SystemExit) as stop:
-        main(argv)
+        started_with(argv, monkeypatch)  # a stand-in window, so an option let through fails instead of waiting
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
@@ -27,6 +35,48 @@ def test_names_and_players() -> None:
     """--names and --players are read as given."""
     args = build_parser().parse_args(["--players", "2", "--names", "Ann", "Bob", "--no-animation"])
     assert (args.players, args.names, args.no_animation) == (2, ["Ann", "Bob"], True)
+
+
+def started_with(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+    """Run ``main(argv)`` with a stand-in window; return what the window was opened with (names, options)."""
+    import tkinter as tk
+
+    import gui.app
+    started: dict[str, object] = {}
+
+    class FakeApp:
+        def __init__(self, _root: object, names: list[str], *args: object, **options: object) -> None:
+            started.update(options, names=names)
+
+    class FakeRoot:
+        def mainloop(self) -> None:
+            pass
+
+    monkeypatch.setattr(gui.app, "App", FakeApp)
+    monkeypatch.setattr(tk, "Tk", FakeRoot)
+    status = main(argv)
+    assert status == 0
+    return started
+
+
+@pytest.mark.parametrize("given, bankroll", [("2.5", Fraction(5, 2)), ("5/2", Fraction(5, 2)), ("200", 200),
+                                             ("1", 1)])
+def test_bankroll_reads_like_the_new_game_dialog(given: str, bankroll: Fraction,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """--bankroll takes any exact amount that covers the table minimum, as the New game dialog and the
+    text game do: 2.5 credits is a bankroll, not a bet."""
+    assert started_with(["--bankroll", given], monkeypatch)["bankroll"] == bankroll
+
+
+@pytest.mark.parametrize("argv, names", [
+    ([], ["Player 1"]),
+    (["--players", "2"], ["Player 1", "Player 2"]),
+    (["--names", "Ann", "Bob", "Cy"], ["Ann", "Bob", "Cy"]),
+    (["--players", "2", "--names", "Ann", "Bob"], ["Ann", "Bob"]),
+])
+def test_seats_from_players_and_names(argv: list[str], names: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """One seat per name, or --players unnamed seats; both together when they agree."""
+    assert started_with(argv, monkeypatch)["names"] == names
 
 
 @pytest.mark.parametrize("given, key", [("zen", "zen"), ("KO", "ko"), ("hi-lo", "hi_lo")])
