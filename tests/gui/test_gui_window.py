@@ -72,6 +72,27 @@ class TestBetting:
         assert app.bet_error.cget("text") == "a bet must be a whole number of credits, got 'abc'"
         assert app.table.texts("bet_text0") == []
 
+    @pytest.mark.parametrize("typed", ["²", "①", "+-5", "٣²"])
+    @pytest.mark.parametrize("how", ["button", "return"])
+    def test_bet_box_rejects_number_look_alikes_in_one_line(self, make_app: MakeApp, typed: str, how: str) -> None:
+        """A superscript, a circled digit or a doubled sign typed as a bet (Bet button, or Enter in the box) is
+        refused next to the box in one line that quotes it; no message box, no bet (the fixture fails the test
+        if a callback raised, which would be the "Unexpected error" box)."""
+        app = make_app()
+        app.bet_entry.set(typed)
+        if how == "button":
+            app.bet_button.invoke()
+        else:
+            entry = next(w for w in app.bet_button.master.winfo_children()
+                         if str(w.cget("textvariable") if "textvariable" in w.keys() else "") == str(app.bet_entry))
+            entry.focus_force()
+            entry.event_generate("<Return>")
+            app.root.update()
+        error = app.bet_error.cget("text")
+        assert error == f"a bet must be a whole number of credits, got {typed!r}"
+        assert "\n" not in error and app.messages.shown == [] and app.errors == []
+        assert app.table.texts("bet_text0") == [] and app.round_view.seats[0].bet == 0
+
     def test_bet_over_bankroll_shows_engine_message(self, make_app: MakeApp) -> None:
         """A 50 bet with 20 credits is refused with the engine's message."""
         app = make_app(bankroll=20)
