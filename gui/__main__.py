@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from blackjack import BlackjackError, Rules, parse_cards
 from blackjack.cli import OneLineParser
+from blackjack.errors import unwritten
 from blackjack.hints import system, systems
 
 from .logic import read_bankroll
@@ -54,7 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line, open the window and run until it is closed.
 
     Returns:
-        The exit status: 0, or 2 for bad options (with a one-line message).
+        The exit status: 0; 2 for bad options; 1 when no window can open or the course
+        code it needs is not written yet (each with a one-line message).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -83,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BlackjackError, ValueError) as err:
         root.destroy()
         parser.error(str(err))
+    except NotImplementedError as err:  # a student's starter: the table cannot even be drawn yet
+        root.destroy()
+        print(f"blackjack-gui: stopped: {unwritten(err)}", file=sys.stderr)
+        return 1
     root.mainloop()
     return 0
 

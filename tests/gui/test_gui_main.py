@@ -99,3 +99,28 @@ def test_counting_system(given: str, key: str, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(tk, "Tk", FakeRoot)
     assert main(["--counting", given]) == 0 and started["counting"] == key
     assert build_parser().parse_args([]).counting == "hi_lo"
+
+
+def test_unwritten_course_code_stops_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """On a student's starter the table cannot be drawn: one line names the stub, status 1, no traceback."""
+    import tkinter as tk
+
+    import gui.app
+
+    class Starter:
+        def __init__(self, *args: object, **options: object) -> None:
+            raise NotImplementedError("add up get_value() of every card")
+
+    class FakeRoot:
+        destroyed = False
+
+        def destroy(self) -> None:
+            FakeRoot.destroyed = True
+
+    monkeypatch.setattr(gui.app, "App", Starter)
+    monkeypatch.setattr(tk, "Tk", FakeRoot)
+    assert main([]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not written yet: add up get_value() of every card" in err
+    assert FakeRoot.destroyed
