@@ -15,23 +15,28 @@ For every test under a ``milestone<N>/`` folder it
   (so a run killed by a time limit keeps what it finished):
 
   ``{"kind": "collected", "nodeid", "name", "doc", "milestone", "part", "points", "hidden"}``,
-  ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message"}``
-  (outcome ``passed``, ``failed``, ``error`` or ``skipped``),
+  ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message", "timed_out"}``
+  (outcome ``passed``, ``failed``, ``error`` or ``skipped``; ``timed_out``: stopped at ``--test-timeout``),
   ``{"kind": "collect_error", "nodeid", "message"}``, ``{"kind": "finished", "exitstatus"}``,
   and first ``{"kind": "session"}`` when the session starts (options read, no test module imported);
 * with ``--test-timeout S`` (POSIX), stops a test's set-up or body after S seconds of
-  wall time, so one endless loop costs only that test.
+  wall time, so one endless loop costs only that test; each test stopped so raises the
+  run's soft ``RLIMIT_CPU`` by S (the runner gives the run S more seconds of wall time too).
+  Once three tests were stopped in the same function of the student's code, a later test
+  is stopped as soon as one call of that function has run for one second.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import signal
+import time
 from collections.abc import Generator
 from fractions import Fraction
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any, TextIO
 
 import pytest
@@ -42,6 +47,11 @@ from .regions import PACKAGES
 __all__ = ["TestTimeout", "student_message"]
 
 _MESSAGE_LIMIT = 2000
+#: After this many tests were stopped at ``--test-timeout`` in the same function of the
+#: student's code, a later test is stopped once one call of that function has run
+#: :data:`_QUICK_STOP` seconds (so a loop in ``Hand.get_score`` does not cost 10 s per test).
+_HANG_REPEAT = 3
+_QUICK_STOP = 1.0
 #: A traceback line in a student package: ``File ".../blackjack/hand.py", line 88``.
 _LOCATED = re.compile(rf'File ".*?/((?:{"|".join(re.escape(p) for p in PACKAGES)})/[^"]*)", line (\d+)')
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
@@ -72,6 +82,13 @@ class _Recorder:
         self.course = course
         self.file: TextIO | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
         self.outcomes: dict[str, tuple[str, str]] = {}
+        self.timed_out: set[str] = set()
+        #: the student's function each stopped test was stopped in -> how many tests
+        self.stopped_in: dict[CodeType, int] = {}
+
+    def hanging(self) -> dict[CodeType, int]:
+        """The functions tests were stopped in at least :data:`_HANG_REPEAT` times, with the count."""
+        return {code: n for code, n in self.stopped_in.items() if n >= _HANG_REPEAT}
 
     def write(self, record: dict[str, Any]) -> None:
         if self.file is not None:
@@ -186,22 +203,72 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.fail(problem, pytrace=False)
 
 
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
-    raise TestTimeout
+def _grant_cpu(seconds: float) -> None:
+    """Raise the soft ``RLIMIT_CPU`` (set by the sandbox) by ``seconds``: a test stopped at its own limit
+    brings its own CPU time, as it brings its own wall time in the runner."""
+    try:
+        import resource
+    except ImportError:  # not POSIX
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if soft == resource.RLIM_INFINITY:
+        return
+    raised = soft + math.ceil(seconds)
+    if hard != resource.RLIM_INFINITY:
+        raised = min(raised, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (raised, hard))
+
+
+class _Alarm:
+    """The ``SIGALRM`` handler of one timed set-up or test body.
+
+    It stops the test at its deadline, and earlier when one call of a function known to
+    hang (:data:`_HANG_REPEAT` earlier tests were stopped in it) has been running for
+    :data:`_QUICK_STOP` seconds.
+    """
+
+    def __init__(self, seconds: float, hanging: dict[CodeType, int]) -> None:
+        self.deadline = time.monotonic() + seconds
+        self.hanging = hanging
+        self.watched: tuple[FrameType, float] | None = None
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        now = time.monotonic()
+        if now >= self.deadline - 0.01:
+            raise TestTimeout
+        outermost = None
+        while frame is not None:
+            if frame.f_code in self.hanging:
+                outermost = frame
+            frame = frame.f_back
+        if outermost is None:
+            self.watched = None
+        elif self.watched is None or self.watched[0] is not outermost:
+            self.watched = (outermost, now)
+        elif now - self.watched[1] >= _QUICK_STOP - 0.01:
+            code = outermost.f_code
+            raise TestTimeout(f"was stopped after {_QUICK_STOP:g} s in {code.co_qualname}, which "
+                              f"already looped in {self.hanging[code]} earlier tests: look for a loop that never ends")
 
 
 def _timed(item: pytest.Item) -> Generator[None, None, None]:
     seconds = float(item.config.getoption("--test-timeout") or 0)
     usable = seconds > 0 and hasattr(signal, "setitimer")
     if usable:
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)  # again every 0.5 s if swallowed
+        hanging = item.config.stash[_RECORDER].hanging()
+        alarm = _Alarm(seconds, hanging)
+        previous = signal.signal(signal.SIGALRM, alarm)
+        if hanging and seconds > _QUICK_STOP:  # look every quarter second for a known loop
+            signal.setitimer(signal.ITIMER_REAL, _QUICK_STOP / 4, _QUICK_STOP / 4)
+        else:
+            signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)  # again every 0.5 s if swallowed
     try:
         yield
     finally:
         if usable:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+            alarm.watched = None
 
 
 @pytest.hookimpl(wrapper=True)
@@ -228,18 +295,26 @@ def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Gen
             timer.close()
 
 
-def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
-    """`` (in Hand.get_score, blackjack/hand.py:88)`` for the deepest frame in blackjack/ or gui/."""
+def _student_entry(excinfo: pytest.ExceptionInfo[BaseException]) -> tuple[Any, str] | None:
+    """The deepest traceback entry in blackjack/ or gui/ (not their tests) and its path from the package."""
     for entry in reversed(excinfo.traceback):
         parts = Path(str(entry.path)).parts
         for package in PACKAGES:
             if package in parts and TESTS_DIR not in parts:
                 index = len(parts) - 1 - parts[::-1].index(package)
-                relative = "/".join(parts[index:])
-                code = entry.frame.code.raw
-                name = getattr(code, "co_qualname", code.co_name)
-                return f" (in {name}, {relative}:{entry.lineno + 1})"
-    return ""
+                return entry, "/".join(parts[index:])
+    return None
+
+
+def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    """`` (in Hand.get_score, blackjack/hand.py:88)`` for the deepest frame in blackjack/ or gui/."""
+    found = _student_entry(excinfo)
+    if found is None:
+        return ""
+    entry, relative = found
+    code = entry.frame.code.raw
+    name = getattr(code, "co_qualname", code.co_name)
+    return f" (in {name}, {relative}:{entry.lineno + 1})"
 
 
 def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float = 0.0) -> str:
@@ -256,8 +331,8 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
     """
     exc = excinfo.value
     if isinstance(exc, TestTimeout):
-        text = (f"took longer than {timeout:g} s and was stopped: look for a loop that never ends"
-                f"{_where(excinfo)}")
+        text = (exc.args[0] if exc.args else
+                f"took longer than {timeout:g} s and was stopped: look for a loop that never ends") + _where(excinfo)
     elif isinstance(exc, AssertionError):
         text = str(exc)
         if "\nassert " in text:
@@ -291,8 +366,16 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     nodeid = item.nodeid
     if report.failed and call.excinfo is not None:
         outcome = "failed" if call.when == "call" else "error"
-        message = student_message(call.excinfo, float(item.config.getoption("--test-timeout") or 0))
+        seconds = float(item.config.getoption("--test-timeout") or 0)
+        message = student_message(call.excinfo, seconds)
         recorder.outcomes.setdefault(nodeid, (outcome, message))
+        if isinstance(call.excinfo.value, TestTimeout) and nodeid not in recorder.timed_out:
+            recorder.timed_out.add(nodeid)
+            _grant_cpu(seconds)
+            found = _student_entry(call.excinfo)
+            if found is not None:
+                code = found[0].frame.code.raw
+                recorder.stopped_in[code] = recorder.stopped_in.get(code, 0) + 1
     elif report.skipped and call.when != "teardown":
         reason = getattr(report, "wasxfail", None)
         if reason is not None:
@@ -307,7 +390,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         recorder.outcomes.setdefault(nodeid, ("passed", ""))
     if call.when == "teardown":
         outcome, message = recorder.outcomes.pop(nodeid, ("error", "the test did not run"))
-        recorder.write({"kind": "result", "nodeid": nodeid, "outcome": outcome, "message": message})
+        timed_out = nodeid in recorder.timed_out
+        recorder.timed_out.discard(nodeid)
+        recorder.write({"kind": "result", "nodeid": nodeid, "outcome": outcome, "message": message,
+                        "timed_out": timed_out})
     return report
 
 

@@ -17,6 +17,12 @@ run ends (or times out) its whole process group is killed, so processes the subm
 started do not outlive the run (one that leaves the session with ``setsid()`` does).
 Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
 
+Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
+test the plugin stopped at its own limit (the runner reads the results as they come), so
+tests that loop forever each pay for themselves and the tests after them still run; a
+loop the per-test limit cannot stop (at import, or one that swallows the stop) ends the
+run at ``Limits.timeout`` plus what the earlier stopped tests brought.
+
 Every path handed to the child is made absolute first (the child runs in a temporary
 folder). A run that ends before pytest's session started (so before any submission code
 was imported: a bad option, a missing test folder, a limit too small to start Python)
@@ -32,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -50,7 +57,8 @@ class Limits:
     """Resource limits for one run of one suite against one submission.
 
     Attributes:
-        timeout: wall-clock seconds for the whole run.
+        timeout: wall-clock seconds for the whole run, plus ``test_timeout`` for each test
+            stopped at ``test_timeout`` (a looping test does not use up the others' time).
         test_timeout: wall-clock seconds for one test (0 = no per-test limit).
         memory_mb: address-space limit in MiB (POSIX; 0 = none).
         file_mb: largest file the run may write, in MiB (POSIX; 0 = none).
@@ -103,7 +111,8 @@ class RunResult:
         started: node ids in the order they started (the last one may not have finished).
         session: pytest's session started (options read, no submission code imported yet).
         finished: the session ended normally (the plugin wrote its last line).
-        timed_out: the run was killed at ``Limits.timeout``.
+        timed_out: the run was killed at its time limit (``Limits.timeout`` plus what stopped tests brought).
+        test_timeouts: tests stopped at ``Limits.test_timeout``.
         returncode: the child's exit status (negative: killed by that signal).
         output: the first bytes of the child's stdout and stderr, decoded.
     """
@@ -115,6 +124,7 @@ class RunResult:
     session: bool = False
     finished: bool = False
     timed_out: bool = False
+    test_timeouts: int = 0
     returncode: int = 0
     output: str = ""
 
@@ -124,8 +134,10 @@ class RunResult:
             return ""
         running = f" while running {self.started[-1].split('::', 1)[-1]}" if self.started else ""
         if self.timed_out:
-            return (f"the test run was stopped after {limits.timeout:g} s{running} "
-                    f"(a loop that never ends, or input() waiting for a user?)")
+            granted = (f" ({limits.timeout:g} s, plus {limits.test_timeout:g} s for each of the "
+                       f"{self.test_timeouts} tests stopped at their own limit)" if self.test_timeouts else "")
+            return (f"the test run was stopped after {limits.timeout + self.test_timeouts * limits.test_timeout:g} s"
+                    f"{granted}{running} (a loop that never ends, or input() waiting for a user?)")
         code = -self.returncode if self.returncode < 0 else None
         names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
         if code is not None and names.get(code) == "SIGXCPU":
@@ -153,6 +165,7 @@ def _parse(lines: list[str], result: RunResult) -> None:
             result.started.append(record["nodeid"])
         elif kind == "result":
             result.results[record["nodeid"]] = (record["outcome"], record["message"])
+            result.test_timeouts += bool(record.get("timed_out"))
         elif kind == "collect_error":
             result.collect_errors.append((record["nodeid"], record["message"]))
         elif kind == "session":
@@ -211,19 +224,21 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env["PYTHONHASHSEED"] = "0"
-        with open(output_file, "wb") as output:
+        results_file.touch()
+        feed = _Feed()
+        with open(output_file, "wb") as output, open(results_file, "rb") as results:
             process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL,
                                        stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
             try:
-                result.timed_out = not _wait_unreaped(process, limits.timeout)
+                result.timed_out = not _watch(process, limits, feed, results.read)
             finally:  # also on Ctrl-C: nothing the run started stays behind
                 _kill(process)
                 result.returncode = process.wait()
+            while data := results.read(1 << 20):
+                feed.add(data)
         with open(output_file, "rb") as output:
             result.output = output.read(limits.output_bytes).decode("utf-8", errors="replace")
-        if results_file.is_file():
-            with open(results_file, encoding="utf-8", errors="replace") as lines:
-                _parse(lines.read(16 * 1024 * 1024).splitlines(), result)
+        _parse(feed.finish(), result)
     if not result.session:
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")
@@ -247,23 +262,67 @@ def _last_error(output: str) -> str:
     return (errors or lines or ["no output"])[-1][:500]
 
 
-def _wait_unreaped(process: subprocess.Popen[bytes], timeout: float) -> bool:
-    """Wait up to ``timeout`` seconds for the child to end, without reaping it; return whether it ended.
+class _Feed:
+    """The plugin's JSON lines as they arrive (at most 16 MiB), counting the tests stopped at their own limit."""
 
-    While the ended child is not reaped its process id cannot be reused, so killing its
-    process group afterwards cannot hit another program's group. Without ``os.waitid``
-    (macOS before Python 3.13, Windows) it waits the usual way, reaping the child.
+    LIMIT = 16 * 1024 * 1024
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._stopped: set[str] = set()
+        self._size = 0
+        self._partial = b""
+
+    def add(self, data: bytes) -> None:
+        """Take the next bytes; every complete line is kept (and counted if it is a stopped test's result)."""
+        if not data or self._size >= self.LIMIT:
+            return
+        data = data[:self.LIMIT - self._size]
+        self._size += len(data)
+        *complete, self._partial = (self._partial + data).split(b"\n")
+        for raw in complete:
+            line = raw.decode("utf-8", errors="replace")
+            self.lines.append(line)
+            if '"timed_out": true' in line:
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:
+                    continue
+                if record.get("kind") == "result" and record.get("timed_out") is True:
+                    self._stopped.add(str(record.get("nodeid")))
+
+    @property
+    def timeouts(self) -> int:
+        """Tests stopped at their own limit so far (each counted once, however often reported)."""
+        return len(self._stopped)
+
+    def finish(self) -> list[str]:
+        """Every line received, the last one even if it was cut short."""
+        if self._partial:
+            self.lines.append(self._partial.decode("utf-8", errors="replace"))
+            self._partial = b""
+        return self.lines
+
+
+def _ended(process: subprocess.Popen[bytes]) -> bool:
+    """The child has ended. Where ``os.waitid`` exists it is not reaped, so its process (group) id cannot be
+    reused before :func:`_kill`; elsewhere (macOS before Python 3.13, Windows) it is reaped."""
+    if hasattr(os, "waitid"):
+        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    return process.poll() is not None
+
+
+def _watch(process: subprocess.Popen[bytes], limits: Limits, feed: _Feed, read: Callable[[], bytes]) -> bool:
+    """Feed the results to ``feed`` until the child ends (True) or runs out of time (False).
+
+    The time is ``limits.timeout`` plus ``limits.test_timeout`` for each test the plugin
+    stopped at its own limit so far.
     """
-    if not hasattr(os, "waitid"):
-        try:
-            process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return False
-        return True
-    deadline = time.monotonic() + timeout
+    start = time.monotonic()
     delay = 0.005
-    while os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
-        left = deadline - time.monotonic()
+    while not _ended(process):
+        feed.add(read())
+        left = start + limits.timeout + feed.timeouts * limits.test_timeout - time.monotonic()
         if left <= 0:
             return False
         time.sleep(min(delay, left))

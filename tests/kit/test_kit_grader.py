@@ -332,3 +332,66 @@ def test_output_options_are_checked_before_grading(options: list[str], words: st
                    *options])
     err = capsys.readouterr().err
     assert status == 2 and words in err and err.count("\n") == 1
+
+
+LOOPING_M1 = '''"""Ten tests that loop forever in the infinite_loop sample's get_score, then one that works."""
+
+import pytest
+
+from blackjack import Deck, Hand, parse_cards
+
+
+@pytest.mark.points(1)
+@pytest.mark.parametrize("n", range(10))
+def test_score_loops(n):
+    """get_score, which loops in this sample."""
+    assert Hand(parse_cards("Kh 7d")).get_score() == 17
+
+
+@pytest.mark.points(0)
+def test_zero_point_loop():
+    """An ungraded test that loops too."""
+    assert Hand(parse_cards("Kh 7d")).get_score() == 17
+
+
+@pytest.mark.points(1)
+def test_deal_takes_top_card():
+    """deal() returns the top card."""
+    assert str(Deck(parse_cards("Kh 2c")).deal()) == "Kh"
+'''
+
+
+def test_each_looping_test_brings_its_own_time(samples: dict[str, Path], tmp_path: Path) -> None:
+    """Eleven tests stopped at a 1 s test limit do not use up a 4 s run limit (or its CPU limit): the run gets
+    1 s more wall and CPU time per stopped test, so the working test after them still runs and passes
+    (it used to be NOT RUN, although it passes alone)."""
+    course = write_course(tmp_path / "course", m1=LOOPING_M1, m2=None)
+    limits = Limits(timeout=4, test_timeout=1)
+    run = run_suite(course / "tests" / "milestone1", samples["infinite_loop"], limits=limits)
+    outcomes = {nodeid.split("::")[-1]: outcome for nodeid, (outcome, _) in run.results.items()}
+    assert run.finished and not run.timed_out, run.stop_reason(limits)
+    assert run.test_timeouts == 11
+    assert outcomes["test_deal_takes_top_card"] == "passed"
+    assert list(outcomes.values()).count("failed") == 11
+
+
+def test_a_loop_the_test_limit_cannot_stop_still_ends_the_run(mini_course: Path, samples: dict[str, Path]) -> None:
+    """A loop at import (no test to stop) still ends the run at --timeout."""
+    limits = Limits(timeout=3, test_timeout=1)
+    run = run_suite(mini_course / "tests" / "milestone1", samples["hang_at_import"], limits=limits)
+    assert run.timed_out and run.test_timeouts == 0
+    assert run.stop_reason(limits).startswith("the test run was stopped after 3 s (a loop")
+
+
+def test_a_function_that_looped_three_times_is_stopped_sooner(samples: dict[str, Path], tmp_path: Path) -> None:
+    """After three tests were stopped in Hand.get_score at the 3 s test limit, later tests stuck in it are
+    stopped after 1 s, saying so (eleven loops cost about 3 x 3 + 8 x 1 s, not 33 s)."""
+    course = write_course(tmp_path / "course", m1=LOOPING_M1, m2=None)
+    limits = Limits(timeout=20, test_timeout=3)
+    run = run_suite(course / "tests" / "milestone1", samples["infinite_loop"], limits=limits)
+    messages = [message for outcome, message in run.results.values() if outcome == "failed"]
+    assert run.finished, run.stop_reason(limits)
+    assert len(messages) == 11 and run.results[next(reversed(run.results))][0] == "passed"
+    assert all(m.startswith("took longer than 3 s") for m in messages[:3])
+    assert all(m.startswith("was stopped after 1 s in Hand.get_score, which already looped in")
+               and "(in Hand.get_score, blackjack/hand.py:" in m for m in messages[3:]), messages
