@@ -7,7 +7,7 @@ module                     what it holds
 ``regions``                ``# BEGIN SOLUTION`` regions: find, stub, restore
 ``hidden``                 strip hidden tests for the students' public copy
 ``starter``                write a student starter package (``python -m milestones starter``)
-``pytest_plugin``          points/hidden/PART markers, student messages, ``--results-json``
+``pytest_plugin``          points/hidden/PART markers, student messages, the results stream
 ``runner``                 run one suite against one submission in a limited child process
 ``grading``                grade submissions, layered grading, rubric totals
 ``report``                 text, JSON, Gradescope ``results.json`` and CSV output

@@ -14,7 +14,9 @@ name                               what it is
 Scoring: a part earns ``part.points * passed weight / total weight`` where the weights
 are the tests' ``@pytest.mark.points`` (``milestones/points.toml`` gives the parts'
 course points). A test that did not run (its module failed to import, or the run was
-stopped) earns nothing and says why.
+stopped) earns nothing and says why. A run whose results stream the submission's code
+wrote to (:attr:`milestones.runner.RunResult.tampered`) earns nothing at all: every test
+says :data:`TAMPERED` and how.
 
 Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
 hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
@@ -40,14 +42,17 @@ from .starter import write_hybrid
 #: Submissions graded at the same time by default: two, or one on a single-core machine.
 DEFAULT_JOBS = min(2, os.cpu_count() or 1)
 
+#: The note (and every test's message) of a run whose results the submission's code wrote to.
+TAMPERED = "results were tampered with"
+
 #: Most megabytes a submission's zip may unpack to, and most entries it may hold (zip bombs are refused).
 MAX_UNZIPPED_MB = 50
 MAX_ZIP_ENTRIES = 5000
 #: Folders never unpacked from a zip (besides hidden ones): caches, virtualenvs, macOS metadata.
 _JUNK_DIRS = frozenset({"__pycache__", "__MACOSX", "venv", "node_modules", "site-packages"})
 
-__all__ = ["MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "Grader", "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore",
-           "find_submissions"]
+__all__ = ["MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "TAMPERED", "Grader", "MilestoneGrade", "PartScore", "Submission",
+           "SubmissionGrade", "TestScore", "find_submissions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +172,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     A path may be a submission folder (holding ``blackjack/``, possibly a few folders
     down), a ``.zip`` of one (any case: ``.ZIP``), or a folder of many submissions (each
     sub-folder or zip one student, named after it). Any other file (``.rar``, ``.py`` ...)
-    is an ungradable submission with a note saying so; the others are still graded. Each zip is unpacked into a folder of its own under
-    ``scratch``; two submissions with the same name are told apart as ``sam``, ``sam (2)``.
+    is an ungradable submission with a note saying so; the others are still graded. Each
+    zip is unpacked into a folder of its own under ``scratch``; two submissions with the
+    same name are told apart as ``sam``, ``sam (2)``.
 
     Args:
         paths: the paths given.
@@ -317,13 +323,18 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     Args:
         milestone: the course milestone.
         inventory: the tests and weights, collected on the reference.
-        run: the submission's run (``None``: it could not run; ``note`` says why).
+        run: the submission's run (``None``: it could not run; ``note`` says why); a run
+            that was tampered with counts as none, with a :data:`TAMPERED` note.
         limits: for the message of a stopped run.
         note: why there is no run.
     """
     notes = [note] if note else []
     errors: list[tuple[str, str]] = []
     stopped = ""
+    if run is not None and run.tampered:  # the submission's code wrote to the results: none of them count
+        note = f"{TAMPERED}: {run.tampered}"
+        notes.append(note)
+        run = None
     if run is not None:
         errors = run.collect_errors
         stopped = run.stop_reason(limits)
@@ -404,7 +415,7 @@ class Grader:
             return score_run(milestone, inventory, None, self.limits, submission.note)
         run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden)
         grade = score_run(milestone, inventory, run, self.limits)
-        if self.layered and milestone.number > 1 and not grade.full_marks:
+        if self.layered and milestone.number > 1 and not grade.full_marks and not run.tampered:
             with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
                 hybrid = write_hybrid(submission.folder, Path(work), milestone.number, self.reference)
                 layered_run = run_suite(self.folder(milestone.number), Path(work), limits=self.limits,

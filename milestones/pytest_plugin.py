@@ -11,8 +11,13 @@ For every test under a ``milestone<N>/`` folder it
 * turns a failure into one line for a student: the assert's message, or "not written
   yet: <what to do>" for a starter's ``NotImplementedError``, or the exception with the
   function and line in the student's code where it was raised;
-* with ``--results-json PATH``, appends one JSON object per line to PATH as the run goes
-  (so a run killed by a time limit keeps what it finished):
+* writes one JSON object per line as the run goes (so a run killed by a time limit keeps
+  what it finished) to the pipe whose descriptor the grader puts in the environment
+  variable ``MILESTONES_RESULTS_FD`` (:data:`RESULTS_FD_ENV`), or else to the file given by
+  ``--results-json PATH``. The variable is read and removed, the descriptor made
+  non-inheritable and ``{"kind": "begin"}`` written when this module is imported, which
+  pytest does (through ``tests/conftest.py``) before it imports any code under test, so
+  the submission finds neither a path in ``sys.argv`` nor the variable. Then:
 
   ``{"kind": "collected", "nodeid", "name", "doc", "milestone", "part", "points", "hidden"}``,
   ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message", "timed_out"}``
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import signal
 import time
@@ -41,7 +47,8 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import GRADING_MARKERS, TESTS_DIR, Course, load_course, suite_name, suite_number, suite_path
+from .config import (GRADING_MARKERS, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name, suite_number,
+                     suite_path)
 from .regions import PACKAGES
 
 __all__ = ["TestTimeout", "student_message"]
@@ -75,12 +82,40 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="the course's points.toml (default: milestones/points.toml)")
 
 
+def _begin(channel: TextIO) -> TextIO:
+    """Write the start marker on a new results channel and return it."""
+    channel.write(json.dumps({"kind": "begin"}) + "\n")
+    channel.flush()
+    return channel
+
+
+def _open_channel() -> TextIO | None:
+    """Open the grader's results pipe named in :data:`RESULTS_FD_ENV` (removing the variable), if any."""
+    value = os.environ.pop(RESULTS_FD_ENV, None)
+    if value is None:
+        return None
+    try:
+        descriptor = int(value)
+        os.set_inheritable(descriptor, False)  # a process the submission starts does not get it
+        return _begin(os.fdopen(descriptor, "w", encoding="utf-8"))
+    except (ValueError, OSError):
+        return None  # no results: the grader says the run never started
+
+
+#: Opened at import, before pytest imports any code under test.
+_CHANNEL = _open_channel()
+
+
 class _Recorder:
-    """Writes the ``--results-json`` lines and keeps each test's outcome while it runs."""
+    """Writes the results lines (to the grader's pipe or ``--results-json``) and keeps each test's outcome."""
 
     def __init__(self, path: str | None, course: Course) -> None:
+        global _CHANNEL
         self.course = course
-        self.file: TextIO | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
+        self.file: TextIO | None = _CHANNEL
+        _CHANNEL = None
+        if self.file is None and path:
+            self.file = _begin(open(path, "a", encoding="utf-8"))  # noqa: SIM115
         self.outcomes: dict[str, tuple[str, str]] = {}
         self.timed_out: set[str] = set()
         #: the student's function each stopped test was stopped in -> how many tests

@@ -9,8 +9,12 @@ name                        what it is
 ``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
 ==========================  =========================================================
 
-The child is ``python -m pytest`` with the grading plugin's ``--results-json`` (one JSON
-line per event, so a run that is killed keeps what it finished). On POSIX it starts
+The child is ``python -m pytest`` with the grading plugin, which writes one JSON line per
+event (so a run that is killed keeps what it finished) to a pipe the child inherits; its
+descriptor is in the environment, not in ``sys.argv``, and the plugin takes it before any
+submission code is imported (on Windows, a ``--results-json`` file). The runner checks
+that the lines follow the plugin's protocol (:class:`_Stream`); a stream the submission
+wrote to is marked ``tampered`` and counts for nothing. On POSIX it starts
 through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
 ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC``; it runs in its own session, and when the
 run ends (or times out) its whole process group is killed, so processes the submission
@@ -33,15 +37,18 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
+
+from .config import RESULTS_FD_ENV
 
 __all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "run_suite"]
 
@@ -113,6 +120,8 @@ class RunResult:
         finished: the session ended normally (the plugin wrote its last line).
         timed_out: the run was killed at its time limit (``Limits.timeout`` plus what stopped tests brought).
         test_timeouts: tests stopped at ``Limits.test_timeout``.
+        tampered: how the results stream broke the plugin's protocol ("" if it did not): the
+            submission's code wrote to it, and none of its results count.
         returncode: the child's exit status (negative: killed by that signal).
         output: the first bytes of the child's stdout and stderr, decoded.
     """
@@ -125,6 +134,7 @@ class RunResult:
     finished: bool = False
     timed_out: bool = False
     test_timeouts: int = 0
+    tampered: str = ""
     returncode: int = 0
     output: str = ""
 
@@ -150,28 +160,118 @@ class RunResult:
                 f"(does your code call os._exit() or crash the interpreter?)")
 
 
-def _parse(lines: list[str], result: RunResult) -> None:
-    for line in lines:
+class Tampered(Exception):
+    """The results stream breaks the plugin's protocol: something other than the plugin wrote to it."""
+
+
+class _Stream:
+    """Reads the plugin's JSON lines into a :class:`RunResult` as they arrive, checking the plugin's protocol.
+
+    The plugin writes ``begin`` first, ``session`` once, then ``collect_error`` and
+    ``collected`` records (each test once), then for each test in turn ``start`` and its one
+    ``result``, then ``finished``. Anything else (a line before ``begin``, a test reported
+    twice, a result for a test not collected or not running, a line that is not a record,
+    more than 16 MiB) means the submission's code wrote to the stream: the result's
+    ``tampered`` says how, and nothing after it is read.
+    """
+
+    LIMIT = 16 * 1024 * 1024
+
+    def __init__(self, result: RunResult) -> None:
+        self.result = result
+        self._partial = b""
+        self._size = 0
+        self._begun = False
+        self._running: str | None = None
+        self._reported: set[str] = set()
+
+    def add(self, data: bytes) -> None:
+        """Take the next bytes; read every complete line."""
+        if not data or self.result.tampered:
+            return
+        self._size += len(data)
+        if self._size > self.LIMIT:
+            self.result.tampered = "more than 16 MiB of results"
+            return
+        *complete, self._partial = (self._partial + data).split(b"\n")
+        for raw in complete:
+            try:
+                self._record(raw.decode("utf-8", errors="replace"))
+            except Tampered as err:
+                self.result.tampered = str(err)
+                return
+
+    def finish(self) -> None:
+        """Read the last line if it is whole (a line cut short when the run was killed is dropped)."""
+        partial, self._partial = self._partial, b""
+        if partial and not self.result.tampered:
+            try:
+                self._record(partial.decode("utf-8", errors="replace"))
+            except Tampered as err:
+                if not str(err).startswith("a line that is not a record"):
+                    self.result.tampered = str(err)
+
+    def _record(self, line: str) -> None:
         try:
             record = json.loads(line)
         except json.JSONDecodeError:
-            continue  # a line cut short when the run was killed
-        kind = record.get("kind")
-        if kind == "collected":
-            result.collected[record["nodeid"]] = TestRecord(
-                nodeid=record["nodeid"], name=record["name"], doc=record["doc"], milestone=record["milestone"],
-                part=record["part"], points=Fraction(record["points"]), hidden=bool(record["hidden"]))
-        elif kind == "start":
-            result.started.append(record["nodeid"])
-        elif kind == "result":
-            result.results[record["nodeid"]] = (record["outcome"], record["message"])
-            result.test_timeouts += bool(record.get("timed_out"))
-        elif kind == "collect_error":
-            result.collect_errors.append((record["nodeid"], record["message"]))
-        elif kind == "session":
+            raise Tampered(f"a line that is not a record: {line[:80]!r}") from None
+        if not isinstance(record, dict):
+            raise Tampered(f"a line that is not a record: {line[:80]!r}")
+        try:
+            self._apply(record)
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
+            raise Tampered(f"a malformed {record.get('kind')!r} record ({type(err).__name__})") from None
+
+    def _apply(self, record: dict[str, Any]) -> None:
+        result = self.result
+        kind = record["kind"]
+        if not self._begun:
+            if kind != "begin":
+                raise Tampered("output before the grading plugin's start marker")
+            self._begun = True
+            return
+        if result.finished:
+            raise Tampered(f"a {kind!r} record after the end of the session")
+        if kind == "session":
+            if result.session:
+                raise Tampered("a second session")
             result.session = True
+            return
+        if not result.session:
+            raise Tampered(f"a {kind!r} record before the session started")
+        nodeid = str(record.get("nodeid"))
+        if kind in ("collected", "collect_error") and result.started:
+            raise Tampered(f"a {kind!r} record after the tests started running")
+        if kind == "collected":
+            if nodeid in result.collected:
+                raise Tampered(f"{nodeid} collected twice")
+            result.collected[nodeid] = TestRecord(
+                nodeid=nodeid, name=str(record["name"]), doc=str(record["doc"]), milestone=int(record["milestone"]),
+                part=None if record["part"] is None else str(record["part"]), points=Fraction(record["points"]),
+                hidden=bool(record["hidden"]))
+        elif kind == "collect_error":
+            result.collect_errors.append((nodeid, str(record["message"])))
+        elif kind == "start":
+            if nodeid not in result.collected:
+                raise Tampered(f"{nodeid} started but was never collected")
+            if self._running is not None or nodeid in self._reported or nodeid in result.started:
+                raise Tampered(f"{nodeid} started twice, or while another test ran")
+            result.started.append(nodeid)
+            self._running = nodeid
+        elif kind == "result":
+            if nodeid in self._reported:
+                raise Tampered(f"{nodeid} reported more than once")
+            if nodeid != self._running:
+                raise Tampered(f"a result for {nodeid}, which was not running")
+            result.results[nodeid] = (str(record["outcome"]), str(record["message"]))
+            result.test_timeouts += record.get("timed_out") is True
+            self._reported.add(nodeid)
+            self._running = None
         elif kind == "finished":
             result.finished = True
+        else:
+            raise Tampered(f"an unknown record {kind!r}")
 
 
 def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits(), hidden: bool = True,
@@ -202,14 +302,16 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             raise GraderError(f"{impl} holds no blackjack/__init__.py")
     selected = [_absolute_nodeid(nodeid) for nodeid in select or []]
     result = RunResult()
+    pipe = os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="bj-grade-") as work:
         work_dir = Path(work)
         results_file = work_dir / "results.jsonl"
         output_file = work_dir / "output.txt"
         command = [sys.executable, "-m", "pytest", *(selected or [str(folder)]),
                    "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors", "-o", "console_output_style=classic",
-                   f"--rootdir={folder.resolve().parent.parent}",
-                   "--results-json", str(results_file), "--test-timeout", str(limits.test_timeout)]
+                   f"--rootdir={folder.resolve().parent.parent}", "--test-timeout", str(limits.test_timeout)]
+        if not pipe:  # no descriptors to pass (Windows): a file, which the submission can find
+            command += ["--results-json", str(results_file)]
         if impl is not None:
             command.append(f"--impl={impl}")  # one token: pytest must not read PATH as a test path
         if not hidden:
@@ -224,22 +326,37 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env["PYTHONHASHSEED"] = "0"
-        results_file.touch()
-        feed = _Feed()
-        with open(output_file, "wb") as output, open(results_file, "rb") as results:
-            process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL,
-                                       stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
-            try:
-                result.timed_out = not _watch(process, limits, feed, results.read)
-            finally:  # also on Ctrl-C: nothing the run started stays behind
-                _kill(process)
-                result.returncode = process.wait()
-            while data := results.read(1 << 20):
-                feed.add(data)
+        env.pop(RESULTS_FD_ENV, None)
+        stream = _Stream(result)
+        if pipe:
+            reader, writer = os.pipe()
+            env[RESULTS_FD_ENV] = str(writer)
+        else:
+            results_file.touch()
+            reader, writer = os.open(results_file, os.O_RDONLY | getattr(os, "O_BINARY", 0)), -1
+        source = _Source(reader, pipe)
+        try:
+            with open(output_file, "wb") as output:
+                process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL, stdout=output,
+                                           stderr=subprocess.STDOUT, start_new_session=True,
+                                           pass_fds=(writer,) if pipe else ())
+                if pipe:
+                    os.close(writer)
+                    writer = -1
+                try:
+                    result.timed_out = not _watch(process, limits, stream, source)
+                finally:  # also on Ctrl-C: nothing the run started stays behind
+                    _kill(process)
+                    result.returncode = process.wait()
+            stream.add(source.read())
+            stream.finish()
+        finally:
+            os.close(reader)
+            if writer != -1:
+                os.close(writer)
         with open(output_file, "rb") as output:
             result.output = output.read(limits.output_bytes).decode("utf-8", errors="replace")
-        _parse(feed.finish(), result)
-    if not result.session:
+    if not result.session and not result.tampered:
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")
     return result
@@ -262,48 +379,6 @@ def _last_error(output: str) -> str:
     return (errors or lines or ["no output"])[-1][:500]
 
 
-class _Feed:
-    """The plugin's JSON lines as they arrive (at most 16 MiB), counting the tests stopped at their own limit."""
-
-    LIMIT = 16 * 1024 * 1024
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self._stopped: set[str] = set()
-        self._size = 0
-        self._partial = b""
-
-    def add(self, data: bytes) -> None:
-        """Take the next bytes; every complete line is kept (and counted if it is a stopped test's result)."""
-        if not data or self._size >= self.LIMIT:
-            return
-        data = data[:self.LIMIT - self._size]
-        self._size += len(data)
-        *complete, self._partial = (self._partial + data).split(b"\n")
-        for raw in complete:
-            line = raw.decode("utf-8", errors="replace")
-            self.lines.append(line)
-            if '"timed_out": true' in line:
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-                if record.get("kind") == "result" and record.get("timed_out") is True:
-                    self._stopped.add(str(record.get("nodeid")))
-
-    @property
-    def timeouts(self) -> int:
-        """Tests stopped at their own limit so far (each counted once, however often reported)."""
-        return len(self._stopped)
-
-    def finish(self) -> list[str]:
-        """Every line received, the last one even if it was cut short."""
-        if self._partial:
-            self.lines.append(self._partial.decode("utf-8", errors="replace"))
-            self._partial = b""
-        return self.lines
-
-
 def _ended(process: subprocess.Popen[bytes]) -> bool:
     """The child has ended. Where ``os.waitid`` exists it is not reaped, so its process (group) id cannot be
     reused before :func:`_kill`; elsewhere (macOS before Python 3.13, Windows) it is reaped."""
@@ -312,22 +387,54 @@ def _ended(process: subprocess.Popen[bytes]) -> bool:
     return process.poll() is not None
 
 
-def _watch(process: subprocess.Popen[bytes], limits: Limits, feed: _Feed, read: Callable[[], bytes]) -> bool:
-    """Feed the results to ``feed`` until the child ends (True) or runs out of time (False).
+def _watch(process: subprocess.Popen[bytes], limits: Limits, stream: _Stream, source: _Source) -> bool:
+    """Read the results into ``stream`` until the child ends (True) or runs out of time (False).
 
     The time is ``limits.timeout`` plus ``limits.test_timeout`` for each test the plugin
-    stopped at its own limit so far.
+    stopped at its own limit so far. A stream found tampered with ends the run at once.
     """
     start = time.monotonic()
     delay = 0.005
-    while not _ended(process):
-        feed.add(read())
-        left = start + limits.timeout + feed.timeouts * limits.test_timeout - time.monotonic()
+    while not _ended(process) and not stream.result.tampered:
+        stream.add(source.read())
+        left = start + limits.timeout + stream.result.test_timeouts * limits.test_timeout - time.monotonic()
         if left <= 0:
             return False
-        time.sleep(min(delay, left))
+        source.wait(min(delay, left))
         delay = min(delay * 2, 0.1)
     return True
+
+
+class _Source:
+    """Where the plugin's results come from: the read end of a pipe (POSIX), or a file the child appends to."""
+
+    def __init__(self, descriptor: int, pipe: bool) -> None:
+        self.descriptor = descriptor
+        self.pipe = pipe
+        self._open = True
+        if pipe:
+            os.set_blocking(descriptor, False)
+
+    def read(self) -> bytes:
+        """What has arrived since the last read (``b""`` if nothing)."""
+        chunks = []
+        while self._open:
+            try:
+                data = os.read(self.descriptor, 1 << 16)
+            except BlockingIOError:
+                break
+            if not data:
+                self._open = not self.pipe  # end of the pipe: every writer closed it
+                break
+            chunks.append(data)
+        return b"".join(chunks)
+
+    def wait(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, waking early when a pipe has data."""
+        if self.pipe and self._open:
+            select.select([self.descriptor], [], [], seconds)
+        else:
+            time.sleep(seconds)
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

@@ -1,0 +1,122 @@
+"""Results the submission's own code writes do not count: the results pipe and its protocol checks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from milestones.grading import TAMPERED, Grader, find_submissions
+from milestones.runner import Limits, RunResult, _Stream
+
+LIMITS = Limits(timeout=30, test_timeout=5)
+
+#: The review's forger: at exit, append a "passed" result for every collected test to the --results-json file.
+ARGV_FORGER = '''
+import atexit as _ax, sys as _s, json as _j
+def _forge():
+    try:
+        p = _s.argv[_s.argv.index("--results-json") + 1]
+        ids = [_j.loads(l)["nodeid"] for l in open(p) if '"collected"' in l]
+        with open(p, "a") as f:
+            for i in ids:
+                f.write(_j.dumps({"kind": "result", "nodeid": i, "outcome": "passed", "message": ""}) + "\\n")
+    except Exception:
+        pass
+_ax.register(_forge)
+'''
+
+#: A forger that knows the pipe: at import, write "passed" for each test to every pipe it holds.
+PIPE_FORGER = '''
+import os as _os, json as _j
+for _fd in _os.listdir("/proc/self/fd"):
+    try:
+        if _os.readlink(f"/proc/self/fd/{_fd}").startswith("pipe:"):
+            for _name in ("test_two_aces_and_nine", "test_deal_takes_top_card", "test_hidden_bust"):
+                _line = {"kind": "result", "nodeid": f"tests/milestone1/test_mini.py::{_name}", "outcome": "passed",
+                         "message": ""}
+                _os.write(int(_fd), (_j.dumps(_line) + "\\n").encode())
+    except OSError:
+        pass
+'''
+
+
+def _forging(samples: dict[str, Path], tmp_path: Path, payload: str) -> Path:
+    """The starter (which earns 0) with ``payload`` at the end of ``blackjack/__init__.py``."""
+    folder = tmp_path / "mallory"
+    shutil.copytree(samples["starter"], folder)
+    init = folder / "blackjack" / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8") + payload, encoding="utf-8")
+    return folder
+
+
+def test_the_reviews_forger_no_longer_earns_full_marks(mini_course: Path, samples: dict[str, Path],
+                                                       tmp_path: Path) -> None:
+    """The atexit hook that appended 'passed' for every test to the file named in sys.argv got 25 / 25; the
+    results now go through a pipe that sys.argv does not name, so it earns what its code earns: 0."""
+    subs = find_submissions([_forging(samples, tmp_path, ARGV_FORGER)], tmp_path / "scratch")
+    [grade] = Grader(tests=mini_course / "tests", limits=LIMITS).grade(subs, [1])
+    assert grade.regular == 0
+    assert all(t.message.startswith("not written yet") for t in grade.milestones[0].tests)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="the forger looks for the pipe in /proc")
+def test_a_forger_that_finds_the_pipe_gets_zero_with_a_note(mini_course: Path, samples: dict[str, Path],
+                                                           tmp_path: Path) -> None:
+    """Results written to the pipe by the submission's code break the plugin's protocol (a result for a test
+    that is not running): the milestone scores 0 and every test says the results were tampered with."""
+    subs = find_submissions([_forging(samples, tmp_path, PIPE_FORGER)], tmp_path / "scratch")
+    [grade] = Grader(tests=mini_course / "tests", limits=LIMITS).grade(subs, [1])
+    milestone = grade.milestones[0]
+    assert grade.regular == 0
+    assert milestone.notes[0].startswith(f"{TAMPERED}: a result for tests/milestone1/test_mini.py::")
+    assert all(t.message.startswith(TAMPERED) for t in milestone.tests)
+
+
+def _lines(*records: dict[str, object]) -> bytes:
+    return b"".join(json.dumps(r).encode() + b"\n" for r in records)
+
+
+BEGIN = {"kind": "begin"}
+SESSION = {"kind": "session"}
+A = {"kind": "collected", "nodeid": "t.py::a", "name": "a", "doc": "", "milestone": 1, "part": "engine",
+     "points": "1", "hidden": False}
+START_A = {"kind": "start", "nodeid": "t.py::a"}
+PASS_A = {"kind": "result", "nodeid": "t.py::a", "outcome": "passed", "message": "", "timed_out": False}
+FAIL_A = {**PASS_A, "outcome": "failed", "message": "no"}
+
+
+@pytest.mark.parametrize(("records", "reason"), [
+    ([PASS_A, BEGIN, SESSION], "output before the grading plugin's start marker"),
+    ([BEGIN, SESSION, A, START_A, FAIL_A, PASS_A], "t.py::a reported more than once"),
+    ([BEGIN, SESSION, A, START_A, {**PASS_A, "nodeid": "t.py::zz"}], "a result for t.py::zz, which was not running"),
+    ([BEGIN, SESSION, A, PASS_A], "a result for t.py::a, which was not running"),
+    ([BEGIN, SESSION, A, {**START_A, "nodeid": "t.py::zz"}], "t.py::zz started but was never collected"),
+    ([BEGIN, SESSION, A, START_A, PASS_A, A], "'collected' record after the tests started"),
+    ([BEGIN, SESSION, A, START_A, PASS_A, {"kind": "finished"}, PASS_A], "after the end of the session"),
+    ([BEGIN, SESSION, A, START_A, {"kind": "result", "nodeid": "t.py::a"}], "a malformed 'result' record"),
+])
+def test_the_stream_protocol_catches_forged_lines(records: list[dict[str, object]], reason: str) -> None:
+    """Lines that the plugin would never write in that order mark the run as tampered with."""
+    result = RunResult()
+    stream = _Stream(result)
+    stream.add(_lines(*records))
+    stream.finish()
+    assert reason in result.tampered
+
+
+def test_the_stream_reads_an_honest_run_and_drops_a_line_cut_short() -> None:
+    """The plugin's own order is accepted, and a last line cut short by a kill is not tampering."""
+    result = RunResult()
+    stream = _Stream(result)
+    data = _lines(BEGIN, SESSION, A, START_A, PASS_A, {"kind": "finished", "exitstatus": 0})
+    stream.add(data[:7])
+    stream.add(data[7:] + b'{"kind": "res')
+    stream.finish()
+    assert not result.tampered and result.finished and result.results == {"t.py::a": ("passed", "")}
+    garbage = RunResult()
+    stream = _Stream(garbage)
+    stream.add(_lines(BEGIN, SESSION) + b"pwned\n")
+    assert "not a record" in garbage.tampered
