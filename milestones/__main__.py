@@ -27,7 +27,7 @@ from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, run_check
 from .config import TESTS_DIR, load_course
-from .grading import DEFAULT_JOBS, Grader, find_submissions
+from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
 from .hidden import HiddenStripError
 from .honesty import check_honesty
 from .regions import RegionError
@@ -102,6 +102,9 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
     grade.add_argument("--tests", type=Path, default=REPO_ROOT / TESTS_DIR, metavar="DIR",
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
+    grade.add_argument("--inventory", type=Path, metavar="FILE",
+                       help="the tests and weights collected on the reference, as the autograder zip ships them "
+                            "(default: collect them on the reference packages here)")
     grade.add_argument("--jobs", "-j", type=_at_least_one, default=DEFAULT_JOBS, metavar="N",
                        help=f"runs at the same time (default {DEFAULT_JOBS})")
     _add_limits(grade)
@@ -158,8 +161,9 @@ def _grade(args: argparse.Namespace) -> int:
     course = load_course()
     for number in args.milestone or []:
         course.milestone(number)
+    inventories = read_inventory(args.inventory) if args.inventory is not None else None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
-                    layered=args.layered, hidden=not args.visible_only)
+                    layered=args.layered, hidden=not args.visible_only, inventories=inventories)
     with tempfile.TemporaryDirectory(prefix="bj-submissions-") as scratch:
         submissions = find_submissions(args.submissions, Path(scratch), single=args.single)
         _check_output(args.format, args.output, len(submissions))

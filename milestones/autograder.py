@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import shlex
 import stat
+import tempfile
 import time
 import zipfile
 from collections.abc import Iterator
@@ -37,12 +38,17 @@ from pathlib import Path
 from . import REPO_ROOT
 from .config import TESTS_DIR, Course, load_course, suite_path
 from .regions import PACKAGES
+from .grading import Grader, inventory_json
 from .runner import Limits
+from .starter import write_packages
 
-__all__ = ["KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
+__all__ = ["INVENTORY", "KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
+#: The packages go in as the milestone's starter: its regions and later ones stubbed.
 KIT_ENTRIES = (*PACKAGES, "milestones", TESTS_DIR, "pyproject.toml", "README.md")
+#: The zip's file of the milestone's tests and weights, collected on the reference when it is built.
+INVENTORY = "inventory.json"
 
 #: Folder names never packed: version control, caches, build output, virtualenvs, test output.
 _SKIP_DIRS = frozenset({"__pycache__", "build", "dist", "htmlcov", "test-output", "venv"})
@@ -170,7 +176,7 @@ fi
 mkdir -p "$(dirname "$RESULTS")"
 cd "$SOURCE"
 exec "$PYTHON" -m milestones grade "$SUBMISSION" --single @OPTIONS@ \\
-    --format gradescope --output "$RESULTS"
+    --inventory "$SOURCE/@INVENTORY@" --format gradescope --output "$RESULTS"
 """
 
 
@@ -197,7 +203,8 @@ def run_script(milestone: int, *, layered: bool = True, limits: Limits = Limits(
         options.append("--layered")
     options += ["--timeout", f"{limits.timeout:g}", "--test-timeout", f"{limits.test_timeout:g}",
                 "--memory", str(limits.memory_mb)]
-    return _RUN.replace("@MILESTONE@", str(milestone)).replace("@OPTIONS@", shlex.join(options))
+    return (_RUN.replace("@MILESTONE@", str(milestone)).replace("@OPTIONS@", shlex.join(options))
+            .replace("@INVENTORY@", INVENTORY))
 
 
 @dataclass
@@ -210,6 +217,7 @@ class AutograderSummary:
         files: the kit's files packed (relative paths), besides the two scripts.
         layered: ``run_autograder`` grades with ``--layered``.
         display: ``setup.sh`` installs Xvfb and Tk.
+        stubbed: solution regions left out (the milestone's and later ones).
     """
 
     output: Path
@@ -217,13 +225,16 @@ class AutograderSummary:
     files: list[Path] = field(default_factory=list)
     layered: bool = False
     display: bool = False
+    stubbed: int = 0
 
     def describe(self) -> str:
         """A few lines for the terminal."""
         how = ", layered" if self.layered else ""
         gui = "; setup.sh also installs Xvfb and Tk" if self.display else ""
-        return (f"wrote {self.output}: setup.sh, run_autograder (milestone {self.milestone}{how}) and "
-                f"{len(self.files)} files of the kit{gui}\n"
+        return (f"wrote {self.output}: setup.sh, run_autograder (milestone {self.milestone}{how}), "
+                f"{INVENTORY} and {len(self.files)} files of the kit{gui}\n"
+                f"  the packages are the milestone-{self.milestone} starter: {self.stubbed} solution bodies of "
+                f"milestone {self.milestone} and later left out, earlier milestones' solutions included\n"
                 f"  upload it as the assignment's autograder on Gradescope (Configure Autograder -> Zip file)")
 
 
@@ -246,10 +257,14 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                      layered: bool = True, limits: Limits = Limits()) -> AutograderSummary:
     """Write the Gradescope autograder zip for ``milestone`` to ``output``.
 
-    The zip holds ``setup.sh`` and ``run_autograder`` at its root (both mode 755) and the
-    kit from ``root`` (:func:`kit_files`: the reference packages, ``milestones/``,
-    ``tests/`` with the hidden tests, ``pyproject.toml``, ``README.md``; mode 644, or 755
-    for a file that is executable). It is written to a temporary file next to ``output``
+    The zip holds ``setup.sh``, ``run_autograder`` (both mode 755) and :data:`INVENTORY`
+    (the milestone's tests and weights, collected on the reference now) at its root, and
+    the kit from ``root`` (:func:`kit_files`: ``milestones/``, ``tests/`` with the hidden
+    tests, ``pyproject.toml``, ``README.md``; mode 644, or 755 for a file that is
+    executable). The packages go in as the milestone's starter, with the solution regions
+    of this milestone and later ones stubbed: grading needs only the earlier milestones'
+    bodies (for ``--layered``), so the solution the students are writing is not shipped
+    where their code could read it. It is written to a temporary file next to ``output``
     and renamed, so a failed build leaves no zip behind.
 
     Args:
@@ -266,6 +281,8 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     Raises:
         KeyError: no such milestone.
         ValueError: the kit lacks what grading needs, or ``output`` is a folder.
+        RuntimeError: the milestone's suite does not collect on the reference.
+        RegionError, SyntaxError: a solution marker in the reference is malformed.
         OSError: a file cannot be read or the zip cannot be written.
     """
     number = (course or load_course()).milestone(milestone).number
@@ -283,25 +300,30 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
     summary.files = [f for f in kit_files(root) if (root / f).resolve() != skip]
+    inventory = Grader(course=course, tests=root / TESTS_DIR, reference=root, limits=limits).inventory(number)
     temporary = output.with_name(f".{output.name}.{os.getpid()}.part")
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        file = open(temporary, "xb")
-    except OSError as err:
-        raise OSError(f"cannot write {output}: {err.strerror or err}") from None
-    try:
-        with file, zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED) as zf:
-            now = _date_time(time.time())
-            zf.writestr(_info("setup.sh", _SCRIPT_MODE, now), setup_script(display=display))
-            zf.writestr(_info("run_autograder", _SCRIPT_MODE, now),
-                        run_script(number, layered=layered, limits=limits))
-            for name in summary.files:
-                source = root / name
-                status = source.stat()
-                mode = _SCRIPT_MODE if status.st_mode & 0o111 else _FILE_MODE
-                zf.writestr(_info(name.as_posix(), mode, _date_time(status.st_mtime)), source.read_bytes())
-        os.replace(temporary, output)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    with tempfile.TemporaryDirectory(prefix="bj-autograder-") as work:
+        starter = Path(work)
+        summary.stubbed = len(write_packages(starter, lambda r: r.milestone >= number, root)[0])
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            file = open(temporary, "xb")
+        except OSError as err:
+            raise OSError(f"cannot write {output}: {err.strerror or err}") from None
+        try:
+            with file, zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED) as zf:
+                now = _date_time(time.time())
+                zf.writestr(_info("setup.sh", _SCRIPT_MODE, now), setup_script(display=display))
+                zf.writestr(_info("run_autograder", _SCRIPT_MODE, now),
+                            run_script(number, layered=layered, limits=limits))
+                zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
+                for name in summary.files:
+                    status = (root / name).stat()
+                    source = starter / name if name.parts[0] in PACKAGES and (starter / name).is_file() else root / name
+                    mode = _SCRIPT_MODE if status.st_mode & 0o111 else _FILE_MODE
+                    zf.writestr(_info(name.as_posix(), mode, _date_time(status.st_mtime)), source.read_bytes())
+            os.replace(temporary, output)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
     return summary

@@ -9,6 +9,8 @@ name                               what it is
 ``PartScore``, ``MilestoneGrade``  totals per rubric part and per milestone
 ``SubmissionGrade``                one student's grades; regular and extra credit
 ``Grader``                         runs the suites (in parallel) and scores them
+``inventory_json(...)``            the tests and weights collected on the reference, as JSON
+``read_inventory(path)``           ... and read back (the autograder zip ships them)
 =================================  ==================================================
 
 Scoring: a part earns ``part.points * passed weight / total weight`` where the weights
@@ -26,6 +28,7 @@ marks; the better total counts, so one bug in week 1 is not charged again in wee
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import zipfile
@@ -52,7 +55,7 @@ MAX_ZIP_ENTRIES = 5000
 _JUNK_DIRS = frozenset({"__pycache__", "__MACOSX", "venv", "node_modules", "site-packages"})
 
 __all__ = ["MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "TAMPERED", "Grader", "MilestoneGrade", "PartScore", "Submission",
-           "SubmissionGrade", "TestScore", "find_submissions"]
+           "SubmissionGrade", "TestScore", "find_submissions", "inventory_json", "read_inventory"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +366,40 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     return MilestoneGrade(milestone, parts, notes)
 
 
+_INVENTORY_FORMAT = 1
+
+
+def inventory_json(inventories: dict[int, dict[str, TestRecord]]) -> str:
+    """The tests and weights of some milestones as JSON, for :func:`read_inventory`."""
+    data = {"format": _INVENTORY_FORMAT,
+            "milestones": {str(number): [{"nodeid": r.nodeid, "name": r.name, "doc": r.doc, "milestone": r.milestone,
+                                          "part": r.part, "points": str(r.points), "hidden": r.hidden}
+                                         for r in records.values()]
+                           for number, records in inventories.items()}}
+    return json.dumps(data, indent=1) + "\n"
+
+
+def read_inventory(path: Path) -> dict[int, dict[str, TestRecord]]:
+    """Read what :func:`inventory_json` wrote: milestone -> node id -> test.
+
+    Raises:
+        ValueError: the file cannot be read or is not an inventory (one line saying so).
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != _INVENTORY_FORMAT:
+            raise ValueError(f"format {data.get('format')!r}, expected {_INVENTORY_FORMAT}")
+        return {int(number): {str(r["nodeid"]): TestRecord(
+                    nodeid=str(r["nodeid"]), name=str(r["name"]), doc=str(r["doc"]), milestone=int(r["milestone"]),
+                    part=None if r["part"] is None else str(r["part"]), points=Fraction(r["points"]),
+                    hidden=bool(r["hidden"])) for r in records}
+                for number, records in data["milestones"].items()}
+    except OSError as err:
+        raise ValueError(f"cannot read the inventory {path}: {err.strerror or err}") from None
+    except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError) as err:
+        raise ValueError(f"{path} is not a test inventory written by the autograder command: {err}") from None
+
+
 class Grader:
     """Grades submissions milestone by milestone.
 
@@ -374,11 +411,15 @@ class Grader:
         jobs: runs at the same time (default :data:`DEFAULT_JOBS`).
         layered: grade later milestones on top of the reference's earlier ones too.
         hidden: include hidden tests (the instructor's grade); False grades visible ones only.
+        inventories: the tests of some milestones as collected earlier on the reference
+            (:func:`read_inventory`), so these are not collected again here (the autograder
+            zip ships them instead of the reference solution).
     """
 
     def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / TESTS_DIR,
                  reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = DEFAULT_JOBS,
-                 layered: bool = False, hidden: bool = True) -> None:
+                 layered: bool = False, hidden: bool = True,
+                 inventories: dict[int, dict[str, TestRecord]] | None = None) -> None:
         self.course = course or load_course()
         self.tests = tests
         self.reference = reference
@@ -386,7 +427,9 @@ class Grader:
         self.jobs = max(1, jobs)
         self.layered = layered
         self.hidden = hidden
-        self._inventory: dict[int, dict[str, TestRecord]] = {}
+        self._inventory: dict[int, dict[str, TestRecord]] = {
+            number: {nodeid: r for nodeid, r in records.items() if hidden or not r.hidden}
+            for number, records in (inventories or {}).items()}
 
     def folder(self, number: int) -> Path:
         """The test folder of milestone ``number``."""

@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import zipfile
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from conftest import write_course
 from milestones import REPO_ROOT
 from milestones.__main__ import main
 from milestones.autograder import build_autograder, run_script
+from milestones.regions import scan
 from milestones.runner import Limits
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="run_autograder is a POSIX shell script")
@@ -70,7 +72,7 @@ def test_run_autograder_grades_the_submission_as_the_docs_say(kit_zip: Path) -> 
     assert 'ROOT="${AUTOGRADER_ROOT:-/autograder}"' in script
     assert 'cd "$SOURCE"' in script
     assert '-m milestones grade "$SUBMISSION" --single --milestone 1 ' in script
-    assert '--format gradescope --output "$RESULTS"' in script
+    assert '--inventory "$SOURCE/inventory.json" --format gradescope --output "$RESULTS"' in script
     assert "--layered" not in script  # milestone 1 has nothing earlier to layer on
     assert 'pip install "$SOURCE[test]"' in setup and "DISPLAY_NEEDED=no" in setup
 
@@ -82,19 +84,26 @@ def test_later_milestones_are_graded_layered_with_the_limits_given() -> None:
     assert "--layered" not in run_script(2, layered=False)
 
 
-def test_the_kit_is_inside_with_its_hidden_tests(kit_zip: Path) -> None:
-    """The reference packages, milestones/, tests/ (hidden tests too), pyproject.toml and README.md are packed."""
+def test_the_kit_is_inside_with_its_hidden_tests_but_not_the_solution(kit_zip: Path) -> None:
+    """The packages (as the milestone-1 starter: no solution bodies), milestones/, tests/ (hidden tests too),
+    pyproject.toml, README.md and the inventory of milestone 1's tests are packed. The reference solution used
+    to be packed, where the students' code could read it and print it into a test's message."""
     suites = sorted(p for p in (REPO_ROOT / "tests").glob("milestone*/*.py"))
     with zipfile.ZipFile(kit_zip) as zf:
         names = set(zf.namelist())
-        hand = zf.read("blackjack/hand.py").decode("utf-8")
+        packages = {n: zf.read(n).decode("utf-8") for n in names if n.startswith(("blackjack/", "gui/"))
+                    and n.endswith(".py")}
         packed = {p: zf.read(p.relative_to(REPO_ROOT).as_posix()) for p in suites}
+        inventory = json.loads(zf.read("inventory.json"))
     for name in ("blackjack/__init__.py", "blackjack/presets.toml", "gui/__init__.py", "milestones/__main__.py",
                  "milestones/points.toml", "milestones/_sandbox.py", "tests/conftest.py", "pyproject.toml",
-                 "README.md"):
+                 "README.md", "inventory.json"):
         assert name in names, name
-    assert "# BEGIN SOLUTION" in hand  # the reference, not a starter
+    assert not [n for n, text in packages.items() if "# BEGIN SOLUTION" in text]  # no reference body at all
+    assert "raise NotImplementedError" in packages["blackjack/hand.py"]
     assert suites and all(packed[p] == p.read_bytes() for p in suites)  # as they are: hidden tests not stripped
+    tests = inventory["milestones"]["1"]
+    assert len(tests) > 20 and sum(Fraction(t["points"]) for t in tests) == 25
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith((".", "test-output/"))
                 or "/." in n or ".egg-info" in n]
 
@@ -128,7 +137,7 @@ def test_junk_is_left_out(tmp_path: Path) -> None:
     assert "tests/autograder.zip" not in names
     assert {"blackjack/hand.py", "tests/milestone1/test_mini.py", "milestones/grading.py", "README.md"} <= names
     assert "def test_hidden_bust" in mini_suite  # the instructor's copy, hidden tests and all
-    assert names == {"setup.sh", "run_autograder", *(f.as_posix() for f in summary.files)}
+    assert names == {"setup.sh", "run_autograder", "inventory.json", *(f.as_posix() for f in summary.files)}
     assert tool_mode == 0o755
     assert not list(out.parent.glob(".autograder.zip.*"))
 
@@ -215,3 +224,34 @@ def test_gradescope_run_grades_a_nested_upload_as_one_submission(kit_zip: Path, 
     """An upload with the project one folder down beside other folders is still one student's work (--single)."""
     results = _run_on_gradescope(kit_zip, samples["full"], tmp_path, nested=True)
     assert results["score"] == 25 and results["output"].startswith("milestone 1: 25 / 25")
+
+
+@POSIX
+def test_a_later_milestone_is_graded_layered_without_its_solution(samples: dict[str, Path], tmp_path: Path) -> None:
+    """Milestone 2's zip holds milestone 1's solution (for --layered) but none of milestone 2's, and grades a
+    submission whose week-1 code is broken layered, with the tests and weights collected when it was built."""
+    root = write_course(tmp_path / "kit")
+    shutil.copytree(REPO_ROOT / "milestones", root / "milestones", ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path / "m2.zip"
+    summary = build_autograder(out, 2, root=root)
+    _unzip(out, tmp_path / "unzipped")
+    shipped = scan(tmp_path / "unzipped")
+    assert summary.stubbed > 0 and shipped and {r.milestone for r in shipped} == {1}
+    results = _run_on_gradescope(out, samples["week2_only"], tmp_path / "gs")
+    assert results["score"] == 20
+
+
+@pytest.mark.parametrize("content, words", [
+    (None, "cannot read the inventory"),
+    ("[1, 2]", "is not a test inventory written by the autograder command"),
+    ('{"format": 1, "milestones": {"1": [{"nodeid": "x"}]}}', "is not a test inventory"),
+])
+def test_a_bad_inventory_is_one_line(content: str | None, words: str, samples: dict[str, Path], tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """grade --inventory with a missing or wrong file stops in one line with status 2."""
+    inventory = tmp_path / "inventory.json"
+    if content is not None:
+        inventory.write_text(content, encoding="utf-8")
+    assert main(["grade", str(samples["full"]), "--inventory", str(inventory)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
