@@ -122,11 +122,16 @@ def _extract(archive: Path, into: Path) -> Path:
     before anything is written.
 
     Raises:
-        ValueError: a path that leaves the folder, too many entries, or too many bytes.
+        ValueError: an entry's path leaves the folder (absolute, ``..``, a drive), too many
+            entries, or too many bytes.
         zipfile.BadZipFile, OSError: the file is not a readable zip.
     """
     into.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(archive) as zf:
+        for member in zf.infolist():  # every entry, also those left out below (``../`` starts with a dot)
+            parts = member.filename.replace("\\", "/").split("/")
+            if member.filename.startswith(("/", "\\")) or ".." in parts or ":" in parts[0]:
+                raise ValueError(f"unsafe path in zip: {member.filename!r}")
         members = [m for m in zf.infolist() if _kept(m)]
         if len(members) > MAX_ZIP_ENTRIES:
             raise ValueError(f"it holds {len(members)} files and folders, more than the {MAX_ZIP_ENTRIES} "

@@ -395,3 +395,13 @@ def test_a_function_that_looped_three_times_is_stopped_sooner(samples: dict[str,
     assert all(m.startswith("took longer than 3 s") for m in messages[:3])
     assert all(m.startswith("was stopped after 1 s in Hand.get_score, which already looped in")
                and "(in Hand.get_score, blackjack/hand.py:" in m for m in messages[3:]), messages
+
+
+@pytest.mark.parametrize("name", ["../evil.py", "../../../../tmp/evil_abs.py", "/tmp/evil_abs2.py", "a/../../x.py"])
+def test_a_zip_with_a_path_leaving_its_folder_is_refused(name: str, samples: dict[str, Path], tmp_path: Path) -> None:
+    """An entry like ../evil.py makes the zip ungradable with the path named (leaving out entries whose folder
+    starts with a dot must not drop the check for '..'), and nothing is written outside the scratch folder."""
+    archive = _zip_of(samples["full"], tmp_path / "ivan.zip", {name: b"pwned"})
+    [ivan] = find_submissions([archive], tmp_path / "deep" / "er" / "scratch")
+    assert ivan.folder is None and f"unsafe path in zip: {name!r}" in ivan.note
+    assert not list(tmp_path.rglob("evil*.py")) and not Path("/tmp/evil_abs2.py").exists()
