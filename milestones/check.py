@@ -45,6 +45,20 @@ class CheckResult:
         """Tests that pass."""
         return sum(t.outcome == "passed" for t in self.grade.tests)
 
+    @property
+    def all_pass(self) -> bool:
+        """True when tests ran and every visible one passed (False when the code did not even import)."""
+        return self.next_test is None and not self.collect_errors and bool(self.grade.tests)
+
+    @property
+    def next_step(self) -> str:
+        """What to do next, in a few words: the first failing test's name, or why no test ran."""
+        if self.next_test is not None:
+            return self.next_test.record.name
+        if self.all_pass:
+            return "all visible tests pass"
+        return "fix the import error: no test ran"
+
     def describe(self) -> str:
         """The lines ``check`` prints."""
         m = self.grade.milestone
@@ -60,8 +74,11 @@ class CheckResult:
             if self.next_test.record.doc:
                 lines.append(f"  what it checks: {self.next_test.record.doc}")
             lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
-        else:
+        elif self.all_pass:
             lines.append("Every visible test of this milestone passes. Hidden tests are graded after the deadline.")
+        else:
+            lines.append("No test ran: the tests could not import your code. Fix the error in the note above "
+                         "(its file and line), then check again.")
         return "\n".join(lines)
 
 
@@ -97,7 +114,7 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
     for number in numbers:
         course.milestone(number)
         result = _check_one(root, number, course, limits)
-        if result.next_test is not None or result.collect_errors:
+        if not result.all_pass:
             break
     assert result is not None
     return result
@@ -121,9 +138,8 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
     points = score_text(grade.regular, m.regular_points)
     if m.extra_points:
         points += f" (+{points_text(grade.extra)} EC)"
-    next_step = result.next_test.record.name if result.next_test else "all visible tests pass"
     row = (f"| {now:%Y-%m-%d %H:%M} | {m.number} | {points} | {result.passing} / {len(grade.tests)} "
-           f"| {_cell(next_step)} |")
+           f"| {_cell(result.next_step)} |")
     if not diary.exists():
         diary.parent.mkdir(parents=True, exist_ok=True)
         text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"

@@ -120,3 +120,17 @@ def test_check_command_in_a_starter_logs_to_its_diary(tmp_path: Path, monkeypatc
     assert status == 0 and "Milestone 1" in out and "Next:" in out
     diary = (project / "docs" / "diary.md").read_text(encoding="utf-8")
     assert diary.count(f"| {dt.date.today():%Y-%m-%d}") == 1
+
+
+def test_check_on_code_that_does_not_import_says_no_test_ran(tmp_path: Path) -> None:
+    """A syntax error stops every test module from importing: check says so, and never 'every test passes'."""
+    project = tmp_path / "project"
+    write_course(project, m2=None)
+    write_packages(project, lambda r: True)
+    hand = project / "blackjack" / "hand.py"
+    hand.write_text(hand.read_text(encoding="utf-8") + "\ndef broken(:\n", encoding="utf-8")
+    result = run_check(project, limits=LIMITS)
+    text = result.describe()
+    assert result.grade.milestone.number == 1 and not result.all_pass
+    assert "Every visible test" not in text and "No test ran" in text and "SyntaxError" in text
+    assert result.next_step == "fix the import error: no test ran"
