@@ -29,6 +29,7 @@ from . import REPO_ROOT
 from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR
 from .hidden import strip_hidden
 from .regions import PACKAGES, Region, iter_modules, restore_source, scan, stub_source
+from .runner import Limits
 
 __all__ = ["HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
            "write_starter"]
@@ -131,7 +132,11 @@ def write_public_tests(src: Path, out: Path) -> tuple[int, int]:
 
 
 def _student_pyproject(root: Path) -> str:
-    """A small pyproject.toml for the student copy: the same pytest markers and strict mypy."""
+    """A small pyproject.toml for the student copy: the course's pytest markers and options, and strict mypy.
+
+    Plain ``pytest`` in the student's folder stops a looping test after the grader's
+    per-test time (``--test-timeout``) and shows short tracebacks (``--tb=short``).
+    """
     markers = _DEFAULT_MARKERS
     try:
         data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
@@ -143,7 +148,8 @@ def _student_pyproject(root: Path) -> str:
     return ("# Your project's settings: pytest markers for the course tests, and strict type checks.\n\n"
             "[tool.pytest.ini_options]\n"
             f'testpaths = ["{TESTS_DIR}"]\n'
-            'addopts = "-ra --strict-markers"\n'
+            # a looping test stops after the grader's per-test time, and a failure shows a short traceback
+            f'addopts = "-ra --strict-markers --tb=short --test-timeout={Limits().test_timeout:g}"\n'
             f"markers = [\n{quoted},\n]\n\n"
             "[tool.mypy]\n"
             "strict = true\n"

@@ -134,3 +134,13 @@ def test_check_on_code_that_does_not_import_says_no_test_ran(tmp_path: Path) -> 
     assert result.grade.milestone.number == 1 and not result.all_pass
     assert "Every visible test" not in text and "No test ran" in text and "SyntaxError" in text
     assert result.next_step == "fix the import error: no test ran"
+
+
+def test_plain_pytest_in_the_starter_stops_a_looping_test(tmp_path: Path) -> None:
+    """The student's pyproject runs the grader's per-test time limit and short tracebacks by default."""
+    import shlex
+    import tomllib
+
+    from milestones.starter import _student_pyproject
+    options = shlex.split(tomllib.loads(_student_pyproject(REPO_ROOT))["tool"]["pytest"]["ini_options"]["addopts"])
+    assert f"--test-timeout={Limits().test_timeout:g}" in options and "--tb=short" in options
