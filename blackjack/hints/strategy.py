@@ -143,13 +143,12 @@ class Chart:
         """
         values = [card_value(c) for c in player_cards]
         up = card_value(upcard)
+        total, soft, pair_value = _read(values)
         if pair is None:
-            pair = len(values) == 2 and values[0] == values[1]
+            pair = pair_value is not None
         if pair:
             return self.pair_code(values[0], up)
-        hard = sum(values)
-        total = total_of(hard, 1 in values)
-        return self.total_code(total, total != hard, up)
+        return self.total_code(total, soft, up)
 
     def total_code(self, total: int, soft: bool, upcard: int) -> str:
         """Return the code of the hard or soft row for a best total against an upcard value.
@@ -229,24 +228,20 @@ class Chart:
             hand in play may always take.
         """
         cards = list(player_cards)
-        values = [card_value(c) for c in cards]
+        total, soft, pair = _read([card_value(c) for c in cards])
         if legal is None:
-            legal = self._default_legal(values, cards)
-        hard = sum(values)
-        total = total_of(hard, 1 in values)
-        pair = values[0] if len(values) == 2 and values[0] == values[1] else None
-        return self.play(total, total != hard, pair, card_value(upcard), legal.__contains__)
+            legal = self._default_legal(total, pair, cards)
+        return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
 
-    def _default_legal(self, values: list[int], cards: list[Card | int]) -> frozenset[Action]:
+    def _default_legal(self, total: int, pair: int | None, cards: list[Card | int]) -> frozenset[Action]:
         rules = self.rules
         legal = {Action.STAND, Action.HIT}
-        if len(values) == 2:
-            total = total_of(sum(values), 1 in values)
+        if len(cards) == 2:
             if doubles_on(rules.double_on, total):
                 legal.add(Action.DOUBLE)
             if rules.surrender != "none":
                 legal.add(Action.SURRENDER)
-            same = values[0] == values[1]
+            same = pair is not None
             if same and rules.split_by == "rank" and all(isinstance(c, Card) for c in cards):
                 same = cards[0].face == cards[1].face  # type: ignore[union-attr]
             if same and rules.max_split_hands > 1:
@@ -281,6 +276,14 @@ class Chart:
 
     def __repr__(self) -> str:
         return f"<Chart {self.rules.summary()}>"
+
+
+def _read(values: list[int]) -> tuple[int, bool, int | None]:
+    """A hand's point values as the chart reads them: ``(best total, soft, pair value or None)``."""
+    hard = sum(values)
+    total = total_of(hard, 1 in values)
+    pair = values[0] if len(values) == 2 and values[0] == values[1] else None
+    return total, total != hard, pair
 
 
 def _by_upcard(codes: tuple[str, ...]) -> tuple[str, ...]:
