@@ -377,9 +377,7 @@ _INVENTORY_FORMAT = 1
 def inventory_json(inventories: dict[int, dict[str, TestRecord]]) -> str:
     """The tests and weights of some milestones as JSON, for :func:`read_inventory`."""
     data = {"format": _INVENTORY_FORMAT,
-            "milestones": {str(number): [{"nodeid": r.nodeid, "name": r.name, "doc": r.doc, "milestone": r.milestone,
-                                          "part": r.part, "points": str(r.points), "hidden": r.hidden}
-                                         for r in records.values()]
+            "milestones": {str(number): [r.to_json() for r in records.values()]
                            for number, records in inventories.items()}}
     return json.dumps(data, indent=1) + "\n"
 
@@ -394,10 +392,7 @@ def read_inventory(path: Path) -> dict[int, dict[str, TestRecord]]:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("format") != _INVENTORY_FORMAT:
             raise ValueError(f"format {data.get('format')!r}, expected {_INVENTORY_FORMAT}")
-        return {int(number): {str(r["nodeid"]): TestRecord(
-                    nodeid=str(r["nodeid"]), name=str(r["name"]), doc=str(r["doc"]), milestone=int(r["milestone"]),
-                    part=None if r["part"] is None else str(r["part"]), points=Fraction(r["points"]),
-                    hidden=bool(r["hidden"])) for r in records}
+        return {int(number): {str(r["nodeid"]): TestRecord.from_json(r) for r in records}
                 for number, records in data["milestones"].items()}
     except OSError as err:
         raise ValueError(f"cannot read the inventory {path}: {err.strerror or err}") from None

@@ -106,6 +106,22 @@ class TestRecord:
     points: Fraction
     hidden: bool
 
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON values (``points`` as text, ``"3/2"``), as :meth:`from_json` reads it back."""
+        return {"nodeid": self.nodeid, "name": self.name, "doc": self.doc, "milestone": self.milestone,
+                "part": self.part, "points": str(self.points), "hidden": self.hidden}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TestRecord:
+        """Read a record from JSON values: the plugin's ``collected`` lines, the autograder's test inventory.
+
+        Raises:
+            KeyError, TypeError, ValueError, ZeroDivisionError: a field is missing or malformed.
+        """
+        return cls(nodeid=str(data["nodeid"]), name=str(data["name"]), doc=str(data["doc"]),
+                   milestone=int(data["milestone"]), part=None if data["part"] is None else str(data["part"]),
+                   points=Fraction(data["points"]), hidden=bool(data["hidden"]))
+
 
 @dataclass
 class RunResult:
@@ -246,10 +262,7 @@ class _Stream:
         if kind == "collected":
             if nodeid in result.collected:
                 raise Tampered(f"{nodeid} collected twice")
-            result.collected[nodeid] = TestRecord(
-                nodeid=nodeid, name=str(record["name"]), doc=str(record["doc"]), milestone=int(record["milestone"]),
-                part=None if record["part"] is None else str(record["part"]), points=Fraction(record["points"]),
-                hidden=bool(record["hidden"]))
+            result.collected[nodeid] = TestRecord.from_json(record)
         elif kind == "collect_error":
             result.collect_errors.append((nodeid, str(record["message"])))
         elif kind == "start":
