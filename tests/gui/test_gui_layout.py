@@ -39,6 +39,19 @@ def dealer_cards(n: int) -> list[str]:
     return [value + suits[i % 4] for i, value in enumerate(values)]
 
 
+def dealer_draws(make_app: MakeApp, n: int, geometry: str) -> Any:
+    """Open a window of ``geometry``, let Ann stand on 19 and the dealer draw to 17 in ``n`` cards; return the app."""
+    dealer = dealer_cards(n)
+    app = make_app(stack=" ".join(["Th", dealer[0], "9h", dealer[1], *dealer[2:]]))
+    app.root.geometry(geometry)
+    app.root.update()
+    app.place_bet(0, 10)
+    app.deal()
+    app.act(Action.STAND)
+    app.settle()
+    return app
+
+
 def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
     """Two canvas bounding boxes ``(x1, y1, x2, y2)`` share some area."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -52,14 +65,7 @@ class TestDealerRow:
     def test_dealer_cards_and_total_keep_off_the_shoe(self, make_app: MakeApp, geometry: str, n: int) -> None:
         """Ann stands on 19; the dealer draws to a 17 in ``n`` cards. Every dealer card and the total lie
         inside the canvas, left of the shoe and its "shoe: N cards" label, without touching them."""
-        dealer = dealer_cards(n)
-        app = make_app(stack=" ".join(["Th", dealer[0], "9h", dealer[1], *dealer[2:]]))
-        app.root.geometry(geometry)
-        app.root.update()
-        app.place_bet(0, 10)
-        app.deal()
-        app.act(Action.STAND)
-        app.settle()
+        app = dealer_draws(make_app, n, geometry)
         table = app.table
         assert app.round_view.phase is Phase.SETTLED
         assert len(table.card_codes("dealer")) == n and table.texts("dealer_total") == ["Dealer  17"]
@@ -76,15 +82,7 @@ class TestDealerRow:
     def test_a_long_row_stays_in_order(self, make_app: MakeApp, n: int) -> None:
         """At the smallest window the dealer's cards still run left to right, each showing its corner,
         and the total comes after the last card."""
-        dealer = dealer_cards(n)
-        app = make_app(stack=" ".join(["Th", dealer[0], "9h", dealer[1], *dealer[2:]]))
-        app.root.geometry("980x620")
-        app.root.update()
-        app.place_bet(0, 10)
-        app.deal()
-        app.act(Action.STAND)
-        app.settle()
-        table = app.table
+        table = dealer_draws(make_app, n, "980x620").table
         uids = dict.fromkeys(tag for item in table.find_withtag("dealer") for tag in table.gettags(item)
                              if tag.startswith("cardid"))
         cards = [table.bbox(uid) for uid in uids]
