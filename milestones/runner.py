@@ -385,9 +385,13 @@ def _absolute_nodeid(nodeid: str) -> str:
 
 
 def _last_error(output: str) -> str:
-    """The line of pytest's output that says what went wrong (``ERROR: ...``, ``error: ...``), or its last line."""
+    """The line of pytest's output that says what went wrong (``ERROR: ...``, ``error: ...``), or its last line.
+
+    argparse writes ``<prog>: error: ...``, and the prog pytest gives differs by version
+    (``__main__.py`` in pytest 9.0, ``python -m pytest`` in 9.2), so any prog is matched.
+    """
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    errors = [line for line in lines if line.lower().startswith(("error:", "__main__.py: error:"))
+    errors = [line for line in lines if line.lower().startswith("error:") or ": error: " in line
               or line.startswith(("ERROR", "INTERNALERROR", "E "))]
     return (errors or lines or ["no output"])[-1][:500]
 
