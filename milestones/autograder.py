@@ -37,7 +37,7 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from .config import TESTS_DIR, Course, load_course, suite_path
-from .regions import PACKAGES
+from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .grading import Grader, inventory_json
 from .runner import Limits
 from .starter import write_packages
@@ -264,7 +264,8 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     executable). The packages go in as the milestone's starter, with the solution regions
     of this milestone and later ones stubbed: grading needs only the earlier milestones'
     bodies (for ``--layered``), so the solution the students are writing is not shipped
-    where their code could read it. It is written to a temporary file next to ``output``
+    where their code could read it; ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the
+    functions students write and the engine's (the plugin names the student's in failure messages). It is written to a temporary file next to ``output``
     and renamed, so a failed build leaves no zip behind.
 
     Args:
@@ -299,7 +300,8 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     display = _needs_display(tests)
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
-    summary.files = [f for f in kit_files(root) if (root / f).resolve() != skip]
+    listed = Path("milestones", FUNCTIONS_FILE)  # written fresh below, from the reference's regions
+    summary.files = [f for f in kit_files(root) if (root / f).resolve() != skip and f != listed]
     inventory = Grader(course=course, tests=root / TESTS_DIR, reference=root, limits=limits).inventory(number)
     temporary = output.with_name(f".{output.name}.{os.getpid()}.part")
     with tempfile.TemporaryDirectory(prefix="bj-autograder-") as work:
@@ -317,6 +319,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                 zf.writestr(_info("run_autograder", _SCRIPT_MODE, now),
                             run_script(number, layered=layered, limits=limits))
                 zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
+                zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
                 for name in summary.files:
                     status = (root / name).stat()
                     source = starter / name if name.parts[0] in PACKAGES and (starter / name).is_file() else root / name

@@ -10,7 +10,8 @@ For every test under a ``milestone<N>/`` folder it
   rules fails at set-up with a message saying what to add;
 * turns a failure into one line for a student: the assert's message, or "not written
   yet: <what to do>" for a starter's ``NotImplementedError``, or the exception with the
-  function and line in the student's code where it was raised;
+  function and line in the student's code where it was raised (and the engine function
+  it came from, when that is deeper: :data:`.regions.FUNCTIONS_FILE` tells them apart);
 * writes one JSON object per line as the run goes (so a run killed by a time limit keeps
   what it finished) to the pipe whose descriptor the grader puts in the environment
   variable ``MILESTONES_RESULTS_FD`` (:data:`RESULTS_FD_ENV`), or else to the file given by
@@ -33,6 +34,7 @@ For every test under a ``milestone<N>/`` folder it
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -49,7 +51,8 @@ import pytest
 
 from .config import (GRADING_MARKERS, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name, suite_number,
                      suite_path)
-from .regions import PACKAGES
+from . import REPO_ROOT
+from .regions import PACKAGES, Function, split_functions
 
 __all__ = ["TestTimeout", "student_message"]
 
@@ -61,6 +64,8 @@ _HANG_REPEAT = 3
 _QUICK_STOP = 1.0
 #: A traceback line in a student package: ``File ".../blackjack/hand.py", line 88``.
 _LOCATED = re.compile(rf'File ".*?/((?:{"|".join(re.escape(p) for p in PACKAGES)})/[^"]*)", line (\d+)')
+#: Part of the ``OSError`` pytest raises when a test reads its captured stdin (``input()``).
+_READS_STDIN = "reading from stdin while output is captured"
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
 
@@ -330,26 +335,73 @@ def pytest_fixture_setup(fixturedef: Any, request: pytest.FixtureRequest) -> Gen
             timer.close()
 
 
-def _student_entry(excinfo: pytest.ExceptionInfo[BaseException]) -> tuple[Any, str] | None:
-    """The deepest traceback entry in blackjack/ or gui/ (not their tests) and its path from the package."""
-    for entry in reversed(excinfo.traceback):
-        parts = Path(str(entry.path)).parts
-        for package in PACKAGES:
-            if package in parts and TESTS_DIR not in parts:
-                index = len(parts) - 1 - parts[::-1].index(package)
-                return entry, "/".join(parts[index:])
+@functools.cache
+def _engine() -> frozenset[Function]:
+    """The engine's functions: those of the kit's packages that no student writes (read once, on a first failure)."""
+    return split_functions(REPO_ROOT)[1]
+
+
+def _function(entry: Any) -> Function | None:
+    """``(module, qualname)`` of a traceback entry in blackjack/ or gui/ (not their tests), or None.
+
+    The qualname is the one :mod:`.regions` writes: ``<locals>`` dropped and a lambda or
+    comprehension named by the function it is in (``"Hand.get_score"``, ``"f.g"``).
+    """
+    parts = Path(str(entry.path)).parts
+    for package in PACKAGES:
+        if package in parts and TESTS_DIR not in parts:
+            index = len(parts) - 1 - parts[::-1].index(package)
+            code = entry.frame.code.raw
+            names = [n for n in getattr(code, "co_qualname", code.co_name).split(".") if n != "<locals>"]
+            while names and names[-1].startswith("<"):
+                names.pop()
+            return "/".join(parts[index:]), ".".join(names)
     return None
 
 
-def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
-    """`` (in Hand.get_score, blackjack/hand.py:88)`` for the deepest frame in blackjack/ or gui/."""
-    found = _student_entry(excinfo)
-    if found is None:
-        return ""
-    entry, relative = found
+def _student_entries(excinfo: pytest.ExceptionInfo[BaseException]) -> tuple[Any, Any]:
+    """The deepest traceback entry in blackjack/ or gui/, and the deepest one in the student's code there.
+
+    The student's code is every function but the engine's (:func:`.regions.split_functions`):
+    the ones they write and any they add. Either entry is None when there is none.
+    """
+    deepest = None
+    for entry in reversed(excinfo.traceback):
+        function = _function(entry)
+        if function is None:
+            continue
+        if deepest is None:
+            deepest = entry
+        if function not in _engine():
+            return deepest, entry
+    return deepest, None
+
+
+def _place(entry: Any) -> str:
+    """``Hand.get_score, blackjack/hand.py:88`` for a traceback entry in a student package."""
+    function = _function(entry)
+    assert function is not None
     code = entry.frame.code.raw
-    name = getattr(code, "co_qualname", code.co_name)
-    return f" (in {name}, {relative}:{entry.lineno + 1})"
+    return f"{getattr(code, 'co_qualname', code.co_name)}, {function[0]}:{entry.lineno + 1}"
+
+
+def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    """Where in the student's packages a test failed: `` (in Hand.get_score, blackjack/hand.py:88)``.
+
+    It names the deepest frame of the student's code; when the exception came from
+    deeper, in the engine they were given, both: `` (in Hand.add_card, blackjack/hand.py:40,
+    called from Dealer.play_round, blackjack/player.py:120)``. A test stopped at its time
+    limit names only the student's frame (the loop is theirs, wherever the clock
+    stopped it). Empty when no frame is in blackjack/ or gui/.
+    """
+    deepest, student = _student_entries(excinfo)
+    if deepest is None:
+        return ""
+    if student is None:
+        return f" (in {_place(deepest)})"
+    if student is deepest or isinstance(excinfo.value, TestTimeout):
+        return f" (in {_place(student)})"
+    return f" (in {_place(deepest)}, called from {_place(student)})"
 
 
 def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float = 0.0) -> str:
@@ -361,7 +413,8 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
 
     Returns:
         The assert's own message (pytest's explanation only when the test gave none),
-        ``"not written yet: <what to do>"`` for ``NotImplementedError``, or
+        ``"not written yet: <what to do>"`` for ``NotImplementedError``, what to do
+        instead of ``input()`` (pytest's own advice, ``-s``, does not apply to grading), or
         ``"<Exception>: <text> (in <function>, <file>:<line>)"``; at most 2000 characters.
     """
     exc = excinfo.value
@@ -381,6 +434,9 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
                 f"a library function must return or raise, never end the program")
     elif isinstance(exc, pytest.fail.Exception):
         text = str(exc.msg)
+    elif isinstance(exc, OSError) and _READS_STDIN in str(exc):
+        text = (f"your code called input() (or read sys.stdin) during the test{_where(excinfo)}; the tests "
+                f"type nothing: take what you need as arguments, and leave the keyboard to the game's front end")
     else:
         text = f"{type(exc).__name__}: {exc}{_where(excinfo)}"
     notes = [str(n) for n in getattr(exc, "__notes__", [])][:3]
@@ -407,9 +463,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if isinstance(call.excinfo.value, TestTimeout) and nodeid not in recorder.timed_out:
             recorder.timed_out.add(nodeid)
             _grant_cpu(seconds)
-            found = _student_entry(call.excinfo)
-            if found is not None:
-                code = found[0].frame.code.raw
+            _deepest, student = _student_entries(call.excinfo)
+            if student is not None:
+                code = student.frame.code.raw
                 recorder.stopped_in[code] = recorder.stopped_in.get(code, 0) + 1
     elif report.skipped and call.when != "teardown":
         reason = getattr(report, "wasxfail", None)

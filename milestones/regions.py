@@ -9,6 +9,8 @@ name                               what it does
 ``scan(root)``                     the regions of every module under ``root/blackjack``, ``root/gui``
 ``stub_source(source, name, ..)``  replace the chosen regions by ``raise NotImplementedError(...)``
 ``restore_source(..)``             put reference bodies back into a student's functions
+``split_functions(root)``          the functions a student writes, and the engine's (the others)
+``functions_json(root)``           ... as the list a starter or autograder kit ships
 =================================  ==================================================
 
 The marker convention (every engineer's, see ``tests/README.md``)::
@@ -27,17 +29,22 @@ is the milestone the body belongs to, and the text after the colon is what the s
 from __future__ import annotations
 
 import ast
+import json
 import re
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["PACKAGES", "Region", "RegionError", "find_regions", "iter_modules", "restore_source", "scan",
-           "stub_source"]
+__all__ = ["FUNCTIONS_FILE", "PACKAGES", "Function", "Region", "RegionError", "find_regions", "functions_json", "iter_modules",
+           "restore_source", "scan", "split_functions", "stub_source"]
 
 #: The packages a student's submission holds, in the order they are scanned.
 PACKAGES = ("blackjack", "gui")
+
+#: The list of the student's and the engine's functions in a starter's or autograder zip's
+#: ``milestones/`` folder, where stubbing took the markers away (:func:`functions_json`).
+FUNCTIONS_FILE = "functions.json"
 
 _BEGIN = re.compile(r"^(?P<indent>[ \t]*)# BEGIN SOLUTION(?P<rest>.*)$")
 _BEGIN_FULL = re.compile(r"^ m(?P<tag>\d+): (?P<hint>\S.*)$")
@@ -245,3 +252,52 @@ def restore_source(source: str, regions: list[Region]) -> tuple[str, list[str]]:
         else:
             lines[start:end] = body_lines
     return "\n".join(lines) + "\n", missing
+
+
+Function = tuple[str, str]
+"""A function of the packages: ``(module, qualname)``, ``("blackjack/hand.py", "Hand.get_score")``."""
+
+
+def _computed(root: Path) -> tuple[frozenset[Function], frozenset[Function]]:
+    """The student's functions (the regions) and the engine's (every other function) of the packages under ``root``."""
+    student: set[Function] = set()
+    defined: set[Function] = set()
+    for module, file in iter_modules(root):
+        try:
+            source = file.read_text(encoding="utf-8")
+            defined.update((module, name) for name, _func in _functions(ast.parse(source, filename=module)))
+            student.update((r.module, r.qualname) for r in find_regions(source, module))
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            continue
+    return frozenset(student), frozenset(defined - student)
+
+
+def functions_json(root: Path) -> str:
+    """The student's and the engine's functions of the kit under ``root`` (:func:`split_functions`),
+    as :data:`FUNCTIONS_FILE` holds them.
+
+    Returns:
+        ``{"student": [[module, qualname], ...], "engine": [...]}`` as JSON text.
+    """
+    student, engine = split_functions(root)
+    return json.dumps({"student": sorted(student), "engine": sorted(engine)}, indent=1) + "\n"
+
+
+def split_functions(root: Path) -> tuple[frozenset[Function], frozenset[Function]]:
+    """Return the functions a student writes and the engine's functions (all the others), as
+    ``(student, engine)`` sets of ``(module, qualname)``; nested functions have dotted names, ``"f.g"``.
+
+    A kit that ships ``milestones/`` :data:`FUNCTIONS_FILE` (a starter or an autograder zip,
+    whose stubbed regions lost their markers and whose packages may be a student's) is read
+    from it; the reference is read from its packages' regions. A function a student adds is
+    in neither set. Never fails: an unreadable list or module adds nothing, because the
+    answer only helps a failure message name the student's code.
+    """
+    try:
+        listed = json.loads((root / "milestones" / FUNCTIONS_FILE).read_text(encoding="utf-8"))
+        return (frozenset((str(m), str(q)) for m, q in listed["student"]),
+                frozenset((str(m), str(q)) for m, q in listed["engine"]))
+    except FileNotFoundError:
+        return _computed(root)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError):
+        return frozenset(), frozenset()

@@ -28,7 +28,7 @@ from pathlib import Path
 from . import REPO_ROOT
 from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR
 from .hidden import strip_hidden
-from .regions import PACKAGES, Region, iter_modules, restore_source, scan, stub_source
+from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
 
 __all__ = ["HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
@@ -162,9 +162,10 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
 
     The folder gets ``blackjack/`` and ``gui/`` (regions tagged ``milestone`` or later
     replaced by ``raise NotImplementedError("<what to do>")``), ``tests/`` (the visible
-    milestone suites and ``conftest.py``), ``milestones/`` (specs, ``check`` and the
-    plugin), ``README.md`` (``docs/student.md``), ``docs/diary.md`` (the diary
-    template) and ``pyproject.toml``.
+    milestone suites and ``conftest.py``), ``milestones/`` (specs, ``check``, the
+    plugin and :data:`~.regions.FUNCTIONS_FILE`, which functions the student writes),
+    ``README.md`` (``docs/student.md``), ``docs/diary.md`` (the diary template) and
+    ``pyproject.toml``.
 
     Raises:
         FileExistsError: ``out`` exists and is not empty (and ``overwrite`` is False).
@@ -177,6 +178,7 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
     summary.test_files, summary.hidden_removed = write_public_tests(root / TESTS_DIR, out / TESTS_DIR)
     shutil.copytree(Path(__file__).parent, out / "milestones", ignore=_IGNORE, dirs_exist_ok=True)
+    (out / "milestones" / FUNCTIONS_FILE).write_text(functions_json(root), encoding="utf-8")
     (out / "pyproject.toml").write_text(_student_pyproject(root), encoding="utf-8")
     docs = root / "docs"
     if (docs / "student.md").is_file():

@@ -26,7 +26,7 @@ from conftest import write_course
 from milestones import REPO_ROOT
 from milestones.__main__ import main
 from milestones.autograder import build_autograder, run_script
-from milestones.regions import scan
+from milestones.regions import FUNCTIONS_FILE, scan, split_functions
 from milestones.runner import Limits
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="run_autograder is a POSIX shell script")
@@ -108,6 +108,16 @@ def test_the_kit_is_inside_with_its_hidden_tests_but_not_the_solution(kit_zip: P
                 or "/." in n or ".egg-info" in n]
 
 
+def test_the_zip_lists_the_students_functions(kit_zip: Path) -> None:
+    """milestones/functions.json in the zip names the functions students write and the engine's, as the
+    reference marks them (the zip's stubbed packages have lost the markers the plugin would read)."""
+    with zipfile.ZipFile(kit_zip) as zf:
+        listed = json.loads(zf.read(f"milestones/{FUNCTIONS_FILE}"))
+    student, engine = split_functions(REPO_ROOT)
+    assert {tuple(f) for f in listed["student"]} == student == {(r.module, r.qualname) for r in scan(REPO_ROOT)}
+    assert {tuple(f) for f in listed["engine"]} == engine and ("blackjack/hand.py", "Hand.add_card") in engine
+
+
 def test_junk_is_left_out(tmp_path: Path) -> None:
     """Version control, caches, build output, virtualenvs and test output stay out; the output zip too."""
     root = write_course(tmp_path / "kit")
@@ -137,7 +147,8 @@ def test_junk_is_left_out(tmp_path: Path) -> None:
     assert "tests/autograder.zip" not in names
     assert {"blackjack/hand.py", "tests/milestone1/test_mini.py", "milestones/grading.py", "README.md"} <= names
     assert "def test_hidden_bust" in mini_suite  # the instructor's copy, hidden tests and all
-    assert names == {"setup.sh", "run_autograder", "inventory.json", *(f.as_posix() for f in summary.files)}
+    assert names == {"setup.sh", "run_autograder", "inventory.json", f"milestones/{FUNCTIONS_FILE}",
+                     *(f.as_posix() for f in summary.files)}
     assert tool_mode == 0o755
     assert not list(out.parent.glob(".autograder.zip.*"))
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from milestones import REPO_ROOT
-from milestones.regions import RegionError, find_regions, restore_source, scan, stub_source
+from milestones.regions import (FUNCTIONS_FILE, RegionError, find_regions, functions_json, restore_source, scan,
+                                split_functions, stub_source)
 
 SOURCE = '''class Hand:
     def get_score(self) -> int:
@@ -88,3 +91,21 @@ def test_reference_regions_all_follow_the_convention() -> None:
     regions = scan(REPO_ROOT)
     assert regions, "the reference has no solution regions"
     assert all(r.hint and r.milestone in (1, 2, 3) for r in regions)
+
+
+def test_split_functions_reads_the_kits_list_or_the_reference(tmp_path: Path) -> None:
+    """A kit with milestones/functions.json is read from it; without one the regions decide; a corrupt list
+    gives empty sets (it only helps a message) instead of stopping the test run."""
+    (tmp_path / "blackjack").mkdir()
+    (tmp_path / "blackjack" / "hand.py").write_text(SOURCE + "\n    def add(self):\n        def inner():\n"
+                                                    "            pass\n", encoding="utf-8")
+    student = {("blackjack/hand.py", "Hand.get_score"), ("blackjack/hand.py", "Hand.bet")}
+    assert split_functions(tmp_path) == (student, {("blackjack/hand.py", "Hand.add"),
+                                                   ("blackjack/hand.py", "Hand.add.inner")})
+    (tmp_path / "milestones").mkdir()
+    listed = tmp_path / "milestones" / FUNCTIONS_FILE
+    listed.write_text(functions_json(tmp_path), encoding="utf-8")
+    (tmp_path / "blackjack" / "hand.py").write_text("class Hand:\n    pass\n", encoding="utf-8")  # markers gone
+    assert split_functions(tmp_path)[0] == student
+    listed.write_text("{not json", encoding="utf-8")
+    assert split_functions(tmp_path) == (frozenset(), frozenset())

@@ -10,7 +10,7 @@ import pytest
 
 from milestones import REPO_ROOT
 from milestones.honesty import _mypy_errors
-from milestones.regions import scan
+from milestones.regions import scan, split_functions
 from milestones.starter import write_hybrid, write_packages, write_starter
 
 
@@ -107,3 +107,12 @@ def test_starter_adds_no_mypy_strict_errors(tmp_path: Path) -> None:
 
     new = normalized(_mypy_errors(tmp_path)) - normalized(_mypy_errors(REPO_ROOT))
     assert not new, f"the starter adds mypy errors: {sorted(new)}"
+
+
+def test_starter_lists_the_students_functions_its_markers_lost(starter: Path) -> None:
+    """The starter's stubs carry no markers, so milestones/functions.json says which functions the student
+    writes and which are the engine's: the plugin reads it to name the student's code in a failure."""
+    student, engine = split_functions(starter)
+    assert (student, engine) == split_functions(REPO_ROOT)
+    assert {("blackjack/hand.py", "Hand.get_score"), ("blackjack/round.py", "Round._why_not")} <= student
+    assert ("blackjack/hand.py", "Hand.add_card") in engine and not student & engine

@@ -1,0 +1,98 @@
+"""The grading plugin's one-line failure messages name the student's code, not the engine they were given."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from make_samples import replace_body
+
+from milestones.pytest_plugin import TestTimeout, student_message
+from milestones.runner import Limits, run_suite
+
+# Laid out like blackjack/hand.py: Hand.add_card is the engine's (no region), get_score and is_soft are
+# the student's (regions in the reference), _count_aces is a helper the student added.
+HAND = '''class Hand:
+    error = ValueError
+
+    def add_card(self, card):
+        raise self.error(f"not a card: {card!r}")
+
+    def get_score(self):
+        return self.add_card("Zz")
+
+    def is_soft(self):
+        return _count_aces(self)
+
+
+def _count_aces(hand):
+    raise KeyError("ace")
+'''
+
+
+@pytest.fixture
+def hand_module(tmp_path: Path) -> ModuleType:
+    """The module above, loaded from a file at <tmp>/blackjack/hand.py (where a submission keeps it)."""
+    path = tmp_path / "blackjack" / "hand.py"
+    path.parent.mkdir()
+    path.write_text(HAND, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("fake_submission_hand", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_an_engine_error_names_the_students_caller_too(hand_module: ModuleType) -> None:
+    """An exception raised in the engine (Hand.add_card) names it and the student's function that called it:
+    the engine frame alone sent students to code they never wrote."""
+    with pytest.raises(ValueError) as excinfo:
+        hand_module.Hand().get_score()
+    assert student_message(excinfo) == ("ValueError: not a card: 'Zz' (in Hand.add_card, blackjack/hand.py:5, "
+                                        "called from Hand.get_score, blackjack/hand.py:8)")
+
+
+def test_a_helper_the_student_added_is_their_code(hand_module: ModuleType) -> None:
+    """A function that is not in the reference (the student's own helper) is the student's code: named alone."""
+    with pytest.raises(KeyError) as excinfo:
+        hand_module.Hand().is_soft()
+    assert student_message(excinfo) == "KeyError: 'ace' (in _count_aces, blackjack/hand.py:15)"
+
+
+def test_a_time_out_in_the_engine_names_the_students_loop(hand_module: ModuleType) -> None:
+    """A test stopped while the clock was in engine code called from the student's loop names the student's
+    function: that is where the loop that never ends is."""
+    hand = hand_module.Hand()
+    hand.error = lambda _text: TestTimeout()  # the clock stops the test in add_card
+    with pytest.raises(TestTimeout) as excinfo:
+        hand.get_score()
+    assert student_message(excinfo, 10).endswith(
+        "look for a loop that never ends (in Hand.get_score, blackjack/hand.py:8)")
+
+
+def test_an_engine_error_with_no_student_code_below_the_test(hand_module: ModuleType) -> None:
+    """A test that calls the engine directly gets the engine's frame: there is no student code to name."""
+    with pytest.raises(ValueError) as excinfo:
+        hand_module.Hand().add_card("Qx")
+    assert student_message(excinfo) == "ValueError: not a card: 'Qx' (in Hand.add_card, blackjack/hand.py:5)"
+
+
+def test_input_in_graded_code_says_what_to_do_instead(mini_course: Path, samples: dict[str, Path],
+                                                      tmp_path: Path) -> None:
+    """A submission whose get_score calls input() fails those tests saying so, and where; pytest's own
+    advice ("reading from stdin while output is captured! Consider using -s") does not apply to grading."""
+    submission = tmp_path / "reads_input"
+    shutil.copytree(samples["full"], submission)
+    replace_body(submission, "blackjack/hand.py", "Hand.get_score", ['return int(input("score? "))'])
+    run = run_suite(mini_course / "tests" / "milestone1", submission, limits=Limits(timeout=60, test_timeout=10))
+    messages = {nodeid.split("::")[-1]: message for nodeid, (outcome, message) in run.results.items()
+                if outcome == "failed"}
+    assert run.finished and "test_deal_takes_top_card" not in messages, run.results
+    message = messages["test_two_aces_and_nine"]
+    assert message.startswith("your code called input() (or read sys.stdin) during the test (in Hand.get_score, "
+                              "blackjack/hand.py:"), message
+    assert "Consider using" not in message, message
