@@ -32,7 +32,7 @@ class CheckResult:
 
     Attributes:
         grade: the milestone's visible-test grade.
-        next_test: the first test that does not pass, if any.
+        next_test: the first test that does not pass, in the spec's order, if any.
         collect_errors: messages from test modules that could not import the student's code.
     """
 
@@ -85,9 +85,21 @@ class CheckResult:
 def _check_one(root: Path, number: int, course: Course, limits: Limits) -> CheckResult:
     run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
     grade = score_run(course.milestone(number), run.collected, run, limits)
-    failing = [t for t in grade.tests if t.outcome != "passed" and t.max_score > 0]
-    failing += [t for t in grade.tests if t.outcome != "passed" and t.max_score == 0]
-    return CheckResult(grade, failing[0] if failing else None, [m for _, m in run.collect_errors])
+    return CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors])
+
+
+def _next_test(grade: MilestoneGrade) -> TestScore | None:
+    """The first test that does not pass: point-bearing ones first, then in the spec's module order
+    (``Milestone.order``; an unlisted module after the listed ones), then in the suite's order."""
+    order = grade.milestone.order
+
+    def rank(indexed: tuple[int, TestScore]) -> tuple[bool, int, int]:
+        index, test = indexed
+        module = test.record.nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+        return test.max_score == 0, order.index(module) if module in order else len(order), index
+
+    failing = [(i, t) for i, t in enumerate(grade.tests) if t.outcome != "passed"]
+    return min(failing, key=rank)[1] if failing else None
 
 
 def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limits(),

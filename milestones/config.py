@@ -4,7 +4,7 @@
 name                        what it is
 ==========================  =======================================================
 ``Part``                    one line of the course rubric: key, title, points
-``Milestone``               one week's hand-in: number, title, spec file, parts
+``Milestone``               one week's hand-in: number, title, spec file, parts, test order
 ``Course``                  all milestones; ``milestone(n)``, ``part(n, key)``
 ``load_course(path=None)``  read ``points.toml`` (or another file of that shape)
 ``TESTS_DIR``               ``"tests"``: the folder of the suites, under the kit's root
@@ -92,12 +92,16 @@ class Milestone:
         title: the course's title for the week.
         spec: file name of the spec in ``milestones/specs/``.
         parts: the rubric lines, in course order.
+        order: the suite's test modules (file names) in the order the spec teaches them;
+            ``check`` names the next failing test in this order (modules not listed
+            come after, by name).
     """
 
     number: int
     title: str
     spec: str
     parts: tuple[Part, ...]
+    order: tuple[str, ...] = ()
 
     @property
     def regular_points(self) -> int:
@@ -184,8 +188,11 @@ def load_course(path: Path | str | None = None) -> Course:
                           for p in raw["part"])
             if not parts:
                 raise ValueError(f"milestone {raw['number']} has no parts")
+            order = raw.get("order", [])
+            if not isinstance(order, list) or not all(isinstance(name, str) for name in order):
+                raise ValueError(f"milestone {raw['number']}: order must be a list of test file names")
             milestones.append(Milestone(number=int(raw["number"]), title=str(raw["title"]),
-                                        spec=str(raw["spec"]), parts=parts))
+                                        spec=str(raw["spec"]), parts=parts, order=tuple(order)))
     except KeyError as err:
         raise ValueError(f"{file}: missing field {err}") from None
     visibility = str(data.get("gradescope", {}).get("hidden_visibility", DEFAULT_HIDDEN_VISIBILITY))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from conftest import MINI_M1, write_course
 
 from milestones import REPO_ROOT
 from milestones.check import append_progress, run_check
+from milestones.config import Course, Milestone, load_course, suite_path
 from milestones.honesty import check_honesty
 from milestones.runner import Limits, run_suite
 from milestones.starter import write_packages, write_starter
@@ -65,6 +67,33 @@ def test_check_reports_points_and_next_failing_test(tmp_path: Path) -> None:
     assert result.grade.milestone.number == 1 and result.passing == 0
     assert "0 / 25 points" in text and "not written yet:" in text
     assert all(not t.record.hidden for t in result.grade.tests)
+
+
+def test_check_names_the_next_test_in_the_specs_order(tmp_path: Path) -> None:
+    """Next follows the spec's module order (points.toml's order), not file names: a week-1 starter used to be
+    sent to test_blackjack.py, the last step of the spec, because it comes first alphabetically."""
+    project = tmp_path / "project"
+    write_course(project, m2=None)
+    write_packages(project, lambda r: True)
+    (project / "tests" / "milestone1" / "test_a_round.py").write_text(
+        "import pytest\nfrom blackjack import Hand, parse_cards\n\n\n@pytest.mark.points(1)\n"
+        "def test_round():\n    'The last step.'\n    assert Hand(parse_cards('Kh 7d')).is_bust() is False\n",
+        encoding="utf-8")
+    milestone = replace(load_course().milestone(1), order=("test_mini.py", "test_a_round.py"))
+    result = run_check(project, 1, limits=LIMITS, course=Course(milestones=(milestone,)))
+    assert result.next_test is not None and result.next_test.record.name == "test_mini.py::test_two_aces_and_nine"
+    unordered = replace(milestone, order=())
+    result = run_check(project, 1, limits=LIMITS, course=Course(milestones=(unordered,)))
+    assert result.next_test is not None and result.next_test.record.name == "test_a_round.py::test_round"
+
+
+@pytest.mark.parametrize("milestone", load_course().milestones, ids=lambda m: f"milestone{m.number}")
+def test_the_course_orders_every_test_module_of_a_suite(milestone: Milestone) -> None:
+    """points.toml's order names each test module of a suite of several exactly once (a renamed or new module
+    would otherwise be sent to the end of check's Next without a word)."""
+    modules = sorted(p.name for p in (REPO_ROOT / suite_path(milestone.number)).glob("test_*.py"))
+    if len(modules) > 1 or milestone.order:
+        assert sorted(milestone.order) == modules, f"order = {list(milestone.order)}; the suite has {modules}"
 
 
 def test_check_moves_on_when_a_milestone_is_complete(mini_course: Path) -> None:
