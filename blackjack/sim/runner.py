@@ -122,6 +122,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     chips = chips_per_unit(rules)
     most = int(rules.max_bet / unit * chips)  # the table maximum in chips, rounded down
     bets = {u: min(u * chips, most) for u in range(1, 65)}
+    staked = {u: bet / chips for u, bet in bets.items()}  # the bet in units, after the table maximum
     counting = strategy.counting
     if counting:
         from ..hints.counting import count_from_unseen, true_count
@@ -143,6 +144,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     bucket = 0
     sx = sb = sxx = sbb = sxb = su = suu = 0.0
     done = 0  # rounds finished and counted
+    wagered = 0  # chips of one seat's initial bets
     before = [p.bankroll for p in players]
     try:
         for number in range(1, block.rounds + 1):
@@ -156,6 +158,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             else:
                 units = 1
             bet = bets[units]
+            size = staked[units]
             rnd = game.new_round(events=False)
             for i in seats:
                 rnd._place_bet_unchecked(i, bet)
@@ -188,7 +191,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             for i in seats:
                 net = (players[i].bankroll - before[i]) / chips  # units; exact sums are kept in tally.net
                 x += net
-                u = net / units
+                u = net / size
                 su += u
                 suu += u * u
                 row = types.get(hand_types[i])
@@ -196,8 +199,8 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                     row = types[hand_types[i]] = [0, 0.0, 0.0]
                 row[0] += 1
                 row[1] += net
-                row[2] += units
-            b = float(units * block.players)
+                row[2] += size
+            b = size * block.players
             sx += x
             sb += b
             sxx += x * x
@@ -214,6 +217,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
             if cum < low:
                 low = cum
             done = number
+            wagered += bet
             before = [p.bankroll for p in players]
             if block.keep_path and done % every == 0:
                 path.append(cum)
@@ -238,7 +242,7 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     tally.seat_rounds = done * block.players
     tally.sx, tally.sb, tally.sxx, tally.sbb, tally.sxb, tally.su, tally.suu = sx, sb, sxx, sbb, sxb, su, suu
     tally.net = Fraction(sum(money - _ENDLESS for money in before), chips) * unit
-    tally.wagered = Fraction(int(sb)) * unit
+    tally.wagered = Fraction(wagered * block.players, chips) * unit
     tally.sessions.append((low, cum))
     if block.keep_path:
         tally.paths.append(path)

@@ -120,7 +120,8 @@ class HiLoStrategy(ChartStrategy):
 
     Index plays: the Illustrious 18 and, where late surrender is allowed, the Fab 4
     (Schlesinger, *Blackjack Attack*); insurance at true count +3. Bets follow
-    ``blackjack.hints.counting.bet_ramp`` (1 unit up to +1, then 2 units per point, to 8).
+    ``blackjack.hints.counting.bet_ramp`` (1 unit up to +1, then 2 units per point, to 8);
+    the simulator stakes no more than the table's ``max_bet`` and reports what it staked.
     The true count is floored before it is compared with an index.
     """
 

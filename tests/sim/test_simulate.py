@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 import json
 import math
 import random
@@ -228,3 +229,18 @@ def test_no_money_table_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert out.startswith("Rules: cs111:") and "(settled as one-unit bets at even money)" in out.splitlines()[0]
     assert "+0.000%" not in out
+
+
+def test_hi_lo_bets_count_what_the_table_maximum_lets_it_stake() -> None:
+    """With a table maximum of 3 units, hi-lo's 8-unit ramp is capped at 3, and the average bet, the rows by
+    true count and the credits wagered count the 3 units staked (they counted the uncapped ramp, so EV per
+    unit wagered and the bet-weighted rows were off)."""
+    vegas = Rules.preset("vegas")
+    rules = dataclasses.replace(vegas, max_bet=3 * vegas.min_bet)
+    report = simulate("hi-lo", rules, hands=20_000, seed=6, players=2)[0]
+    assert 1 * 2 < report.average_bet < 3 * 2  # per round of two seats
+    assert max(float(row["average_bet"]) for row in report.by_true_count) == 3 * 2
+    wagered = Fraction(report.average_bet).limit_denominator(10**6) * report.rounds * vegas.min_bet
+    assert report.wagered_credits == wagered
+    total = sum(float(row["contribution"]) for row in report.by_hand_type)
+    assert total == pytest.approx(report.ev, rel=1e-9, abs=1e-12)
