@@ -777,15 +777,15 @@ class Round:
         rules = self.rules
         hand = state.hand
         if len(hand) != 2:
-            return f"hand {hand} has {len(hand)} cards; only a two-card hand may {action.value}"
+            return f"this hand has {len(hand)} cards; only a two-card hand may {action.value}"
         if action is Action.DOUBLE:
             total = hand.get_score()
             if rules.double_on == "none":
                 return "these rules do not allow doubling down"
             if rules.double_on == "9-11" and not 9 <= total <= 11:
-                return f"these rules double only on 9, 10 or 11, and hand {hand} is {hand.total_text()}"
+                return f"these rules double only on 9, 10 or 11, and this hand is {hand.total_text()}"
             if rules.double_on == "10-11" and not 10 <= total <= 11:
-                return f"these rules double only on 10 or 11, and hand {hand} is {hand.total_text()}"
+                return f"these rules double only on 10 or 11, and this hand is {hand.total_text()}"
             if hand.from_split and not rules.double_after_split:
                 return "these rules do not allow doubling after a split"
             if state.split_aces:
@@ -797,7 +797,7 @@ class Round:
         if action is Action.SPLIT:
             if not hand.is_pair(by=rules.split_by):
                 kind = "rank" if rules.split_by == "rank" else "value"
-                return f"hand {hand} is not a pair (two cards of equal {kind})"
+                return f"this hand is not a pair (two cards of equal {kind})"
             if len(seat.hands) >= rules.max_split_hands:
                 return "these rules do not allow splitting" if rules.max_split_hands == 1 else \
                     f"a seat may hold at most {rules.max_split_hands} hands"

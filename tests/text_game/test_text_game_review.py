@@ -117,3 +117,13 @@ def test_a_hint_command_on_unwritten_code_keeps_the_game_going(monkeypatch: pyte
     assert status == 0
     assert "? needs code that is not written yet: " in text and "is not written yet: add the tags" in text
     assert "Session summary" in text
+
+
+def test_a_refused_move_names_no_card_codes() -> None:
+    """A refusal says "this hand", not the hand in card codes ("hand 8h 9d is not a pair") beside a table drawn
+    in suit symbols; the double refused on three cards likewise."""
+    status, text = play(["--names", "Ann", "--stack", "8h,7s,9d,6c,2c", "--rounds", "1"], "10\np\nh\nd\ns\n")
+    assert status == 0
+    assert "cannot split: this hand is not a pair (two cards of equal rank)" in text
+    assert "cannot double: this hand has 3 cards; only a two-card hand may double" in text
+    assert "8h" not in text and "9d" not in text
