@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -53,6 +54,9 @@ from .config import RESULTS_FD_ENV
 __all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "run_suite"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[1]
+#: Every process of one run inherits this variable with the run's own value, so the processes
+#: that left the run's process group (``setsid()``, a daemon) are found by it when the run ends.
+RUN_TAG_ENV = "MILESTONES_RUN"
 
 
 class GraderError(RuntimeError):
@@ -340,6 +344,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env["PYTHONHASHSEED"] = "0"
         env.pop(RESULTS_FD_ENV, None)
+        env[RUN_TAG_ENV] = tag = uuid.uuid4().hex
         stream = _Stream(result)
         if pipe:
             reader, writer = os.pipe()
@@ -359,7 +364,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
                 try:
                     result.timed_out = not _watch(process, limits, stream, source)
                 finally:  # also on Ctrl-C: nothing the run started stays behind
-                    _kill(process)
+                    _kill(process, tag)
                     result.returncode = process.wait()
             stream.add(source.read())
             stream.finish()
@@ -454,8 +459,10 @@ class _Source:
             time.sleep(seconds)
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child and everything it started (its process group on POSIX; the child alone elsewhere)."""
+def _kill(process: subprocess.Popen[bytes], tag: str) -> None:
+    """Kill the child and everything it started: its process group and (Linux) every process that still
+    carries the run's :data:`RUN_TAG_ENV` value ``tag``, such as one that left the group with ``setsid()``;
+    the child alone on systems without process groups."""
     try:
         if os.name == "posix":
             os.killpg(process.pid, signal.SIGKILL)
@@ -463,3 +470,30 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
             process.kill()
     except (ProcessLookupError, PermissionError):
         pass  # the group is empty already (or, after a reaped child, no longer ours)
+    for _sweep in range(10):  # again, in case one forked while it was being found
+        if not _kill_tagged(tag):
+            break
+
+
+def _kill_tagged(tag: str, proc: str = "/proc") -> int:
+    """SIGKILL each process of this user whose environment holds ``RUN_TAG_ENV=tag``; return how many.
+
+    Reads Linux's ``/proc/<pid>/environ`` (the environment a process started with); elsewhere it
+    finds nothing. A process that cleared its environment before it started a program escapes.
+    """
+    marker = f"{RUN_TAG_ENV}={tag}".encode()
+    try:
+        entries = [e for e in os.listdir(proc) if e.isdigit() and int(e) != os.getpid()]
+    except OSError:
+        return 0
+    killed = 0
+    for entry in entries:
+        try:
+            with open(os.path.join(proc, entry, "environ"), "rb") as environ:
+                found = marker in environ.read().split(b"\0")
+            if found:
+                os.kill(int(entry), signal.SIGKILL)
+                killed += 1
+        except (OSError, ValueError):
+            continue  # ended meanwhile, or another user's
+    return killed

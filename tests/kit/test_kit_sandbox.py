@@ -29,17 +29,20 @@ def _alive(pid: int) -> bool:
 
 
 @needs_proc
-def test_processes_started_by_the_submission_end_with_the_run(mini_course: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("own_session", [False, True], ids=["in the group", "with setsid"])
+def test_processes_started_by_the_submission_end_with_the_run(mini_course: Path, tmp_path: Path,
+                                                              own_session: bool) -> None:
     """A submission that starts a background process at import (here a 2-minute sleep) leaves nothing
     running once the run is over, although the run itself ended normally (the process group used to be
-    killed only on a time-out)."""
+    killed only on a time-out), also when the process left the group with setsid() (it used to escape)."""
     submission = tmp_path / "sub"
     write_packages(submission, lambda r: False)
     pids = tmp_path / "pids.txt"
     init = submission / "blackjack" / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8") + (
         "\nimport subprocess as _sp, sys as _sys\n"
-        "_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+        "_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)'], "
+        f"start_new_session={own_session})\n"
         f"with open({str(pids)!r}, 'a') as _f:\n    _f.write(f'{{_child.pid}}\\n')\n"), encoding="utf-8")
     run = run_suite(mini_course / "tests" / "milestone1", submission, limits=LIMITS)
     started = [int(line) for line in pids.read_text(encoding="utf-8").split()]
