@@ -105,7 +105,9 @@ class Shoe:
         self._rng = rng if rng is not None else random.Random(seed)
         self._penetration = penetration
         self._cut_from_back = cut_card_from_back
-        self._cards: list[Card] = [card for _ in range(decks) for card in create_card_array()]
+        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`)
+        self._full = tuple(card for _ in range(decks) for card in create_card_array())
+        self._cards: list[Card] = list(self._full)
         self._discards: list[Card] = []
         self._counts = [0] * 14  # undealt cards by face 1..13 (index 0 unused)
         self._stacked = 0  # how many cards at the top were put there by stack()
@@ -181,7 +183,9 @@ class Shoe:
         """Gather the discard pile into the shoe, shuffle it all, and place the cut card.
 
         Cards still on the table are not gathered: call this between rounds. Stacked
-        cards (see :meth:`stack`) stay on top, in their order.
+        cards (see :meth:`stack`) stay on top, in their order. With every card back, the
+        shuffle starts from the shoe's fixed order, so the k-th shuffle of a seed gives
+        the same shoe whatever was played before it.
         """
         stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order
         self._reshuffle(self._discards)
@@ -194,9 +198,15 @@ class Shoe:
     def _reshuffle(self, extra: list[Card]) -> None:
         self._cards.extend(extra)
         extra.clear()
+        whole = len(self._cards) == self.decks * 52  # every card is back in the shoe: the usual case
+        if whole:
+            # Start from the fixed order, not the order play left: the k-th whole-shoe shuffle
+            # of a seed is then the same shoe whatever was played before it, so strategies
+            # compared on one seed meet the same shoes (common random numbers).
+            self._cards[:] = self._full
         shuffle(self._cards, self._rng)
         self._stacked = 0
-        if len(self._cards) == self.decks * 52:  # every card is back in the shoe: the usual case
+        if whole:
             self._counts = [0] + [4 * self.decks] * 13
         else:
             counts = self._counts = [0] * 14

@@ -15,8 +15,10 @@ Reproducibility: the work is cut into blocks of a fixed number of rounds (a sess
 each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
 and makes its random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks
 are merged in order, so a seed gives the same result for any number of jobs. Every
-strategy in one call sees the same shoes (common random numbers), which sharpens the
-comparison between them.
+strategy in one call sees the same shoes (common random numbers): a whole-shoe shuffle
+starts from the shoe's fixed order (:meth:`.Shoe.shuffle`), so the k-th shoe of a block is
+the same for each strategy, however many rounds another strategy took to reach it.
+That sharpens the comparison between them.
 """
 
 from __future__ import annotations

@@ -119,6 +119,20 @@ def test_same_seed_same_shoe() -> None:
     assert a.cards == b.cards
 
 
+def test_the_kth_shuffle_of_a_seed_is_the_same_shoe_whatever_was_played() -> None:
+    """Two shoes with one seed, dealt different numbers of cards and discarded in different orders, deal the
+    same shoe after their next whole shuffle (the shuffle starts from the shoe's fixed order), so strategies
+    compared on one seed meet the same shoes. It used to permute the order play left behind."""
+    a, b = Shoe(2, seed=9), Shoe(2, seed=9)
+    assert a.cards == b.cards
+    for dealt_a, dealt_b in ((10, 37), (60, 3)):
+        a.discard([a.deal() for _ in range(dealt_a)])
+        b.discard(reversed([b.deal() for _ in range(dealt_b)]))
+        a.shuffle()
+        b.shuffle()
+        assert a.cards == b.cards and a.cut_card_position == b.cut_card_position
+
+
 # ------------------------------------------------------------------------------------- money
 
 @pytest.mark.parametrize("text, value", [("25", 25), (" 25 ", 25), ("1_000", 1000), ("+5", 5)])

@@ -244,3 +244,12 @@ def test_hi_lo_bets_count_what_the_table_maximum_lets_it_stake() -> None:
     assert report.wagered_credits == wagered
     total = sum(float(row["contribution"]) for row in report.by_hand_type)
     assert total == pytest.approx(report.ev, rel=1e-9, abs=1e-12)
+
+
+def test_strategies_meet_the_same_shoes_on_one_seed() -> None:
+    """cs111 reshuffles every round, so on one seed every strategy is dealt the same starting hands: the shares
+    of "result by initial hand" agree exactly (each shuffle used to permute the order the last round's play
+    left, so the strategies' cards parted after the first round)."""
+    reports = simulate(["basic", "always-stand", "never-bust"], "cs111", hands=3000, seed=4)
+    shares = [[row["share"] for row in report.by_hand_type] for report in reports]
+    assert shares[0] == shares[1] == shares[2]
