@@ -144,8 +144,9 @@ class Tree:
         counts: the unseen cards at the root (None: infinite deck).
         game: the rules.
 
-    A node is keyed by its composition in the exact mode (the root and the composition
-    fix the cards drawn) and by ``(hard total, ace, cards)`` otherwise.
+    A node is keyed by ``(hard total, ace, cards)``, and also by its composition in the
+    exact mode, so one tree can serve every hand dealt from the same root composition
+    (:func:`tree_for` shares them).
     """
 
     def __init__(self, counts: Counts | None, game: Game) -> None:
@@ -185,7 +186,7 @@ class Tree:
             return game.charlie_pays
         if not may_hit:
             return self.stand(hard, ace, counts)
-        key: object = (counts, n if game.charlie else 0) if game.exact and counts is not None \
+        key: object = (counts, hard, ace, n if game.charlie else 0) if game.exact and counts is not None \
             else (hard, ace, n if game.charlie else 0)
         cached = self.memo.get(key)
         if cached is not None:
@@ -226,6 +227,25 @@ class Tree:
         return 2.0 * value if mass > 0.5 else NEG_INF
 
 
+@lru_cache(maxsize=64)
+def tree_for(counts: Counts | None, game: Game) -> Tree:
+    """The :class:`Tree` for a root composition and rules, shared by every call that asks (memoised).
+
+    Repeated EV questions about the same unseen cards (a hint shown again, a pair and its
+    split hands, two seats asking in turn) reuse the tree's memo instead of replaying the
+    hit tree. The cache keeps the 64 most recent trees (a tree from a 6-deck shoe holds
+    up to about 3,000 nodes: 2-2 against a 2, its split hands included).
+
+    Args:
+        counts: the unseen cards at the root (None: infinite deck).
+        game: the rules.
+
+    Returns:
+        The tree; its values do not depend on which hand asked first.
+    """
+    return Tree(counts, game)
+
+
 def split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> float:
     """EV of splitting a pair of ``pair`` (1..10), summed over the resulting hands.
 
@@ -239,7 +259,7 @@ def split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> flo
     rank-splitting a ten pairs with chance ``P(ten)/4`` (a same-rank face; the counts do
     not see faces).
     """
-    tree = Tree(counts, game)
+    tree = tree_for(counts, game)
     split_aces = pair == 1
     may_hit = not split_aces or game.hit_split_aces
     values: dict[int, float] = {}
