@@ -16,10 +16,12 @@ ten-valued cards 4/13) or the cards still unseen by the player: a mapping point 
 counts. The upcard and the player's cards must already be out of it; during a round
 pass ``view.unseen_counts``, which also holds the dealer's face-down hole card.
 
-Method: the dealer's play is enumerated exactly without replacement (every ordered
-draw sequence, grouped by its multiset; see ``_dealer``); the player's hit tree removes
-every drawn card from the composition before the dealer plays. All results are exact
-for the composition; EVs are floats (rounding error far below 1e-12).
+Method: ``dealer_probabilities`` recurses over the dealer's draws without replacement,
+memoised on the cards left. The EV engine (``_player``: the hit tree, splits, insurance)
+uses the same dealer model through the faster ``_dealer`` tables (every ordered draw
+sequence, grouped by its multiset); the player's hit tree removes every drawn card from
+the composition before the dealer plays. All results are exact for the composition;
+EVs are floats (rounding error far below 1e-12).
 
 >>> round(dealer_probabilities(6)["bust"], 4)
 0.4232
@@ -38,7 +40,7 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
 from ..rules import Rules
-from ._dealer import INFINITE, OUTCOMES, dealer_exact, dealer_float, forbidden_hole
+from ._dealer import INFINITE, OUTCOMES, dealer_float, forbidden_hole
 from ._player import Game, Tree, can_double, draws, insurance_value, split_value, total_of
 
 __all__ = [
@@ -168,7 +170,8 @@ def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules |
     """Return the dealer's final-total distribution for an upcard.
 
     Exact for the composition: every way the dealer can draw (hole card first, then hits
-    by the rules' S17/H17), without replacement, enumerated and summed in integers.
+    by the rules' S17/H17), without replacement, enumerated and summed (in fractions
+    with ``exact``, else in floats).
 
     Args:
         upcard: the dealer's upcard, a :class:`Card` or a point value 1..10 (ace 1).
@@ -191,20 +194,61 @@ def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules |
 
     Infinite deck S17, upcard 6: bust 0.4232 (Wizard of Odds, "Dealer Bust Probability").
     """
-    # BEGIN SOLUTION m2: enumerate the dealer's draws (hole card first) without replacement and add up each final total
+    # BEGIN SOLUTION m2: recurse over the dealer's draws (hole card first, then hits by S17/H17) without replacement, memoised on the cards left; a card's chance is its count / cards left (None: 1/13 each, tens 4/13); when peeked the hole card cannot make a natural; add up each final total; EmptyShoeError if the cards can run out
     rules = _DEFAULT_RULES if rules is None else rules
     up = card_value(upcard)
     counts = counts_from(shoe)
-    game = game_for(up, rules, peeked)
-    if exact:
-        fractions = dealer_exact(counts, up, game.h17, game.naturals, game.peek)
-        if sum(fractions) != 1:
+    infinite = counts is None
+    deck = (1,) * 9 + (4,) if counts is None else counts  # infinite deck: weights 1/13 and 4/13
+    # the hole card that would give the dealer a natural: a ten under an ace, an ace under a ten
+    natural_maker = {1: 10, 10: 1}.get(up) if rules.naturals else None
+    peek = natural_maker is not None and (rules.dealer_peeks if peeked is None else bool(peeked))
+    zero: Fraction | float = Fraction(0) if exact else 0.0
+
+    def chance(count: int, cards_left: int) -> Fraction | float:
+        """The chance that the next card is one of ``count`` cards out of ``cards_left``."""
+        return Fraction(count, cards_left) if exact else count / cards_left
+
+    def final(hard: int, ace: bool, cards: int) -> int | None:
+        """Where a dealer hand of ``cards`` cards (hard total ``hard``, an ace or not) ends: its index in OUTCOMES, or None while it draws."""
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total > 21:
+            return OUTCOMES.index("bust")
+        if cards == 2 and total == 21 and rules.naturals:
+            return OUTCOMES.index("blackjack")
+        if total >= 17 and not (total == 17 and soft and rules.dealer_hits_soft_17):
+            return OUTCOMES.index(str(total))
+        return None
+
+    @functools.lru_cache(maxsize=None)
+    def draw(left: Counts, hard: int, ace: bool, cards: int) -> tuple[Fraction | float, ...]:
+        """Chances of OUTCOMES for a dealer hand that must draw from the cards ``left``."""
+        barred = natural_maker if cards == 1 and peek else None  # the hole card, after a peek
+        cards_left = sum(left) - (left[barred - 1] if barred is not None else 0)
+        if cards_left == 0:
             raise EmptyShoeError(f"the unseen cards can run out before the dealer (showing {up}) finishes")
-        return dict(zip(OUTCOMES, fractions))
-    floats = dealer_float(counts, up, game.h17, game.naturals, game.peek)
-    if abs(sum(floats) - 1.0) > 1e-9:
-        raise EmptyShoeError(f"the unseen cards can run out before the dealer (showing {up}) finishes")
-    return dict(zip(OUTCOMES, floats))
+        sums = [zero] * len(OUTCOMES)
+        for value in range(1, 11):
+            count = left[value - 1]
+            if count == 0 or value == barred:
+                continue
+            p = chance(count, cards_left)
+            now_hard, now_ace = hard + value, ace or value == 1
+            end = final(now_hard, now_ace, cards + 1)
+            if end is not None:
+                sums[end] += p
+            else:
+                after = left if infinite else left[:value - 1] + (count - 1,) + left[value:]
+                for index, q in enumerate(draw(after, now_hard, now_ace, cards + 1)):
+                    if q:
+                        sums[index] += p * q
+        return tuple(sums)
+
+    result = draw(deck, up, up == 1, 1)  # the upcard alone: the hole card comes next
+    if exact:
+        return {name: Fraction(p) for name, p in zip(OUTCOMES, result)}
+    return {name: float(p) for name, p in zip(OUTCOMES, result)}
     # END SOLUTION
 
 
