@@ -40,8 +40,8 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
 from ..rules import Rules
-from ._dealer import INFINITE, OUTCOMES, dealer_float, forbidden_hole
-from ._player import Game, Tree, can_double, draws, insurance_value, split_value, total_of
+from ._dealer import INFINITE, OUTCOMES, forbidden_hole
+from ._player import Game, can_double, draws, insurance_value, split_value, total_of, tree_for
 
 __all__ = [
     "OUTCOMES",
@@ -344,60 +344,59 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         InvalidCardError, TypeError, ValueError: bad cards or composition.
         EmptyShoeError: the unseen cards can run out before the hand is decided.
     """
-    # BEGIN SOLUTION m2: stand, hit and double EVs from the dealer's distribution; split, surrender and insurance by their rules
+    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double), split_value, insurance_value
     rules = _DEFAULT_RULES if rules is None else rules
     values = tuple(card_value(c) for c in player_cards)
     up = card_value(upcard)
     counts = counts_from(shoe)
-    if len(values) < 2:
-        raise IllegalActionError(f"a hand needs two cards before a decision, got {len(values)}")
-    if total_of(sum(values), 1 in values) > 21:
-        raise IllegalActionError(f"hand {values} is bust: no decision is left")
-    cards = tuple(player_cards)
-    same_rank = not (rules.split_by == "rank" and all(isinstance(c, Card) for c in cards)
-                     and len(cards) == 2 and cards[0].face != cards[1].face)  # type: ignore[union-attr]
-    thunder = (rules.thunderjack_pays is not None and len(cards) == 2 and all(isinstance(c, Card) for c in cards)
-               and cards[0].suit == cards[1].suit  # type: ignore[union-attr]
-               and {min(c.face, 11) for c in cards} == {1, 11})  # type: ignore[union-attr]
-    result = _expected_values(values, up, counts, rules, from_split, hands, peeked, exact, same_rank, thunder)
-    return dict(result)
-    # END SOLUTION
-
-
-@functools.lru_cache(maxsize=4096)
-def _expected_values(values: tuple[int, ...], up: int, counts: Counts | None, rules: Rules, from_split: bool,
-                     hands: int, peeked: bool | None, exact: bool, same_rank: bool,
-                     thunder: bool) -> tuple[tuple[Action, float], ...]:
-    """The cached core of :func:`expected_values` (same arguments, already converted)."""
-    game = game_for(up, rules, peeked, exact=exact)
-    tree = Tree(counts, game)
     n = len(values)
+    if n < 2:
+        raise IllegalActionError(f"a hand needs two cards before a decision, got {n}")
     hard, ace = sum(values), 1 in values
     total = total_of(hard, ace)
-    dist = dealer_float(counts, up, game.h17, game.naturals, game.peek)
-    out: dict[Action, float] = {}
-    offered = n == 2 and not from_split and hands == 1
-    if offered and up == 1 and rules.insurance:
-        out[Action.INSURANCE] = insurance_value(counts)
-    if offered and total == 21 and rules.naturals:
-        pays = rules.thunderjack_pays if thunder and rules.thunderjack_pays is not None else rules.blackjack_pays
-        dealer_bj = 0.0 if thunder else dist[6]
-        out[Action.STAND] = float(pays) * (1.0 - dealer_bj)
-        return tuple(out.items())
+    if total > 21:
+        raise IllegalActionError(f"hand {values} is bust: no decision is left")
+    game = game_for(up, rules, peeked, exact=exact)
+    tree = tree_for(counts, game)
+    as_cards = [c for c in player_cards if isinstance(c, Card)]
+    faces_known = n == 2 and len(as_cards) == 2  # two Cards: their faces and suits are known
+    first_decision = n == 2 and not from_split and hands == 1
+    evs: dict[Action, float] = {}
+
+    # insurance: a side bet offered against an ace before the first decision
+    if first_decision and up == 1 and rules.insurance:
+        evs[Action.INSURANCE] = insurance_value(counts)
+    # a natural takes no decision: it stands and is paid, but pushes against a dealer
+    # natural (none after a peek); a Thunderjack (suited A + J/Q/K) is paid even then
+    if first_decision and total == 21 and rules.naturals:
+        suited_ace_jack = (faces_known and as_cards[0].suit == as_cards[1].suit
+                           and {min(c.face, 11) for c in as_cards} == {1, 11})
+        if rules.thunderjack_pays is not None and suited_ace_jack:
+            evs[Action.STAND] = float(rules.thunderjack_pays)
+        else:
+            maker = forbidden_hole(up)  # rank index (0 = ace, 9 = ten) of a hole card that makes a dealer natural
+            deck = INFINITE if counts is None else counts
+            dealer_natural = 0.0 if game.peek or maker is None else deck[maker] / sum(deck)
+            evs[Action.STAND] = float(rules.blackjack_pays) * (1.0 - dealer_natural)
+        return evs
+
     stand = tree.stand(hard, ace, counts)
     if stand == float("-inf"):
         raise EmptyShoeError("the unseen cards can run out before the dealer finishes")
-    out[Action.STAND] = stand
-    if total == 21:
-        return tuple(out.items())
-    split_aces = from_split and values[0] == 1
+    evs[Action.STAND] = stand
+    if total == 21:  # a 21 takes no more cards
+        return evs
+    split_aces = from_split and values[0] == 1  # one card each, unless the rules say otherwise
     if not split_aces or rules.hit_split_aces:
-        out[Action.HIT] = tree.hit(hard, ace, n, counts)
+        evs[Action.HIT] = tree.hit(hard, ace, n, counts)
     if n == 2 and can_double(game, total, from_split, split_aces):
-        out[Action.DOUBLE] = tree.double(hard, ace, n, counts)
-    pair = n == 2 and values[0] == values[1] and (same_rank or rules.split_by == "value")
-    if pair and hands < rules.max_split_hands and (not split_aces or rules.resplit_aces):
-        out[Action.SPLIT] = split_value(values[0], counts, game, hands)
-    if n == 2 and not from_split and hands == 1 and rules.surrender != "none":
-        out[Action.SURRENDER] = -0.5
-    return tuple((a, v) for a, v in out.items() if v != float("-inf"))
+        evs[Action.DOUBLE] = tree.double(hard, ace, n, counts)
+    same_rank = rules.split_by == "value" or not faces_known or as_cards[0].face == as_cards[1].face
+    if (n == 2 and values[0] == values[1] and same_rank and hands < rules.max_split_hands
+            and (not split_aces or rules.resplit_aces)):
+        evs[Action.SPLIT] = split_value(values[0], counts, game, hands)
+    if first_decision and rules.surrender != "none":
+        evs[Action.SURRENDER] = -0.5  # half the bet back
+    # an action after which the cards could run out is left out
+    return {action: ev for action, ev in evs.items() if ev != float("-inf")}
+    # END SOLUTION
