@@ -6,19 +6,48 @@
 * ``bust_probability(player_cards, shoe=None)`` -> the chance one more card busts.
 * ``expected_values(player_cards, upcard, shoe=None, rules=None)`` -> ``{Action: EV}`` per
   unit of the initial bet, conditioned on the dealer not having blackjack when the
-  dealer peeks.
+  dealer peeks, for exactly the actions the hand is offered.
+
+The dealer tests block the hint engine's dealer code (``dealer_exact``, ``dealer_float``
+and ``_table`` in ``blackjack/hints/_dealer.py``): ``dealer_probabilities`` must enumerate
+the dealer's draws itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import sys
+from collections.abc import Callable
 from fractions import Fraction
+from typing import NoReturn
 
 import pytest
 
-from blackjack import Action, Rules
-from blackjack.hints import bust_probability, dealer_probabilities, expected_values
+from blackjack import Action, Card, Rules
+from blackjack.hints import _dealer, bust_probability, dealer_probabilities, expected_values
 
 PART = "probabilities"
+
+#: The hint engine's dealer code, which dealer_probabilities must not call.
+DEALER_ENGINE = ("dealer_exact", "dealer_float", "_table")
+
+
+def _blocked(name: str) -> Callable[..., NoReturn]:
+    def blocked(*args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError(f"dealer_probabilities must enumerate the draws itself, not call the hint engine's "
+                             f"{name} (blackjack/hints/_dealer.py)")
+    return blocked
+
+
+@pytest.fixture
+def no_dealer_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replace the engine's dealer functions, wherever a blackjack module holds them, by ones that fail."""
+    for name in DEALER_ENGINE:
+        real = getattr(_dealer, name)
+        for module in [m for key, m in sys.modules.items() if key == "blackjack" or key.startswith("blackjack.")]:
+            for attr, value in list(vars(module).items()):
+                if value is real:
+                    monkeypatch.setattr(module, attr, _blocked(name))
 
 
 def one_deck_without(*values: int) -> dict[int, int]:
@@ -29,7 +58,8 @@ def one_deck_without(*values: int) -> dict[int, int]:
     return counts
 
 
-@pytest.mark.points(3)
+@pytest.mark.points(2)
+@pytest.mark.usefixtures("no_dealer_engine")
 def test_dealer_probabilities_sum_to_one() -> None:
     """For every upcard the dealer's outcomes add up to 1 (infinite deck and one deck)."""
     for up in range(1, 11):
@@ -42,6 +72,7 @@ def test_dealer_probabilities_sum_to_one() -> None:
 
 
 @pytest.mark.points(3)
+@pytest.mark.usefixtures("no_dealer_engine")
 def test_dealer_bust_infinite_deck() -> None:
     """Infinite deck, dealer stands on soft 17: a 6 busts 42.32%, a 10 21.21% (Wizard of Odds)."""
     got = dealer_probabilities(6)["bust"]
@@ -50,7 +81,8 @@ def test_dealer_bust_infinite_deck() -> None:
     assert abs(got - 0.2121) < 1e-4, f"a 10 up (no peek) should bust ≈ 0.2121; got {got:.4f}"
 
 
-@pytest.mark.points(3)
+@pytest.mark.points(2)
+@pytest.mark.usefixtures("no_dealer_engine")
 def test_dealer_tens_and_sixes() -> None:
     """Upcard 6 with two 6s and two tens left: the dealer makes 18 one time in 6 and busts otherwise."""
     got = dealer_probabilities(6, {6: 2, 10: 2})
@@ -59,6 +91,7 @@ def test_dealer_tens_and_sixes() -> None:
 
 
 @pytest.mark.points(1)
+@pytest.mark.usefixtures("no_dealer_engine")
 def test_dealer_peeked_ace_has_no_blackjack() -> None:
     """After the peek, an ace up has blackjack 0; without it the chance is 4/13 (infinite deck)."""
     got = dealer_probabilities(1, peeked=True)["blackjack"]
@@ -67,7 +100,7 @@ def test_dealer_peeked_ace_has_no_blackjack() -> None:
     assert abs(got - 4 / 13) < 1e-12, f"an ace up has blackjack with chance 4/13 before the peek; got {got}"
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_bust_probability_infinite() -> None:
     """Hard 16 busts on a 6, 7, 8, 9 or ten-card: 8/13; a soft 17 cannot bust."""
     got = bust_probability([10, 6])
@@ -76,14 +109,14 @@ def test_bust_probability_infinite() -> None:
     assert got == 0, f"a soft 17 (ace-6) cannot bust with one card; got {got}"
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_bust_probability_from_the_shoe() -> None:
     """With three tens and a five left, 16 busts 3 times in 4."""
     got = bust_probability([10, 6], {10: 3, 5: 1})
     assert abs(got - 0.75) < 1e-12, f"bust_probability([10, 6], {{10: 3, 5: 1}}) should be 0.75; got {got}"
 
 
-@pytest.mark.points(3)
+@pytest.mark.points(2)
 def test_stand_20_against_6_by_enumeration() -> None:
     """Standing on 10-10 against a 6 from one deck: EV = P(dealer < 20 or bust) - P(dealer 21)."""
     shoe = one_deck_without(10, 10, 6)
@@ -94,7 +127,7 @@ def test_stand_20_against_6_by_enumeration() -> None:
     assert 0.6 < got < 0.8, f"standing on 20 vs 6 wins most of the time (EV ≈ +0.70); got {got:.4f}"
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 @pytest.mark.hidden
 def test_16_against_10_infinite_deck() -> None:
     """16 vs 10, infinite deck: stand -0.5404, hit -0.5398, so hitting is (barely) better."""
@@ -113,7 +146,104 @@ def test_surrender_and_legal_actions() -> None:
     assert evs[Action.DOUBLE] < evs[Action.HIT], "doubling 16 vs 10 should be worse than hitting"
 
 
+@pytest.mark.points(1)
+def test_natural_only_stands_and_is_paid() -> None:
+    """A natural (A + ten) is offered only STAND, worth 3:2; against an unpeeked ten it pushes 1 time in 13."""
+    evs = expected_values([1, 10], 6)
+    assert set(evs) == {Action.STAND}, \
+        f"a natural takes no decision: only STAND should be offered; got {sorted(a.value for a in evs)}"
+    assert evs[Action.STAND] == pytest.approx(1.5), \
+        f"a natural against a 6 is paid 3:2, so STAND is worth 1.5; got {evs[Action.STAND]}"
+    evs = expected_values([1, 10], 1)
+    assert set(evs) == {Action.INSURANCE, Action.STAND}, \
+        f"a natural against an ace is offered insurance and STAND only; got {sorted(a.value for a in evs)}"
+    assert evs[Action.STAND] == pytest.approx(1.5), \
+        f"after the dealer peeks there is no dealer natural: STAND is worth 1.5; got {evs[Action.STAND]}"
+    got = expected_values([1, 10], 10, None, Rules(dealer_peeks=False))[Action.STAND]
+    assert got == pytest.approx(1.5 * 12 / 13), \
+        f"without a peek a dealer natural (ace in the hole, 1/13) pushes: 1.5 x 12/13 ≈ 1.3846; got {got}"
+
+
+@pytest.mark.points(1)
+def test_21_takes_no_more_cards() -> None:
+    """A 21 of three cards, or of two cards after a split, is offered only STAND (and a split 21 is no natural)."""
+    evs = expected_values([5, 6, 10], 6)
+    assert set(evs) == {Action.STAND}, \
+        f"a 21 takes no more cards: only STAND should be offered for 5-6-T; got {sorted(a.value for a in evs)}"
+    evs = expected_values([10, 1], 6, from_split=True, hands=2)
+    assert set(evs) == {Action.STAND}, \
+        f"a split hand T-A is a 21: only STAND should be offered; got {sorted(a.value for a in evs)}"
+    assert evs[Action.STAND] < 1, \
+        f"a 21 after a split is not a natural: it wins 1:1 at most, not 3:2; got {evs[Action.STAND]:.4f}"
+
+
+@pytest.mark.points(1)
+def test_split_aces_take_one_card() -> None:
+    """Split aces stand on one card: no hit (unless hit_split_aces), no double, no resplit (unless resplit_aces)."""
+    evs = expected_values([1, 6], 10, from_split=True, hands=2)
+    assert set(evs) == {Action.STAND}, \
+        f"a split ace takes one card: only STAND should be offered for A-6 after splitting aces; " \
+        f"got {sorted(a.value for a in evs)}"
+    evs = expected_values([1, 6], 10, None, dataclasses.replace(Rules(), hit_split_aces=True), from_split=True,
+                          hands=2)
+    assert set(evs) == {Action.STAND, Action.HIT}, \
+        f"with hit_split_aces a split ace may hit (but never double); got {sorted(a.value for a in evs)}"
+    evs = expected_values([1, 1], 10, from_split=True, hands=2)
+    assert Action.SPLIT not in evs, "split aces may not be split again unless rules.resplit_aces"
+    evs = expected_values([1, 1], 10, None, dataclasses.replace(Rules(), resplit_aces=True), from_split=True,
+                          hands=2)
+    assert Action.SPLIT in evs, "with rules.resplit_aces, a second ace on a split ace may be split again"
+
+
+@pytest.mark.points(1)
+def test_insurance_only_on_an_ace() -> None:
+    """Insurance is offered on the first two cards against an ace, worth (3p - 1)/2 (infinite deck: -1/26)."""
+    evs = expected_values([10, 6], 1)
+    assert Action.INSURANCE in evs, "insurance should be offered when the dealer shows an ace"
+    assert evs[Action.INSURANCE] == pytest.approx(-1 / 26), \
+        f"insurance wins 2:1 with chance 4/13: (3 x 4/13 - 1)/2 = -1/26 ≈ -0.0385; got {evs[Action.INSURANCE]}"
+    assert Action.INSURANCE not in expected_values([10, 6], 10), "insurance is offered only against an ace"
+    assert Action.INSURANCE not in expected_values([10, 2, 4], 1), \
+        "insurance is offered before the first decision only, not after a hit"
+    assert Action.INSURANCE not in expected_values([10, 6], 1, from_split=True, hands=2), \
+        "insurance is not offered on a split hand"
+    assert Action.INSURANCE not in expected_values([10, 6], 1, None, dataclasses.replace(Rules(), insurance=False)), \
+        "rules.insurance False: no insurance"
+
+
+@pytest.mark.points(1)
+def test_surrender_only_on_the_first_two_cards() -> None:
+    """Surrender is offered only on the first two cards of an unsplit hand, and only when the rules allow it."""
+    vegas = Rules.preset("vegas")
+    assert Action.SURRENDER not in expected_values([10, 4, 2], 10, None, vegas), \
+        "surrender is offered on the first two cards only, not after a hit"
+    assert Action.SURRENDER not in expected_values([10, 6], 10, None, vegas, from_split=True, hands=2), \
+        "surrender is not offered on a hand from a split"
+    assert Action.SURRENDER not in expected_values([10, 6], 10, None, Rules()), \
+        "Rules() has surrender 'none': no surrender"
+
+
+@pytest.mark.points(1)
+def test_split_hands_follow_the_rules() -> None:
+    """A pair is split again only while the seat has fewer than max_split_hands; double after split needs DAS."""
+    vegas = Rules.preset("vegas")  # split to 4 hands, double after split
+    evs = expected_values([8, 8], 10, None, vegas, from_split=True, hands=3)
+    assert Action.SPLIT in evs, "with 3 hands of at most 4, a pair of 8s may be split again"
+    evs = expected_values([8, 8], 10, None, vegas, from_split=True, hands=4)
+    assert Action.SPLIT not in evs, "the seat already holds max_split_hands (4) hands: no more splits"
+    assert Action.DOUBLE in expected_values([8, 3], 6, None, vegas, from_split=True, hands=2), \
+        "vegas doubles after a split: 8-3 from a split may double"
+    no_das = Rules.preset("single_deck")
+    assert Action.DOUBLE not in expected_values([8, 3], 6, None, no_das, from_split=True, hands=2), \
+        "single_deck has no double after split: 8-3 from a split may not double"
+    kings_queens = [Card.parse("Kd"), Card.parse("Qc")]
+    assert Action.SPLIT not in expected_values(kings_queens, 6), "K-Q is no pair when split_by is 'rank'"
+    assert Action.SPLIT in expected_values(kings_queens, 6, None, dataclasses.replace(Rules(), split_by="value")), \
+        "K-Q is a pair when split_by is 'value'"
+
+
 @pytest.mark.points(0)
+@pytest.mark.usefixtures("no_dealer_engine")
 def test_exact_fractions_are_available() -> None:
     """(Ungraded) exact=True returns fractions."""
     got = dealer_probabilities(6, {6: 2, 10: 2}, exact=True)
