@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from blackjack import Rules  # noqa: E402
 from blackjack.hints import dealer_probabilities, expected_values  # noqa: E402
-from blackjack.hints import _dealer, probability, strategy  # noqa: E402
+from blackjack.hints import _dealer, _player, strategy  # noqa: E402
 
 LIMIT_MS = 100.0
 RULES = Rules()  # 6 decks, S17, DAS, peek
@@ -51,7 +51,7 @@ def without(counts: list[int], *values: int) -> tuple[int, ...]:
 
 def clear() -> None:
     _dealer.dealer_float.cache_clear()
-    probability._expected_values.cache_clear()
+    _player.tree_for.cache_clear()
 
 
 def timed(call) -> float:  # type: ignore[no-untyped-def]

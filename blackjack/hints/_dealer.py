@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from operator import itemgetter, mul
 
 #: Outcome order used everywhere inside the hints package.
@@ -151,7 +150,7 @@ def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: b
 
     ``numerators[o][n]`` over ``denominators[n]`` is the chance of outcome ``o`` with ``n``
     dealer cards drawn, not yet divided by the no-natural chance; when ``peek`` it must
-    still be divided by ``peek_numerator / N`` (see :func:`dealer_exact`).
+    still be divided by ``peek_numerator / N`` (see :func:`dealer_float`).
     """
     infinite = counts is None
     comp = INFINITE if counts is None else counts
@@ -172,23 +171,6 @@ def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: b
     bad = forbidden_hole(upcard) if (naturals and peek) else None
     allowed = total - (comp[bad] if bad is not None else 0)
     return numerators, denominators, allowed
-
-
-def dealer_exact(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
-                 peek: bool) -> tuple[Fraction, ...]:
-    """Return the seven outcome probabilities as exact fractions (see :data:`OUTCOMES`).
-
-    The probabilities sum to less than 1 only if the cards can run out before the
-    dealer finishes; callers check that.
-    """
-    numerators, denominators, allowed = dealer_numerators(counts, upcard, h17, naturals, peek)
-    total = sum(INFINITE if counts is None else counts)
-    scale = Fraction(total, allowed) if allowed else Fraction(0)
-    out = []
-    for per_n in numerators:
-        value = sum((Fraction(num, denominators[n]) for n, num in per_n.items() if num), Fraction(0))
-        out.append(value * scale)
-    return tuple(out)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -8,7 +8,7 @@
   unit of the initial bet, conditioned on the dealer not having blackjack when the
   dealer peeks, for exactly the actions the hand is offered.
 
-The dealer tests block the hint engine's dealer code (``dealer_exact``, ``dealer_float``
+The dealer tests block the hint engine's dealer code (``dealer_float``, ``dealer_numerators``
 and ``_table`` in ``blackjack/hints/_dealer.py``): ``dealer_probabilities`` must enumerate
 the dealer's draws itself.
 """
@@ -29,7 +29,7 @@ from blackjack.hints import _dealer, bust_probability, dealer_probabilities, exp
 PART = "probabilities"
 
 #: The hint engine's dealer code, which dealer_probabilities must not call.
-DEALER_ENGINE = ("dealer_exact", "dealer_float", "_table")
+DEALER_ENGINE = ("dealer_float", "dealer_numerators", "_table")
 
 
 def _blocked(name: str) -> Callable[..., NoReturn]:
