@@ -830,10 +830,10 @@ class Round:
             return "nothing to decline: no insurance or early surrender offer is open"
         if action is _INSURANCE:
             if self.dealer.hand[0].face != 1:
-                return f"cannot take insurance: the dealer's upcard is {self.dealer.hand[0]}, not an ace"
+                return "cannot take insurance: the dealer's upcard is not an ace"
             return "cannot take insurance now: it is offered only before the players act"
         if action is _HIT:
-            return f"cannot hit: split aces take one card each under these rules (hand {state.hand})"
+            return "cannot hit: split aces take one card each under these rules"
         reason = self._why_not(action, seat, state)
         return f"cannot {action.value}: {reason}"
 
