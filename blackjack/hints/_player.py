@@ -325,6 +325,24 @@ def insurance_ev(p_ten: float) -> float:
     return (3 * p_ten - 1) / 2
 
 
+def natural_chance(counts: Counts | None, upcard: int) -> float:
+    """The chance that the hole card gives the dealer a natural, before any peek.
+
+    Args:
+        counts: the unseen cards (None: infinite deck), at least one.
+        upcard: the dealer's upcard, 1..10.
+
+    Returns:
+        ``C_X/N`` for the natural-maker ``X`` (a ten under an ace, an ace under a ten);
+        0 for an upcard 2-9.
+    """
+    maker = forbidden_hole(upcard)
+    if maker is None:
+        return 0.0
+    comp = INFINITE if counts is None else counts
+    return comp[maker] / sum(comp)
+
+
 def before_peek(ev: float, p_natural: float) -> float:
     """The EV of playing a hand on, counted before the dealer checks for a natural.
 

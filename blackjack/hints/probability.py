@@ -41,7 +41,7 @@ from ..cards import Card
 from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
 from ..rules import Rules
 from ._dealer import INFINITE, OUTCOMES, forbidden_hole
-from ._player import Game, can_double, draws, insurance_value, split_value, total_of, tree_for
+from ._player import Game, can_double, draws, insurance_value, natural_chance, split_value, total_of, tree_for
 
 __all__ = [
     "OUTCOMES",
@@ -344,7 +344,7 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         InvalidCardError, TypeError, ValueError: bad cards or composition.
         EmptyShoeError: the unseen cards can run out before the hand is decided.
     """
-    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double), split_value, insurance_value
+    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double), split_value, insurance_value, natural_chance
     rules = _DEFAULT_RULES if rules is None else rules
     values = tuple(card_value(c) for c in player_cards)
     up = card_value(upcard)
@@ -374,9 +374,7 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         if rules.thunderjack_pays is not None and suited_ace_jack:
             evs[Action.STAND] = float(rules.thunderjack_pays)
         else:
-            maker = forbidden_hole(up)  # rank index (0 = ace, 9 = ten) of a hole card that makes a dealer natural
-            deck = INFINITE if counts is None else counts
-            dealer_natural = 0.0 if game.peek or maker is None else deck[maker] / sum(deck)
+            dealer_natural = 0.0 if game.peek else natural_chance(counts, up)
             evs[Action.STAND] = float(rules.blackjack_pays) * (1.0 - dealer_natural)
         return evs
 

@@ -42,7 +42,7 @@ from ..actions import Action
 from ..cards import Card
 from ..rules import Rules
 from ._dealer import forbidden_hole
-from ._player import before_peek, doubles_on, total_of
+from ._player import before_peek, doubles_on, natural_chance, total_of
 from .probability import card_value, expected_values, full_shoe, without
 
 __all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
@@ -322,9 +322,7 @@ def basic_strategy(rules: Rules) -> Chart:
             evs = expected_values(cards, up, counts, use, exact=True)  # a close call: settle it exactly
             evs.pop(Action.INSURANCE, None)
         if use.surrender == "early" and use.dealer_peeks and forbidden_hole(up) is not None:
-            n = sum(counts)
-            p_nat = counts[forbidden_hole(up) or 0] / n
-            evs = _unconditioned(evs, p_nat)
+            evs = _unconditioned(evs, natural_chance(counts, up))
         return evs
 
     for total in range(4, 21):
