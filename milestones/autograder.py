@@ -265,8 +265,9 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     of this milestone and later ones stubbed: grading needs only the earlier milestones'
     bodies (for ``--layered``), so the solution the students are writing is not shipped
     where their code could read it; ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the
-    functions students write and the engine's (the plugin names the student's in failure messages). It is written to a temporary file next to ``output``
-    and renamed, so a failed build leaves no zip behind.
+    functions students write and the engine's (the plugin names the student's in failure
+    messages). It is written to a temporary file next to ``output`` and renamed, so a
+    failed build leaves no zip behind.
 
     Args:
         output: the zip to write (its folder is made if missing; an old zip is replaced).

@@ -36,8 +36,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["FUNCTIONS_FILE", "PACKAGES", "Function", "Region", "RegionError", "find_regions", "functions_json", "iter_modules",
-           "restore_source", "scan", "split_functions", "stub_source"]
+__all__ = ["FUNCTIONS_FILE", "PACKAGES", "Function", "Region", "RegionError", "find_regions", "functions_json",
+           "iter_modules", "restore_source", "scan", "split_functions", "stub_source"]
 
 #: The packages a student's submission holds, in the order they are scanned.
 PACKAGES = ("blackjack", "gui")

@@ -210,7 +210,8 @@ def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules |
         return Fraction(count, cards_left) if exact else count / cards_left
 
     def final(hard: int, ace: bool, cards: int) -> int | None:
-        """Where a dealer hand of ``cards`` cards (hard total ``hard``, an ace or not) ends: its index in OUTCOMES, or None while it draws."""
+        """Where a dealer hand of ``cards`` cards (hard total ``hard``, an ace or not) ends:
+        its index in OUTCOMES, or None while it draws."""
         soft = ace and hard + 10 <= 21
         total = hard + 10 if soft else hard
         if total > 21:
