@@ -84,12 +84,19 @@ class Ledger:
         self.biggest_win = max(self.biggest_win, round_net)
         self.biggest_loss = max(self.biggest_loss, -round_net)
 
-    def summary(self) -> str:
-        """One line: rounds, hands won/lost/pushed, bankroll, net, biggest win."""
+    def summary(self, *, money: bool = True) -> str:
+        """One line: rounds, hands won/lost/pushed and, with ``money``, bankroll, net and biggest win.
+
+        Args:
+            money: include the money figures (False for rules without wagering, e.g. cs111).
+        """
+        text = (f"{self.rounds} round{'' if self.rounds == 1 else 's'}; hands won {self.wins}, "
+                f"lost {self.losses}, pushed {self.pushes}")
+        if not money:
+            return text
         now = self.bankrolls[-1] if self.bankrolls else self.starting
         sign = "+" if self.net >= 0 else ""
-        return (f"{self.rounds} rounds; hands won {self.wins}, lost {self.losses}, pushed {self.pushes}; "
-                f"bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
+        return (f"{text}; bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
                 f"biggest win {format_money(self.biggest_win)}")
 
 

@@ -312,12 +312,7 @@ class TextGame:
     def _summary(self) -> str:
         lines = ["Session summary:"]
         for player in self.game.players:
-            if self.game.rules.wagering:
-                lines.append(f"  {player.name}: {player.ledger.summary()}")
-            else:
-                ledger = player.ledger
-                lines.append(f"  {player.name}: {ledger.rounds} rounds; hands won {ledger.wins}, "
-                             f"lost {ledger.losses}, pushed {ledger.pushes}")
+            lines.append(f"  {player.name}: {player.ledger.summary(money=self.game.rules.wagering)}")
         if self.game.rules.wagering:
             lines.append(f"  House: {'+' if self.game.house_net >= 0 else ''}{format_money(self.game.house_net)}")
         return "\n".join(lines)

@@ -78,7 +78,7 @@ def test_end_of_input_mid_round_settles_and_exits_zero() -> None:
     assert "Input ended." in text
     assert "finished by standing" in text
     assert "Session summary:" in text
-    assert "bankroll 990 (-10)" in text
+    assert "  Ann: 1 round; hands won 0, lost 1, pushed 0; bankroll 990 (-10); biggest win 0\n" in text
 
 
 def test_quit_command_ends_with_summary() -> None:
@@ -105,6 +105,7 @@ def test_cs111_rules_play_for_no_money() -> None:
     assert "bankroll" not in text
     assert "10♥ 9♦ = 19  WIN" in text
     assert "5♣ 8♠ = 13  LOSE" in text
+    assert "  Ann: 1 round; hands won 1, lost 0, pushed 0\n" in text
 
 
 def test_split_shows_every_hand() -> None:

@@ -24,7 +24,7 @@ WORDS = ["h", "s", "d", "p", "r", "i", "n", "y", "hit", "stand", "double", "spli
 #: What players type most: moves, yes to another round, a bet, Enter for the same bet again.
 COMMON = ["h", "s", "y", "10", "", "d", "p", "i", "n", "r"]
 TYPED = COMMON * 5 + WORDS
-NET = re.compile(r"^  (?P<name>.+?): \d+ rounds; .* bankroll \S+ \((?P<net>[+-]?[\d.]+)\)", re.M)
+NET = re.compile(r"^  (?P<name>.+?): \d+ rounds?; .* bankroll \S+ \((?P<net>[+-]?[\d.]+)\)", re.M)
 HOUSE = re.compile(r"^  House: (?P<net>[+-]?[\d.]+)$", re.M)
 
 
