@@ -52,6 +52,7 @@ __all__ = [
     "basic_advice",
     "basic_strategy",
     "bet_ramp",
+    "bust_probability",
     "code_for",
     "count_from_unseen",
     "count_summary",

@@ -24,10 +24,21 @@ ENGINE = ["actions", "cards", "deck", "errors", "events", "hand", "money", "play
 
 def test_all_equals_the_public_names() -> None:
     """blackjack.__all__ lists exactly the public names the package defines (submodules aside), sorted."""
-    public = {name for name, value in vars(blackjack).items()
-              if not name.startswith("_") and not isinstance(value, types.ModuleType)}
-    assert set(blackjack.__all__) == public
+    assert set(blackjack.__all__) == public_names(blackjack)
     assert blackjack.__all__ == sorted(blackjack.__all__)
+
+
+@pytest.mark.parametrize("package", ["blackjack.hints", "blackjack.sim"])
+def test_subpackage_all_equals_its_public_names(package: str) -> None:
+    """A subpackage's __all__ names every public name it imports for its users (``from blackjack.hints import *``)."""
+    mod = __import__(package, fromlist=["__all__"])
+    assert set(mod.__all__) == public_names(mod)
+
+
+def public_names(module: types.ModuleType) -> set[str]:
+    """The names a module binds that do not start with ``_``, its submodules aside."""
+    return {name for name, value in vars(module).items()
+            if not name.startswith("_") and not isinstance(value, types.ModuleType)}
 
 
 @pytest.mark.parametrize("module", ENGINE)
