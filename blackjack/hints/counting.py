@@ -31,7 +31,7 @@ from fractions import Fraction
 from importlib import resources
 
 from ..actions import Action
-from ..cards import Card, parse_cards  # noqa: F401  (parse_cards is used by the doctest)
+from ..cards import parse_cards  # noqa: F401  (used by the doctest)
 from ..errors import RulesError
 from ..view import TableView
 from .probability import CardLike, card_value

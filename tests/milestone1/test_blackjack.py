@@ -13,12 +13,11 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
-from blackjack import (Action, Blackjack, Card, CardDealt, Event, Player, Result, Rules, ShoeShuffled, TableView,
-                       create_card_array, to_money)
+from blackjack import (Action, Blackjack, Card, CardDealt, Event, Result, Rules, ShoeShuffled, TableView,
+                       create_card_array)
 
 
 CS111 = Rules.preset("cs111")

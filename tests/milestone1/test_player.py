@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
 
 import pytest
 
-from blackjack import Action, Blackjack, Card, Dealer, Hand, Player, Result, Rules, TableView, parse_cards, to_money
+from blackjack import Action, Blackjack, Card, Dealer, Hand, Rules, TableView, parse_cards
 
 
 S17 = Rules.preset("cs111")
