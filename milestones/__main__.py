@@ -81,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     starter = sub.add_parser("starter", help="write a student starter package")
-    starter.add_argument("out", type=Path, metavar="OUT_DIR")
+    starter.add_argument("out", type=Path, metavar="OUT_DIR",
+                         help="the folder to write the package into (made if missing; must be empty unless --force)")
     starter.add_argument("--milestone", type=int, default=1, metavar="N",
                          help="stub milestone N and later; earlier milestones ship solved (default 1: all stubbed)")
     starter.add_argument("--force", action="store_true", help="write into a folder that is not empty")
@@ -91,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a folder holding blackjack/, a .zip of one, or a folder of many")
     grade.add_argument("--milestone", type=int, action="append", metavar="N",
                        help="grade milestone N (repeat for several; default: all)")
-    grade.add_argument("--format", choices=["text", "json", "gradescope", "csv"], default="text")
+    grade.add_argument("--format", choices=["text", "json", "gradescope", "csv"], default="text",
+                       help="text for people (default), json or csv for spreadsheets and scripts, "
+                            "gradescope for Gradescope's results.json")
     grade.add_argument("--output", "-o", type=Path, metavar="PATH",
                        help="write here instead of stdout (gradescope with several submissions: a folder)")
     grade.add_argument("--single", action="store_true",

@@ -72,8 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
                           help="dealer hits soft 17 (--no-h17: stands)")
     switches.add_argument("--blackjack-pays", metavar="ODDS", help="natural payout, e.g. 3/2 or 6/5")
     switches.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
-    switches.add_argument("--surrender", choices=("none", "late", "early"))
-    switches.add_argument("--double-on", choices=("any", "9-11", "10-11", "none"))
+    switches.add_argument("--surrender", choices=("none", "late", "early"),
+                          help="no surrender, late (after the dealer's peek) or early (before it)")
+    switches.add_argument("--double-on", choices=("any", "9-11", "10-11", "none"),
+                          help="the two-card totals a hand may double down on")
     switches.add_argument("--max-split-hands", type=int, metavar="N", help="most hands by splitting (1: no split)")
     switches.add_argument("--penetration", type=_share, help="share of the shoe dealt before the cut card, 0..1")
     parser.add_argument("--strategy", nargs="+", default=["basic"], metavar="NAME",
