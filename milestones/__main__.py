@@ -190,13 +190,15 @@ def _grade(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     project = args.project.resolve()
-    result = run_check(project, args.milestone, limits=_limits(args))
+    result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True))
     print(result.describe())
     if not args.no_diary:
         diary = args.diary or project / "docs" / "diary.md"
         template = REPO_ROOT / "docs" / "diary_template.md"
-        append_progress(diary, result, template=template)
-        print(f"(logged in {diary})")
+        if append_progress(diary, result, template=template):
+            print(f"(logged in {diary})")
+        else:
+            print(f"(nothing new since the last line in {diary})")
     return 0
 
 

@@ -5,17 +5,20 @@ prints the points so far and the next failing test's message, and appends a date
 to the progress table of the student's diary (``docs/diary.md``).
 
 The current milestone is the first one (in course order) whose visible tests do not
-all pass yet; ``--milestone N`` picks one.
+all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
+reported (and logged) as done, so a student who has just finished a week sees it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .config import TESTS_DIR, Course, load_course, suite_path
 from .grading import MilestoneGrade, TestScore, score_run
+from .hidden import hidden_counts
 from .report import points_text, score_text
 from .runner import Limits, run_suite
 
@@ -34,11 +37,15 @@ class CheckResult:
         grade: the milestone's visible-test grade.
         next_test: the first test that does not pass, in the spec's order, if any.
         collect_errors: messages from test modules that could not import the student's code.
+        hidden: how many hidden tests the milestone keeps back for grading (None: not known).
+        finished: the earlier milestones whose visible tests all passed on the way to this one.
     """
 
     grade: MilestoneGrade
     next_test: TestScore | None
     collect_errors: list[str]
+    hidden: int | None = None
+    finished: list[CheckResult] = field(default_factory=list)
 
     @property
     def passing(self) -> int:
@@ -59,13 +66,24 @@ class CheckResult:
             return "all visible tests pass"
         return "fix the import error: no test ran"
 
+    @property
+    def points(self) -> str:
+        """The visible-test points, ``"25 / 25"`` (``" + 5 / 10 extra credit"`` when the milestone has some)."""
+        m = self.grade.milestone
+        return (score_text(self.grade.regular, m.regular_points)
+                + (f" + {score_text(self.grade.extra, m.extra_points)} extra credit" if m.extra_points else ""))
+
     def describe(self) -> str:
         """The lines ``check`` prints."""
+        lines = [f"Milestone {done.grade.milestone.number} done: {done.points} points, every visible test passes."
+                 for done in self.finished]
         m = self.grade.milestone
-        lines = [f"Milestone {m.number}: {m.title}",
-                 f"  {score_text(self.grade.regular, m.regular_points)} points"
-                 + (f" + {score_text(self.grade.extra, m.extra_points)} extra credit" if m.extra_points else "")
-                 + f" from the visible tests ({self.passing} of {len(self.grade.tests)} pass)"]
+        graded = [t.outcome == "passed" for t in self.grade.tests if t.max_score > 0]
+        ungraded = [t.outcome == "passed" for t in self.grade.tests if t.max_score == 0]
+        counts = f"{sum(graded)} of {len(graded)} graded tests pass"
+        if ungraded:
+            counts += f", and {sum(ungraded)} of {len(ungraded)} ungraded checks"
+        lines += [f"Milestone {m.number}: {m.title}", f"  {self.points} points from the visible tests ({counts})"]
         for part in self.grade.parts:
             lines.append(f"  {part.part.key}: {score_text(part.score, part.part.points)}")
         lines.extend(f"  note: {n}" for n in self.grade.notes)
@@ -75,17 +93,21 @@ class CheckResult:
                 lines.append(f"  what it checks: {self.next_test.record.doc}")
             lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
         elif self.all_pass:
-            lines.append("Every visible test of this milestone passes. Hidden tests are graded after the deadline.")
+            lines.append("Every visible test of this milestone passes. " + {
+                None: "Hidden tests, if the spec lists any, are graded after the deadline.",
+                0: "It has no hidden tests, so these are its full test points.",
+                1: "One hidden test is graded after the deadline.",
+            }.get(self.hidden, f"{self.hidden} hidden tests are graded after the deadline."))
         else:
             lines.append("No test ran: the tests could not import your code. Fix the error in the note above "
                          "(its file and line), then check again.")
         return "\n".join(lines)
 
 
-def _check_one(root: Path, number: int, course: Course, limits: Limits) -> CheckResult:
+def _check_one(root: Path, number: int, course: Course, limits: Limits, hidden: int | None) -> CheckResult:
     run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
     grade = score_run(course.milestone(number), run.collected, run, limits)
-    return CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors])
+    return CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors], hidden)
 
 
 def _next_test(grade: MilestoneGrade) -> TestScore | None:
@@ -103,14 +125,17 @@ def _next_test(grade: MilestoneGrade) -> TestScore | None:
 
 
 def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limits(),
-              course: Course | None = None) -> CheckResult:
+              course: Course | None = None, progress: Callable[[str], None] | None = None) -> CheckResult:
     """Check the student's project in ``root`` (the folder holding ``blackjack/`` and ``tests/``).
 
     Args:
         root: the student's project folder.
-        milestone: the milestone to check (default: the first not yet complete).
+        milestone: the milestone to check (default: the first not yet complete; the ones
+            passed on the way are in the result's ``finished``).
         limits: time and memory limits for the test run.
         course: milestones and points (default: ``milestones/points.toml``).
+        progress: called with a line before each milestone's tests start (a run that
+            loops may take a minute, and a silent terminal looks stuck).
 
     Raises:
         FileNotFoundError: ``root`` has no ``blackjack`` package or no test folder for the milestone.
@@ -122,13 +147,17 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
     numbers = [milestone] if milestone is not None else list(course.with_suites(root / TESTS_DIR))
     if not numbers or not (root / suite_path(numbers[0])).is_dir():
         raise FileNotFoundError(f"no {suite_path(numbers[0] if numbers else 1)} folder in {root}")
-    result = None
+    hidden = hidden_counts(root)
+    finished: list[CheckResult] = []
     for number in numbers:
         course.milestone(number)
-        result = _check_one(root, number, course, limits)
-        if not result.all_pass:
+        if progress is not None:
+            progress(f"Running the visible tests of milestone {number} ...")
+        result = _check_one(root, number, course, limits, hidden.get(number))
+        if not result.all_pass or number == numbers[-1]:
             break
-    assert result is not None
+        finished.append(result)
+    result.finished = finished
     return result
 
 
@@ -137,21 +166,20 @@ def _cell(text: str) -> str:
 
 
 def append_progress(diary: Path, result: CheckResult, *, template: Path | None = None,
-                    now: dt.datetime | None = None) -> str:
-    """Append one dated row for ``result`` to the progress table in ``diary`` and return the row.
+                    now: dt.datetime | None = None) -> list[str]:
+    """Log ``result`` in the progress table of ``diary``: one dated row for each milestone
+    finished on the way (``result.finished``) and one for the milestone checked.
 
-    The row goes after the last row of the table under the ``## Progress log`` heading;
+    The rows go after the last row of the table under the ``## Progress log`` heading;
     a diary without that heading gets the heading and table at its end. A missing diary
-    is created from ``template`` (when given) first.
+    is created from ``template`` (when given) first. A row that says the same as the
+    milestone's last row, its date aside, is left out, so checking again without a change
+    adds nothing.
+
+    Returns:
+        The rows added (none when nothing changed).
     """
     now = now or dt.datetime.now()
-    grade = result.grade
-    m = grade.milestone
-    points = score_text(grade.regular, m.regular_points)
-    if m.extra_points:
-        points += f" (+{points_text(grade.extra)} EC)"
-    row = (f"| {now:%Y-%m-%d %H:%M} | {m.number} | {points} | {result.passing} / {len(grade.tests)} "
-           f"| {_cell(result.next_step)} |")
     if not diary.exists():
         diary.parent.mkdir(parents=True, exist_ok=True)
         text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
@@ -160,15 +188,41 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
     lines = text.splitlines()
     heading = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), None)
     if heading is None:
-        lines += ["", PROGRESS_HEADING, "", *PROGRESS_HEADER.splitlines(), row]
-    else:
-        start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
-        if start is None:
-            lines[heading + 1:heading + 1] = ["", *PROGRESS_HEADER.splitlines(), row]
-        else:
-            end = start
-            while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
-                end += 1
-            lines.insert(end + 1, row)
-    diary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return row
+        lines += ["", PROGRESS_HEADING, ""]
+        heading = len(lines) - 2
+    start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
+    if start is None:
+        lines[heading + 1:heading + 1] = ["", *PROGRESS_HEADER.splitlines()]
+        start = heading + 2
+    end = start
+    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+        end += 1
+    added = []
+    for checked in [*result.finished, result]:
+        cells = _row_cells(checked)
+        last = next((_cells(line)[1:] for line in reversed(lines[start:end + 1])
+                     if _cells(line)[1:2] == cells[:1]), None)
+        if last == cells:
+            continue
+        row = f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(cells) + " |"
+        end += 1
+        lines.insert(end, row)
+        added.append(row)
+    if added or not diary.exists():
+        diary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return added
+
+
+def _row_cells(result: CheckResult) -> list[str]:
+    """The progress row of ``result`` without its date: milestone, points, tests passing, next step."""
+    grade = result.grade
+    m = grade.milestone
+    points = score_text(grade.regular, m.regular_points)
+    if m.extra_points:
+        points += f" (+{points_text(grade.extra)} EC)"
+    return [str(m.number), points, f"{result.passing} / {len(grade.tests)}", _cell(result.next_step)]
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a Markdown table row, stripped."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]

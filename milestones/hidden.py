@@ -13,8 +13,16 @@ module-level constant used only by hidden tests stays in the public copy.
 from __future__ import annotations
 
 import ast
+import json
+from pathlib import Path
 
-__all__ = ["HiddenStripError", "has_hidden_mark", "strip_hidden"]
+from .config import SUITE_PREFIX, TESTS_DIR, suite_number
+
+__all__ = ["HIDDEN_FILE", "HiddenStripError", "has_hidden_mark", "hidden_counts", "hidden_json", "strip_hidden"]
+
+#: In a starter's ``milestones/`` folder: how many hidden tests each milestone's suite kept
+#: back, ``{"1": 0, "2": 3}`` (the starter's tests no longer hold them to count).
+HIDDEN_FILE = "hidden.json"
 
 
 class HiddenStripError(ValueError):
@@ -131,3 +139,38 @@ def strip_hidden(source: str, name: str) -> tuple[str | None, int]:
         raise HiddenStripError(f"{name}: a pytest.mark.hidden is used in a way the starter cannot strip; "
                                f"mark whole tests, classes, modules or pytest.param cases")
     return text, len(kept)
+
+
+def hidden_json(counts: dict[int, int]) -> str:
+    """``counts`` (hidden tests per milestone number) as :data:`HIDDEN_FILE` holds them."""
+    return json.dumps({str(number): count for number, count in sorted(counts.items())}) + "\n"
+
+
+def hidden_counts(root: Path) -> dict[int, int]:
+    """How many hidden tests (and hidden cases) each milestone suite of the kit under ``root`` has.
+
+    A starter is read from its ``milestones/`` :data:`HIDDEN_FILE`; the reference is
+    counted from its suites with :func:`strip_hidden`. Never fails: what cannot be read or
+    counted is left out, because the answer only helps ``check`` word its last line.
+
+    Returns:
+        ``{milestone number: hidden tests}``.
+    """
+    try:
+        listed = json.loads((root / "milestones" / HIDDEN_FILE).read_text(encoding="utf-8"))
+        return {int(number): int(count) for number, count in listed.items()}
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError):
+        return {}
+    counts: dict[int, int] = {}
+    for folder in sorted((root / TESTS_DIR).glob(f"{SUITE_PREFIX}*")):
+        number = suite_number(folder.name)
+        if number is None or not folder.is_dir():
+            continue
+        try:
+            counts[number] = sum(strip_hidden(file.read_text(encoding="utf-8"), file.name)[1]
+                                 for file in folder.rglob("*.py"))
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            continue
+    return counts

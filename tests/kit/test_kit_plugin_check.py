@@ -12,6 +12,7 @@ from conftest import MINI_M1, write_course
 from milestones import REPO_ROOT
 from milestones.check import append_progress, run_check
 from milestones.config import Course, Milestone, load_course, suite_path
+from milestones.hidden import hidden_counts
 from milestones.honesty import check_honesty
 from milestones.runner import Limits, run_suite
 from milestones.starter import write_packages, write_starter
@@ -65,7 +66,7 @@ def test_check_reports_points_and_next_failing_test(tmp_path: Path) -> None:
     result = run_check(project, limits=LIMITS)
     text = result.describe()
     assert result.grade.milestone.number == 1 and result.passing == 0
-    assert "0 / 25 points" in text and "not written yet:" in text
+    assert "0 / 25 points from the visible tests (0 of 3 graded tests pass)" in text and "not written yet:" in text
     assert all(not t.record.hidden for t in result.grade.tests)
 
 
@@ -97,9 +98,25 @@ def test_the_course_orders_every_test_module_of_a_suite(milestone: Milestone) ->
 
 
 def test_check_moves_on_when_a_milestone_is_complete(mini_course: Path) -> None:
-    """With milestone 1's visible tests all passing, check reports the next milestone."""
-    result = run_check(mini_course, limits=LIMITS)
-    assert result.grade.milestone.number == 2
+    """With milestone 1's visible tests all passing, check reports it done before the next milestone, whose
+    last line says how many hidden tests it keeps back (the mini milestone 2 has none)."""
+    lines: list[str] = []
+    result = run_check(mini_course, limits=LIMITS, progress=lines.append)
+    assert result.grade.milestone.number == 2 and [r.grade.milestone.number for r in result.finished] == [1]
+    assert lines == ["Running the visible tests of milestone 1 ...", "Running the visible tests of milestone 2 ..."]
+    text = result.describe()
+    assert text.startswith("Milestone 1 done: 25 / 25 points, every visible test passes.\nMilestone 2:")
+    assert text.endswith("It has no hidden tests, so these are its full test points.")
+
+
+def test_check_counts_the_hidden_tests_left(mini_course: Path, tmp_path: Path) -> None:
+    """The reference counts its suites' hidden tests (the mini milestone 1 hides a test and a case); a starter,
+    whose suites have lost them, reads the counts it was written with."""
+    assert hidden_counts(mini_course) == {1: 2, 2: 0}
+    result = run_check(mini_course, 1, limits=LIMITS)
+    assert result.all_pass and result.describe().endswith("2 hidden tests are graded after the deadline.")
+    write_starter(tmp_path / "starter")
+    assert hidden_counts(tmp_path / "starter") == hidden_counts(REPO_ROOT) and hidden_counts(REPO_ROOT)[2] > 0
 
 
 def test_progress_row_goes_under_the_progress_log(tmp_path: Path) -> None:
@@ -111,10 +128,22 @@ def test_progress_row_goes_under_the_progress_log(tmp_path: Path) -> None:
     diary = tmp_path / "diary.md"
     diary.write_text("# Diary\n\n## Progress log\n\n| date | milestone | visible points | tests passing | next step |\n"
                      "|---|---|---|---|---|\n| old | 1 | 0 / 25 | 0 / 3 | x |\n\n## Later\n", encoding="utf-8")
-    row = append_progress(diary, result, now=dt.datetime(2024, 9, 30, 14, 5))
+    [row] = append_progress(diary, result, now=dt.datetime(2024, 9, 30, 14, 5))
     lines = diary.read_text(encoding="utf-8").splitlines()
     assert row.startswith("| 2024-09-30 14:05 | 1 | 0 / 25 | 0 / 3 |")
     assert lines[lines.index("| old | 1 | 0 / 25 | 0 / 3 | x |") + 1] == row
+    assert append_progress(diary, result, now=dt.datetime(2024, 9, 30, 15, 0)) == []
+    assert diary.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_progress_rows_log_a_finished_milestone_once(mini_course: Path, tmp_path: Path) -> None:
+    """A check that passes milestone 1 on its way to 2 logs both; checking again with nothing changed logs neither."""
+    result = run_check(mini_course, limits=LIMITS)
+    diary = tmp_path / "diary.md"
+    rows = append_progress(diary, result, now=dt.datetime(2024, 10, 7, 9, 0))
+    assert [row.split(" | ")[1:3] for row in rows] == [["1", "25 / 25"], ["2", "20 / 65 (+0 EC)"]]
+    assert append_progress(diary, result) == []
+    assert diary.read_text(encoding="utf-8").count("| 2024-10-07 09:00 |") == 2
 
 
 def test_diary_template_has_a_progress_log() -> None:
