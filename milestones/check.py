@@ -80,7 +80,7 @@ class CheckResult:
         m = self.grade.milestone
         graded = [t.outcome == "passed" for t in self.grade.tests if t.max_score > 0]
         ungraded = [t.outcome == "passed" for t in self.grade.tests if t.max_score == 0]
-        counts = f"{sum(graded)} of {len(graded)} graded tests pass"
+        counts = f"{sum(graded)} of {len(graded)} graded tests pass" if graded or ungraded else "no test ran"
         if ungraded:
             counts += f", and {sum(ungraded)} of {len(ungraded)} ungraded checks"
         lines += [f"Milestone {m.number}: {m.title}", f"  {self.points} points from the visible tests ({counts})"]

@@ -63,7 +63,11 @@ _MESSAGE_LIMIT = 2000
 _HANG_REPEAT = 3
 _QUICK_STOP = 1.0
 #: A traceback line in a student package: ``File ".../blackjack/hand.py", line 88``.
-_LOCATED = re.compile(rf'File ".*?/((?:{"|".join(re.escape(p) for p in PACKAGES)})/[^"]*)", line (\d+)')
+_PACKAGE_PATH = "|".join(re.escape(p) for p in PACKAGES)
+#: A place in the student's packages in a traceback: Python's long form (``File ".../blackjack/deck.py",
+#: line 17``) or pytest's short one (``blackjack/deck.py:17: in <module>``).
+_LOCATED = re.compile(rf'File "(?:.*?/)?((?:{_PACKAGE_PATH})/[^"]*)", line (\d+)'
+                      rf'|^(?:.*?/)?((?:{_PACKAGE_PATH})/[^:\s]+\.py):(\d+): in ', re.M)
 #: Part of the ``OSError`` pytest raises when a test reads its captured stdin (``input()``).
 _READS_STDIN = "reading from stdin while output is captured"
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
@@ -498,7 +502,7 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def _collect_message(report: pytest.CollectReport) -> str:
     text = str(report.longrepr)
     errors = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
-    located = [f"{m[1]}, line {m[2]}" for m in _LOCATED.finditer(text)]
+    located = [f"{m[1] or m[3]}, line {m[2] or m[4]}" for m in _LOCATED.finditer(text)]
     message = errors[-1] if errors else (text.strip().splitlines() or ["import failed"])[-1]
     if located:
         message += f" ({located[-1]})"

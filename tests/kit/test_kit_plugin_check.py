@@ -194,6 +194,20 @@ def test_check_on_code_that_does_not_import_says_no_test_ran(tmp_path: Path) -> 
     assert result.next_step == "fix the import error: no test ran"
 
 
+def test_an_import_error_names_the_students_file_and_line(tmp_path: Path) -> None:
+    """A module the student's code cannot import is reported with the file and line of the import (pytest's
+    short traceback form, which the note used to miss: it promised a file and line and gave none)."""
+    project = tmp_path / "project"
+    write_course(project, m2=None)
+    write_packages(project, lambda r: True)
+    deck = project / "blackjack" / "deck.py"
+    lines = deck.read_text(encoding="utf-8").splitlines()
+    deck.write_text("\n".join([*lines, "import ranodm"]) + "\n", encoding="utf-8")
+    text = run_check(project, limits=LIMITS).describe()
+    assert f"No module named 'ranodm' (blackjack/deck.py, line {len(lines) + 1})" in text
+    assert "(no test ran)" in text
+
+
 def test_plain_pytest_in_the_starter_stops_a_looping_test(tmp_path: Path) -> None:
     """The student's pyproject runs the grader's per-test time limit and short tracebacks by default."""
     import shlex
