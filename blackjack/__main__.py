@@ -74,6 +74,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return 130
     except NotImplementedError as err:  # a student's starter code, still a stub
         console.say(f"\nStopped: {unwritten(err)}")
+        if args.rules != "cs111":
+            console.say("(The course's own game needs only week 1's code: python -m blackjack --rules cs111)")
         return 1
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
         _silence(out)

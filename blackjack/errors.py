@@ -104,19 +104,29 @@ def unwritten(err: NotImplementedError) -> str:
     >>> try:
     ...     get_score()
     ... except NotImplementedError as err:
-    ...     print(unwritten(err))
-    get_score() is not written yet: add up get_value() of every card
+    ...     print(unwritten(err))  # doctest: +ELLIPSIS
+    get_score() is not written yet: add up get_value() of every card (...:2)
 
     Args:
         err: the error a stub raised.
 
     Returns:
-        ``"<qualified name>() is not written yet: <what to write>"``.
+        ``"<qualified name>() is not written yet: <what to write> (<file>:<line>)"``; the file
+        from the package folder on (``blackjack/hand.py``).
     """
-    name = ""
+    name = where = ""
     tb = err.__traceback__
     while tb is not None:
-        name = tb.tb_frame.f_code.co_qualname
+        code = tb.tb_frame.f_code
+        name, where = code.co_qualname, f" ({_from_package(code.co_filename)}:{tb.tb_lineno})"
         tb = tb.tb_next
     what = str(err).strip().splitlines()[0] if str(err).strip() else "see the milestone's spec"
-    return f"{name + '()' if name else 'a function'} is not written yet: {what}"
+    return f"{name + '()' if name else 'a function'} is not written yet: {what}{where}"
+
+
+def _from_package(filename: str) -> str:
+    """``.../project/blackjack/hand.py`` -> ``blackjack/hand.py``: the path from the last package folder named
+    ``blackjack`` or ``gui`` on (the file name alone for a file outside them)."""
+    parts = filename.replace("\\", "/").split("/")
+    starts = [i for i, part in enumerate(parts[:-1]) if part in ("blackjack", "gui")]
+    return "/".join(parts[starts[-1]:]) if starts else parts[-1]

@@ -45,6 +45,7 @@ def test_starter_game_says_what_is_not_written_yet(starter: Path) -> None:
                            "--plain"], cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Stopped: Hand.get_score() is not written yet: add up get_value() of every card" in done.stdout
+    assert "(blackjack/hand.py:" in done.stdout and "--rules cs111)" not in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
 
 

@@ -268,8 +268,13 @@ def test_unwritten_starter_code_stops_the_game_with_one_line(monkeypatch: pytest
     monkeypatch.setattr(Hand, "get_score", _Starter.get_score)
     status, text = play(["--names", "Ann", "--rules", "cs111", "--rounds", "1", "--plain"], "\n")
     assert status == 1
-    assert text.rstrip().endswith("Stopped: _Starter.get_score() is not written yet: add up get_value() of every card")
+    line = next(line for line in text.splitlines() if line.startswith("Stopped:"))
+    assert line.startswith("Stopped: _Starter.get_score() is not written yet: add up get_value() of every card "
+                           "(test_text_game.py:")
+    assert text.rstrip().endswith(line)
     assert "Traceback" not in text
+    status, text = play(["--names", "Ann", "--rounds", "1", "--plain"], "10\n")
+    assert status == 1 and text.rstrip().endswith("python -m blackjack --rules cs111)")
 
 
 def test_count_command_gives_no_insurance_advice_where_there_is_no_insurance() -> None:
