@@ -44,7 +44,7 @@ class Deck:
         Raises:
             EmptyShoeError: (a ``LookupError``) the deck is empty.
         """
-        # BEGIN SOLUTION m1: take the next card off the deck and return it; raise EmptyShoeError when there is none
+        # BEGIN SOLUTION m1: take the next card off the deck and return it; when there is none, raise EmptyShoeError with a message that says the deck is empty
         if not self._cards:
             raise EmptyShoeError("cannot deal: the deck is empty")
         return self._cards.pop()

@@ -34,6 +34,8 @@ def hit_below(*limits: int) -> Callable[[TableView], Action]:
 
 def results(outcomes: list) -> list[tuple[int, Result]]:  # type: ignore[type-arg]
     """(seat, result) of every hand, from play_round's list of (seat, hand, Outcome)."""
+    assert isinstance(outcomes, list), \
+        f"Blackjack.play_round() should return the list finish_round() gives; got {outcomes!r} (is a return missing?)"
     return [(seat, outcome.result) for seat, _, outcome in outcomes]
 
 
