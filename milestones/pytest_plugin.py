@@ -408,6 +408,23 @@ def _where(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     return f" (in {_place(deepest)}, called from {_place(student)})"
 
 
+def _recursion(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    """The student's functions that kept calling each other (or themselves) in a ``RecursionError``:
+    ``"Hand.get_score (blackjack/hand.py) calls itself"``, ``"Hand.get_score (blackjack/hand.py) and
+    Hand.is_soft (blackjack/hand.py) call each other"``; "" when no function of theirs repeats."""
+    counts: dict[Function, int] = {}
+    for entry in excinfo.traceback:
+        function = _function(entry)
+        if function is not None and function not in _engine():
+            counts[function] = counts.get(function, 0) + 1
+    looping = [f"{name} ({module})" for (module, name), count in counts.items() if count >= 10]
+    if not looping:
+        return ""
+    if len(looping) == 1:
+        return f"{looping[0]} calls itself"
+    return f"{', '.join(looping[:-1])} and {looping[-1]} call each other"
+
+
 def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float = 0.0) -> str:
     """Turn a test's exception into one message for a student.
 
@@ -417,7 +434,8 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
 
     Returns:
         The assert's own message (pytest's explanation only when the test gave none),
-        ``"not written yet: <what to do>"`` for ``NotImplementedError``, what to do
+        ``"not written yet: <what to do>"`` for ``NotImplementedError``, the student's
+        functions that call each other without end for a ``RecursionError``, what to do
         instead of ``input()`` (pytest's own advice, ``-s``, does not apply to grading), or
         ``"<Exception>: <text> (in <function>, <file>:<line>)"``; at most 2000 characters.
     """
@@ -438,6 +456,9 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
                 f"a library function must return or raise, never end the program")
     elif isinstance(exc, pytest.fail.Exception):
         text = str(exc.msg)
+    elif isinstance(exc, RecursionError) and (cycle := _recursion(excinfo)):
+        text = (f"RecursionError: {cycle} without end, until Python gave up; make sure one of them computes "
+                f"its answer without calling the other")
     elif isinstance(exc, OSError) and _READS_STDIN in str(exc):
         text = (f"your code called input() (or read sys.stdin) during the test{_where(excinfo)}; the tests "
                 f"type nothing: take what you need as arguments, and leave the keyboard to the game's front end")

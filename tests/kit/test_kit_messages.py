@@ -34,12 +34,30 @@ def _count_aces(hand):
 '''
 
 
+#: A get_score and an is_soft that each ask the other, and an add_card (the engine's) that asks get_score.
+LOOPING_HAND = '''class Hand:
+    def add_card(self, card):
+        return self.get_score()
+
+    def get_score(self):
+        return 10 + self.is_soft()
+
+    def is_soft(self):
+        return any(score < 12 for score in [self.get_score()])
+'''
+
+
 @pytest.fixture
 def hand_module(tmp_path: Path) -> ModuleType:
     """The module above, loaded from a file at <tmp>/blackjack/hand.py (where a submission keeps it)."""
+    return load_hand(tmp_path, HAND)
+
+
+def load_hand(tmp_path: Path, source: str) -> ModuleType:
+    """``source`` loaded from a file at <tmp>/blackjack/hand.py."""
     path = tmp_path / "blackjack" / "hand.py"
-    path.parent.mkdir()
-    path.write_text(HAND, encoding="utf-8")
+    path.parent.mkdir(parents=True)
+    path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("fake_submission_hand", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -54,6 +72,21 @@ def test_an_engine_error_names_the_students_caller_too(hand_module: ModuleType) 
         hand_module.Hand().get_score()
     assert student_message(excinfo) == ("ValueError: not a card: 'Zz' (in Hand.add_card, blackjack/hand.py:5, "
                                         "called from Hand.get_score, blackjack/hand.py:8)")
+
+
+def test_a_recursion_names_the_students_functions_that_call_each_other(tmp_path: Path) -> None:
+    """A RecursionError names the student's two functions that call each other (in the order they were
+    entered), not the frame, often given code or a generator expression, where Python gave up."""
+    hand = load_hand(tmp_path, LOOPING_HAND).Hand()
+    with pytest.raises(RecursionError) as excinfo:
+        hand.add_card("Ks")
+    assert student_message(excinfo) == (
+        "RecursionError: Hand.get_score (blackjack/hand.py) and Hand.is_soft (blackjack/hand.py) call each other "
+        "without end, until Python gave up; make sure one of them computes its answer without calling the other")
+    alone = load_hand(tmp_path / "alone", "class Hand:\n    def get_score(self):\n        return self.get_score()\n")
+    with pytest.raises(RecursionError) as excinfo:
+        alone.Hand().get_score()
+    assert student_message(excinfo).startswith("RecursionError: Hand.get_score (blackjack/hand.py) calls itself")
 
 
 def test_a_helper_the_student_added_is_their_code(hand_module: ModuleType) -> None:
