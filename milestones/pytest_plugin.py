@@ -272,6 +272,7 @@ class _Alarm:
     """
 
     def __init__(self, seconds: float, hanging: dict[CodeType, int]) -> None:
+        self.seconds = seconds
         self.deadline = time.monotonic() + seconds
         self.hanging = hanging
         self.watched: tuple[FrameType, float] | None = None
@@ -279,7 +280,7 @@ class _Alarm:
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         now = time.monotonic()
         if now >= self.deadline - 0.01:
-            raise TestTimeout
+            raise TestTimeout(_timeout_text(self.seconds))
         outermost = None
         while frame is not None:
             if frame.f_code in self.hanging:
@@ -291,8 +292,12 @@ class _Alarm:
             self.watched = (outermost, now)
         elif now - self.watched[1] >= _QUICK_STOP - 0.01:
             code = outermost.f_code
-            raise TestTimeout(f"was stopped after {_QUICK_STOP:g} s in {code.co_qualname}, which "
-                              f"already looped in {self.hanging[code]} earlier tests: look for a loop that never ends")
+            raise TestTimeout(f"was stopped after {_QUICK_STOP:g} s in {code.co_qualname}, which was already "
+                              f"stopped in {self.hanging[code]} other tests: look for a loop that never ends")
+
+
+def _timeout_text(seconds: float) -> str:
+    return f"took longer than {seconds:g} s and was stopped: look for a loop that never ends"
 
 
 def _timed(item: pytest.Item) -> Generator[None, None, None]:
@@ -441,8 +446,7 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
     """
     exc = excinfo.value
     if isinstance(exc, TestTimeout):
-        text = (exc.args[0] if exc.args else
-                f"took longer than {timeout:g} s and was stopped: look for a loop that never ends") + _where(excinfo)
+        text = (exc.args[0] if exc.args else _timeout_text(timeout)) + _where(excinfo)
     elif isinstance(exc, AssertionError):
         text = str(exc)
         if "\nassert " in text:
@@ -485,6 +489,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         seconds = float(item.config.getoption("--test-timeout") or 0)
         message = student_message(call.excinfo, seconds)
         recorder.outcomes.setdefault(nodeid, (outcome, message))
+        if isinstance(call.excinfo.value, TestTimeout):
+            # pytest's traceback ends wherever the clock stopped the test, often in given code;
+            # the message names the student's loop instead
+            report.longrepr = f"TestTimeout: {message}"
         if isinstance(call.excinfo.value, TestTimeout) and nodeid not in recorder.timed_out:
             recorder.timed_out.add(nodeid)
             _grant_cpu(seconds)

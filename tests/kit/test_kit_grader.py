@@ -393,7 +393,7 @@ def test_a_function_that_looped_three_times_is_stopped_sooner(samples: dict[str,
     assert run.finished, run.stop_reason(limits)
     assert len(messages) == 11 and run.results[next(reversed(run.results))][0] == "passed"
     assert all(m.startswith("took longer than 3 s") for m in messages[:3])
-    assert all(m.startswith("was stopped after 1 s in Hand.get_score, which already looped in")
+    assert all(m.startswith("was stopped after 1 s in Hand.get_score, which was already stopped in")
                and "(in Hand.get_score, blackjack/hand.py:" in m for m in messages[3:]), messages
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -11,6 +13,7 @@ import pytest
 
 from make_samples import replace_body
 
+from milestones import REPO_ROOT
 from milestones.pytest_plugin import TestTimeout, student_message
 from milestones.runner import Limits, run_suite
 
@@ -129,3 +132,14 @@ def test_input_in_graded_code_says_what_to_do_instead(mini_course: Path, samples
     assert message.startswith("your code called input() (or read sys.stdin) during the test (in Hand.get_score, "
                               "blackjack/hand.py:"), message
     assert "Consider using" not in message, message
+
+
+def test_plain_pytest_names_the_students_loop_for_a_time_out(samples: dict[str, Path]) -> None:
+    """A student who runs pytest themselves sees the time-out's one line, naming their loop; pytest's traceback
+    ended wherever the clock stopped the test (often a given function) with a bare "TestTimeout"."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+                           f"--impl={samples['infinite_loop']}", "--test-timeout=1",
+                           "tests/milestone1/test_hand.py::test_score_adds_card_values"],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert ("TestTimeout: took longer than 1 s and was stopped: look for a loop that never ends "
+            "(in Hand.get_score, blackjack/hand.py:") in done.stdout, done.stdout + done.stderr
