@@ -111,14 +111,18 @@ def _check_one(root: Path, number: int, course: Course, limits: Limits, hidden: 
 
 
 def _next_test(grade: MilestoneGrade) -> TestScore | None:
-    """The first test that does not pass: point-bearing ones first, then in the spec's module order
-    (``Milestone.order``; an unlisted module after the listed ones), then in the suite's order."""
+    """The first test that does not pass: in the spec's module order (``Milestone.order``; an unlisted
+    module after the listed ones), point-bearing ones first within a module, then in the suite's order.
+
+    An ungraded test comes up with its module, not after every graded one: it checks what the graded
+    tests rely on (a shuffle that replays from its seed), so a failure there explains failures to come.
+    """
     order = grade.milestone.order
 
-    def rank(indexed: tuple[int, TestScore]) -> tuple[bool, int, int]:
+    def rank(indexed: tuple[int, TestScore]) -> tuple[int, bool, int]:
         index, test = indexed
         module = test.record.nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
-        return test.max_score == 0, order.index(module) if module in order else len(order), index
+        return order.index(module) if module in order else len(order), test.max_score == 0, index
 
     failing = [(i, t) for i, t in enumerate(grade.tests) if t.outcome != "passed"]
     return min(failing, key=rank)[1] if failing else None

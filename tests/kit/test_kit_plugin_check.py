@@ -88,6 +88,19 @@ def test_check_names_the_next_test_in_the_specs_order(tmp_path: Path) -> None:
     assert result.next_test is not None and result.next_test.record.name == "test_a_round.py::test_round"
 
 
+def test_check_names_a_failing_ungraded_test_with_its_module(tmp_path: Path) -> None:
+    """An ungraded test that fails comes up as Next with its module, before graded tests of later modules:
+    a shuffle that ignores its seed failed silently until every graded test passed."""
+    m1 = MINI_M1 + '\n\n@pytest.mark.points(0)\ndef test_replays():\n    "Ungraded."\n    assert False, "replay"\n'
+    project = write_course(tmp_path / "project", m1=m1, m2=None)
+    (project / "tests" / "milestone1" / "test_a_round.py").write_text(
+        'import pytest\n\n\n@pytest.mark.points(1)\ndef test_round():\n    "Graded."\n    assert False, "round"\n',
+        encoding="utf-8")
+    milestone = replace(load_course().milestone(1), order=("test_mini.py", "test_a_round.py"))
+    result = run_check(project, 1, limits=LIMITS, course=Course(milestones=(milestone,)))
+    assert result.next_test is not None and result.next_test.record.name == "test_mini.py::test_replays"
+
+
 @pytest.mark.parametrize("milestone", load_course().milestones, ids=lambda m: f"milestone{m.number}")
 def test_the_course_orders_every_test_module_of_a_suite(milestone: Milestone) -> None:
     """points.toml's order names each test module of a suite of several exactly once (a renamed or new module

@@ -111,8 +111,9 @@ def test_shuffle_replays_with_the_same_seed() -> None:
     shuffle(a, random.Random(7))
     shuffle(b, random.Random(7))
     shuffle(c, random.Random(8))
-    assert a == b
-    assert a != c
+    assert a == b, "two shuffles with random.Random(7) gave different orders: shuffle must draw every random " \
+                   "number from the rng it is given (rng.randrange, rng.getrandbits ...), never from random.*"
+    assert a != c, "shuffles with random.Random(7) and random.Random(8) gave the same order: shuffle must use the rng"
 
 
 @pytest.mark.points(0)
@@ -136,8 +137,12 @@ def test_shuffle_makes_every_order_about_equally_likely() -> None:
         items = [0, 1, 2, 3]
         shuffle(items, rng)
         tally[tuple(items)] += 1
-    assert len(tally) == 24
-    assert all(850 <= n <= 1150 for n in tally.values()), sorted(tally.values())
+    assert len(tally) == 24, f"only {len(tally)} of the 24 orders of 4 cards ever came up in 24,000 shuffles"
+    counts = sorted(tally.values())
+    assert all(850 <= n <= 1150 for n in counts), \
+        f"the 24 orders of 4 cards came up {counts[0]} to {counts[-1]} times in 24,000 shuffles, not about " \
+        f"1,000 each: the shuffle is biased. Swapping card i with any position is; swap it only with a " \
+        f"position in 0..i (Fisher-Yates)"
 
 
 @pytest.mark.points(0)
