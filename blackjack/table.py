@@ -146,8 +146,13 @@ class Blackjack:
             IllegalActionError: there is no round, or it is not settled yet.
         """
         rnd = self.round
-        if rnd is None or rnd.phase is not _SETTLED:
-            raise IllegalActionError("no settled round to finish", "finish")
+        if rnd is None:
+            raise IllegalActionError("no round to finish: start one first", "finish")
+        if rnd.phase is not _SETTLED:
+            waiting = rnd.current_player
+            raise IllegalActionError(
+                f"the round is not over: {waiting.name} still has a turn, so let every player play first"
+                if waiting is not None else f"the round is not over yet ({rnd.phase.value})", "finish")
         outcomes = rnd.outcomes()
         if record:
             for i, player in enumerate(rnd.players):

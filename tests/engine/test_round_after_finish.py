@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from blackjack import Action, Blackjack, Rules
+import pytest
+
+from blackjack import Action, Blackjack, IllegalActionError, Rules
 
 
 def test_insurance_net_survives_finish_round() -> None:
@@ -25,3 +27,16 @@ def test_view_of_a_finished_round_keeps_the_dealer_cards() -> None:
     shown = rnd.view().dealer.cards
     game.finish_round()
     assert rnd.view().dealer.cards == shown
+
+
+def test_finishing_a_round_too_early_says_who_still_has_a_turn() -> None:
+    """finish_round() before every player has played names the player whose turn it is and changes nothing;
+    "no settled round to finish" left a student who skipped a player wondering what "settled" meant."""
+    game = Blackjack(["Ann", "Bob"], Rules.preset("cs111"), seed=1)
+    with pytest.raises(IllegalActionError, match=r"^no round to finish: start one first$"):
+        game.finish_round()
+    rnd = game.start_round()
+    with pytest.raises(IllegalActionError, match=r"^the round is not over: Ann still has a turn, so let every "
+                                                 r"player play first$"):
+        game.finish_round()
+    assert game.round is rnd and rnd.turn == (0, 0)

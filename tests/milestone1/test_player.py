@@ -116,6 +116,9 @@ def test_player_play_round_stops_after_bust() -> None:
     asked: list[int] = []
 
     def decide(view: TableView) -> Action:
+        assert view.turn is not None and view.turn[0] == 0, \
+            "Ann's play_round asked decide() after her turn ended (she busted with T-6-8): " \
+            "keep asking only while it is this player's turn (rnd.current_player is self)"
         asked.append(view.seats[0].hands[0].total)
         return Action.HIT
     game.players[0].play_round(rnd, decide)
