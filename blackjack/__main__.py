@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from .cards import parse_cards
-from .cli import OneLineParser
+from .cli import OneLineParser, silence_broken_pipe
 from .errors import BlackjackError, unwritten
 from .money import to_money
 from .player import Player, check_name
@@ -78,7 +77,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             console.say("(The course's own game needs only week 1's code: python -m blackjack --rules cs111)")
         return 1
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
-        _silence(out)
+        silence_broken_pipe(out)
         return 0
 
 
@@ -149,13 +148,6 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
             continue
         chosen.append(answer)
     return chosen
-
-
-def _silence(stream: TextIO) -> None:
-    """After a broken pipe, point the real stdout at devnull so the interpreter's final flush is quiet."""
-    if stream is sys.stdout:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

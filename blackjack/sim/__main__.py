@@ -19,7 +19,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
-from ..cli import OneLineParser
+from ..cli import OneLineParser, silence_broken_pipe
 from ..errors import BlackjackError, quoted
 from ..rules import Rules
 from .exact import basic_strategy_edge
@@ -150,6 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(text_report(reports, exact=exact))
         if args.plot:
             plot(reports, args.plot)
+    except BrokenPipeError:  # the reader went away (piped into head): stop quietly
+        silence_broken_pipe()
+        return 0
     except (BlackjackError, ValueError, OSError, ImportError) as err:
         print(f"blackjack-sim: error: {err}", file=sys.stderr)
         return 1

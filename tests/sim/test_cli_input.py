@@ -140,3 +140,16 @@ def test_simulate_takes_a_rules_file_too(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text("decks = 2\n", encoding="utf-8")
     assert simulate("basic", str(house), hands=100)[0].rules.startswith("house: 2D")
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly() -> None:
+    """``blackjack-sim ... | head -2``: the report's write to a closed pipe ends the run with status 0 and no
+    "error: [Errno 32] Broken pipe" line, as the text game does."""
+    import subprocess
+    import sys
+    process = subprocess.Popen([sys.executable, "-m", "blackjack.sim", "--hands", "500", "--quiet",
+                                "--strategy", "always-stand"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before the report is written
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 0 and err == "", err
