@@ -212,7 +212,7 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
         end += 1
         lines.insert(end, row)
         added.append(row)
-    if added or not diary.exists():
+    if added:
         diary.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return added
 

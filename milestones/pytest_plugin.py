@@ -62,7 +62,6 @@ _MESSAGE_LIMIT = 2000
 #: :data:`_QUICK_STOP` seconds (so a loop in ``Hand.get_score`` does not cost 10 s per test).
 _HANG_REPEAT = 3
 _QUICK_STOP = 1.0
-#: A traceback line in a student package: ``File ".../blackjack/hand.py", line 88``.
 _PACKAGE_PATH = "|".join(re.escape(p) for p in PACKAGES)
 #: A place in the student's packages in a traceback: Python's long form (``File ".../blackjack/deck.py",
 #: line 17``) or pytest's short one (``blackjack/deck.py:17: in <module>``).

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR, suite_number
-from .hidden import HIDDEN_FILE, hidden_json, strip_hidden
+from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR
+from .hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
 
@@ -102,11 +102,11 @@ def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_
     return stubbed, kept
 
 
-def write_public_tests(src: Path, out: Path) -> tuple[int, dict[int, int]]:
+def write_public_tests(src: Path, out: Path) -> tuple[int, int]:
     """Copy ``src/conftest.py`` and every ``src/milestone*/`` folder to ``out``, hidden tests removed.
 
     Returns:
-        ``(test modules written, hidden tests removed per milestone number)``.
+        ``(test modules written, hidden tests removed)``.
 
     Raises:
         HiddenStripError: a module's hidden tests cannot be removed cleanly.
@@ -114,17 +114,14 @@ def write_public_tests(src: Path, out: Path) -> tuple[int, dict[int, int]]:
     out.mkdir(parents=True, exist_ok=True)
     if (src / "conftest.py").is_file():
         shutil.copy2(src / "conftest.py", out / "conftest.py")
-    written = 0
-    removed: dict[int, int] = {}
+    written = removed = 0
     for folder in sorted(src.glob(f"{SUITE_PREFIX}*")):
-        number = suite_number(folder.name)
-        if not folder.is_dir() or number is None:
+        if not folder.is_dir():
             continue
         shutil.copytree(folder, out / folder.name, ignore=_IGNORE, dirs_exist_ok=True)
-        removed[number] = 0
         for file in sorted((out / folder.name).rglob("*.py")):
             text, count = strip_hidden(file.read_text(encoding="utf-8"), file.relative_to(out).as_posix())
-            removed[number] += count
+            removed += count
             if text is None:
                 file.unlink()
                 continue
@@ -180,11 +177,10 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     out.mkdir(parents=True, exist_ok=True)
     summary = StarterSummary(out=out, milestone=milestone)
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
-    summary.test_files, hidden = write_public_tests(root / TESTS_DIR, out / TESTS_DIR)
-    summary.hidden_removed = sum(hidden.values())
+    summary.test_files, summary.hidden_removed = write_public_tests(root / TESTS_DIR, out / TESTS_DIR)
     shutil.copytree(Path(__file__).parent, out / "milestones", ignore=_IGNORE, dirs_exist_ok=True)
     (out / "milestones" / FUNCTIONS_FILE).write_text(functions_json(root), encoding="utf-8")
-    (out / "milestones" / HIDDEN_FILE).write_text(hidden_json(hidden), encoding="utf-8")
+    (out / "milestones" / HIDDEN_FILE).write_text(hidden_json(hidden_counts(root)), encoding="utf-8")
     (out / "pyproject.toml").write_text(_student_pyproject(root), encoding="utf-8")
     docs = root / "docs"
     if (docs / "student.md").is_file():
