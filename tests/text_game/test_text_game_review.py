@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from blackjack import Rules, RulesError
-from blackjack.__main__ import main
 from blackjack.player import Dealer
-
-
-def play(args: list[str], keys: str) -> tuple[int, str]:
-    """Run the game in-process with ``keys`` as the typed input; return (exit status, transcript)."""
-    out = io.StringIO()
-    status = main(args, stdin=io.StringIO(keys), stdout=out)
-    return status, out.getvalue()
+from test_text_game import play
 
 
 @pytest.mark.parametrize("typed", ["²", "①", "+-5", "--5"])
