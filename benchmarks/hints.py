@@ -26,13 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from blackjack import Rules  # noqa: E402
 from blackjack.hints import dealer_probabilities, expected_values  # noqa: E402
 from blackjack.hints import _dealer, _player, strategy  # noqa: E402
+from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
 RULES = Rules()  # 6 decks, S17, DAS, peek
-
-
-def full_shoe() -> list[int]:
-    return [24] * 9 + [96]
 
 
 def half_shoe(seed: int = 2024) -> list[int]:
@@ -40,13 +37,6 @@ def half_shoe(seed: int = 2024) -> list[int]:
     random.Random(seed).shuffle(cards)
     left = cards[156:]
     return [left.count(v) for v in range(1, 11)]
-
-
-def without(counts: list[int], *values: int) -> tuple[int, ...]:
-    out = list(counts)
-    for v in values:
-        out[v - 1] -= 1
-    return tuple(out)
 
 
 def clear() -> None:
@@ -67,9 +57,9 @@ def main() -> int:
     print(f"exact hints, {RULES.summary()}; limit {LIMIT_MS:.0f} ms per hint")
     print(f"{'case':<50}{'cold ms':>9}{'warm ms':>9}{'cold/limit':>12}")
     worst = 0.0
-    for shoe_name, shoe in (("full 6-deck shoe", full_shoe()), ("half-used shoe", half_shoe())):
+    for shoe_name, shoe in (("full 6-deck shoe", full_shoe(RULES.decks)), ("half-used shoe", half_shoe())):
         for cards, up in (((10, 6), 10), ((1, 7), 9), ((8, 8), 10)):
-            counts = without(shoe, *cards, up)
+            counts = without(shoe, (*cards, up))
             clear()
             cold = timed(lambda: expected_values(cards, up, counts, RULES))
             warm = timed(lambda: expected_values(cards, up, counts, RULES))
@@ -78,7 +68,7 @@ def main() -> int:
             print(f"{label:<50}{cold:>9.1f}{warm:>9.3f}{cold / LIMIT_MS:>12.2f}")
     clear()
     for up in range(1, 11):
-        counts = without(full_shoe(), up)
+        counts = without(full_shoe(RULES.decks), (up,))
         cold = timed(lambda: dealer_probabilities(up, counts, RULES))
         warm = timed(lambda: dealer_probabilities(up, counts, RULES))
         worst = max(worst, cold)
