@@ -26,7 +26,7 @@ from pathlib import Path
 from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, run_check
-from .config import TESTS_DIR, load_course
+from .config import handout_dir, load_course, suites_dir
 from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
 from .hidden import HiddenStripError
 from .honesty import check_honesty
@@ -103,7 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also grade milestone N on the reference's earlier milestones; the better score counts")
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
-    grade.add_argument("--tests", type=Path, default=REPO_ROOT / TESTS_DIR, metavar="DIR",
+    grade.add_argument("--tests", type=Path, default=suites_dir(REPO_ROOT), metavar="DIR",
                        help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
     grade.add_argument("--inventory", type=Path, metavar="FILE",
                        help="the tests and weights collected on the reference, as the autograder zip ships them "
@@ -194,7 +194,7 @@ def _check(args: argparse.Namespace) -> int:
     print(result.describe())
     if not args.no_diary:
         diary = args.diary or project / "docs" / "diary.md"
-        template = REPO_ROOT / "docs" / "diary_template.md"
+        template = handout_dir(REPO_ROOT) / "diary_template.md"
         if append_progress(diary, result, template=template):
             print(f"(logged in {diary})")
         else:

@@ -11,6 +11,9 @@ name                        what it is
 ``suite_name(n)``           ``"milestone3"``: the folder name of milestone n's suite
 ``suite_number(name)``      ``3`` for ``"milestone3"`` (``None`` for another name)
 ``suite_path(n)``           ``"tests/milestone3"``: the suite's folder under the kit's root
+``suites_dir(root)``        the folder holding the suites of the kit (or starter) at ``root``
+``require_suites(root, ns)`` the suites folder, or FileNotFoundError naming what is missing
+``handout_dir(root)``       the folder holding ``student.md`` and ``diary_template.md``
 ==========================  =======================================================
 
 Points are whole course points (CS111: 25 for week 1, 20 + 20 + 5 + 20 for weeks 2-3
@@ -25,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "RESULTS_FD_ENV", "SUITE_PREFIX", "TESTS_DIR", "Course",
-           "Milestone", "Part", "load_course", "suite_name", "suite_number", "suite_path"]
+           "Milestone", "Part", "handout_dir", "load_course", "suite_name", "suite_number", "suite_path",
+           "require_suites", "suites_dir"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 
@@ -56,6 +60,55 @@ def suite_number(name: str) -> int | None:
     """Return the milestone number in a suite's folder name (``"milestone3"`` -> 3), ``None`` for another name."""
     match = _SUITE_NAME.match(name)
     return int(match[1]) if match else None
+
+
+#: Where an installed kit (the wheel) keeps the suites and the handout: ``pyproject.toml`` maps the
+#: clone's ``tests/`` to the package ``milestones.suites`` and ``docs/`` to ``milestones.handout``.
+INSTALLED_SUITES = ("milestones", "suites")
+INSTALLED_HANDOUT = ("milestones", "handout")
+
+
+def suites_dir(root: Path) -> Path:
+    """Return the folder holding the milestone suites (``conftest.py``, ``milestone1/`` ...) of the kit at ``root``.
+
+    ``root`` is the folder holding ``blackjack/`` and ``milestones/``: a clone of the kit or a
+    student's starter keeps the suites in ``root/tests``; an installed kit (``root`` is
+    site-packages) in ``root/milestones/suites``. The folder may not exist: callers that need
+    suites say so with :func:`require_suites`.
+    """
+    installed = root.joinpath(*INSTALLED_SUITES)
+    return installed if installed.is_dir() else root / TESTS_DIR
+
+
+def require_suites(root: Path, numbers: tuple[int, ...] | list[int] = ()) -> Path:
+    """Return :func:`suites_dir` of ``root`` when it holds the suites named, else raise.
+
+    Args:
+        root: the kit's (or a starter's) root folder.
+        numbers: milestone numbers whose suite folders must be there; none: at least one suite.
+
+    Raises:
+        FileNotFoundError: no suites at all, or one named is missing; the message names the
+            folder, so a kit installed or copied without its suites fails here instead of
+            passing on nothing.
+    """
+    folder = suites_dir(root)
+    found = sorted(p.name for p in folder.glob(f"{SUITE_PREFIX}*") if p.is_dir()) if folder.is_dir() else []
+    missing = [suite_name(n) for n in numbers if suite_name(n) not in found]
+    if not found or missing:
+        what = ", ".join(missing) if missing else "no milestone suites"
+        raise FileNotFoundError(f"{folder}: {what} (the course's test suites are missing; reinstall the kit "
+                                f"or run from a complete copy)")
+    return folder
+
+
+def handout_dir(root: Path) -> Path:
+    """Return the folder holding the student guide (``student.md``) and ``diary_template.md`` of the kit at ``root``.
+
+    ``root/docs`` in a clone of the kit, ``root/milestones/handout`` in an installed kit.
+    """
+    installed = root.joinpath(*INSTALLED_HANDOUT)
+    return installed if installed.is_dir() else root / "docs"
 
 
 def suite_path(number: int) -> str:

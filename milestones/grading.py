@@ -38,7 +38,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import TESTS_DIR, Course, Milestone, Part, load_course, suite_name, suite_path
+from .config import Course, Milestone, Part, load_course, suite_name, suite_path, suites_dir
 from .runner import Limits, RunResult, TestRecord, run_suite
 from .starter import write_hybrid
 
@@ -416,7 +416,7 @@ class Grader:
             zip ships them instead of the reference solution).
     """
 
-    def __init__(self, *, course: Course | None = None, tests: Path = REPO_ROOT / TESTS_DIR,
+    def __init__(self, *, course: Course | None = None, tests: Path = suites_dir(REPO_ROOT),
                  reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = DEFAULT_JOBS,
                  layered: bool = False, hidden: bool = True,
                  inventories: dict[int, dict[str, TestRecord]] | None = None) -> None:
@@ -439,12 +439,13 @@ class Grader:
         """The tests of milestone ``number`` and their weights, collected on the reference (cached).
 
         Raises:
+            FileNotFoundError: the milestone has no suite folder (nothing to grade is never full marks).
             RuntimeError: the suite does not collect cleanly on the reference.
         """
         if number not in self._inventory:
             if not self.folder(number).is_dir():
-                self._inventory[number] = {}
-                return self._inventory[number]
+                raise FileNotFoundError(f"{self.folder(number)}: no such suite (the course's test suites are "
+                                        f"missing; reinstall the kit or pass --tests)")
             run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
             if run.collect_errors or not run.finished:
                 problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]

@@ -16,7 +16,7 @@ import ast
 import json
 from pathlib import Path
 
-from .config import SUITE_PREFIX, TESTS_DIR, suite_number
+from .config import SUITE_PREFIX, suite_number, suites_dir
 
 __all__ = ["HIDDEN_FILE", "HiddenStripError", "has_hidden_mark", "hidden_counts", "hidden_json", "strip_hidden"]
 
@@ -164,7 +164,7 @@ def hidden_counts(root: Path) -> dict[int, int]:
     except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError):
         return {}
     counts: dict[int, int] = {}
-    for folder in sorted((root / TESTS_DIR).glob(f"{SUITE_PREFIX}*")):
+    for folder in sorted(suites_dir(root).glob(f"{SUITE_PREFIX}*")):
         number = suite_number(folder.name)
         if number is None or not folder.is_dir():
             continue

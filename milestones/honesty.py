@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import TESTS_DIR, Course, load_course, suite_path
+from .config import Course, load_course, require_suites, suite_name
 from .regions import PACKAGES
 from .report import points_text
 from .runner import Limits, run_suite
@@ -66,18 +66,24 @@ def check_honesty(root: Path = REPO_ROOT, milestones: list[int] | None = None, *
     """Run each milestone's suite on the reference and on its starter, and compare.
 
     Args:
-        root: the repository (``blackjack/``, ``gui/``, ``tests/milestoneN/``).
+        root: the kit (``blackjack/``, ``gui/``, ``milestones/``; the suites in
+            :func:`~milestones.config.suites_dir`).
         milestones: which to check (default: every milestone with a test folder).
         limits: per-run limits.
         course: milestones and points (default: ``milestones/points.toml``).
         mypy: also check that the full starter has no more ``mypy --strict`` errors than the reference.
+
+    Raises:
+        FileNotFoundError: the kit has no suites (or not the ones named): nothing to check is
+            never a pass.
     """
     course = course or load_course()
     report = HonestyReport()
-    numbers = milestones or list(course.with_suites(root / TESTS_DIR))
+    suites = require_suites(root, milestones or [])
+    numbers = milestones or list(course.with_suites(suites))
     for number in numbers:
         milestone = course.milestone(number)
-        folder = root / suite_path(number)
+        folder = suites / suite_name(number)
         reference = run_suite(folder, None, limits=limits)
         for nodeid, message in reference.collect_errors:
             report.problems.append(f"{nodeid}: does not import on the reference: {message}")
@@ -122,6 +128,8 @@ def check_honesty(root: Path = REPO_ROOT, milestones: list[int] | None = None, *
             elif total != part.points:
                 report.notes.append(f"milestone {number} part {part.key!r}: test points add up to "
                                     f"{points_text(total)}, scaled to the course's {part.points}")
+    if not sum(report.counted.values()):
+        report.problems.append(f"no point tests found in {suites}: nothing was checked")
     if mypy:
         with tempfile.TemporaryDirectory(prefix="bj-honesty-") as work:
             write_packages(Path(work), lambda r: True, root)

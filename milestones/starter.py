@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import GRADING_MARKERS, SUITE_PREFIX, TESTS_DIR
+from .config import GRADING_MARKERS, INSTALLED_HANDOUT, INSTALLED_SUITES, SUITE_PREFIX, TESTS_DIR, handout_dir, require_suites
 from .hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
@@ -69,6 +69,15 @@ class StarterSummary:
                 f"  {len(self.stubbed)} function bodies to write (milestone {self.milestone} and later), "
                 f"{len(self.kept)} given from earlier milestones\n"
                 f"  {self.test_files} public test modules, {self.hidden_removed} hidden tests left out")
+
+
+def _ignore_in_milestones(package: Path) -> Callable[[str, list[str]], set[str]]:
+    """``copytree``'s ignore for the ``milestones`` package: caches, and the installed kit's suites and handout."""
+    private = {package / INSTALLED_SUITES[1], package / INSTALLED_HANDOUT[1]}
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return set(_IGNORE(folder, names)) | {n for n in names if Path(folder, n) in private}
+    return ignore
 
 
 def _copy_packages(src: Path, out: Path) -> None:
@@ -170,6 +179,7 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
 
     Raises:
         FileExistsError: ``out`` exists and is not empty (and ``overwrite`` is False).
+        FileNotFoundError: the kit has no milestone suites to hand out.
         RegionError, HiddenStripError, SyntaxError: the reference breaks a convention.
     """
     if out.exists() and any(out.iterdir()) and not overwrite:
@@ -177,12 +187,16 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     out.mkdir(parents=True, exist_ok=True)
     summary = StarterSummary(out=out, milestone=milestone)
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
-    summary.test_files, summary.hidden_removed = write_public_tests(root / TESTS_DIR, out / TESTS_DIR)
-    shutil.copytree(Path(__file__).parent, out / "milestones", ignore=_IGNORE, dirs_exist_ok=True)
+    summary.test_files, summary.hidden_removed = write_public_tests(require_suites(root), out / TESTS_DIR)
+    if not summary.test_files:
+        raise FileNotFoundError(f"{require_suites(root)} holds no test modules to hand out")
+    # The installed kit's suites (hidden tests included) and handout are never copied whole.
+    shutil.copytree(Path(__file__).parent, out / "milestones", dirs_exist_ok=True,
+                    ignore=_ignore_in_milestones(Path(__file__).parent))
     (out / "milestones" / FUNCTIONS_FILE).write_text(functions_json(root), encoding="utf-8")
     (out / "milestones" / HIDDEN_FILE).write_text(hidden_json(hidden_counts(root)), encoding="utf-8")
     (out / "pyproject.toml").write_text(_student_pyproject(root), encoding="utf-8")
-    docs = root / "docs"
+    docs = handout_dir(root)
     if (docs / "student.md").is_file():
         shutil.copy2(docs / "student.md", out / "README.md")
     if (docs / "diary_template.md").is_file():

@@ -23,7 +23,10 @@ from types import ModuleType
 
 import pytest
 
-_ROOT = str(Path(__file__).resolve().parents[1])
+# The folder holding the milestones package: the kit's clone or a starter (this file is
+# tests/conftest.py), or site-packages (an installed kit has it as milestones/suites/conftest.py).
+_ROOT = str(next((p for p in Path(__file__).resolve().parents if (p / "milestones" / "__init__.py").is_file()),
+                 Path(__file__).resolve().parents[1]))
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)  # the milestones package, when pytest runs from another folder
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_readme_examples_run() -> None:
