@@ -1,4 +1,4 @@
-"""Start the Tk table: ``python -m gui`` or the ``blackjack-gui`` console script.
+"""Start the Tk table: ``python -m gui`` or the ``blackjack-kit-gui`` console script.
 
 Examples::
 
@@ -32,7 +32,7 @@ MAX_SEATS = 3
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line: players, names, bankroll, rules, seed, stacked cards, animations, panels, counting system."""
-    parser = OneLineParser(prog="blackjack-gui", description="Play blackjack at a Tk table.")
+    parser = OneLineParser(prog="blackjack-kit-gui", description="Play blackjack at a Tk table.")
     parser.add_argument("--players", type=int, choices=range(1, MAX_SEATS + 1), default=None,
                         help=f"number of seats, 1-{MAX_SEATS} (default: one per --names, else 1)")
     parser.add_argument("--names", nargs="+", metavar="NAME",
@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         root = tk.Tk()
     except tk.TclError as err:
-        print(f"blackjack-gui: cannot open a window: {err}", file=sys.stderr)
+        print(f"blackjack-kit-gui: cannot open a window: {err}", file=sys.stderr)
         return 1
     from .app import App
     try:
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(err))
     except NotImplementedError as err:  # a student's starter: the table cannot even be drawn yet
         root.destroy()
-        print(f"blackjack-gui: stopped: {unwritten(err)}", file=sys.stderr)
+        print(f"blackjack-kit-gui: stopped: {unwritten(err)}", file=sys.stderr)
         return 1
     root.mainloop()
     return 0

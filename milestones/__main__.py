@@ -104,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
     grade.add_argument("--failed-only", action="store_true", help="text format: list only tests that lost points")
     grade.add_argument("--tests", type=Path, default=suites_dir(REPO_ROOT), metavar="DIR",
-                       help="folder holding milestone1/, milestone2/ ... (default: this repo's tests/)")
+                       help="folder holding milestone1/, milestone2/ ... (default: the kit's own suites)")
     grade.add_argument("--inventory", type=Path, metavar="FILE",
                        help="the tests and weights collected on the reference, as the autograder zip ships them "
                             "(default: collect them on the reference packages here)")

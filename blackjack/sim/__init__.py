@@ -11,7 +11,7 @@ name                     what it is
 =======================  ===============================================================
 
 Command line: ``python -m blackjack.sim --rules vegas --strategy basic hi-lo --hands 1e6``
-(``blackjack-sim``). See ``docs/simulator.md``.
+(``blackjack-kit-sim``). See ``docs/simulator.md``.
 
 >>> report = simulate("basic", "vegas", hands=2000, seed=1)[0]
 >>> report.rounds, report.ci95[0] < report.ev < report.ci95[1]

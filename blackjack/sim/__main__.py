@@ -1,8 +1,8 @@
-"""``python -m blackjack.sim`` / ``blackjack-sim``: the simulator's command line.
+"""``python -m blackjack.sim`` / ``blackjack-kit-sim``: the simulator's command line.
 
 Example::
 
-    blackjack-sim --rules vegas --strategy basic hi-lo never-bust --hands 1_000_000 --jobs 2
+    blackjack-kit-sim --rules vegas --strategy basic hi-lo never-bust --hands 1_000_000 --jobs 2
 
 Prints a side-by-side table; ``--json -`` / ``--csv -`` write machine-readable results
 to stdout instead, ``--plot FILE.png`` saves bankroll paths and session results.
@@ -61,7 +61,7 @@ def _share(text: str) -> Fraction:
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser (also used by the docs)."""
     parser = OneLineParser(
-        prog="blackjack-sim", description="Monte Carlo simulation of blackjack strategies on the Blackjack Kit engine.")
+        prog="blackjack-kit-sim", description="Monte Carlo simulation of blackjack strategies on the Blackjack Kit engine.")
     parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
                         help=f"a rules preset ({', '.join(Rules.preset_names())}) or a .toml rules file "
                              "(default vegas)")
@@ -154,7 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         silence_broken_pipe()
         return 0
     except (BlackjackError, ValueError, OSError, ImportError) as err:
-        print(f"blackjack-sim: error: {err}", file=sys.stderr)
+        print(f"blackjack-kit-sim: error: {err}", file=sys.stderr)
         return 1
     return 130 if any(r.interrupted for r in reports) else 0
 

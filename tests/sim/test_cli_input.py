@@ -15,7 +15,7 @@ from blackjack.sim.runner import MAX_HANDS, MAX_JOBS
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
-    """The run's stderr, checked to be one ``blackjack-sim: error:`` line, with nothing on stdout."""
+    """The run's stderr, checked to be one ``blackjack-kit-sim: error:`` line, with nothing on stdout."""
     out, err = capsys.readouterr()
     assert out == "", "bad input must be refused before any simulation prints a report"
     assert err.count("\n") == 1 and "Traceback" not in err, err
@@ -143,7 +143,7 @@ def test_simulate_takes_a_rules_file_too(tmp_path: Path) -> None:
 
 
 def test_a_reader_that_stops_early_ends_the_run_quietly() -> None:
-    """``blackjack-sim ... | head -2``: the report's write to a closed pipe ends the run with status 0 and no
+    """``blackjack-kit-sim ... | head -2``: the report's write to a closed pipe ends the run with status 0 and no
     "error: [Errno 32] Broken pipe" line, as the text game does."""
     import subprocess
     import sys

@@ -92,7 +92,7 @@ class TestWithoutMatplotlib:
         target = tmp_path / "x.png"
         assert main(["--hands", "200", "--plot", str(target)]) == 1
         out, err = capsys.readouterr()
-        assert err.count("\n") == 1 and INSTALL in err and err.startswith("blackjack-sim: error:")
+        assert err.count("\n") == 1 and INSTALL in err and err.startswith("blackjack-kit-sim: error:")
         assert "Traceback" not in err
         assert out == ""  # failed fast: no report was printed after a wasted run
         assert not target.exists()
@@ -100,7 +100,7 @@ class TestWithoutMatplotlib:
     def test_python_dash_m_exits_without_traceback(self, tmp_path: Path) -> None:
         """``python -m blackjack.sim --hands 200 --plot x.png`` in a fresh interpreter without matplotlib."""
         code = ("import runpy, sys; sys.modules['matplotlib'] = None; "
-                "sys.argv = ['blackjack-sim', '--hands', '200', '--plot', 'x.png']; "
+                "sys.argv = ['blackjack-kit-sim', '--hands', '200', '--plot', 'x.png']; "
                 "runpy.run_module('blackjack.sim', run_name='__main__', alter_sys=True)")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True,

@@ -125,7 +125,7 @@ def test_basic_reads_a_live_hand_as_chart_action_reads_cards(preset: str) -> Non
 
 
 def test_cli_writes_json(tmp_path: object) -> None:
-    """blackjack-sim --json PATH writes one report per strategy."""
+    """blackjack-kit-sim --json PATH writes one report per strategy."""
     from pathlib import Path
     out = Path(str(tmp_path)) / "r.json"
     assert main(["--strategy", "basic", "always-stand", "--hands", "2000", "--quiet", "--json", str(out)]) == 0
