@@ -18,6 +18,7 @@ be written) print one line and exit with status 2; nothing else changes.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
 import sys
 import tempfile
@@ -205,6 +206,10 @@ def _check(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
+    if args.command != "starter" and importlib.util.find_spec("pytest") is None:
+        print(f"error: {args.command} runs the course's tests with pytest, which is not installed: "
+              f"pip install 'blackjack-kit[test]'", file=sys.stderr)
+        return 2
     try:
         if args.command == "starter":
             print(write_starter(args.out, milestone=load_course().milestone(args.milestone).number,
