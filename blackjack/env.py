@@ -1,6 +1,11 @@
 """A Gymnasium environment over the real engine: any preset, a finite shoe, all five plays.
 
-Install the extra first: ``pip install blackjack-kit[gym]``.
+Install the extra first: ``pip install blackjack-kit[gym]``. Importing this module registers
+the environment with Gymnasium as ``BlackjackKit-v0``, so either of these works::
+
+    import blackjack.env, gymnasium
+    env = gymnasium.make("BlackjackKit-v0", rules="vegas")
+    env = gymnasium.make("blackjack.env:BlackjackKit-v0", rules="cs111")  # imports the module itself
 
 Description:
     One episode is one round for one seat at a table with the chosen rules, dealt from
@@ -11,7 +16,9 @@ Description:
 Actions (``Discrete(5)``):
     0 stand, 1 hit, 2 double down, 3 split, 4 surrender. An action the rules or the
     hand do not allow is played as STAND and flagged ``info["illegal"] = True``;
-    ``info["action_mask"]`` (and :meth:`BlackjackEnv.action_masks`) lists the legal ones.
+    ``info["action_mask"]`` is a ``numpy.int8`` array of 0/1, one per action (1 legal), as
+    Gymnasium's own masked environments give it (:meth:`BlackjackEnv.action_masks` gives the
+    same as booleans); after the last step every entry is 0.
     Insurance and early surrender offers are declined for the agent.
 
 Observation (a tuple of ints, ``Tuple(Discrete ...)``):
@@ -23,8 +30,18 @@ Observation (a tuple of ints, ``Tuple(Discrete ...)``):
 Rewards:
     At the end of the round, the seat's net result in units of the initial bet: +1 a
     win, +1.5 a 3:2 natural, -0.5 a surrender, +2 / -2 a doubled hand, the sum over
-    split hands. 0 on every step before. Rounds settled at the deal (naturals) need no
-    decision; ``reset`` plays them out and adds their result to ``info["skipped"]``.
+    split hands. Under rules that play for no money (``wagering = false``, e.g. cs111),
+    where every net is 0, each hand scores +1 for a win, 0 for a push and -1 for a loss
+    (:attr:`Result.kind <blackjack.actions.Result.kind>`), summed over split hands, so the
+    environment can still be learned. 0 on every step before the last.
+
+Rounds with no decision:
+    A round settled at the deal (a natural for either side, after the peek) asks the
+    agent nothing, so it is never an episode: ``reset`` settles it, deals again, and
+    returns the first round that needs a decision, with the settled rounds' rewards
+    summed in ``info["skipped"]`` (a float, same units as the reward; 0.0 when none). An
+    agent's mean episode return therefore leaves those rounds out; add the ``skipped``
+    values to measure the whole game's EV.
 
 Version history:
     v0: first version (Blackjack Kit 0.1).
@@ -40,6 +57,7 @@ from typing import Any
 
 try:
     import gymnasium
+    import numpy as np
     from gymnasium import spaces
 except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError("blackjack.env needs gymnasium: pip install blackjack-kit[gym]") from err
@@ -50,11 +68,16 @@ from .round import Round
 from .rules import Rules
 from .table import Blackjack
 
-__all__ = ["ACTIONS", "BlackjackEnv"]
+__all__ = ["ACTIONS", "ENV_ID", "BlackjackEnv"]
+
+#: The id under which importing this module registers :class:`BlackjackEnv` with Gymnasium.
+ENV_ID = "BlackjackKit-v0"
 
 #: Action numbers of the environment, in order.
 ACTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 _BANKROLL = 10 ** 12
+#: A hand's reward under rules that play for no money, by :attr:`Result.kind`.
+_HAND_SCORE = {"win": 1, "push": 0, "loss": -1}
 
 
 class BlackjackEnv(gymnasium.Env):
@@ -119,6 +142,10 @@ class BlackjackEnv(gymnasium.Env):
         rnd = self._round
         return [rnd is not None and rnd.is_legal(a) for a in ACTIONS]
 
+    def _mask(self) -> Any:
+        """:meth:`action_masks` as ``info["action_mask"]`` gives it: a ``numpy.int8`` array of 0/1."""
+        return np.array(self.action_masks(), dtype=np.int8)
+
     def _answer_offers(self) -> None:
         """Decline insurance and early surrender for the agent."""
         rnd = self._round
@@ -127,9 +154,12 @@ class BlackjackEnv(gymnasium.Env):
             rnd.apply(Action.DECLINE)
 
     def _net(self) -> float:
+        """Settle the round; return the reward (see the module docstring's Rewards)."""
         assert self._game is not None
         outcomes = self._game.finish_round(record=False)
         self._round = None
+        if not self.rules.wagering:
+            return float(sum(_HAND_SCORE[o.result.kind] for _s, _h, o in outcomes))
         return float(sum((o.net for _s, _h, o in outcomes), Fraction(0)) / self._bet)
 
     # --- the Gymnasium API ----------------------------------------------------------------
@@ -149,7 +179,7 @@ class BlackjackEnv(gymnasium.Env):
             if self._round.turn is not None:
                 break
             skipped += self._net()
-        return self._obs(), {"skipped": skipped, "action_mask": self.action_masks()}
+        return self._obs(), {"skipped": skipped, "action_mask": self._mask()}
 
     def step(self, action: int) -> tuple[tuple[int, ...], float, bool, bool, dict[str, Any]]:
         """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender).
@@ -173,8 +203,8 @@ class BlackjackEnv(gymnasium.Env):
         self._answer_offers()
         if rnd.turn is None:
             obs = self._obs()
-            return obs, self._net(), True, False, {"illegal": illegal, "action_mask": [False] * len(ACTIONS)}
-        return self._obs(), 0.0, False, False, {"illegal": illegal, "action_mask": self.action_masks()}
+            return obs, self._net(), True, False, {"illegal": illegal, "action_mask": self._mask()}
+        return self._obs(), 0.0, False, False, {"illegal": illegal, "action_mask": self._mask()}
 
     def render(self) -> str | None:
         """Return the table as text (``render_mode="ansi"``), else None."""
@@ -185,3 +215,7 @@ class BlackjackEnv(gymnasium.Env):
         rnd = self._round
         hands = " | ".join(str(h) for h in rnd.hands(0)) if rnd is not None else ""
         return f"dealer: {shown}   you: {hands}"
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:BlackjackEnv")

@@ -69,3 +69,74 @@ def test_env_refuses_an_action_outside_the_space_and_changes_nothing(action: obj
         env.step(action)  # type: ignore[arg-type]
     after = (env._round.phase, env._round.turn, list(env._round.history), env._game.cards_in_play())  # type: ignore[union-attr]
     assert after == before
+
+
+def _stacked_env(rules: str, cards: list[str]) -> object:
+    """A BlackjackEnv whose next round is dealt from ``cards`` (agent, dealer up, agent, dealer hole, ...)."""
+    from blackjack.env import BlackjackEnv
+    env = BlackjackEnv(rules)
+    env.reset(seed=1)
+    assert env._game is not None and env._round is not None
+    env._game.round = None  # abandon the dealt round
+    env._game.shoe.discard(env._round.cards_on_table())
+    env._round = None
+    env._game.shoe.stack(cards)
+    return env
+
+
+def test_env_is_registered_with_gymnasium_and_made_by_id() -> None:
+    """gymnasium.make("BlackjackKit-v0", rules=...) builds the environment with those rules,
+    also through the "module:id" form that imports blackjack.env itself."""
+    gymnasium = pytest.importorskip("gymnasium")
+    import blackjack.env
+    from blackjack.rules import Rules
+    made = gymnasium.make("BlackjackKit-v0", rules="single_deck")
+    assert made.unwrapped.rules == Rules.preset("single_deck"), "make() must pass rules= to the environment"
+    assert blackjack.env.ENV_ID == "BlackjackKit-v0"
+    other = gymnasium.make("blackjack.env:BlackjackKit-v0", rules="cs111")
+    assert other.unwrapped.rules == Rules.preset("cs111")
+
+
+def test_env_action_mask_is_an_int8_array_like_gymnasiums_masked_envs() -> None:
+    """info["action_mask"] is a numpy int8 array of 0/1 matching action_masks(); all 0 once the round ends."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    from blackjack.env import BlackjackEnv
+    env = BlackjackEnv("vegas")
+    _obs, info = env.reset(seed=5)
+    mask = info["action_mask"]
+    assert isinstance(mask, np.ndarray) and mask.dtype == np.int8, f"got {type(mask).__name__} {getattr(mask, 'dtype', '')}"
+    assert mask.tolist() == [int(b) for b in env.action_masks()]
+    assert mask[0] == 1 and mask[1] == 1, "stand and hit are legal at a first decision"
+    terminated = False
+    while not terminated:
+        _obs, _reward, terminated, _truncated, info = env.step(0)
+    assert info["action_mask"].dtype == np.int8 and not info["action_mask"].any()
+
+
+@pytest.mark.parametrize(("cards", "actions", "expected"), [
+    (["Th", "9c", "Kd", "8s"], [0], 1.0),          # agent T K = 20 stands; dealer 9 8 = 17: a win, +1
+    (["Th", "Tc", "Kd", "Ts"], [0], 0.0),          # 20 against the dealer's T T = 20: a push, 0
+    (["Th", "9c", "7d", "Ts", "8h"], [1], -1.0),   # agent T 7 hits an 8: a bust, -1
+])
+def test_env_under_rules_without_money_scores_each_hand_plus_minus_one(cards: list[str], actions: list[int],
+                                                                       expected: float) -> None:
+    """cs111 plays for no money, so every net is 0; the reward is +1 win, 0 push, -1 loss per hand,
+    so the environment can be learned (it used to give 0 for every round)."""
+    pytest.importorskip("gymnasium")
+    env = _stacked_env("cs111", cards)
+    env.reset()  # type: ignore[attr-defined]
+    for action in actions:
+        _obs, reward, terminated, _truncated, _info = env.step(action)  # type: ignore[attr-defined]
+    assert terminated, f"cards {cards}: the round should end after {actions}"
+    assert reward == expected, f"cards {cards}: expected reward {expected}, got {reward}"
+
+
+def test_env_rounds_without_a_decision_are_reported_in_skipped() -> None:
+    """A natural dealt to the agent asks nothing: reset settles it (+1.5 at 3:2) and reports it in
+    info["skipped"], then deals the next round, as the module docstring says."""
+    pytest.importorskip("gymnasium")
+    env = _stacked_env("vegas", ["Ah", "9c", "Kd", "7s", "Th", "9d", "7c", "8s"])
+    _obs, info = env.reset()  # type: ignore[attr-defined]
+    assert info["skipped"] == 1.5, f"the agent's natural pays 3:2; skipped was {info['skipped']}"
+    assert env._round is not None and env._round.turn is not None  # type: ignore[attr-defined]
