@@ -4,6 +4,7 @@
 name                                     what it is
 =======================================  ==================================================
 ``kit_files(root)``                      the kit's files that go into the zip (no caches)
+``test_requirements(root)``              what ``setup.sh`` installs: the kit's ``test`` extra
 ``setup_script(display=...)``            ``setup.sh``: Python 3.11+, a virtualenv, the kit
 ``run_script(milestone, ...)``           ``run_autograder``: ``python -m milestones grade``
 ``build_autograder(output, milestone)``  write the zip; returns an :class:`AutograderSummary`
@@ -25,28 +26,37 @@ tried on a laptop: ``AUTOGRADER_ROOT`` (default ``/autograder``), and under it
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
+import re
 import shlex
 import stat
 import tempfile
 import time
+import tomllib
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import TESTS_DIR, Course, load_course, suite_path
+from .config import (INSTALLED_HANDOUT, INSTALLED_SUITES, SUITE_PREFIX, TESTS_DIR, Course, load_course, suite_name,
+                     suite_path, suites_dir)
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .grading import Grader, inventory_json
 from .runner import Limits
-from .starter import write_packages
+from .starter import _student_pyproject, write_packages
 
-__all__ = ["INVENTORY", "KIT_ENTRIES", "AutograderSummary", "build_autograder", "kit_files", "run_script", "setup_script"]
+__all__ = ["INVENTORY", "KIT_ENTRIES", "REQUIREMENTS", "AutograderSummary", "build_autograder", "kit_files",
+           "run_script", "setup_script", "test_requirements"]
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
-#: The packages go in as the milestone's starter: its regions and later ones stubbed.
-KIT_ENTRIES = (*PACKAGES, "milestones", TESTS_DIR, "pyproject.toml", "README.md")
+#: The packages go in as the milestone's starter: its regions and later ones stubbed. The
+#: suites go in as ``tests/`` (``conftest.py`` and the ``milestoneN/`` folders, hidden tests
+#: too) from wherever the kit keeps them: ``tests/`` in a clone, ``milestones/suites/`` installed.
+KIT_ENTRIES = (*PACKAGES, "milestones", "README.md")
+#: The zip's list of what ``setup.sh`` pip-installs (the kit's ``test`` extra).
+REQUIREMENTS = "requirements.txt"
 #: The zip's file of the milestone's tests and weights, collected on the reference when it is built.
 INVENTORY = "inventory.json"
 
@@ -70,29 +80,60 @@ def _skipped_file(file: Path) -> bool:
     return file.name.startswith(".") or file.name.endswith(_SKIP_SUFFIXES)
 
 
-def kit_files(root: Path = REPO_ROOT) -> Iterator[Path]:
-    """List the kit's files that belong in the autograder zip, sorted, relative to ``root``.
+def _walk(path: Path, skip: frozenset[Path] = frozenset()) -> list[Path]:
+    """The files under ``path`` (or ``path`` itself), sorted, junk and the folders in ``skip`` left out."""
+    if path.is_file():
+        return [path]
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(path):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not _skipped_dir(here / d) and here / d not in skip)
+        found.extend(here / f for f in files if not _skipped_file(here / f))
+    return sorted(found)
+
+
+def kit_files(root: Path = REPO_ROOT) -> Iterator[tuple[Path, Path]]:
+    """List the kit's files that belong in the autograder zip, sorted by their name in the zip.
 
     Args:
-        root: the instructor's copy of the kit (the folder holding ``blackjack/``).
+        root: the instructor's kit: a clone (the folder holding ``blackjack/``), or the
+            site-packages folder of an installed kit.
 
     Yields:
-        Paths relative to ``root``: everything under the :data:`KIT_ENTRIES` that exist,
-        except hidden files and folders, ``__pycache__``, ``*.pyc``, ``*.egg-info``,
-        ``build``/``dist``, ``test-output`` and virtualenvs. Symbolic links to folders
-        are not followed.
+        ``(name in the zip, file on disk)``: everything under the :data:`KIT_ENTRIES` that
+        exist, and the suites (:func:`~milestones.config.suites_dir`) as ``tests/conftest.py``
+        and ``tests/milestoneN/...``; hidden files and folders, ``__pycache__``, ``*.pyc``,
+        ``*.egg-info``, ``build``/``dist``, ``test-output`` and virtualenvs left out.
+        Symbolic links to folders are not followed.
     """
+    pairs: list[tuple[Path, Path]] = []
+    installed = frozenset({root.joinpath(*INSTALLED_SUITES), root.joinpath(*INSTALLED_HANDOUT)})
     for entry in KIT_ENTRIES:
-        path = root / entry
-        if path.is_file():
-            yield Path(entry)
-        elif path.is_dir():
-            found: list[Path] = []
-            for folder, dirs, files in os.walk(path):
-                here = Path(folder)
-                dirs[:] = sorted(d for d in dirs if not _skipped_dir(here / d))
-                found.extend(here / f for f in files if not _skipped_file(here / f))
-            yield from sorted(p.relative_to(root) for p in found)
+        pairs.extend((p.relative_to(root), p) for p in _walk(root / entry, installed))
+    suites = suites_dir(root)
+    for path in [suites / "conftest.py", *sorted(suites.glob(f"{SUITE_PREFIX}*"))]:
+        if path.exists() and (path.is_file() or not _skipped_dir(path)):
+            pairs.extend((TESTS_DIR / p.relative_to(suites), p) for p in _walk(path))
+    yield from sorted(pairs)
+
+
+def test_requirements(root: Path = REPO_ROOT) -> list[str]:
+    """Return the kit's ``test`` extra (pytest, hypothesis ...), which ``setup.sh`` installs on Gradescope.
+
+    Read from ``root/pyproject.toml`` in a clone, else from the installed distribution's
+    metadata (``blackjack-kit``); empty when neither can be read.
+    """
+    try:
+        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        return list(data["project"]["optional-dependencies"]["test"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        pass
+    try:
+        requires = importlib.metadata.requires("blackjack-kit") or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    marker = re.compile(r"""\s*;\s*extra\s*==\s*["']test["']\s*$""")
+    return [marker.sub("", r) for r in requires if marker.search(r)]
 
 
 def _needs_display(tests: Path) -> bool:
@@ -109,8 +150,8 @@ _SETUP = """\
 # Gradescope runs this once, as root, in /autograder/source when it builds the autograder
 # image (made by `python -m milestones autograder`). It finds Python 3.11 or newer
 # (installing python3.11 with apt-get when there is none), makes a virtualenv in
-# $AUTOGRADER_VENV (default /autograder/venv) and pip-installs the kit from the source
-# folder with its test extra (pytest, hypothesis ...). Needs network access (Gradescope
+# $AUTOGRADER_VENV (default /autograder/venv) and pip-installs requirements.txt, the kit's
+# test extra (pytest, hypothesis ...); the kit itself runs from the source folder. Needs network access (Gradescope
 # gives it); run_autograder then needs none.
 set -eu
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
@@ -154,7 +195,7 @@ if [ "$DISPLAY_NEEDED" = yes ]; then
     command -v Xvfb >/dev/null || { echo "setup.sh: Xvfb is missing" >&2; exit 1; }
 fi
 "$VENV/bin/python" -m pip install --upgrade pip
-"$VENV/bin/python" -m pip install "$SOURCE[test]"
+"$VENV/bin/python" -m pip install -r "$SOURCE/requirements.txt"
 """
 
 _RUN = """\
@@ -259,9 +300,10 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
 
     The zip holds ``setup.sh``, ``run_autograder`` (both mode 755) and :data:`INVENTORY`
     (the milestone's tests and weights, collected on the reference now) at its root, and
-    the kit from ``root`` (:func:`kit_files`: ``milestones/``, ``tests/`` with the hidden
-    tests, ``pyproject.toml``, ``README.md``; mode 644, or 755 for a file that is
-    executable). The packages go in as the milestone's starter, with the solution regions
+    the kit from ``root``, a clone or an installed kit (:func:`kit_files`: ``milestones/``,
+    the suites as ``tests/`` with the hidden tests, ``README.md``; mode 644, or 755 for a
+    file that is executable), a ``pyproject.toml`` with pytest's settings for the suites and
+    :data:`REQUIREMENTS` (:func:`test_requirements`). The packages go in as the milestone's starter, with the solution regions
     of this milestone and later ones stubbed: grading needs only the earlier milestones'
     bodies (for ``--layered``), so the solution the students are writing is not shipped
     where their code could read it; ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the
@@ -288,9 +330,9 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         OSError: a file cannot be read or the zip cannot be written.
     """
     number = (course or load_course()).milestone(milestone).number
-    tests = root / suite_path(number)
-    needed = [root / "blackjack" / "__init__.py", root / "milestones" / "__main__.py",
-              root / TESTS_DIR / "conftest.py", root / "pyproject.toml"]
+    suites = suites_dir(root)
+    tests = suites / suite_name(number)
+    needed = [root / "blackjack" / "__init__.py", root / "milestones" / "__main__.py", suites / "conftest.py"]
     missing = [str(p.relative_to(root)) for p in needed if not p.is_file()]
     if not tests.is_dir():
         missing.append(f"{suite_path(number)}/")
@@ -302,8 +344,9 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
     listed = Path("milestones", FUNCTIONS_FILE)  # written fresh below, from the reference's regions
-    summary.files = [f for f in kit_files(root) if (root / f).resolve() != skip and f != listed]
-    inventory = Grader(course=course, tests=root / TESTS_DIR, reference=root, limits=limits).inventory(number)
+    files = {name: path for name, path in kit_files(root) if path.resolve() != skip and name != listed}
+    summary.files = [*files, Path("pyproject.toml"), Path(REQUIREMENTS)]
+    inventory = Grader(course=course, tests=suites, reference=root, limits=limits).inventory(number)
     temporary = output.with_name(f".{output.name}.{os.getpid()}.part")
     with tempfile.TemporaryDirectory(prefix="bj-autograder-") as work:
         starter = Path(work)
@@ -321,9 +364,12 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                             run_script(number, layered=layered, limits=limits))
                 zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
                 zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
-                for name in summary.files:
-                    status = (root / name).stat()
-                    source = starter / name if name.parts[0] in PACKAGES and (starter / name).is_file() else root / name
+                # pytest's settings for the suites (markers, --strict-markers), as a student's copy has them
+                zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root))
+                zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), "".join(f"{r}\n" for r in test_requirements(root)))
+                for name, path in files.items():
+                    status = path.stat()
+                    source = starter / name if name.parts[0] in PACKAGES and (starter / name).is_file() else path
                     mode = _SCRIPT_MODE if status.st_mode & 0o111 else _FILE_MODE
                     zf.writestr(_info(name.as_posix(), mode, _date_time(status.st_mtime)), source.read_bytes())
             os.replace(temporary, output)

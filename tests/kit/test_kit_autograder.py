@@ -15,6 +15,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import tomllib
 import zipfile
 from fractions import Fraction
 from pathlib import Path
@@ -74,7 +75,7 @@ def test_run_autograder_grades_the_submission_as_the_docs_say(kit_zip: Path) -> 
     assert '-m milestones grade "$SUBMISSION" --single --milestone 1 ' in script
     assert '--inventory "$SOURCE/inventory.json" --format gradescope --output "$RESULTS"' in script
     assert "--layered" not in script  # milestone 1 has nothing earlier to layer on
-    assert 'pip install "$SOURCE[test]"' in setup and "DISPLAY_NEEDED=no" in setup
+    assert 'pip install -r "$SOURCE/requirements.txt"' in setup and "DISPLAY_NEEDED=no" in setup
 
 
 def test_later_milestones_are_graded_layered_with_the_limits_given() -> None:
@@ -133,15 +134,16 @@ def test_junk_is_left_out(tmp_path: Path) -> None:
     for name in junk:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("junk\n", encoding="utf-8")
-    tool = root / "tests" / "tool.sh"
+    tool = root / "tests" / "milestone1" / "tool.sh"
     tool.write_text("#!/bin/sh\n", encoding="utf-8")
     tool.chmod(0o755)
+    (root / "tests" / "kit_only.py").write_text("# a kit test, not a course suite\n", encoding="utf-8")
     out = root / "tests" / "autograder.zip"
     out.write_bytes(b"an old zip")
     summary = build_autograder(out, 1, root=root)
     with zipfile.ZipFile(out) as zf:
         names = set(zf.namelist())
-        tool_mode = stat.S_IMODE(_mode(zf.getinfo("tests/tool.sh")))
+        tool_mode = stat.S_IMODE(_mode(zf.getinfo("tests/milestone1/tool.sh")))
         mini_suite = zf.read("tests/milestone1/test_mini.py").decode("utf-8")
     assert not names & set(junk)
     assert "tests/autograder.zip" not in names
@@ -149,6 +151,7 @@ def test_junk_is_left_out(tmp_path: Path) -> None:
     assert "def test_hidden_bust" in mini_suite  # the instructor's copy, hidden tests and all
     assert names == {"setup.sh", "run_autograder", "inventory.json", f"milestones/{FUNCTIONS_FILE}",
                      *(f.as_posix() for f in summary.files)}
+    assert "tests/kit_only.py" not in names, "only the suites (conftest.py, milestoneN/) go in as tests/"
     assert tool_mode == 0o755
     assert not list(out.parent.glob(".autograder.zip.*"))
 
@@ -266,3 +269,34 @@ def test_a_bad_inventory_is_one_line(content: str | None, words: str, samples: d
     assert main(["grade", str(samples["full"]), "--inventory", str(inventory)]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_an_installed_kit_builds_the_same_zip_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From site-packages (suites in milestones/suites, no pyproject.toml) the zip still has tests/, a
+    pyproject.toml with pytest's settings and requirements.txt; the installed suites folder is not packed twice."""
+    site = tmp_path / "site-packages"
+    course = write_course(tmp_path / "kit")
+    for package in ("blackjack", "gui"):
+        shutil.copytree(course / package, site / package)
+    shutil.copytree(REPO_ROOT / "milestones", site / "milestones", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(course / "tests", site / "milestones" / "suites")
+    out = tmp_path / "ag.zip"
+    metadata = ['pytest>=8; extra == "test"', "numpy>=1.24; extra == 'gym'", 'hypothesis>=6.100 ; extra == "test"']
+    monkeypatch.setattr("importlib.metadata.requires", lambda name: metadata if name == "blackjack-kit" else None)
+    build_autograder(out, 1, root=site)
+    with zipfile.ZipFile(out) as zf:
+        names = set(zf.namelist())
+        requirements = zf.read("requirements.txt").decode("utf-8")
+        settings = tomllib.loads(zf.read("pyproject.toml").decode("utf-8"))
+    assert {"tests/conftest.py", "tests/milestone1/test_mini.py", "pyproject.toml", "requirements.txt"} <= names
+    assert not [n for n in names if n.startswith("milestones/suites/")], "the suites go in once, as tests/"
+    assert "--strict-markers" in settings["tool"]["pytest"]["ini_options"]["addopts"]
+    assert requirements == "pytest>=8\nhypothesis>=6.100\n", "the test extra from the installed metadata"
+
+
+def test_requirements_are_the_kits_test_extra() -> None:
+    """setup.sh installs the test extra pyproject.toml names (pytest, hypothesis ...), read from the clone."""
+    from milestones.autograder import test_requirements
+    extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"]["test"]
+    assert test_requirements(REPO_ROOT) == extra and any(r.startswith("pytest") for r in extra)
