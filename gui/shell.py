@@ -56,15 +56,15 @@ ROWS: dict[str, float] = {"dealer": 48.0, "player": 238.0}
 
 #: The places :meth:`Shell.write` writes at: name -> (x, y) of the text's left edge, pixels.
 TEXTS: dict[str, tuple[float, float]] = {
-    "dealer_total": (24.0, 168.0),
-    "player_total": (24.0, 358.0),
+    "dealer_total": (78.0, 170.0),
+    "player_total": (78.0, 360.0),
     "result": (400.0, 200.0),
 }
 
 #: Canvas size and card size, pixels (a poker card's proportions, 63 x 88 mm).
 WIDTH, HEIGHT = 720.0, 400.0
 CARD_W, CARD_H = 76.0, 106.0
-CARD_STEP = 86.0
+CARD_STEP = 58.0  # cards fan out and overlap a little: 11 cards (the most a 21 can hold from one deck) fit
 FELT = "#0f6b34"
 
 
@@ -195,12 +195,14 @@ class Shell:
 
     # ============================================================ given: drawing helpers
     def _draw_table(self) -> None:
-        """The fixed labels: the dealer's and the player's row names."""
+        """The fixed labels: the dealer's and the player's row names, and "Total" before each total."""
         font = (FONT_FAMILY, -16, "bold")
-        self.canvas.create_text(24, 24, text="Dealer", anchor="w", fill="white", font=font, tags=("static",))
         player = self.game.players[0].name
-        self.canvas.create_text(24, ROWS["player"] - 24, text=player, anchor="w", fill="white", font=font,
-                                tags=("static",))
+        for name, row, total in (("Dealer", "dealer", "dealer_total"), (player, "player", "player_total")):
+            self.canvas.create_text(24, ROWS[row] - 24, text=name, anchor="w", fill="white", font=font,
+                                    tags=("static",))
+            self.canvas.create_text(24, TEXTS[total][1], text="Total", anchor="w", fill="#b8dcc4",
+                                    font=(FONT_FAMILY, -14), tags=("static",))
 
     def draw_card(self, row: str, index: int, card: Card | Hidden) -> None:
         """Draw one card in a row: face up, or face down for :data:`blackjack.HIDDEN` (the hole card).
@@ -248,13 +250,21 @@ class Shell:
         return None if self.round is None else self.round.view()
 
     def refresh(self) -> None:
-        """Redraw the window for the round as it is now: clear the canvas, then :meth:`render` the view."""
+        """Redraw the window for the round as it is now: clear the canvas, :meth:`render` the view, prompt.
+
+        The status line then says which keys do something (from the enabled buttons).
+        A body not written yet (the starter) is named in the status line instead.
+        """
         self.clear()
         try:
             self.render(self.view())
         except NotImplementedError as err:  # the starter: say what to write instead of drawing nothing
             self.say(unwritten(err))
             self.errors.append(unwritten(err))
+            return
+        on = self.enabled()
+        moves = " or ".join(f"{key.capitalize()} ({key[0].upper()})" for key in on if key != "deal")
+        self.say(f"{moves}?" if moves else "Press Deal (D) for a round." if on else "")
 
     def say(self, text: str) -> None:
         """Show one line in the status label."""

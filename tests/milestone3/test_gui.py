@@ -60,8 +60,17 @@ def said(window: Any) -> str:
 
 
 def press(window: Any, *names: str) -> None:
-    """Press the window's buttons in turn (``invoke()``), letting Tk process each click."""
+    """Press the window's buttons in turn (``invoke()``), letting Tk process each click.
+
+    A button the test needs but the window left disabled fails the test with a message
+    (a disabled button ignores ``invoke()``, as it ignores a click).
+    """
     for name in names:
+        on = window.enabled()
+        assert name in on, (
+            f"the test wants to press {name.capitalize()}, but the window left it disabled (enabled: {on}); after "
+            f"each step render should call self.set_buttons(button_states(view)), which enables Deal when no round "
+            f"is played and Hit and Stand when the engine lists them in view.legal_actions.{said(window)}")
         window.buttons[name].invoke()
         window.root.update()
 
@@ -220,7 +229,7 @@ def test_stand_on_a_tie_is_a_push(shell: Open) -> None:
 
 
 @pytest.mark.gui
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_a_dealer_natural_ends_the_round_at_the_deal(shell: Open) -> None:
     """With naturals and the peek, the dealer's T-A ends the round at the deal: "LOSE -1", only Deal enabled."""
     window = shell(NATURALS, "Th Tc 6d As")
