@@ -180,7 +180,8 @@ class Shell:
             button = ttk.Button(bar, text=key.capitalize(), underline=0, command=commands[key])
             button.pack(side="left", padx=4)
             self.buttons[key] = button
-        self.status = ttk.Label(root, text="Press Deal (D) to start a round.", padding=(8, 2, 8, 6), anchor="w")
+        self.status = ttk.Label(root, text="Press Deal (D) for a round.", padding=(8, 2, 8, 6), anchor="w",
+                                wraplength=int(WIDTH) - 16)
         self.status.pack(side="top", fill="x")
         for key in BUTTON_NAMES:  # a key presses its button, so a disabled button ignores its key too
             top.bind(f"<KeyPress-{key[0]}>", self._presser(key))
@@ -415,7 +416,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Open the shell window and run until it is closed.
 
     Returns:
-        The exit status: 0; 2 for bad options (a one-line message); 1 when no window can open.
+        The exit status: 0; 2 for bad options (a one-line message); 1 when no window can open or
+        the course code the table needs is not written yet (a one-line message naming it).
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -430,9 +432,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except tk.TclError as err:
         print(f"python -m gui.shell: cannot open a window: {err}", file=sys.stderr)
         return 1
-    shell = Shell(root, rules, name=args.name, seed=args.seed)
-    if stack:
-        shell.game.shoe.stack(stack)
+    try:
+        shell = Shell(root, rules, name=args.name, seed=args.seed)
+        if stack:
+            shell.game.shoe.stack(stack)
+    except NotImplementedError as err:  # a starter whose engine cannot even build the table yet
+        root.destroy()
+        print(f"python -m gui.shell: stopped: {unwritten(err)}", file=sys.stderr)
+        return 1
     root.mainloop()
     return 0
 

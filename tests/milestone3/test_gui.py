@@ -1,4 +1,4 @@
-"""Milestone 3 (extra credit, 15 points): the base GUI. The player can choose hit or stand, and the GUI reports the result.
+"""Milestone 3 (extra credit, 15 points): the base GUI: the player can choose hit or stand; the GUI reports the result.
 
 You write the milestone-3 bodies of ``gui/shell.py`` (``milestones/specs/milestone3.md``):
 
@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import pytest
 
-from blackjack import Action, Blackjack, Rules, TableView
+from blackjack import Action, Blackjack, Outcome, Result, Rules, TableView
 
 CS111 = Rules.preset("cs111")
-#: The course's game with naturals, the dealer's peek and money (a bet of the table minimum, 1 credit):
-#: a dealer natural ends the round at the deal. No insurance, which the shell has no button for.
-NATURALS = dataclasses.replace(CS111, name="cs111 with naturals", naturals=True, dealer_peeks=True, wagering=True)
+#: The course's game with naturals and the dealer's peek: a dealer natural ends the round at the deal.
+#: No money (so no week-2 code is needed) and no insurance, which the shell has no button for.
+NATURALS = dataclasses.replace(CS111, name="cs111 with naturals", naturals=True, dealer_peeks=True)
 
 T = TypeVar("T")
 Open = Callable[[Rules, str], Any]
@@ -42,6 +43,17 @@ def explained(concept: str, call: Callable[[], T]) -> T:
     except Exception as err:
         err.add_note(concept)
         raise
+
+
+def with_money(view: TableView, outcome: Outcome) -> TableView:
+    """A settled cs111 view as a table with money would show it: wagering on, the hand's outcome replaced.
+
+    It needs no week-2 code of yours (bets, payouts): only the view's fields change.
+    """
+    seat = view.seats[0]
+    hand = dataclasses.replace(seat.hands[0], outcome=outcome, bet=outcome.bet)
+    return dataclasses.replace(view, rules=dataclasses.replace(view.rules, wagering=True),
+                               seats=(dataclasses.replace(seat, hands=(hand,)),))
 
 
 def round_view(rules: Rules, stack: str, *actions: Action) -> TableView:
@@ -128,18 +140,16 @@ def test_round_result_without_money() -> None:
 
 @pytest.mark.points(1)
 def test_round_result_with_money() -> None:
-    """At a table with money the result is followed by the signed net: a push reads "PUSH 0", a win "WIN +1"."""
+    """At a table with money the result is followed by the signed net: "WIN +10", "PUSH 0", "LOSE -10"."""
     from gui.shell import round_result
-    push = round_view(NATURALS, "Th 9c 7d 8s", Action.STAND)  # 17 against 17
-    got = round_result(push)
-    assert got == "PUSH 0", (
-        f"T-7 stands against the dealer's 9-8 (17 each) at a table with money, bet 1: round_result should be "
-        f"\"PUSH 0\" (label, a space, the net with its sign, no + on zero: gui.logic.signed_money); got {got!r}")
-    win = round_view(NATURALS, "Th 9c 9d 7s Kc", Action.STAND)  # 19; the dealer's 9-7 draws a K: bust
-    got = round_result(win)
-    assert got == "WIN +1", (
-        f"T-9 stands, the dealer's 9-7 draws a K and busts, bet 1 at a table with money: round_result should be "
-        f"\"WIN +1\" (the net gain with its + sign); got {got!r}")
+    cases = ((Result.WIN, 10, "WIN +10"), (Result.PUSH, 0, "PUSH 0"), (Result.LOSE, -10, "LOSE -10"))
+    for result, net, expected in cases:
+        view = with_money(round_view(CS111, "Th 9c 7d 8s", Action.STAND), Outcome(result, Fraction(10), Fraction(net)))
+        got = round_result(view)
+        assert got == expected, (
+            f"a settled {result.value} of a 10-credit bet at a table with money (view.rules.wagering is True): "
+            f"round_result should be {expected!r}, the label, a space and the net with its sign (no + on zero: "
+            f"gui.logic.signed_money writes it); got {got!r}")
 
 
 # ============================================================================ in the window
@@ -231,15 +241,15 @@ def test_stand_on_a_tie_is_a_push(shell: Open) -> None:
 @pytest.mark.gui
 @pytest.mark.points(1)
 def test_a_dealer_natural_ends_the_round_at_the_deal(shell: Open) -> None:
-    """With naturals and the peek, the dealer's T-A ends the round at the deal: "LOSE -1", only Deal enabled."""
+    """With naturals and the peek, the dealer's T-A ends the round at the deal: "LOSE", only Deal enabled."""
     window = shell(NATURALS, "Th Tc 6d As")
     press(window, "deal")
     shown = (window.shown("dealer"), window.text("result"))
-    assert shown == (["Tc", "As"], "LOSE -1"), (
+    assert shown == (["Tc", "As"], "LOSE"), (
         f"under rules with naturals the dealer peeks under a ten: T-A is a natural, the engine turns it over and "
-        f"settles at once, so after Deal the dealer's row and result should be (['Tc', 'As'], 'LOSE -1') (Ann's "
-        f"bet of 1 is lost; deal() redraws whatever the engine did, the round may be over already); they are "
-        f"{shown}.{said(window)}")
+        f"settles at once, so after Deal on a shoe stacked Th Tc 6d As the dealer's row and result should be "
+        f"(['Tc', 'As'], 'LOSE') (deal() redraws whatever the engine did: the round may be over already); "
+        f"they are {shown}.{said(window)}")
     on = window.enabled()
     assert on == ["deal"], (
         f"a dealer natural settles the round before Ann's turn: Hit and Stand must stay disabled (the engine "
