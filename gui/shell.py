@@ -304,15 +304,18 @@ class Shell:
 
         A starter stub (``NotImplementedError``) names the function to write; an engine
         error (an illegal action, an empty shoe) shows the engine's message; anything
-        else is logged with its traceback and shown as ``"<Error>: <message>"``.
+        else is logged with its traceback and shown as ``"<Error>: <message>"``. Both
+        name the last line of this module the error passed through, e.g.
+        ``" (in Shell.finish_if_settled, gui/shell.py:362)"``: the student's code that
+        made the call.
         """
         if isinstance(value, NotImplementedError):
             text = unwritten(value)
         elif isinstance(value, BlackjackError):
-            text = str(value).strip().splitlines()[0] if str(value).strip() else kind.__name__
+            text = (str(value).strip().splitlines() or [kind.__name__])[0] + _where(tb)
         else:
             log.error("error in a button's handler:\n%s", "".join(traceback.format_exception(kind, value, tb)))
-            text = f"{kind.__name__}: {value}"
+            text = f"{kind.__name__}: {value}{_where(tb)}"
         self.errors.append(text)
         self.say(text)
 
@@ -397,6 +400,15 @@ class Shell:
             self.write("result", round_result(view))
         self.set_buttons(button_states(view))
         # END SOLUTION
+
+
+def _where(tb: TracebackType | None) -> str:
+    """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of this module in ``tb``, else ``""``."""
+    where = ""
+    for frame, line in traceback.walk_tb(tb):
+        if frame.f_code.co_filename == __file__:
+            where = f" (in {frame.f_code.co_qualname}, gui/shell.py:{line})"
+    return where
 
 
 def build_parser() -> argparse.ArgumentParser:

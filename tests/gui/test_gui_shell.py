@@ -4,11 +4,12 @@ handlers, key bindings, the status prompt and the canvas's room. The student's p
 
 from __future__ import annotations
 
+import re
 import tkinter as tk
 from collections.abc import Callable, Iterator
 import pytest
 
-from blackjack import IllegalActionError, Rules
+from blackjack import Blackjack, EmptyShoeError, IllegalActionError, Rules
 from gui.shell import HEIGHT, WIDTH, Shell, check_rules, main
 
 
@@ -69,6 +70,19 @@ def test_an_engine_error_in_a_handler_is_one_status_line(window: Callable[..., S
     assert shell.status.cget("text") == "no seat has a bet: place at least one bet before dealing"
     assert shell.errors == ["no seat has a bet: place at least one bet before dealing"]
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.gui
+def test_an_engine_error_names_the_line_of_the_shell_that_called(window: Callable[..., Shell],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine error raised below a handler of gui/shell.py names the handler and its line (the student's code)."""
+    def empty(self: Blackjack, bets: object = None) -> None:
+        raise EmptyShoeError("the shoe is empty")
+    monkeypatch.setattr(Blackjack, "start_round", empty)
+    shell = window()
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert re.fullmatch(r"the shoe is empty \(in Shell\.deal, gui/shell\.py:\d+\)", text), text
 
 
 @pytest.mark.gui
