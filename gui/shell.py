@@ -306,7 +306,7 @@ class Shell:
         error (an illegal action, an empty shoe) shows the engine's message; anything
         else is logged with its traceback and shown as ``"<Error>: <message>"``. Both
         name the last line of this module the error passed through, e.g.
-        ``" (in Shell.finish_if_settled, gui/shell.py:362)"``: the student's code that
+        ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``: the student's code that
         made the call.
         """
         if isinstance(value, NotImplementedError):
