@@ -145,7 +145,7 @@ class Shell:
         rules: the table rules (default: the course's ``cs111``); see :func:`check_rules`.
         name: the player's name.
         seed: seeds the shoe, so a seed replays the same cards.
-        game: a ready table to drive instead (its first player is the one shown).
+        game: a ready table with one player to drive instead (its rules are checked the same way).
 
     Attributes:
         game: the :class:`~blackjack.Blackjack` table the window drives.
@@ -156,13 +156,17 @@ class Shell:
         errors: every error message a button's handler raised, in order (tests read it).
 
     Raises:
-        ValueError: rules the shell cannot play (:func:`check_rules`).
+        ValueError: rules the shell cannot play (:func:`check_rules`), or a ``game`` with
+            more than one player (the shell shows one).
     """
 
     def __init__(self, root: tk.Tk, rules: Rules | None = None, *, name: str = "Player", seed: int | None = None,
                  game: Blackjack | None = None) -> None:
         self.game = game if game is not None else Blackjack([name], rules or Rules.preset("cs111"), seed=seed)
         check_rules(self.game.rules)
+        if len(self.game.players) != 1:
+            raise ValueError(f"the shell shows one player, and this table has {len(self.game.players)}: "
+                             f"play them at the full table (python -m gui)")
         self.root = root
         self.round: Round | None = None
         self.errors: list[str] = []

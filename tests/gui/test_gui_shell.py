@@ -41,8 +41,14 @@ def test_rules_with_insurance_are_refused(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", ["cs111", "thunderjack"])
 def test_rules_without_insurance_or_early_surrender_are_played(preset: str) -> None:
-    """cs111 and Thunderjack (late surrender only, no insurance) are played: check_rules returns quietly."""
-    assert check_rules(Rules.preset(preset)) is None
+    """cs111 and Thunderjack (late surrender only, no insurance) are played: check_rules raises nothing."""
+    check_rules(Rules.preset(preset))
+
+
+def test_a_table_of_two_players_is_refused() -> None:
+    """The shell shows one player; a ready table with two is refused before any window is built."""
+    with pytest.raises(ValueError, match="one player, and this table has 2"):
+        Shell(None, game=Blackjack(["Ann", "Bob"], Rules.preset("cs111")))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("argv, words", [(["--rules", "vegas"], "offer insurance"),
