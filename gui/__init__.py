@@ -7,6 +7,7 @@ actions; every rule lives in :mod:`blackjack`. Standard library only (tkinter/tt
 module              what it holds
 ==================  ================================================================
 ``app``             :class:`~gui.app.App`, the main window and its controller
+``shell``           milestone 3's shell: Deal, Hit, Stand (``python -m gui.shell``)
 ``table``           the green table canvas: ``render(view)``
 ``cards``           card art from canvas shapes and Unicode suit symbols
 ``panels``          hint, count and coach panels; strategy chart and session windows

@@ -91,13 +91,11 @@ def button_states(view: TableView | None) -> dict[str, bool]:
         is enabled exactly when its action is in ``view.legal_actions``; ``"deal"`` only
         in the BETTING phase; ``"new_round"`` when the round is SETTLED or there is none.
     """
-    # BEGIN SOLUTION m3: enable each action button whose spec.action is in view.legal_actions; "deal" only while view.phase is Phase.BETTING; "new_round" when view is None or view.phase is Phase.SETTLED
     legal = view.legal_actions if view is not None else frozenset()
     states = {spec.name: spec.action in legal for spec in BUTTONS if spec.action is not None}
     states["deal"] = view is not None and view.phase is Phase.BETTING
     states["new_round"] = view is None or view.phase is Phase.SETTLED
     return states
-    # END SOLUTION
 
 
 def signed_money(amount: Fraction | int) -> str:
@@ -116,9 +114,7 @@ def result_text(outcome: Outcome) -> str:
         The result's table word and the net gain in credits with its sign, e.g.
         ``"WIN +10"``, ``"BUST -10"``, ``"PUSH 0"``, ``"BLACKJACK +15"``.
     """
-    # BEGIN SOLUTION m3: return outcome.result.label, a space, and the net gain with its sign (signed_money(outcome.net)), e.g. "WIN +10"
     return f"{outcome.result.label} {signed_money(outcome.net)}"
-    # END SOLUTION
 
 
 _RESULT_COLORS = {

@@ -1,8 +1,9 @@
-"""Fixtures for the milestone 3 GUI tests: an X display (Xvfb when none is set) and a test window.
+"""Fixtures for the milestone 3 tests: the shell window on a stacked shoe, under a real (or virtual) display.
 
 The window tests need a display. Without ``$DISPLAY`` the session starts its own
 ``Xvfb`` (``sudo apt-get install xvfb``); where neither works they are skipped with that
-reason, except under CI (``$CI`` set), where a missing display is an error.
+reason (the ``display`` fixture of ``tests/conftest.py``), except under CI (``$CI``
+set), where a missing display is an error.
 """
 
 from __future__ import annotations
@@ -17,26 +18,27 @@ from blackjack import Rules
 
 
 @pytest.fixture
-def table(display: str) -> Iterator[Callable[[str, str], Any]]:
-    """Open a test window at a table whose shoe is stacked: ``table("cs111", "Th 9c 6d 8s")``.
+def shell(display: str) -> Iterator[Callable[[Rules, str], Any]]:
+    """Open the shell window for player Ann at a table whose next cards are stacked.
 
-    The window does not animate, its dialogs do not wait, and message boxes are recorded.
+    ``shell(rules, "Th 9c 6d 8s")``: the cards in deal order (player, dealer's upcard,
+    player, dealer's hole card, then the cards play calls for). Returns the
+    :class:`gui.shell.Shell`; the window closes at the end of the test.
     """
-    from gui.app import App
-    from gui.testing import Mbox
-    apps: list[Any] = []
+    from gui.shell import Shell
+    roots: list[tk.Tk] = []
 
-    def make(rules: str, stack: str) -> Any:
+    def make(rules: Rules, stack: str) -> Any:
         root = tk.Tk()
-        app = App(root, ["Ann"], Rules.preset(rules), seed=1, stack=stack.split(), animations=False, modal=False,
-                  messages=Mbox(), hints=False, count=False)
+        roots.append(root)
+        window = Shell(root, rules, name="Ann", seed=1)
+        window.game.shoe.stack(stack.split())
         root.update()
-        apps.append(app)
-        return app
+        return window
 
     yield make
-    for app in apps:
+    for root in roots:
         try:
-            app.close()
+            root.destroy()
         except tk.TclError:
             pass

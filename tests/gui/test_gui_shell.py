@@ -1,0 +1,159 @@
+"""The given parts of the milestone 3 shell (``gui/shell.py``): rules it refuses, its command line, errors in
+handlers, key bindings, the status prompt and the canvas's room. The student's parts are graded by
+``tests/milestone3/``; here they run as the reference wrote them."""
+
+from __future__ import annotations
+
+import re
+import tkinter as tk
+from collections.abc import Callable, Iterator
+import pytest
+
+from blackjack import Blackjack, EmptyShoeError, IllegalActionError, Rules
+from gui.shell import HEIGHT, WIDTH, Shell, check_rules, main
+
+
+@pytest.fixture
+def window(display: str) -> Iterator[Callable[..., Shell]]:
+    """Build shells for player Ann with a stacked shoe: ``window("Th 9c 6d 8s")``; closed after the test."""
+    roots: list[tk.Tk] = []
+
+    def make(stack: str = "", rules: Rules | None = None) -> Shell:
+        root = tk.Tk()
+        roots.append(root)
+        shell = Shell(root, rules, name="Ann", seed=1)
+        if stack:
+            shell.game.shoe.stack(stack.split())
+        root.update()
+        return shell
+
+    yield make
+    for root in roots:
+        root.destroy()
+
+
+@pytest.mark.parametrize("preset", ["vegas", "european", "justblackjack"])
+def test_rules_with_insurance_are_refused(preset: str) -> None:
+    """The shell has no Insurance button, so rules that offer insurance are refused, naming the full table."""
+    with pytest.raises(ValueError, match=r"offer insurance: .*python -m gui\)"):
+        check_rules(Rules.preset(preset))
+
+
+@pytest.mark.parametrize("preset", ["cs111", "thunderjack"])
+def test_rules_without_insurance_or_early_surrender_are_played(preset: str) -> None:
+    """cs111 and Thunderjack (late surrender only, no insurance) are played: check_rules raises nothing."""
+    check_rules(Rules.preset(preset))
+
+
+def test_a_table_of_two_players_is_refused() -> None:
+    """The shell shows one player; a ready table with two is refused before any window is built."""
+    with pytest.raises(ValueError, match="one player, and this table has 2"):
+        Shell(None, game=Blackjack(["Ann", "Bob"], Rules.preset("cs111")))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("argv, words", [(["--rules", "vegas"], "offer insurance"),
+                                         (["--stack", "Zz"], "unknown card code"),
+                                         (["--rules", "nosuch"], "nosuch")])
+def test_bad_options_stop_with_one_line(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refused preset, a bad card or an unknown preset stops with status 2 and one line naming the problem."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err.startswith("python -m gui.shell: error:") and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.gui
+def test_an_engine_error_in_a_handler_is_one_status_line(window: Callable[..., Shell],
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """An engine error raised by a handler shows its message in the status line; no traceback is printed."""
+    def refuse(self: Shell) -> None:
+        raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
+    monkeypatch.setattr(Shell, "deal", refuse)
+    shell = window()
+    shell.buttons["deal"].invoke()
+    assert shell.status.cget("text") == "no seat has a bet: place at least one bet before dealing"
+    assert shell.errors == ["no seat has a bet: place at least one bet before dealing"]
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.gui
+def test_an_engine_error_names_the_line_of_the_shell_that_called(window: Callable[..., Shell],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine error raised below a handler of gui/shell.py names the handler and its line (the student's code)."""
+    def empty(self: Blackjack, bets: object = None) -> None:
+        raise EmptyShoeError("the shoe is empty")
+    monkeypatch.setattr(Blackjack, "start_round", empty)
+    shell = window()
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert re.fullmatch(r"the shoe is empty \(in Shell\.deal, gui/shell\.py:\d+\)", text), text
+
+
+@pytest.mark.gui
+def test_a_stub_in_a_handler_names_the_body_to_write(window: Callable[..., Shell],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A starter's NotImplementedError in a handler names the function and what to write, in the status line."""
+    def stub(self: Shell) -> None:
+        raise NotImplementedError("self.round = self.game.start_round()")
+    monkeypatch.setattr(Shell, "deal", stub)
+    shell = window()
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text.startswith("test_a_stub_in_a_handler_names_the_body_to_write.<locals>.stub() is not written yet: "
+                           "self.round = self.game.start_round()"), text
+
+
+@pytest.mark.gui
+def test_a_stubbed_render_leaves_the_window_open_and_says_so(display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The starter's render is a stub: the window still opens, Deal is enabled, the status line names render."""
+    def stub(self: Shell, view: object) -> None:
+        raise NotImplementedError("draw the hands")
+    monkeypatch.setattr(Shell, "render", stub)
+    root = tk.Tk()
+    try:
+        shell = Shell(root, name="Ann")
+        assert shell.enabled() == ["deal"]
+        assert "is not written yet: draw the hands" in str(shell.status.cget("text"))
+    finally:
+        root.destroy()
+
+
+@pytest.mark.gui
+def test_keys_press_the_enabled_buttons_only(window: Callable[..., Shell]) -> None:
+    """D deals; H does nothing while Hit is disabled; then H hits and S stands."""
+    shell = window("Th 9c 2d 7s 5h Kc")
+    shell.root.focus_force()  # key events go to the window with the focus
+    shell.root.update()
+    shell.root.event_generate("<KeyPress-h>")  # Hit is disabled before the deal
+    shell.root.update()
+    assert shell.round is None and shell.shown("player") == []
+    for key in "dhs":
+        shell.root.event_generate(f"<KeyPress-{key}>")
+        shell.root.update()
+    assert (shell.shown("player"), shell.text("result")) == (["Th", "2d", "5h"], "WIN")
+
+
+@pytest.mark.gui
+def test_the_status_line_prompts_for_the_enabled_buttons(window: Callable[..., Shell]) -> None:
+    """The status line asks for Hit or Stand during play and for Deal between rounds."""
+    shell = window("Th 9c 6d 8s")
+    assert shell.status.cget("text") == "Press Deal (D) for a round."
+    shell.buttons["deal"].invoke()
+    assert shell.status.cget("text") == "Hit (H) or Stand (S)?"
+    shell.buttons["stand"].invoke()
+    assert shell.status.cget("text") == "Press Deal (D) for a round."
+
+
+@pytest.mark.gui
+def test_eleven_cards_fit_on_the_canvas(window: Callable[..., Shell]) -> None:
+    """The longest hand one deck allows under 21 (four aces, four 2s, three 3s: 11 cards) stays on the canvas."""
+    shell = window("Ac 9c Ad 7s Ah As 2c 2d 2h 2s 3c 3d 3h")
+    shell.buttons["deal"].invoke()
+    for _ in range(9):
+        shell.buttons["hit"].invoke()
+    assert len(shell.shown("player")) == 11, shell.shown("player")
+    x1, y1, x2, y2 = shell.canvas.bbox("player")
+    assert 0 <= x1 and x2 <= WIDTH and 0 <= y1 and y2 <= HEIGHT, (x1, y1, x2, y2)
+
