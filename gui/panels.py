@@ -428,7 +428,7 @@ class ChartWindow(tk.Toplevel):
     def __init__(self, master: tk.Misc, title: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(master)
         self.title(title)
-        self.canvas = tk.Canvas(self, width=2 * (self.LABELS + 10 * self.CELL) + self.GAP, height=440,
+        self.canvas = tk.Canvas(self, width=2 * (self.LABELS + 10 * self.CELL) + self.GAP + 8, height=440,
                                 background="white", highlightthickness=0)
         self.canvas.pack(fill="both", expand=True)
         bind_close(self, on_close if on_close is not None else self.destroy)
@@ -480,7 +480,7 @@ class ChartWindow(tk.Toplevel):
             bottom = max(bottom, y)
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
         canvas.create_text(6, bottom + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8), tags=("legend",))
-        canvas.configure(height=bottom + 30, width=2 * column_width + self.GAP)
+        canvas.configure(height=bottom + 30, width=2 * column_width + self.GAP + 8)
         self._drawn = rows
         self._cell = None
 
