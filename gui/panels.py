@@ -424,12 +424,15 @@ class ChartWindow(tk.Toplevel):
     OUTLINE, HIGHLIGHT = ("#9e9e9e", 1), ("#d50000", 3)
     #: Cell width, row height, the labels' room left of the cells, the header's room, the gap between columns (pixels).
     CELL, ROW, LABELS, TOP, GAP = 38, 19, 70, 30, 24
+    #: One column of the chart: the labels and a cell per upcard (pixels).
+    COLUMN = LABELS + len(CHART_UPCARDS) * CELL
+    #: The canvas's width: two columns, the gap between them and a margin on the right (pixels).
+    WIDTH = 2 * COLUMN + GAP + 8
 
     def __init__(self, master: tk.Misc, title: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(master)
         self.title(title)
-        self.canvas = tk.Canvas(self, width=2 * (self.LABELS + 10 * self.CELL) + self.GAP + 8, height=440,
-                                background="white", highlightthickness=0)
+        self.canvas = tk.Canvas(self, width=self.WIDTH, height=440, background="white", highlightthickness=0)
         self.canvas.pack(fill="both", expand=True)
         bind_close(self, on_close if on_close is not None else self.destroy)
         self.rows: list[tuple[str, str, tuple[str, ...]]] = []
@@ -454,14 +457,13 @@ class ChartWindow(tk.Toplevel):
         canvas.delete("all")
         cw, rh, top = self.CELL, self.ROW, self.TOP
         outline, width = self.OUTLINE
-        column_width = self.LABELS + len(CHART_UPCARDS) * cw
         bottom = top
         x0, y = self.LABELS, top
         section = ""
         for name, label, codes in rows:
             if name != section:
                 if section == "hard":  # the first section has the left column to itself
-                    x0, y = 2 * self.LABELS + len(CHART_UPCARDS) * cw + self.GAP, top
+                    x0, y = self.COLUMN + self.GAP + self.LABELS, top
                 section = name
                 if y == top:
                     for c, up in enumerate(CHART_UPCARDS):
@@ -480,7 +482,7 @@ class ChartWindow(tk.Toplevel):
             bottom = max(bottom, y)
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
         canvas.create_text(6, bottom + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8), tags=("legend",))
-        canvas.configure(height=bottom + 30, width=2 * column_width + self.GAP + 8)
+        canvas.configure(height=bottom + 30, width=self.WIDTH)
         self._drawn = rows
         self._cell = None
 
