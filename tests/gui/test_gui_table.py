@@ -358,9 +358,10 @@ class TestAnimation:
         app.buttons["deal"].invoke()
         assert app.events  # the deal is still being shown
         assert app.buttons["hit"].instate(["disabled"]) and app.buttons["stand"].instate(["disabled"])
-        app.buttons["stand"].invoke()
-        press(app.root, "h")
         app.act(Action.STAND)
+        app.buttons["stand"].invoke()
+        app.buttons["hit"].invoke()
+        press(app.root, "h")  # handled at once, before press lets the window run on
         assert len(app.round_view.seats[0].hands[0].cards) == 2 and app.round_view.phase is Phase.PLAYER_TURN
         app.settle()
         assert not app.events and app.table.card_codes("hand_0_0") == ["Th", "2d"]
