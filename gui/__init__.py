@@ -12,12 +12,12 @@ module              what it holds
 ``cards``           card art from canvas shapes and Unicode suit symbols
 ``panels``          hint, count and coach panels; strategy chart and session windows
 ``dialogs``         new game, rule switches, stack the shoe, help texts
-``logic``           pure helpers: button enablement, label texts, layout math
+``logic``           pure helpers: button enablement, label texts, chip colours, layout math
 ``advice``          hint, count, coach and chart contents from :mod:`blackjack.hints`
 ``coach``           coach mode's score
 ``drills``          opening cards for drills by hand type (stacked on the shoe)
 ``jobs``            slow work in a worker thread, results delivered with ``after``
-``testing``         message-box recorder, virtual display, screenshots
+``testing``         message-box recorder, virtual display, private Xvfb screens, screenshots
 ``screenshot``      regenerates ``docs/images/table.png``
 ==================  ================================================================
 """

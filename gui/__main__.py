@@ -4,7 +4,7 @@ Examples::
 
     python -m gui                                   # one player, Las Vegas Strip rules
     python -m gui --players 3 --rules thunderjack   # three seats, Thunderjack
-    python -m gui --names Ann Bob --seed 7          # a replayable session
+    python -m gui --names Ann,Bob --seed 7          # a replayable session (Ann Bob works too)
     python -m gui --stack "8s 6d 8h Th" --no-animation
     python -m gui --counting ko                     # the count panel counts Knock-Out
 """
@@ -21,10 +21,11 @@ from blackjack import BlackjackError, Rules, parse_cards
 from blackjack.cli import OneLineParser
 from blackjack.errors import unwritten
 from blackjack.hints import system, systems
+from blackjack.player import check_name
 
 from .logic import read_bankroll
 
-__all__ = ["MAX_SEATS", "build_parser", "main"]
+__all__ = ["MAX_SEATS", "build_parser", "main", "seat_names"]
 
 #: The most seats the window lays out (``--players`` and ``--names``).
 MAX_SEATS = 3
@@ -35,8 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="blackjack-kit-gui", description="Play blackjack at a Tk table.")
     parser.add_argument("--players", type=int, choices=range(1, MAX_SEATS + 1), default=None,
                         help=f"number of seats, 1-{MAX_SEATS} (default: one per --names, else 1)")
-    parser.add_argument("--names", nargs="+", metavar="NAME",
-                        help=f"the players' names, left to right, 1-{MAX_SEATS} (as many as --players)")
+    parser.add_argument("--names", nargs="+", metavar="A,B,..",
+                        help=f"the players' names, left to right, 1-{MAX_SEATS} (as many as --players), separated "
+                             "by commas as in the text game, or by spaces")
     parser.add_argument("--bankroll", metavar="CREDITS",
                         help="each player's starting credits, e.g. 200, 2.5 or 5/2 (default: the rules')")
     parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
@@ -51,6 +53,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def seat_names(given: Sequence[str]) -> list[str]:
+    """The names given to ``--names``: each argument split at its commas, as the text game reads ``--names``
+    (``Ann,Bob`` and ``Ann Bob`` both seat Ann and Bob); empty pieces are dropped.
+
+    Raises:
+        ValueError: a name :func:`blackjack.player.check_name` refuses, or no name at all.
+    """
+    names = [check_name(name) for argument in given for name in argument.split(",") if name.strip()]
+    if not names:
+        raise ValueError("--names: give at least one name, e.g. --names Ann,Bob")
+    return names
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line, open the window and run until it is closed.
 
@@ -60,6 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.names is not None:
+        try:
+            args.names = seat_names(args.names)
+        except ValueError as err:
+            parser.error(str(err))
     if args.names is not None and len(args.names) > MAX_SEATS:
         parser.error(f"--names: the table has 1 to {MAX_SEATS} seats, got {len(args.names)} names")
     if args.names is not None and args.players is not None and args.players != len(args.names):

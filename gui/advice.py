@@ -124,7 +124,9 @@ class CountInfo:
             system's initial count included).
         true: the running count per deck left to play; None for an unbalanced system
             (KO is played on the running count alone).
-        cards_left: cards the players have not seen (the shoe and a face-down hole card).
+        unseen: cards the players have not seen (the shoe and a face-down hole card); the true
+            count divides by these.
+        in_shoe: cards left in the shoe (``TableView.cards_remaining``, what the table's shoe label shows).
         suggestion: a bet suggestion in credits (table minimum at a true count of +1 or
             less); None for an unbalanced system.
         system: the counting system's display name.
@@ -139,7 +141,8 @@ class CountInfo:
 
     running: int
     true: float | None
-    cards_left: int
+    unseen: int
+    in_shoe: int
     suggestion: Fraction | None
     system: str = "Hi-Lo"
     balanced: bool = True
@@ -188,7 +191,8 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     """
     chosen = _call(system, counting)
     summary = _call(count_summary, view, chosen, spread=spread)
-    return CountInfo(running=summary.running, true=summary.true, cards_left=summary.cards_remaining,
+    return CountInfo(running=summary.running, true=summary.true, unseen=summary.cards_remaining,
+                     in_shoe=view.cards_remaining,
                      suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,
                      key_count=chosen.key_count, insurance=summary.insure, insurance_index=_insurance_index(chosen))
 

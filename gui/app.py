@@ -39,8 +39,8 @@ from .coach import Score
 from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
                       TextWindow)
 from .jobs import Jobs
-from .logic import (BUTTONS, CHIP_VALUES, affordable_chips, button_states, insurance_label, insurance_limit,
-                    pending_from, status_text, step_stake)
+from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_WINDOW, affordable_chips, button_states, dimmed,
+                    insurance_label, insurance_limit, pending_from, status_text, step_stake, window_size)
 from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
 from .table import TableCanvas
 
@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, InsuranceSettled: 220, HandSettled: 220}
 SLIDE_STEPS = 6
 SLIDE_MS = 16
-CHIP_COLORS = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "#212121", 500: "#6a1b9a"}
 
 
 class MessageBoxes(Protocol):
@@ -106,6 +105,7 @@ class App:
         self.ledger_rows: list[LedgerRow] = []
         self.series: dict[str, list[Money]] = {}
         self.last_bets: dict[int, Money] = {}
+        self.rounds_before = 0  # rounds of this session played under earlier rules (the ledger numbers on)
         self.betting_seat = 0
         self._drain_after: str | None = None
         self._decisions = 0
@@ -132,11 +132,12 @@ class App:
     def create_widgets(self) -> None:
         """Build the menus, the table, the side panels, the action bar, the betting rail and the status line."""
         root = self.root
-        root.geometry("1200x700")
-        root.minsize(980, 620)
+        width, height = window_size(root.winfo_screenwidth(), root.winfo_screenheight())
+        root.geometry(f"{width}x{height}")
+        root.minsize(min(MIN_WINDOW[0], width), min(MIN_WINDOW[1], height))
         root.columnconfigure(0, weight=1)
         root.rowconfigure(0, weight=1)
-        self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=900, height=560)
+        self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=700, height=520)
         self.table.grid(row=0, column=0, sticky="nsew")
         self.side = SidePanel(root)
         self.side.grid(row=0, column=1, sticky="ns")
@@ -178,9 +179,9 @@ class App:
         self.chips = tk.Canvas(rail, width=len(CHIP_VALUES) * 46 + 4, height=46, highlightthickness=0)
         self.chips.pack(side="left", padx=6)
         self.bet_entry = tk.StringVar(root)
-        entry = ttk.Entry(rail, textvariable=self.bet_entry, width=6)
-        entry.pack(side="left")
-        entry.bind("<Return>", lambda _e: self.bet_from_entry())
+        self.bet_box = ttk.Entry(rail, textvariable=self.bet_entry, width=6)
+        self.bet_box.pack(side="left")
+        self.bet_box.bind("<Return>", lambda _e: self.bet_from_entry())
         self.bet_button = ttk.Button(rail, text="Bet", command=self.bet_from_entry, takefocus=False)
         self.bet_button.pack(side="left", padx=2)
         self.clear_button = ttk.Button(rail, text="Clear bet", command=self.clear_bet, takefocus=False)
@@ -253,8 +254,8 @@ class App:
         self.root.bind("<F1>", lambda _e: self.show_text("Keyboard shortcuts", HELP_KEYS))
 
     def _on_key(self, event: tk.Event[Any]) -> None:
-        if isinstance(event.widget, (tk.Entry, ttk.Entry, ttk.Combobox, ttk.Spinbox)):
-            return
+        if _takes_text(event.widget):
+            return  # the letter is typed into the box
         key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
         for spec in BUTTONS:
             if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
@@ -276,6 +277,7 @@ class App:
         self.series = {p.name: [p.bankroll] for p in game.players}
         self.ledger_rows = []
         self.last_bets = {}
+        self.rounds_before = 0
         self.betting_seat = 0
         self.seat_box.configure(values=[p.name for p in game.players])
         self.seat_box.current(0)
@@ -299,6 +301,9 @@ class App:
         """
         rnd = self.game.round
         if rnd is None:
+            return
+        if self.animating:
+            self.say("Wait until the cards are on the table.")
             return
         before = rnd.view() if self.coach_panel.enabled.get() else None  # only the coach judges the decision
         try:
@@ -464,10 +469,11 @@ class App:
             return
         if rnd is not None and rnd.phase is Phase.SETTLED:
             self.new_round()
-        series, rows = self.series, self.ledger_rows
+        series, rows, bets = self.series, self.ledger_rows, self.last_bets
+        played = self.rounds_before + self.game.rounds_played
         self._flush_events()
         self.game = self._make_game(self.game.players, rules, None)
-        self.series, self.ledger_rows = series, rows
+        self.series, self.ledger_rows, self.last_bets, self.rounds_before = series, rows, bets, played
         self.chart_rows = None
         self.game.new_round()
         self.say(f"Rules: {rules.name} ({rules.summary()}).")
@@ -518,24 +524,32 @@ class App:
             self.root.after_cancel(self._drain_after)
             self._drain_after = None
 
+    @property
+    def animating(self) -> bool:
+        """Events are still being shown, or the last one's animation has not finished: the action bar waits."""
+        return bool(self.events) or self._drain_after is not None
+
     def _drain(self) -> None:
-        """Show the next queued event, then come back after its delay (IDLE's ``poll_subprocess`` pattern)."""
+        """Show the next queued event, then come back after its delay (IDLE's ``poll_subprocess`` pattern).
+
+        After the last event the window comes back once more when its animation is over, so the
+        buttons (disabled while :attr:`animating`) come on only when every card lies in its place.
+        """
         self._drain_after = None
         delay = 0
         event: Event | None = None
         while self.events and delay == 0:
             event = self.events.popleft()
             delay = DELAYS_MS.get(type(event), 0)
-        self.refresh()  # once per tick: a second refresh would wipe the card _slide is moving
-        if delay and isinstance(event, CardDealt):
-            self._slide(event)
-        if not self.events:
-            return
         if not self.animations.get():
             self._flush_events()
             self.refresh()
             return
-        self._drain_after = self.root.after(delay, self._drain)
+        if delay:
+            self._drain_after = self.root.after(delay, self._drain)
+        self.refresh()  # once per tick: a second refresh would wipe the card _slide is moving
+        if delay and isinstance(event, CardDealt):
+            self._slide(event)
 
     def _slide(self, event: CardDealt) -> None:
         tag = "dealer" if event.seat is None else f"hand_{event.seat}_{event.hand}"
@@ -558,14 +572,17 @@ class App:
         names = [p.name for p in self.game.players]
         self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results())
         states = button_states(view)
+        animating = self.animating
         for name, button in self.buttons.items():
-            button.state(["!disabled"] if states.get(name) else ["disabled"])
+            button.state(["!disabled"] if states.get(name) and not animating else ["disabled"])
         self.buttons["insurance"].configure(text=insurance_label(view))
         self._show_insurance_box(view)
         self._draw_chips(view)
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
-        for widget in (self.bet_button, self.clear_button, self.same_button):
+        for widget in (self.bet_button, self.clear_button, self.same_button, self.bet_box):
             widget.state(["!disabled"] if betting else ["disabled"])
+        if not betting and str(self.root.tk.call("focus")) == str(self.bet_box):
+            self.root.focus_set()  # a disabled box would keep the keys from the shortcuts
         if not self.events:
             self.status.configure(text=status_text(view))
         if view is not None:
@@ -605,11 +622,15 @@ class App:
             x, y, r = 24 + k * 46, 23, 20
             on = value in allowed
             tag = f"chip{value}"
-            fill = CHIP_COLORS[value] if on else "#bdbdbd"
-            canvas.create_oval(x - r, y - r, x + r, y + r, fill=fill, outline="#333333", width=2, tags=("chip", tag))
-            canvas.create_oval(x - r + 5, y - r + 5, x + r - 5, y + r - 5, outline="white", dash=(4, 3),
-                               tags=("chip", tag))
-            canvas.create_text(x, y, text=str(value), fill="#111111" if value == 1 else "white",
+            color = CHIP_COLORS[value]  # by value, also when it cannot be added (then faded)
+            fill = color if on else dimmed(color)
+            light = value == CHIP_VALUES[0]
+            canvas.create_oval(x - r, y - r, x + r, y + r, fill=fill, outline="#333333" if on else "#9e9e9e",
+                               width=2, tags=("chip", tag, f"chip_face{value}"))
+            canvas.create_oval(x - r + 5, y - r + 5, x + r - 5, y + r - 5, outline="#777777" if light else "white",
+                               dash=(4, 3), tags=("chip", tag))
+            ink = "#111111" if light else "#ffffff"
+            canvas.create_text(x, y, text=str(value), fill=ink if on else dimmed(ink),
                                font=("DejaVu Sans", -13 if value < 100 else -11, "bold"), tags=("chip", tag))
             if on:
                 canvas.tag_bind(tag, "<Button-1>", self._chip_command(value, remove=False))
@@ -677,8 +698,8 @@ class App:
     def open_chart(self) -> None:
         """Open the basic-strategy chart window for the current rules."""
         if self.chart_window is None or not self.chart_window.winfo_exists():
-            self.chart_window = ChartWindow(self.root, f"Basic strategy: {self.game.rules.name}")
-            self.chart_window.protocol("WM_DELETE_WINDOW", self._close_chart)
+            self.chart_window = ChartWindow(self.root, f"Basic strategy: {self.game.rules.name}",
+                                            on_close=self._close_chart)
         self._load_chart()
 
     def _close_chart(self) -> None:
@@ -715,7 +736,7 @@ class App:
         self.session_window.update_session(self.series, self.ledger_rows)
 
     def _record(self, view: TableView, insurance: list[Money]) -> None:
-        number = self.game.rounds_played + 1
+        number = self.rounds_before + self.game.rounds_played + 1  # counted on across rules changes
         for seat in view.seats:
             if seat.bet <= 0:
                 continue
@@ -795,6 +816,15 @@ class App:
         self._flush_events()
         self.jobs.close()
         self.root.destroy()
+
+
+def _takes_text(widget: object) -> bool:
+    """``widget`` is a box that takes typed text now (not disabled or read-only): keys go to it, not to the shortcuts."""
+    if isinstance(widget, ttk.Entry | ttk.Spinbox):  # ttk.Combobox is a ttk.Entry
+        return widget.instate(["!disabled", "!readonly"])
+    if isinstance(widget, tk.Entry | tk.Spinbox | tk.Text):
+        return str(widget.cget("state")) == "normal"
+    return False
 
 
 def _one_line(err: BaseException) -> str:

@@ -15,7 +15,7 @@ import tkinter as tk
 from collections.abc import Callable
 from fractions import Fraction
 from tkinter import ttk
-from typing import Any
+from typing import Any, Literal
 
 from blackjack import BlackjackError, Card, Rules, parse_cards
 from blackjack.errors import quoted
@@ -23,8 +23,18 @@ from blackjack.player import check_name
 
 from .logic import read_bankroll
 
-__all__ = ["Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
-           "HELP_RULES", "HELP_KEYS", "ABOUT"]
+__all__ = ["CLOSE_KEYS", "Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
+           "HELP_RULES", "HELP_KEYS", "ABOUT", "bind_close"]
+
+#: The keys that close a window that is only read (help, strategy chart, session): Escape and Ctrl+W.
+CLOSE_KEYS = ("<Escape>", "<Control-w>", "<Control-W>")
+
+
+def bind_close(window: tk.Toplevel, close: Callable[[], None]) -> None:
+    """Make the window manager's close button and :data:`CLOSE_KEYS`, pressed anywhere in ``window``, call ``close``."""
+    window.protocol("WM_DELETE_WINDOW", close)
+    for sequence in CLOSE_KEYS:
+        window.bind(sequence, lambda _e: close())
 
 
 class Dialog(tk.Toplevel):
@@ -259,17 +269,49 @@ class StackDialog(Dialog):
 
 
 class TextWindow(tk.Toplevel):
-    """A window showing read-only text (help)."""
+    """A window showing read-only text (help) that scrolls: with its scroll bar, the mouse wheel, the arrow keys,
+    Page Up / Page Down and Home / End. Escape or Ctrl+W closes it.
 
-    def __init__(self, master: tk.Misc, title: str, text: str) -> None:
+    Args:
+        master: the main window.
+        title: the window title.
+        text: the text.
+        lines: the most lines shown at once (the window's height); a longer text scrolls.
+    """
+
+    def __init__(self, master: tk.Misc, title: str, text: str, lines: int = 24) -> None:
         super().__init__(master)
         self.title(title)
-        box = tk.Text(self, wrap="word", width=72, height=min(30, text.count("\n") + 2), padx=10, pady=10)
-        box.insert("1.0", text)
-        box.configure(state="disabled")
-        box.pack(fill="both", expand=True)
-        ttk.Button(self, text="Close", command=self.destroy).pack(pady=6)
         self.text = text
+        frame = ttk.Frame(self)
+        frame.pack(fill="both", expand=True)
+        self.box = tk.Text(frame, wrap="word", width=86, height=min(lines, text.count("\n") + 1), padx=10, pady=10)
+        self.scrollbar = ttk.Scrollbar(frame, orient="vertical", command=self.box.yview)
+        self.box.configure(yscrollcommand=self.scrollbar.set)
+        self.scrollbar.pack(side="right", fill="y")
+        self.box.pack(side="left", fill="both", expand=True)
+        self.box.insert("1.0", text)
+        self.box.configure(state="disabled")
+        for sequence, step in (("<Up>", -1), ("<Down>", 1)):
+            self.box.bind(sequence, self._scroller(step, "units"))
+        for sequence, step in (("<Prior>", -1), ("<Next>", 1)):
+            self.box.bind(sequence, self._scroller(step, "pages"))
+        self.box.bind("<Home>", lambda _e: self._moveto(0.0))
+        self.box.bind("<End>", lambda _e: self._moveto(1.0))
+        self.close_button = ttk.Button(self, text="Close", command=self.destroy)
+        self.close_button.pack(pady=6)
+        bind_close(self, self.destroy)
+        self.box.focus_set()  # the keys scroll at once
+
+    def _scroller(self, step: int, what: Literal["units", "pages"]) -> Callable[[tk.Event[Any]], str]:
+        def scroll(_event: tk.Event[Any]) -> str:
+            self.box.yview_scroll(step, what)
+            return "break"
+        return scroll
+
+    def _moveto(self, fraction: float) -> str:
+        self.box.yview_moveto(fraction)
+        return "break"
 
 
 HELP_RULES = """\

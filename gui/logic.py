@@ -20,6 +20,10 @@ name                       what it decides
 ``legal_order(actions)``   actions in the table's order (hit, stand, ... decline)
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
+``chip_color(value)``      a chip's colour by its value; ``dimmed`` for a chip that cannot be added
+``stake(seat)``            what a seat has on the table: its hands' bets (doubles and splits included)
+``banner_lines(rules)``    the payouts and dealer rule printed on the felt, read from the rules
+``window_size``            the main window's first size on a screen of a given size
 ``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
 ``card_size``, ...         layout math for the canvas (boxes in pixels)
 ``pending_from(events)``   what to hold back while events wait in the animation queue
@@ -34,13 +38,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, InsuranceSettled, InvalidBetError,
-                       Outcome, Phase, Result, Rules, Money, TableView, format_money, to_money)
+                       Outcome, Phase, Result, Rules, Money, SeatView, TableView, format_money, to_money)
 
 __all__ = [
-    "BUTTONS", "CHIP_VALUES", "Box", "ButtonSpec", "Pending", "affordable_chips", "button_states", "card_size",
-    "dealer_slots", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money", "status_text",
-    "step_stake",
+    "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "MIN_WINDOW", "Pending", "SCREEN_MARGIN",
+    "WINDOW", "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "dealer_slots",
+    "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order", "odds",
+    "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money",
+    "stake", "status_text", "step_stake", "window_size",
 ]
 
 
@@ -78,6 +83,9 @@ BUTTONS: tuple[ButtonSpec, ...] = (
 
 #: Chip denominations on the betting rail, credits.
 CHIP_VALUES: tuple[int, ...] = (1, 5, 25, 100, 500)
+#: Chip colours by value, as casinos in the US usually colour them (white 1, red 5, green 25,
+#: black 100, purple 500).
+CHIP_COLORS: dict[int, str] = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "#212121", 500: "#6a1b9a"}
 
 
 def button_states(view: TableView | None) -> dict[str, bool]:
@@ -269,6 +277,74 @@ def affordable_chips(bankroll: Money, bet: Money, rules: Rules) -> list[int]:
     """
     room = min(bankroll, rules.max_bet) - bet
     return [value for value in CHIP_VALUES if value <= room]
+
+
+def chip_color(amount: Money) -> str:
+    """The colour of the chip for ``amount`` credits: that of the largest denomination in :data:`CHIP_VALUES`
+    that ``amount`` reaches (a bet of 30 is green, the 25 chip's colour), the smallest's below 1."""
+    value = max((v for v in CHIP_VALUES if v <= amount), default=CHIP_VALUES[0])
+    return CHIP_COLORS[value]
+
+
+def dimmed(color: str, share: float = 0.55) -> str:
+    """``color`` (``"#rrggbb"``) faded toward light grey by ``share`` (0: unchanged, 1: grey): a chip that cannot be
+    added keeps its own colour, so its value can still be told by colour, but looks unavailable."""
+    grey = 0xd0
+    parts = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (grey - c) * share):02x}" for c in parts)
+
+
+def stake(seat: SeatView) -> Money:
+    """What seat ``seat`` has on the table in its bet circle, credits: the bets of its hands (a doubled
+    hand's bet is doubled, a split adds a bet per hand), or its initial bet before the deal.
+    Insurance is a side bet and not included."""
+    total: Money = sum((hand.bet for hand in seat.hands), Fraction(0))
+    return total if seat.hands and total else seat.bet
+
+
+def odds(pays: Fraction) -> str:
+    """A payout ratio as a table prints it: ``Fraction(3, 2)`` is ``"3 TO 2"``, ``Fraction(5)`` is ``"5 TO 1"``."""
+    return f"{pays.numerator} TO {pays.denominator}"
+
+
+def banner_lines(rules: Rules) -> tuple[str, str, str]:
+    """The felt's printing, read from ``rules`` (nothing is hard-coded, so a custom table prints its own payouts).
+
+    Returns:
+        ``(pays, bonus, dealer)``: the natural's payout (``"BLACKJACK PAYS 3 TO 2"``);
+        the bonus payouts or ``""`` when the table has none (Thunderjack: ``"THUNDERJACK PAYS 3 TO 1
+        · BLITZ (6 CARDS) PAYS 5 TO 1"``, from ``thunderjack_pays``, ``charlie_cards`` and
+        ``charlie_pays``; the engine calls a Charlie win a Blitz); and the dealer's rule with the
+        rules' summary line.
+    """
+    pays = f"BLACKJACK PAYS {odds(rules.blackjack_pays)}" if rules.naturals else "A 21 IS A 21: NO NATURALS"
+    if not rules.wagering:
+        pays += "  ·  PLAYED FOR NO MONEY"
+    bonus: list[str] = []
+    if rules.thunderjack_pays is not None:
+        bonus.append(f"THUNDERJACK PAYS {odds(rules.thunderjack_pays)}")
+    if rules.charlie_cards is not None:
+        bonus.append(f"BLITZ ({rules.charlie_cards} CARDS) PAYS {odds(rules.charlie_pays)}")
+    stands = "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"
+    return pays, "  ·  ".join(bonus), f"{stands}  ·  {rules.summary()}"
+
+
+#: The main window's size where the screen has room, pixels (width, height).
+WINDOW = (1200, 700)
+#: The smallest main window the layout is made for (``root.minsize``), pixels; less on a smaller screen.
+MIN_WINDOW = (980, 620)
+#: Pixels of the screen kept free round a window: the window manager's borders and title bar and a
+#: desktop panel (a title bar is about 30 pixels, a panel 25 to 48).
+SCREEN_MARGIN = (16, 80)
+
+
+def window_size(screen_width: int, screen_height: int) -> tuple[int, int]:
+    """The main window's first size (width, height), pixels, on a screen of that size.
+
+    :data:`WINDOW` where it fits; else the screen less :data:`SCREEN_MARGIN`, so the whole
+    window with its title bar is on a 1024 x 768 screen (1008 x 688).
+    """
+    return (min(WINDOW[0], screen_width - SCREEN_MARGIN[0]), min(WINDOW[1], screen_height - SCREEN_MARGIN[1]))
 
 
 def read_bankroll(text: str, rules: Rules) -> Fraction:

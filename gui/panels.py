@@ -8,7 +8,7 @@ event loop. Panels that a student may want to hide for practice have a toggle.
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from tkinter import ttk
@@ -18,6 +18,7 @@ from blackjack.hints import OUTCOMES
 
 from .advice import CHART_UPCARDS, Advice, CountInfo
 from .cards import FONT_FAMILY
+from .dialogs import bind_close
 from .logic import legal_order, signed_money
 
 __all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "SidePanel",
@@ -223,6 +224,10 @@ class HintPanel(Toggle):
 class CountPanel(Toggle):
     """The count in the chosen system: running count, cards left; true count and bet suggestion; insurance.
 
+    *Cards left* is the shoe's count, the same number as the shoe on the table; while the
+    hole card is face down it reads ``"308 + hole card"``: the true count is worked out
+    from the cards unseen, the shoe and the hole card.
+
     A balanced system shows its true count and a bet suggestion; an unbalanced one (KO)
     says it has neither and shows its key count (where the player gains the edge) instead. Against a dealer's ace, a
     system with an insurance index adds the count's decision (take it or decline).
@@ -239,7 +244,9 @@ class CountPanel(Toggle):
                  f"running count   {info.running:+d}"]
         if info.true is not None:
             lines.append(f"true count      {info.true:+.1f}")
-        lines.append(f"cards left      {info.cards_left}")
+        hidden = info.unseen - info.in_shoe  # the face-down hole card: unseen, but not in the shoe
+        extra = "" if not hidden else " + hole card" if hidden == 1 else f" + {hidden} unseen"
+        lines.append(f"cards left      {info.in_shoe}{extra}")  # the number on the table's shoe
         if info.suggestion is not None:
             lines.append(f"suggested bet   {format_money(info.suggestion)}")
         if not info.balanced:
@@ -329,11 +336,15 @@ PLAYER_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f
 
 
 class SessionWindow(tk.Toplevel):
-    """The session: each player's bankroll over the rounds (a line chart on a canvas) and the ledger."""
+    """The session: each player's bankroll over the rounds (a line chart on a canvas) and the ledger.
+
+    Escape or Ctrl+W closes it.
+    """
 
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master)
         self.title("Session chart and ledger")
+        bind_close(self, self.destroy)
         self.geometry("560x520")
         self.chart = tk.Canvas(self, width=540, height=240, background="white", highlightthickness=0)
         self.chart.pack(fill="both", expand=True, padx=8, pady=8)
@@ -397,19 +408,33 @@ class SessionWindow(tk.Toplevel):
 class ChartWindow(tk.Toplevel):
     """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted.
 
+    Hard totals fill the left column, soft totals and pairs the right one, so the whole
+    chart fits a 768-pixel-high screen with room for the title bar (:meth:`_draw`).
     The grid is drawn once per set of rows (first show, new rules); a later :meth:`show`
     with the same rows only moves the highlight, so refreshing the table does not
-    recreate the chart's canvas items.
+    recreate the chart's canvas items. Escape or Ctrl+W closes it, as the close button does.
+
+    Args:
+        master: the main window.
+        title: the window title.
+        on_close: what closing does (default: destroy the window).
     """
 
     COLORS = {"H": "#ffffff", "S": "#ffeb3b", "D": "#81c784", "P": "#64b5f6", "R": "#e0e0e0"}
     OUTLINE, HIGHLIGHT = ("#9e9e9e", 1), ("#d50000", 3)
+    #: Cell width, row height, the labels' room left of the cells, the header's room, the gap between columns (pixels).
+    CELL, ROW, LABELS, TOP, GAP = 38, 19, 70, 30, 24
+    #: One column of the chart: the labels and a cell per upcard (pixels).
+    COLUMN = LABELS + len(CHART_UPCARDS) * CELL
+    #: The canvas's width: two columns, the gap between them and a margin on the right (pixels).
+    WIDTH = 2 * COLUMN + GAP + 8
 
-    def __init__(self, master: tk.Misc, title: str) -> None:
+    def __init__(self, master: tk.Misc, title: str, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(master)
         self.title(title)
-        self.canvas = tk.Canvas(self, width=470, height=760, background="white", highlightthickness=0)
+        self.canvas = tk.Canvas(self, width=self.WIDTH, height=440, background="white", highlightthickness=0)
         self.canvas.pack(fill="both", expand=True)
+        bind_close(self, on_close if on_close is not None else self.destroy)
         self.rows: list[tuple[str, str, tuple[str, ...]]] = []
         self._drawn: list[tuple[str, str, tuple[str, ...]]] | None = None  # the rows on the canvas, None: none
         self._cell: tuple[str, str, int] | None = None  # the highlighted cell
@@ -427,18 +452,23 @@ class ChartWindow(tk.Toplevel):
         self._highlight(cell)
 
     def _draw(self, rows: list[tuple[str, str, tuple[str, ...]]]) -> None:
+        """Draw the grid: the hard section in the left column, the others below each other in the right one."""
         canvas = self.canvas
         canvas.delete("all")
-        cw, rh, x0, y0 = 38, 19, 70, 30
+        cw, rh, top = self.CELL, self.ROW, self.TOP
         outline, width = self.OUTLINE
-        for c, up in enumerate(CHART_UPCARDS):
-            canvas.create_text(x0 + c * cw + cw / 2, y0 - 10, text=up, font=(FONT_FAMILY, 9, "bold"))
-        y = y0
+        bottom = top
+        x0, y = self.LABELS, top
         section = ""
         for name, label, codes in rows:
             if name != section:
+                if section == "hard":  # the first section has the left column to itself
+                    x0, y = self.COLUMN + self.GAP + self.LABELS, top
                 section = name
-                canvas.create_text(6, y + rh / 2, text=name.capitalize(), anchor="w",
+                if y == top:
+                    for c, up in enumerate(CHART_UPCARDS):
+                        canvas.create_text(x0 + c * cw + cw / 2, top - 10, text=up, font=(FONT_FAMILY, 9, "bold"))
+                canvas.create_text(x0 - self.LABELS + 6, y + rh / 2, text=name.capitalize(), anchor="w",
                                    font=(FONT_FAMILY, 9, "italic"))
                 y += rh
             canvas.create_text(x0 - 8, y + rh / 2, text=label, anchor="e", font=(FONT_FAMILY, 9))
@@ -449,9 +479,10 @@ class ChartWindow(tk.Toplevel):
                 canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
                                    tags=("code",))
             y += rh
+            bottom = max(bottom, y)
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"
-        canvas.create_text(6, y + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8))
-        canvas.configure(height=y + 30)
+        canvas.create_text(6, bottom + 14, text=legend, anchor="w", font=(FONT_FAMILY, 8), tags=("legend",))
+        canvas.configure(height=bottom + 30, width=self.WIDTH)
         self._drawn = rows
         self._cell = None
 

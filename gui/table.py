@@ -18,14 +18,19 @@ tag                         items
 ``hand_<i>_<j>``            the cards of hand j of seat i
 ``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
 ``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
-``bet<i>``                  seat i's bet circle and amount; ``bet_circle<i>`` the circle's outer ring
-``bet_text<i>``             the amount in the circle (``"20000"``, or ``"1.2M"`` when too long)
+``bet<i>``                  seat i's bet circle and amount; ``bet_circle<i>`` the circle's outer ring,
+                            filled in the colour of the largest chip in the amount
+``bet_text<i>``             the amount in the circle: what the seat has on the table, doubles and
+                            splits included (``"20000"``, or ``"1.2M"`` when too long)
 ``bankroll<i>``             seat i's money line: ``"bankroll 990"``, plus ``" · bet 1234567"``
                             when the circle shows the bet abbreviated
 ``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
 ``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
 ``turn``                    the frame around the hand whose decision it is
 ``card_<code>``             every item of a face-up card, e.g. ``card_Th``
+``banner``                  the felt's printing: ``banner_pays`` (``"BLACKJACK PAYS 3 TO 2"``),
+                            ``banner_bonus`` (Thunderjack's and Blitz payouts, when the rules
+                            have them) and ``banner_dealer`` (the dealer's rule and the summary)
 ==========================  ====================================================
 """
 
@@ -39,8 +44,8 @@ from collections.abc import Callable, Mapping, Sequence
 from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
-from .logic import (Box, Pending, card_size, dealer_slots, hand_slots, insurance_text, result_color, result_text,
-                    seat_area, short_money)
+from .logic import (CHIP_COLORS, CHIP_VALUES, Box, Pending, banner_lines, card_size, chip_color, dealer_slots,
+                    hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
 
 __all__ = ["MIN_FONT", "TableCanvas", "bet_radius"]
 
@@ -110,12 +115,13 @@ class TableCanvas(tk.Canvas):
             active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
             money = view.rules.wagering
             line = f"bankroll {format_money(seat.bankroll)}" if money else ""
-            bet_text, bet_size = self.bet_text(seat.bet, bet_radius(height)) if money and seat.bet else ("", 0)
-            if bet_text and bet_text != format_money(seat.bet):
-                line += f" · bet {format_money(seat.bet)}"  # the circle abbreviates it: the exact bet goes here
+            on_table = stake(seat)
+            bet_text, bet_size = self.bet_text(on_table, bet_radius(height)) if money and on_table else ("", 0)
+            if bet_text and bet_text != format_money(on_table):
+                line += f" · bet {format_money(on_table)}"  # the circle abbreviates it: the exact bet goes here
             self._seat_label(seat.index, n, seat.name, line, width, height, active)
             if money:
-                self._draw_bet(seat.index, n, bet_text, bet_size, width, height)
+                self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height)
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
                     self._draw_insurance(seat.index, n, seat.insurance, net, width, height)
@@ -136,18 +142,18 @@ class TableCanvas(tk.Canvas):
     def _draw_felt(self, view: TableView | None, width: int, height: int) -> None:
         self.create_oval(-width * 0.25, -height * 1.15, width * 1.25, height * 0.98, outline=FELT_EDGE,
                          width=max(6, width // 90), tags=("felt",))
-        font_size = -max(10, round(height * 0.028))
+        font_size = max(10, round(height * 0.028))
         if view is not None:
-            rules = view.rules
-            pays = (f"BLACKJACK PAYS {rules.blackjack_pays.numerator} TO {rules.blackjack_pays.denominator}"
-                    if rules.naturals else "A 21 IS A 21: NO NATURALS")
-            if not rules.wagering:
-                pays += "  ·  PLAYED FOR NO MONEY"
-            stands = "DEALER HITS SOFT 17" if rules.dealer_hits_soft_17 else "DEALER STANDS ON ALL 17s"
-            self.create_text(width / 2, height * 0.41, text=pays, fill=GOLD, font=(FONT_FAMILY, font_size, "bold"),
-                             tags=("felt",))
-            self.create_text(width / 2, height * 0.41 - font_size * -1.5, text=f"{stands}  ·  {rules.summary()}",
-                             fill=INK, font=(FONT_FAMILY, round(font_size * 0.8)), tags=("felt",))
+            pays, bonus, dealer = banner_lines(view.rules)
+            lines = [(pays, GOLD, font_size, "bold", "banner_pays")]
+            if bonus:
+                lines.append((bonus, GOLD, round(font_size * 0.8), "bold", "banner_bonus"))
+            lines.append((dealer, INK, round(font_size * 0.8), "normal", "banner_dealer"))
+            y = height * 0.41
+            for text, color, size, weight, tag in lines:  # bottom up, from just above the bet circles
+                self.create_text(width / 2, y, text=text, fill=color, font=(FONT_FAMILY, -size, weight),
+                                 tags=("felt", "banner", tag))
+                y -= size * 1.5
             self._draw_shoe(view, width, height)
 
     def _draw_shoe(self, view: TableView, width: int, height: int) -> None:
@@ -245,17 +251,20 @@ class TableCanvas(tk.Canvas):
             font = self._bold[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
         return font
 
-    def _draw_bet(self, index: int, n: int, text: str, size: int, width: int, height: int) -> None:
-        """Seat ``index``'s bet circle, dashed and empty with no bet, else red with ``text`` in bold ``size`` pixels."""
+    def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int) -> None:
+        """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` (the colour of the
+        largest chip in the bet, :func:`~gui.logic.chip_color`) with ``text`` in bold ``size`` pixels."""
         area = seat_area(width, height, n, index)
         r = bet_radius(height)
         cx, cy = area.x + area.w / 2, area.y - r * 0.2
         self.create_oval(cx - r, cy - r, cx + r, cy + r, outline=INK, width=2, dash=(3, 3) if not text else (),
-                         fill="#b71c1c" if text else "", tags=(f"seat{index}", f"bet{index}", f"bet_circle{index}"))
+                         fill=color if text else "", tags=(f"seat{index}", f"bet{index}", f"bet_circle{index}"))
         if text:
-            self.create_oval(cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7, outline="white", width=1,
+            light = color == CHIP_COLORS[CHIP_VALUES[0]]  # the white chip: dark ink
+            self.create_oval(cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7,
+                             outline="#777777" if light else "white", width=1, dash=(4, 3),
                              tags=(f"seat{index}", f"bet{index}"))
-            self.create_text(cx, cy, text=text, fill="white", font=(FONT_FAMILY, -size, "bold"),
+            self.create_text(cx, cy, text=text, fill="#111111" if light else "white", font=(FONT_FAMILY, -size, "bold"),
                              tags=(f"seat{index}", f"bet{index}", f"bet_text{index}"))
 
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,

@@ -5,6 +5,8 @@ name                       what it is
 =========================  =========================================================
 ``Mbox``                   stands in for :mod:`tkinter.messagebox`: records calls
 ``virtual_display()``      a context manager: use ``$DISPLAY`` or start ``Xvfb``
+``xvfb(size)``             a context manager: a private ``Xvfb`` screen of that size (even
+                           with ``$DISPLAY`` set), for a child process to open windows on
 ``NoDisplay``              raised when no display can be had; the reason says why
 ``screenshot(widget, p)``  save a PNG of a window (ImageMagick ``import``), or the
                            canvas's PostScript when ImageMagick is missing
@@ -21,7 +23,7 @@ import tkinter as tk
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display"]
+__all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display", "xvfb"]
 
 
 class Mbox:
@@ -77,11 +79,37 @@ def virtual_display(size: str = "1280x800x24") -> Iterator[str]:
     if os.environ.get("DISPLAY"):
         yield os.environ["DISPLAY"]
         return
-    xvfb = shutil.which("Xvfb")
-    if xvfb is None:
+    if shutil.which("Xvfb") is None:
         raise NoDisplay("no display: $DISPLAY is unset and Xvfb is not installed (apt-get install xvfb)")
+    with xvfb(size) as name:
+        os.environ["DISPLAY"] = name
+        try:
+            yield name
+        finally:
+            os.environ.pop("DISPLAY", None)
+
+
+@contextlib.contextmanager
+def xvfb(size: str = "1280x800x24") -> Iterator[str]:
+    """Start a private ``Xvfb`` with one screen of ``size`` (width x height x depth) and stop it on exit.
+
+    ``$DISPLAY`` is left alone: run a process with ``DISPLAY=name`` to open windows on it
+    (the tests check on a 1024 x 768 screen that the table fits one). Not
+    ``tk.Tk(screenName=name)`` in this process: Tk keeps its connection to a display until
+    the process ends, and Xlib ends the process when that server stops. Xvfb picks a free
+    display number itself (``-displayfd``), so parallel runs do not collide.
+
+    Yields:
+        The display name, e.g. ``":3"``.
+
+    Raises:
+        NoDisplay: ``Xvfb`` is not installed or fails to start.
+    """
+    program = shutil.which("Xvfb")
+    if program is None:
+        raise NoDisplay("Xvfb is not installed (apt-get install xvfb)")
     read, write = os.pipe()
-    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
+    process = subprocess.Popen([program, "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
                                pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     try:
@@ -89,12 +117,7 @@ def virtual_display(size: str = "1280x800x24") -> Iterator[str]:
             number = pipe.readline().strip()
         if not number:
             raise NoDisplay(f"Xvfb did not start (exit code {process.poll()})")
-        name = f":{number}"
-        os.environ["DISPLAY"] = name
-        try:
-            yield name
-        finally:
-            os.environ.pop("DISPLAY", None)
+        yield f":{number}"
     finally:
         process.terminate()
         try:

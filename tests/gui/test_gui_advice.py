@@ -26,9 +26,10 @@ class TestCount:
         assert advice.count(view_of("8s 6d 8h Th")).running == 1
 
     def test_true_count_divides_by_decks_left(self) -> None:
-        """Seen 8, 6, 8 of 312 cards: 309 unseen is 309/52 decks, so the true count is 52/309."""
+        """Seen 8, 6, 8 of 312 cards: 309 unseen (308 in the shoe and the hole card) is 309/52 decks, so the
+        true count is 52/309."""
         info = advice.count(view_of("8s 6d 8h Th"))
-        assert (info.cards_left, info.true) == (309, pytest.approx(52 / 309))
+        assert (info.unseen, info.in_shoe, info.true) == (309, 308, pytest.approx(52 / 309))
 
     def test_tens_and_aces_count_minus_one(self) -> None:
         """A, K against a Q: three cards tagged -1, running count -3."""

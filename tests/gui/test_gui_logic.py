@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -10,10 +11,10 @@ from hypothesis import strategies as st
 
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
                        InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
-from gui.logic import (BUTTONS, affordable_chips, button_states, card_size, dealer_slots, hand_slots,
-                       insurance_label, insurance_limit, insurance_text, pending_from, read_bankroll, result_text,
-                       seat_area,
-                       short_money, signed_money, status_text, step_stake)
+from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, affordable_chips, banner_lines, button_states,
+                       card_size, chip_color, dealer_slots, dimmed, hand_slots, insurance_label, insurance_limit,
+                       insurance_text, pending_from, read_bankroll, result_text, seat_area, short_money,
+                       signed_money, stake, status_text, step_stake, window_size)
 
 VEGAS = Rules.preset("vegas")
 
@@ -187,6 +188,79 @@ class TestChips:
     def test_chips_limited_by_table_maximum(self) -> None:
         """At 480 of a 500 maximum only chips up to 20 fit."""
         assert affordable_chips(Fraction(5000), Fraction(480), VEGAS) == [1, 5]
+
+    def test_every_chip_has_its_own_colour(self) -> None:
+        """Five values, five colours, and five different faded colours, none the same as a bright one."""
+        bright = [CHIP_COLORS[v] for v in CHIP_VALUES]
+        faded = [dimmed(c) for c in bright]
+        assert len(set(bright)) == len(set(faded)) == 5 and not set(bright) & set(faded)
+
+    @pytest.mark.parametrize(("amount", "chip"), [(Fraction(1, 2), 1), (1, 1), (4, 1), (5, 5), (Fraction(49, 2), 5),
+                                                  (25, 25), (99, 25), (100, 100), (499, 100), (500, 500),
+                                                  (10 ** 6, 500)])
+    def test_a_bet_takes_the_colour_of_its_largest_chip(self, amount: Fraction | int, chip: int) -> None:
+        """An amount is coloured as the largest chip it reaches: 99 is a 25 (green), 500 a 500 (purple)."""
+        assert chip_color(amount) == CHIP_COLORS[chip]
+
+    @pytest.mark.parametrize(("color", "share", "faded"), [("#000000", 0.0, "#000000"), ("#000000", 1.0, "#d0d0d0"),
+                                                           ("#ffffff", 0.5, "#e8e8e8"), ("#d32f2f", 0.5, "#d28080")])
+    def test_dimmed_blends_toward_light_grey(self, color: str, share: float, faded: str) -> None:
+        """Fading moves each channel toward 0xd0 by the share: 0 keeps the colour, 1 is the grey."""
+        assert dimmed(color, share) == faded
+
+
+class TestStake:
+    @pytest.mark.parametrize(("codes", "actions", "staked"), [
+        ("5h 9c 6d 8s", [], 10),                                          # dealt: the bet
+        ("5h 9c 6d 8s Th", [Action.DOUBLE], 20),                          # doubled
+        ("8s 6d 8h Th 3c Kd", [Action.SPLIT], 20),                        # split: a bet per hand
+        ("8s 6d 8h Th 3c 9c Kd", [Action.SPLIT, Action.DOUBLE], 30),      # split, first hand doubled
+        ("Ts 6d 6h Th", [Action.SURRENDER], 10),                          # surrendered: what was staked
+    ])
+    def test_stake_is_what_the_hands_hold(self, codes: str, actions: list[Action], staked: int) -> None:
+        """A seat's stake is its hands' bets: 10 dealt, 20 doubled or split, 30 split with one hand doubled."""
+        game = dealt(codes)
+        for action in actions:
+            game.round.apply(action)
+        assert stake(game.round.view().seats[0]) == staked
+
+    def test_before_the_deal_the_stake_is_the_bet(self) -> None:
+        """While betting (no hands yet) the stake is the bet placed."""
+        game = Blackjack(["P0"], VEGAS, seed=3)
+        game.new_round().place_bet(0, 15)
+        assert stake(game.round.view().seats[0]) == 15
+
+
+class TestBanner:
+    def test_vegas_has_no_bonus_line(self) -> None:
+        """Vegas prints its 3:2 and its dealer rule, and no bonus payouts."""
+        pays, bonus, dealer = banner_lines(VEGAS)
+        assert (pays, bonus) == ("BLACKJACK PAYS 3 TO 2", "") and dealer.startswith("DEALER STANDS ON ALL 17s  ·  6D")
+
+    def test_thunderjack_prints_its_bonuses(self) -> None:
+        """Thunderjack's preset pays 3:1 on a Thunderjack and 5:1 on a six-card Blitz."""
+        assert banner_lines(Rules.preset("thunderjack"))[1] == "THUNDERJACK PAYS 3 TO 1  ·  BLITZ (6 CARDS) PAYS 5 TO 1"
+
+    def test_payouts_come_from_the_rules(self) -> None:
+        """Other values print as given: a 2:1 Thunderjack, a five-card Blitz at 7:2, a 6:5 natural, H17."""
+        rules = dataclasses.replace(Rules.preset("thunderjack"), thunderjack_pays=Fraction(2), charlie_cards=5,
+                                    charlie_pays=Fraction(7, 2), blackjack_pays=Fraction(6, 5),
+                                    dealer_hits_soft_17=True)
+        pays, bonus, dealer = banner_lines(rules)
+        assert (pays, bonus) == ("BLACKJACK PAYS 6 TO 5", "THUNDERJACK PAYS 2 TO 1  ·  BLITZ (5 CARDS) PAYS 7 TO 2")
+        assert dealer.startswith("DEALER HITS SOFT 17")
+
+    def test_no_money_and_no_naturals(self) -> None:
+        """cs111 has no naturals and plays for no money, and says both."""
+        assert banner_lines(Rules.preset("cs111"))[0] == "A 21 IS A 21: NO NATURALS  ·  PLAYED FOR NO MONEY"
+
+
+class TestWindowSize:
+    @pytest.mark.parametrize(("screen", "size"), [((1920, 1080), (1200, 700)), ((1280, 800), (1200, 700)),
+                                                  ((1024, 768), (1008, 688)), ((1366, 768), (1200, 688))])
+    def test_the_window_fits_the_screen(self, screen: tuple[int, int], size: tuple[int, int]) -> None:
+        """1200 x 700 where it fits; on a 1024 x 768 screen 1008 x 688, leaving room for a title bar and a panel."""
+        assert window_size(*screen) == size
 
 
 class TestLayout:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,10 @@ from gui.__main__ import build_parser, main
     (["--players", "2", "--names", "A", "B", "C"], "--players 2 but 3 names given"),
     (["--players", "3", "--names", "A"], "--players 3 but 1 name given"),
     (["--counting", "red_seven"], "unknown counting system: 'red_seven'"),
+    (["--names", "A,B,C,D"], "--names: the table has 1 to 3 seats, got 4 names"),
+    (["--names", ",", " "], "--names: give at least one name"),
+    (["--names", "Ann,B\tob"], "a player's name may hold only printable characters"),
+    (["--players", "1", "--names", "Ann,Bob"], "--players 1 but 2 names given"),
 ])
 def test_bad_option_exits_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,6 +82,34 @@ def test_bankroll_reads_like_the_new_game_dialog(given: str, bankroll: Fraction,
 def test_seats_from_players_and_names(argv: list[str], names: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """One seat per name, or --players unnamed seats; both together when they agree."""
     assert started_with(argv, monkeypatch)["names"] == names
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("names", [["Ann,Bob"], ["Ann, Bob"], ["Ann", "Bob"], ["Ann,", ",Bob"]])
+def test_names_take_commas_like_the_text_game(names: list[str], display: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--names Ann,Bob`` (the text game's form) opens a real table with two seats, Ann and Bob, as
+    ``--names Ann Bob`` does; spaces round a comma and empty pieces are dropped."""
+    import tkinter as tk
+
+    import gui.app
+    opened: list[gui.app.App] = []
+
+    class Opened(gui.app.App):
+        def __init__(self, *args: Any, **options: Any) -> None:
+            super().__init__(*args, **options)
+            opened.append(self)
+
+    monkeypatch.setattr(gui.app, "App", Opened)
+    monkeypatch.setattr(tk.Tk, "mainloop", lambda self, n=0: self.update())
+    assert main(["--names", *names, "--no-animation"]) == 0
+    app = opened[0]
+    try:
+        assert [player.name for player in app.game.players] == ["Ann", "Bob"]
+        assert app.table.texts("name0") == ["Ann"] and app.table.texts("name1") == ["Bob"]
+        assert list(app.seat_box.cget("values")) == ["Ann", "Bob"]
+    finally:
+        app.close()
 
 
 @pytest.mark.parametrize("given, key", [("zen", "zen"), ("KO", "ko"), ("hi-lo", "hi_lo")])

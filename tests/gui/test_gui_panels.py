@@ -53,10 +53,11 @@ class TestHints:
 
 class TestCount:
     def test_count_after_the_deal(self, make_app: MakeApp) -> None:
-        """8, 8 and a 6 seen: Hi-Lo running count +1, 309 cards unseen."""
+        """8, 8 and a 6 seen: Hi-Lo running count +1; 308 cards left in the shoe, 309 unseen with the hole card."""
         app = make_app(stack="8s 6d 8h Th")
         deal(app)
-        assert "running count   +1" in app.count_panel.text and "cards left      309" in app.count_panel.text
+        assert "running count   +1" in app.count_panel.text
+        assert "cards left      308 + hole card" in app.count_panel.text
         assert "system          Hi-Lo" in app.count_panel.text
 
     def test_count_can_be_hidden(self, make_app: MakeApp) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from blackjack import Action, Phase, Rules
-from gui.logic import short_money
+from gui.logic import CHIP_COLORS, CHIP_VALUES, dimmed, short_money
 from gui.table import bet_radius
 
 pytestmark = pytest.mark.gui
@@ -101,11 +101,11 @@ class TestBetting:
         assert "cannot bet 50 with a bankroll of 20" in app.bet_error.cget("text")
 
     def test_only_affordable_chips_are_active(self, make_app: MakeApp) -> None:
-        """With 20 credits the 25, 100 and 500 chips are greyed out."""
+        """With 20 credits the 25, 100 and 500 chips are faded (their own colours, paler); 1 and 5 are bright."""
         app = make_app(bankroll=20)
-        grey = {v for v in (1, 5, 25, 100, 500) if app.chips.itemcget(app.chips.find_withtag(f"chip{v}")[0],
-                                                                        "fill") == "#bdbdbd"}
-        assert grey == {25, 100, 500}
+        fills = {v: app.chips.itemcget(f"chip_face{v}", "fill") for v in CHIP_VALUES}
+        assert {v for v in CHIP_VALUES if fills[v] == dimmed(CHIP_COLORS[v])} == {25, 100, 500}
+        assert {v for v in CHIP_VALUES if fills[v] == CHIP_COLORS[v]} == {1, 5}
 
     def test_same_bet_again(self, make_app: MakeApp) -> None:
         """After a round bet with 10, "Same bet again" bets 10 again."""
