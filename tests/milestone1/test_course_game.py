@@ -137,7 +137,9 @@ def test_hand_text_shows_name_cards_score_and_bust() -> None:
     # Ann T 6 (16); dealer 9 up; Ann hits an 8: 24, bust.
     _game, rnd = round_with(["Ann"], "Th 9s 6c 8h 8d")
     line = hand_text("Ann", rnd.view().seats[0].hands[0])
-    problem = hand_line_problem(str(line), "Ann", "Th 6c", 16, bust=False)
+    assert isinstance(line, str), \
+        f"hand_text('Ann', <hand Th 6c>) should return the line as a str (play_round says it); it returned {line!r}"
+    problem = hand_line_problem(line, "Ann", "Th 6c", 16, bust=False)
     assert problem is None, (f"hand_text('Ann', <hand Th 6c>) should show Ann, Th (or 10♥), 6c (or 6♣) and the "
                              f"score 16; it returned {line!r}: {problem}")
     rnd.apply(Action.HIT)
@@ -153,7 +155,10 @@ def test_dealer_text_hides_the_hole_card_until_the_dealer_plays() -> None:
     round every card, the score, and "bust" over 21."""
     # Ann T 6 stands; dealer T up, 6 in the hole, draws 9: 25, bust.
     _game, rnd = round_with(["Ann"], "Th Td 6c 6h 9s")
-    line = str(dealer_text(rnd.view().dealer))
+    shown = dealer_text(rnd.view().dealer)
+    assert isinstance(shown, str), \
+        f"dealer_text(<dealer Td ??>) should return the line as a str (play_round says it); it returned {shown!r}"
+    line = shown
     assert shows_word(line, "Dealer") and shows_card(line, "Td"), \
         f"dealer_text during Ann's turn (dealer Td up, 6h down) should show Dealer and Td; it returned {line!r}"
     assert not shows_card(line, "6h") and not shows_number(line, 16), \
