@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from blackjack import Action, Blackjack, Card, Round, Rules
+from blackjack import Action, Blackjack, Card, IllegalActionError, Round, Rules
 from blackjack.__main__ import main
 from blackjack.course_game import (ask_hit_or_stand, dealer_text, hand_text, play_game, play_round, play_turn,
                                    result_text)
@@ -123,10 +123,17 @@ def round_with(names: list[str], codes: str) -> tuple[Blackjack, Round]:
 
 def run_scripted(function: object, table: Table, *args: object) -> object:
     """Call ``function(*args, table.ask, table.say)``; a question past the script fails the test with the transcript."""
+    name = getattr(function, "__name__", "the function")
     try:
         return function(*args, table.ask, table.say)  # type: ignore[operator]
     except OutOfAnswers as err:
-        pytest.fail(f"{err}{table.transcript()}", pytrace=False)
+        failure = (f"{name}: {err}. The script answers every question the game should ask; an extra question is "
+                   f"often a player asked again after a bust or after the turn passed")
+    except IllegalActionError as err:
+        failure = (f"{name} made a move the round does not allow now: {err} (IllegalActionError). A player whose "
+                   f"turn has passed, after a stand or a bust, must not be asked or played again: loop only while "
+                   f"rnd.current_player is still that player")
+    pytest.fail(failure + table.transcript(), pytrace=False)
 
 
 # ---------------------------------------------------------------- showing the hands
@@ -243,8 +250,9 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
     assert len(table.prompts) == 3 and [p for p in table.prompts if shows_word(p, "Bob")] == table.prompts[2:], \
         (f"Ann answers hit, stand and Bob hit (and busts): play_round should ask Ann twice, then Bob once; "
          f"it asked {table.prompts}{shown}")
-    played = [i for i, line in enumerate(lines) if shows_word(line, "Dealer") and shows_card(line, "8h")]
-    assert played and shows_number(lines[played[0]], 17), \
+    played = [i for i, line in enumerate(lines) if shows_word(line, "Dealer") and shows_card(line, "9s")
+              and shows_card(line, "8h") and shows_number(line, 17)]
+    assert played, \
         f"after the players, play_round should show the dealer's play: Dealer, 9s 8h and the score 17{shown}"
     results = {name: [kind_of(line) for line in lines[played[0]:] if shows_word(line, name) and kind_of(line)]
                for name in ("Ann", "Bob")}
@@ -268,8 +276,7 @@ def test_play_game_for_three_players_asks_to_play_again() -> None:
     shown = table.transcript()
     assert rounds == 2, (f"answered y, then N, to play again, play_game should play 2 rounds and return 2; it "
                          f"returned {rounds!r}{shown}")
-    again = table.prompts[4:6] + table.prompts[9:]
-    assert len(table.prompts) == 10 and not any(shows_word(p, "Ann") for p in again), \
+    assert len(table.prompts) == 10, \
         (f"play_game should ask the three players, then whether to play again (once more after the answer "
          f"'maybe'), then the three players, then again; it asked {table.prompts}{shown}")
     want = [{"win"}, {"lose"}, {"push"}, {"win"}, {"lose"}, {"win"}]
