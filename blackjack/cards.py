@@ -256,7 +256,7 @@ def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> Non
     Returns:
         None: the list itself is changed.
 
-    Every one of the n! orders must be equally likely; ``tests/milestone1/test_shuffle.py``
+    Every one of the n! orders must be equally likely: milestone 1's ``test_shuffle.py``
     checks that with a chi-square test. Compare the course's ``Deck.shuffle`` algorithm
     with yours in ``docs/diary.md``.
     """
