@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from . import course_game
 from .cards import parse_cards
 from .cli import OneLineParser, silence_broken_pipe
 from .errors import BlackjackError, unwritten
@@ -47,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--counting", default="hi_lo", metavar="SYSTEM",
                         help="counting system for the count command and the drill: hi_lo, ko, hi_opt_1, omega_2, zen")
     parser.add_argument("--drill", action="store_true", help="practise card counting instead of playing")
+    parser.add_argument("--full", action="store_true", help="with --rules cs111: play the full text game "
+                        "(card drawings, hints) instead of the course's week-1 game (blackjack/course_game.py)")
     return parser
 
 
@@ -100,6 +103,8 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
         game.shoe.stack(stacked)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
+    if rules.name == "cs111" and not args.full:  # the course's week-1 game, which the student writes
+        return course_game.run(game, console.ask, console.say, rounds=args.rounds)
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
                           tips=not args.no_tips, counting=counting.key)

@@ -6,7 +6,7 @@ name                     what it is
 ``Suit``                 SPADES, DIAMONDS, CLUBS, HEARTS (the cs111 order)
 ``Card``                 ``Card(suit, face)``, face 1..13 (ace 1, king 13)
 ``create_card_array()``  the 52 cards, A-K of spades, diamonds, clubs, hearts
-``shuffle(cards, rng)``  in-place Fisher-Yates shuffle
+``shuffle(cards, rng)``  shuffle in place, every order equally likely
 ``parse_cards(text)``    many card codes at once, separated by commas/spaces
 =======================  ===================================================
 
@@ -230,36 +230,44 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def create_card_array() -> list[Card]:
-    """Return a new list of the 52 cards: A-K of spades, then diamonds, clubs, hearts (cs111 spec).
+    """Return a new list of the 52 cards: A-K of spades, then diamonds, clubs, hearts (cs111 ``createCardArray``).
 
-    Time and space O(52).
+    The first card is the ace of spades, the 14th the ace of diamonds, the last the king
+    of hearts. Each call returns a new list, so shuffling one deck never changes another.
     """
+    # BEGIN SOLUTION m1: return a new list of 52 cards: for each suit in Suit's order (spades, diamonds, clubs, hearts), Card(suit, face) for each face from 1 (ace) to 13 (king)
     return [Card(suit, face) for suit in Suit for face in range(1, 14)]
+    # END SOLUTION
 
 
 _T = TypeVar("_T")
 
 
 def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> None:
-    """Shuffle ``cards`` in place with the Fisher-Yates (Durstenfeld) algorithm.
-
-    Every ordering is equally likely. (The course's "swap each card with a random
-    position anywhere" is biased: n**n equally likely paths cannot map evenly onto n!
-    orders. Fisher-Yates swaps card i only with a position in 0..i.) Time O(n), no
-    extra space.
-
-    For i from n-1 down to 1, card i swaps with a position j drawn uniformly from 0..i.
-    To draw j, take k random bits, k being the bit length of i+1, and draw again while
-    the number is more than i. Rejection keeps every j equally likely, and fewer than
-    half the draws are rejected. These are exactly the draws :meth:`random.Random.shuffle`
-    makes, so a seed gives the same order either way; written out here it runs about
-    twice as fast, which the simulator feels at every cut card.
+    """Shuffle ``cards`` in place, every order equally likely (cs111 ``shuffle(Card[] cardArray)``).
 
     Args:
-        cards: any mutable sequence, e.g. the list from :func:`create_card_array`.
-        rng: the random source; pass ``random.Random(seed)`` to replay a shuffle. When
-            ``None``, a fresh ``random.Random()`` seeded by the operating system is used.
+        cards: any mutable sequence, e.g. the list from :func:`create_card_array`; it keeps
+            exactly its items, in a new order.
+        rng: the only random source the shuffle may use; pass ``random.Random(seed)`` to
+            replay a shuffle. When ``None``, a fresh ``random.Random()`` seeded by the
+            operating system is used.
+
+    Returns:
+        None: the list itself is changed.
+
+    Every one of the n! orders must be equally likely: milestone 1's ``test_shuffle.py``
+    checks that with a chi-square test. Compare the course's ``Deck.shuffle`` algorithm
+    with yours in ``docs/diary.md``.
     """
+    # BEGIN SOLUTION m1: shuffle cards in place drawing every random number from rng (random.Random() when rng is None), so that all orders are equally likely; start from the course's Deck.shuffle algorithm in milestones/specs/milestone1.md and read its note
+    # Fisher-Yates (Durstenfeld): for i from n-1 down to 1, card i swaps with a position j
+    # drawn uniformly from 0..i. (The course's "swap each card with any position" is biased:
+    # n**n equally likely swap sequences cannot fall evenly on n! orders.) To draw j, take k
+    # random bits, k being the bit length of i+1, and draw again while the number is more
+    # than i: rejection keeps every j equally likely. These are exactly the draws
+    # random.Random.shuffle makes, so a seed gives the same order either way; written out
+    # here it runs about twice as fast, which the simulator feels at every cut card.
     rand = rng if rng is not None else random.Random()
     getrandbits = rand.getrandbits
     for i in range(len(cards) - 1, 0, -1):
@@ -269,3 +277,4 @@ def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> Non
         while j >= size:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+    # END SOLUTION

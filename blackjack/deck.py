@@ -39,10 +39,10 @@ class Deck:
         self._cards.reverse()  # the next card is at the end, so deal() is O(1)
 
     def deal(self) -> Card:
-        """Remove and return the top card (cs111 ``deal``).
+        """Remove and return the top card: the first card the deck was made with that is still in it (cs111 ``deal``).
 
         Raises:
-            EmptyShoeError: (a ``LookupError``) the deck is empty.
+            EmptyShoeError: (a ``LookupError``) the deck is empty; its message says that the deck is empty.
         """
         # BEGIN SOLUTION m1: take the next card off the deck and return it; when there is none, raise EmptyShoeError with a message that says the deck is empty
         if not self._cards:

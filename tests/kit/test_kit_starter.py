@@ -40,13 +40,25 @@ def test_starter_imports_and_raises_not_implemented(starter: Path) -> None:
 
 
 def test_starter_game_says_what_is_not_written_yet(starter: Path) -> None:
-    """A week-1 student who runs the game before writing get_score gets one line naming it, not a traceback."""
-    done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann", "--rounds", "1",
-                           "--plain"], cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60)
+    """A week-1 student who runs the course game before writing the deck gets one line naming the first
+    function to write, not a traceback."""
+    done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann", "--rounds", "1"],
+                          cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "Stopped: Hand.get_score() is not written yet: add up get_value() of every card" in done.stdout
-    assert "(blackjack/hand.py:" in done.stdout and "--rules cs111)" not in done.stdout
+    assert "Stopped: create_card_array() is not written yet: return a new list of 52 cards" in done.stdout
+    assert "(blackjack/cards.py:" in done.stdout and "--rules cs111)" not in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_starter_course_game_names_the_text_game_functions_next(tmp_path: Path) -> None:
+    """With the deck, shuffle, deal and hand written, ``--rules cs111`` stops at the student's text game
+    (play_game first), in one line."""
+    write_packages(tmp_path, lambda r: r.module == "blackjack/course_game.py")  # only the text game stubbed
+    done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann"],
+                          cwd=tmp_path, input="", capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert "Stopped: play_game() is not written yet: play_round, then ask whether to play again" in done.stdout
+    assert "(blackjack/course_game.py:" in done.stdout
 
 
 def test_starter_has_tools_docs_and_public_tests(starter: Path) -> None:

@@ -90,7 +90,7 @@ def test_quit_command_ends_with_summary() -> None:
 
 def test_players_and_names_are_asked_when_not_given() -> None:
     """Without --players and --names the game asks for both; a repeated name is refused."""
-    _, text = play(["--seed", "2", "--rounds", "1", "--rules", "cs111", "--plain"],
+    _, text = play(["--seed", "2", "--rounds", "1", "--rules", "cs111", "--full", "--plain"],
                    "9\n2\nAnn\nAnn\nBob\ns\ns\n")
     assert "Please type a number from 1 to 7." in text
     assert "Ann is already at the table" in text
@@ -99,7 +99,7 @@ def test_players_and_names_are_asked_when_not_given() -> None:
 
 def test_cs111_rules_play_for_no_money() -> None:
     """The cs111 preset asks no bets and shows no money: Ann's 19 beats the dealer's 17, Bob's 13 loses."""
-    _, text = play(["--names", "Ann,Bob", "--stack", "Th,5c,9c,9d,8s,8d", "--rounds", "1", "--rules", "cs111",
+    _, text = play(["--names", "Ann,Bob", "--stack", "Th,5c,9c,9d,8s,8d", "--rounds", "1", "--rules", "cs111", "--full",
                     "--plain"], "s\ns\n")
     assert "bet" not in text.lower()
     assert "bankroll" not in text
@@ -266,7 +266,7 @@ def test_unwritten_starter_code_stops_the_game_with_one_line(monkeypatch: pytest
     """A stub (NotImplementedError) ends the game with exit status 1 and one line naming the function."""
     from blackjack.hand import Hand
     monkeypatch.setattr(Hand, "get_score", _Starter.get_score)
-    status, text = play(["--names", "Ann", "--rules", "cs111", "--rounds", "1", "--plain"], "\n")
+    status, text = play(["--names", "Ann", "--rules", "cs111", "--full", "--rounds", "1", "--plain"], "\n")
     assert status == 1
     line = next(line for line in text.splitlines() if line.startswith("Stopped:"))
     assert line.startswith("Stopped: _Starter.get_score() is not written yet: add up get_value() of every card "

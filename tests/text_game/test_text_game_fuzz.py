@@ -35,7 +35,7 @@ HOUSE = re.compile(r"^  House: (?P<net>[+-]?[\d.]+)$", re.M)
 def test_random_typing_never_crashes_and_the_money_balances(preset: str, lines: list[str], seed: int,
                                                              players: int, rounds: int | None) -> None:
     out = io.StringIO()
-    args = ["--rules", preset, "--seed", str(seed), "--players", str(players), "--plain", "--no-tips"]
+    args = ["--rules", preset, "--full", "--seed", str(seed), "--players", str(players), "--plain", "--no-tips"]
     if rounds is not None:  # play on without "another round?", so more rounds meet the junk
         args += ["--rounds", str(rounds)]
     status = main(args, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out)

@@ -91,7 +91,7 @@ def test_a_dealer_that_never_adds_its_cards_stops_the_game_in_one_line(monkeypat
             draw()  # type: ignore[operator]  # the card is dropped, as in the student's bug
 
     monkeypatch.setattr(Dealer, "play_round", broken)
-    status, text = play(["--names", "Ann", "--rules", "cs111", "--seed", "1", "--rounds", "1", "--plain"], "s\n")
+    status, text = play(["--names", "Ann", "--rules", "cs111", "--full", "--seed", "1", "--rounds", "1", "--plain"], "s\n")
     assert status == 1 and "Traceback" not in text
     assert text.rstrip().splitlines()[-1].startswith("Stopped: cannot deal")
 
@@ -104,7 +104,7 @@ def test_a_hint_command_on_unwritten_code_keeps_the_game_going(monkeypatch: pyte
         raise NotImplementedError("add the tags of the seen cards")
 
     monkeypatch.setattr(blackjack.coach.Coach, "command", unwritten)
-    status, text = play(["--names", "Ann", "--rules", "cs111", "--seed", "3", "--rounds", "1", "--plain"], "?\ns\n")
+    status, text = play(["--names", "Ann", "--rules", "cs111", "--full", "--seed", "3", "--rounds", "1", "--plain"], "?\ns\n")
     assert status == 0
     assert "? needs code that is not written yet: " in text and "is not written yet: add the tags" in text
     assert "Session summary" in text

@@ -1,0 +1,254 @@
+"""The course's week-1 text game, which the student writes: ``python -m blackjack --rules cs111``.
+
+The course asks for "a simple text based game engine" that deals to 2 players, then N:
+show each player's cards, ask hit or stand until the player stands or busts (never ask a
+busted player), then show the dealer's play, print who won, and ask whether to play
+again. This module is that front end, on top of the engine. The engine never prints or
+reads: every function here gets an ``ask`` function (a prompt in, the answer out, like
+:func:`input`) and a ``say`` function (one line out, like :func:`print`), so the tests
+drive the game with scripted answers and read every line it writes.
+
+============================  ==========================================================
+name                          what it does
+============================  ==========================================================
+``hand_text(name, hand)``     one line: the name, the cards, the score, "bust"
+``dealer_text(dealer)``       the dealer's line: the hole card hidden until revealed
+``ask_hit_or_stand(..)``      ask one player until the answer is hit or stand
+``play_turn(rnd, ask, say)``  one player's turn: ask, hit, show, until stand or bust
+``result_text(name, o)``      who won: "Ann wins", "Bob loses", "Cy pushes"
+``play_round(game, ..)``      one whole round for every player, then the dealer
+``play_game(game, ..)``       rounds until the players say no; returns how many
+``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
+                              starts it: end of input and "quit" end it quietly
+============================  ==========================================================
+
+The lines the tests read are listed in ``milestones/specs/milestone1.md``; the rest of
+the wording is yours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import Action
+from .errors import EmptyShoeError
+from .events import Outcome
+from .round import Round
+from .table import Blackjack
+from .view import DealerView, HandView
+
+__all__ = ["Ask", "QUIT", "Say", "ask_hit_or_stand", "dealer_text", "hand_text", "play_game", "play_round",
+           "play_turn", "result_text", "run"]
+
+Ask = Callable[[str], str]
+"""Shows a prompt and returns the answer typed, like :func:`input` (it may raise ``EOFError``)."""
+
+Say = Callable[[str], None]
+"""Writes one line, like :func:`print`."""
+
+#: Answers that end the game at any prompt (handled by :func:`run`, not by the student's code).
+QUIT = frozenset(("quit", "exit", "q"))
+
+
+class _Quit(Exception):
+    """A player typed one of :data:`QUIT`."""
+
+
+def hand_text(name: str, hand: HandView) -> str:
+    """Return one line showing a player's hand: the name, every card, the score, and "bust" when over 21.
+
+    Args:
+        name: the player's name, e.g. ``"Ann"``.
+        hand: the hand as the table shows it (``rnd.view().seats[i].hands[0]``): ``hand.cards``,
+            ``hand.total`` (the score, an ace counted 11 when that fits) and ``hand.is_bust``.
+
+    Returns:
+        e.g. ``"Ann: Th 6c (16)"`` or ``"Ann: Th 6c 8d (24) bust"``. Write each card as
+        ``str(card)`` (``"Th"``) or ``card.symbol`` (``"10♥"``).
+    """
+    # BEGIN SOLUTION m1: return one line with the name, every card (str(card)), the score (hand.total), and the word bust when hand.is_bust
+    cards = " ".join(str(card) for card in hand.cards)
+    return f"{name}: {cards} ({hand.total})" + (" bust" if hand.is_bust else "")
+    # END SOLUTION
+
+
+def dealer_text(dealer: DealerView) -> str:
+    """Return one line showing the dealer's hand: "Dealer", the cards, and the score once the hole card is up.
+
+    Args:
+        dealer: ``rnd.view().dealer``. Until ``dealer.revealed`` the hole card is
+            ``HIDDEN`` (``str()`` gives ``"??"``) and ``dealer.total`` counts the upcard only.
+
+    Returns:
+        e.g. ``"Dealer: 9s ??"`` while the hole card is down, ``"Dealer: 9s 7h 5c (21)"``
+        after the dealer's play, ``"Dealer: Td 6h 9s (25) bust"`` over 21. Never show the
+        hole card or a score that gives it away before ``dealer.revealed``.
+    """
+    # BEGIN SOLUTION m1: return one line with the word Dealer and every card (str(card); the hidden hole card shows as ??); once dealer.revealed, add the score (dealer.total) and the word bust when it is over 21
+    cards = " ".join(str(card) for card in dealer.cards)
+    if not dealer.revealed:
+        return f"Dealer: {cards}"
+    return f"Dealer: {cards} ({dealer.total})" + (" bust" if dealer.total > 21 else "")
+    # END SOLUTION
+
+
+def ask_hit_or_stand(name: str, ask: Ask, say: Say) -> Action:
+    """Ask the player ``name`` whether to hit or stand, until the answer is one of those.
+
+    Args:
+        name: the player's name; the prompt names the player, e.g. ``"Ann, hit or stand? [h/s] "``.
+        ask: shows a prompt and returns the answer.
+        say: writes a line, e.g. ``"Please type h or s."`` after any other answer.
+
+    Returns:
+        ``Action.HIT`` for ``h`` or ``hit``, ``Action.STAND`` for ``s`` or ``stand`` (any
+        case, spaces around ignored). Any other answer is refused with a line, and asked again.
+    """
+    # BEGIN SOLUTION m1: ask (the prompt names the player) until the answer, stripped and lower-cased, is h or hit (return Action.HIT) or s or stand (return Action.STAND); say a line and ask again after any other answer
+    while True:
+        answer = ask(f"{name}, hit or stand? [h/s] ").strip().lower()
+        if answer in ("h", "hit"):
+            return Action.HIT
+        if answer in ("s", "stand"):
+            return Action.STAND
+        say(f"Please type h (hit) or s (stand), not {answer!r}.")
+    # END SOLUTION
+
+
+def play_turn(rnd: Round, ask: Ask, say: Say) -> None:
+    """Play the turn of the player whose turn it is: ask hit or stand until the player stands or busts.
+
+    After each hit, show the player's hand again (:func:`hand_text`: the new card, the new
+    score, "bust" when over 21). A player who busts is not asked again: the turn passes to
+    the next player (``rnd.current_player`` changes), and so does it after a stand.
+
+    Args:
+        rnd: the round; ``rnd.current_player`` is the player to ask, ``rnd.turn`` is
+            ``(seat, hand)``, ``rnd.apply(action)`` plays an action, ``rnd.view()`` shows the table.
+        ask: shows a prompt and returns the answer.
+        say: writes a line.
+    """
+    # BEGIN SOLUTION m1: while rnd.current_player is still this player, ask_hit_or_stand and rnd.apply() the action; after a hit, say hand_text of the player's hand (rnd.view().seats[seat].hands[0])
+    player = rnd.current_player
+    if player is None or rnd.turn is None:
+        return
+    seat = rnd.turn[0]
+    while rnd.current_player is player:
+        action = ask_hit_or_stand(player.name, ask, say)
+        rnd.apply(action)
+        if action is Action.HIT:
+            say(hand_text(player.name, rnd.view().seats[seat].hands[0]))
+    # END SOLUTION
+
+
+def result_text(name: str, outcome: Outcome) -> str:
+    """Return the line that says how one player's round ended.
+
+    Args:
+        name: the player's name.
+        outcome: the hand's outcome; ``outcome.result.kind`` is ``"win"``, ``"loss"`` or ``"push"``.
+
+    Returns:
+        The name and one of the words "wins", "loses" or "pushes": ``"Ann wins"``,
+        ``"Bob loses"``, ``"Cy pushes"`` (a busted player loses).
+    """
+    # BEGIN SOLUTION m1: return the name and the word wins, loses or pushes, from outcome.result.kind ("win", "loss" or "push")
+    word = {"win": "wins", "loss": "loses", "push": "pushes"}[outcome.result.kind]
+    return f"{name} {word}"
+    # END SOLUTION
+
+
+def play_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int, Outcome]]:
+    """Play one round of the course game for every player at ``game``, then the dealer (cs111 ``playRound``).
+
+    In order: start the round (``game.start_round()`` deals two cards to each player and
+    the dealer); show every player's hand (:func:`hand_text`) and the dealer's
+    (:func:`dealer_text`, hole card hidden); let each player in turn play
+    (:func:`play_turn`) while ``rnd.current_player`` is not None; show the dealer's play
+    (:func:`dealer_text` once the round is over: the engine has turned the hole card and
+    drawn to 17); finish the round (``game.finish_round()``) and say who won
+    (:func:`result_text`, one line per player, in seat order).
+
+    Returns:
+        What ``game.finish_round()`` returns: ``(seat, hand, Outcome)`` for every hand.
+    """
+    # BEGIN SOLUTION m1: start the round; say hand_text for every seat and dealer_text; play_turn while rnd.current_player is not None; say dealer_text again; finish the round and say result_text for every outcome; return the outcomes
+    rnd = game.start_round()
+    view = rnd.view()
+    for seat in view.seats:
+        say(hand_text(seat.name, seat.hands[0]))
+    say(dealer_text(view.dealer))
+    while rnd.current_player is not None:
+        play_turn(rnd, ask, say)
+    say(dealer_text(rnd.view().dealer))
+    outcomes = game.finish_round()
+    for seat_index, _hand, outcome in outcomes:
+        say(result_text(game.players[seat_index].name, outcome))
+    return outcomes
+    # END SOLUTION
+
+
+def play_game(game: Blackjack, ask: Ask, say: Say) -> int:
+    """Play rounds until the players say they do not want another one.
+
+    After each round ask whether to play again (e.g. ``"Play again? [y/n] "``): ``y`` or
+    ``yes`` plays another round, ``n`` or ``no`` stops (any case); any other answer is
+    refused with a line and asked again.
+
+    Returns:
+        The number of rounds played (at least 1).
+    """
+    # BEGIN SOLUTION m1: play_round, then ask whether to play again until the answer is y/yes (play another) or n/no (stop); return the number of rounds played
+    rounds = 0
+    while True:
+        play_round(game, ask, say)
+        rounds += 1
+        while True:
+            answer = ask("Play again? [y/n] ").strip().lower()
+            if answer in ("y", "yes"):
+                break
+            if answer in ("n", "no"):
+                return rounds
+            say("Please answer y or n.")
+    # END SOLUTION
+
+
+def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> int:
+    """Run the course game as ``python -m blackjack --rules cs111`` does (given code, not the student's).
+
+    Args:
+        game: the table, its players named and its shoe ready (``--stack`` cards on top).
+        ask: reads an answer; ``EOFError`` at the end of input ends the game quietly.
+        say: writes a line.
+        rounds: play exactly this many rounds with :func:`play_round`, without asking
+            again (``--rounds``); None plays :func:`play_game`.
+
+    Returns:
+        The exit status: 0, or 1 when the shoe ran out of cards in mid-round.
+
+    Raises:
+        NotImplementedError: a course function is still a starter stub; the command
+            line turns it into one "... is not written yet" line.
+    """
+    def asking(prompt: str) -> str:
+        answer = ask(prompt)
+        if answer.strip().lower() in QUIT:
+            raise _Quit
+        return answer
+
+    names = ", ".join(player.name for player in game.players)
+    say(f"The course's blackjack: {names} against the dealer. Hit or stand; type quit to stop.")
+    try:
+        if rounds is None:
+            play_game(game, asking, say)
+        else:
+            for _ in range(rounds):
+                play_round(game, asking, say)
+    except EOFError:
+        say("Input ended.")
+    except _Quit:
+        say("Quitting.")
+    except EmptyShoeError as err:
+        say(f"Stopped: {err}. (Check that every card dealt goes into a hand.)")
+        return 1
+    return 0

@@ -1,0 +1,84 @@
+"""The week-1 shuffle tests against shuffles a student writes into the milestone-1 starter.
+
+The course's own algorithm ("for each card c: choose a random position p in the deck,
+swap c with the card at position p") must lose the uniformity points with a message that
+names it and says why it is biased; Fisher-Yates with the given rng must earn every
+shuffle point; a shuffle that draws from the ``random`` module loses the rng point.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from milestones import REPO_ROOT
+from milestones.config import suite_path
+from milestones.runner import Limits, run_suite
+from milestones.starter import write_packages
+
+POINT_TESTS = ("test_shuffle_is_a_permutation_of_its_input_in_place",
+               "test_shuffle_draws_only_from_the_rng_it_is_given",
+               "test_shuffle_makes_every_order_equally_likely")
+
+COURSE = """\
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards)):
+        p = rand.randrange(len(cards))
+        cards[i], cards[p] = cards[p], cards[i]
+"""
+
+FISHER_YATES = """\
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards) - 1, 0, -1):
+        j = rand.randint(0, i)
+        cards[i], cards[j] = cards[j], cards[i]
+"""
+
+MODULE_RANDOM = """\
+    for i in range(len(cards) - 1, 0, -1):
+        j = random.randint(0, i)
+        cards[i], cards[j] = cards[j], cards[i]
+"""
+
+
+def shuffle_results(tmp_path: Path, body: str) -> dict[str, tuple[str, str]]:
+    """Write ``body`` as shuffle() into a milestone-1 starter and run the shuffle point tests on it."""
+    write_packages(tmp_path, lambda region: region.milestone >= 1, REPO_ROOT)
+    cards = tmp_path / "blackjack" / "cards.py"
+    lines = cards.read_text(encoding="utf-8").splitlines()
+    [stub] = [i for i, line in enumerate(lines) if line.startswith('    raise NotImplementedError("shuffle cards')]
+    lines[stub:stub + 1] = body.rstrip("\n").splitlines()
+    cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    folder = REPO_ROOT / suite_path(1)
+    nodeids = [f"{suite_path(1)}/test_shuffle.py::{name}" for name in POINT_TESTS]
+    run = run_suite(folder, tmp_path, limits=Limits(timeout=120), select=nodeids)
+    return {nodeid.rsplit("::", 1)[1]: run.results.get(nodeid, ("not run", "")) for nodeid in nodeids}
+
+
+def test_the_course_shuffle_loses_the_uniformity_points_with_the_reason(tmp_path: Path) -> None:
+    """The course's swap-with-any-position shuffle keeps the cards and the seed but fails the chi-square test,
+    and the message names the algorithm and the n**n versus n! reason."""
+    results = shuffle_results(tmp_path, COURSE)
+    outcome, message = results["test_shuffle_makes_every_order_equally_likely"]
+    assert outcome == "failed", results
+    for words in ("the shuffle is biased", "These counts fit the course's algorithm",
+                  "swap each card with any position", "4**4 = 256", "4! = 24", "Fisher-Yates"):
+        assert words in message, f"{words!r} not in {message!r}"
+    assert results["test_shuffle_is_a_permutation_of_its_input_in_place"][0] == "passed", results
+    assert results["test_shuffle_draws_only_from_the_rng_it_is_given"][0] == "passed", results
+
+
+def test_fisher_yates_with_the_given_rng_earns_every_shuffle_point(tmp_path: Path) -> None:
+    """A student's Fisher-Yates, drawing with rng.randint (not the reference's draws), passes all three."""
+    results = shuffle_results(tmp_path, FISHER_YATES)
+    assert all(outcome == "passed" for outcome, _ in results.values()), results
+
+
+@pytest.mark.parametrize("body", [MODULE_RANDOM], ids=["random-module"])
+def test_a_shuffle_that_ignores_its_rng_loses_the_rng_point(tmp_path: Path, body: str) -> None:
+    """Fisher-Yates drawing from random.randint (the module) is uniform, but a seed does not replay it."""
+    results = shuffle_results(tmp_path, body)
+    outcome, message = results["test_shuffle_draws_only_from_the_rng_it_is_given"]
+    assert outcome == "failed" and "never from random.randint" in message, results
+    assert results["test_shuffle_makes_every_order_equally_likely"][0] == "passed", results

@@ -1,0 +1,187 @@
+"""Milestone 1, shuffle: mix the 52 cards, every order equally likely (cs111 week 1; 4 points).
+
+The course: "shuffle(Card[] cardArray) should take an array of 52 cards, and shuffle all
+the cards into some random order". The kit's ``shuffle(cards, rng)`` shuffles in place
+and draws every random number from ``rng``, so a seed replays a game. The course's own
+algorithm ("for each card c: choose a random position p in the deck, swap c with the card
+at p") is biased, and the last test here finds it (see ``milestones/specs/milestone1.md``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import MutableSequence
+from fractions import Fraction
+
+import pytest
+
+from blackjack import Card, Suit, shuffle
+
+#: Shuffles of a 4-card deck in the uniformity test, and its significance level (a correct
+#: shuffle fails with this probability for whatever random numbers it draws; see the test).
+SHUFFLES = 4800
+ALPHA = 1e-6
+
+
+def fresh_deck() -> list[Card]:
+    """The 52 cards, A-K of spades, diamonds, clubs, hearts (built here, not by create_card_array)."""
+    return [Card(suit, face) for suit in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS)
+            for face in range(1, 14)]
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X > x) for a chi-square variable with ``df`` degrees of freedom (the regularized upper gamma
+    function Q(df/2, x/2), summed as its series; Abramowitz and Stegun 6.5.29)."""
+    s, half = df / 2, x / 2
+    term = total = 1 / s
+    k = s
+    while term > 1e-17 * total:
+        k += 1
+        term *= half / k
+        total += term
+    return 1 - total * math.exp(-half + s * math.log(half) - math.lgamma(s))
+
+
+def chi_square_critical(df: int, alpha: float) -> float:
+    """The x with P(X > x) = alpha for a chi-square variable with ``df`` degrees of freedom (bisection)."""
+    low, high = 0.0, 1000.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if chi_square_sf(middle, df) > alpha else (low, middle)
+    return (low + high) / 2
+
+
+def course_shuffle_odds(n: int) -> dict[tuple[int, ...], Fraction]:
+    """The chance of each order of n cards under the course's "swap card i with any position" shuffle,
+    from its n**n equally likely swap sequences."""
+    counts: Counter[tuple[int, ...]] = Counter()
+    for targets in itertools.product(range(n), repeat=n):
+        items = list(range(n))
+        for i, j in enumerate(targets):
+            items[i], items[j] = items[j], items[i]
+        counts[tuple(items)] += 1
+    return {order: Fraction(counts[order], n ** n) for order in itertools.permutations(range(n))}
+
+
+def chi_square(tally: Counter[tuple[int, ...]], odds: dict[tuple[int, ...], Fraction], total: int) -> float:
+    """Pearson's statistic of the observed ``tally`` against the expected ``odds``."""
+    return sum((tally[order] - total * float(p)) ** 2 / (total * float(p)) for order, p in odds.items())
+
+
+def shuffled(cards: MutableSequence[Card], rng: random.Random) -> list[Card]:
+    """Shuffle ``cards`` with the student's shuffle and return them as a list."""
+    shuffle(cards, rng)
+    return list(cards)
+
+
+@pytest.mark.points(1)
+def test_shuffle_is_a_permutation_of_its_input_in_place() -> None:
+    """shuffle(cards, rng) changes the list it is given, keeps exactly its 52 cards, and mixes them."""
+    cards = fresh_deck()
+    returned = shuffle(cards, random.Random(111))
+    kept = Counter(cards) == Counter(fresh_deck())
+    assert len(cards) == 52 and kept, \
+        (f"shuffle(<the 52 cards>, random.Random(111)) should leave the same 52 cards, each once, in the list; "
+         f"after it the list holds {len(cards)} cards, missing {sorted(map(str, Counter(fresh_deck()) - Counter(cards)))}"
+         f", extra {sorted(map(str, Counter(cards) - Counter(fresh_deck())))}: swap cards, never copy one over another")
+    in_place = sum(a == b for a, b in zip(cards, fresh_deck()))
+    assert in_place < 10, \
+        (f"after shuffle(<the 52 cards in order>, random.Random(111)) {in_place} of the 52 cards are still in their "
+         f"place" + (" and shuffle returned a list: shuffle must change the list it is given (in place), "
+                     "not return a new one" if returned is not None else "") + "; a shuffle mixes every card")
+
+
+@pytest.mark.points(1)
+def test_shuffle_draws_only_from_the_rng_it_is_given() -> None:
+    """The same seed gives the same order whatever the random module does; another seed another order."""
+    random.seed(1)
+    first = shuffled(fresh_deck(), random.Random(7))
+    random.seed(2)  # a shuffle that calls random.randint (the module) instead of rng.randint now differs
+    again = shuffled(fresh_deck(), random.Random(7))
+    assert first == again, \
+        ("two shuffles of the same 52 cards with random.Random(7) gave different orders (first cards "
+         f"{' '.join(map(str, first[:5]))} ... and {' '.join(map(str, again[:5]))} ...): shuffle must draw every "
+         "random number from the rng it is given (rng.randint, rng.randrange ...), never from random.randint or "
+         "another source, so that a seed replays a game")
+    rng = random.Random(8)
+    state = rng.getstate()
+    other = shuffled(fresh_deck(), rng)
+    assert rng.getstate() != state and other != first, \
+        ("shuffle(cards, random.Random(8)) " + ("drew no number from the rng it was given"
+                                                 if rng.getstate() == state else
+                                                 "gave the same order as with random.Random(7)") +
+         ": every random choice must come from rng, so another seed gives another order")
+
+
+@pytest.mark.points(2)
+def test_shuffle_makes_every_order_equally_likely() -> None:
+    """Chi-square test over the 24 orders of a 4-card deck, 4,800 shuffles from one seed.
+
+    The statistic has 23 degrees of freedom; the test fails above the critical value for
+    alpha = 1e-6, 70.55 (computed by ``chi_square_critical``, whose 0.001 value, 49.728, is
+    the NIST/SEMATECH e-Handbook's table value). A correct shuffle fails with probability
+    1e-6 for whatever numbers it draws; the seed makes the outcome the same at every run.
+    Against the course's "swap each card with any position" shuffle (orders 8/256 to
+    15/256 likely), the noncentrality is 4800 * 0.029785 = 143.0 and the power is
+    0.999998 (noncentral chi-square as a Poisson mixture of central ones, computed when
+    these numbers were chosen).
+    """
+    rng = random.Random(2024)
+    tally: Counter[tuple[int, ...]] = Counter()
+    deck = fresh_deck()[:4]
+    index = {card: i for i, card in enumerate(deck)}
+    for _ in range(SHUFFLES):
+        cards = list(deck)
+        shuffle(cards, rng)
+        tally[tuple(index.get(card, -1) for card in cards)] += 1
+    uniform = {order: Fraction(1, 24) for order in itertools.permutations(range(4))}
+    strange = [order for order in tally if order not in uniform]
+    assert not strange, \
+        (f"shuffling the 4 cards As 2s 3s 4s gave {sum(tally[o] for o in strange)} times a list that is not an "
+         f"order of them (e.g. {strange[0]}, by position in As 2s 3s 4s, -1 a card that was not there): swap cards")
+    never = [order for order in uniform if not tally[order]]
+    assert not never, \
+        (f"in {SHUFFLES} shuffles of 4 cards, {len(never)} of the 24 orders never came up (e.g. "
+         f"{' '.join(str(deck[i]) for i in never[0])}): some orders cannot happen. Swapping card i only with a "
+         f"position before it (never itself) is one way to get this; card i must be allowed to stay put")
+    statistic = chi_square(tally, uniform, SHUFFLES)
+    critical = chi_square_critical(23, ALPHA)
+    counts = sorted(tally.values())
+    course = chi_square(tally, course_shuffle_odds(4), SHUFFLES)
+    looks_like_course = course < critical
+    assert statistic <= critical, \
+        (f"in {SHUFFLES} shuffles of 4 cards the 24 orders came up {counts[0]} to {counts[-1]} times, not about "
+         f"{SHUFFLES // 24} each (chi-square {statistic:.1f}, above {critical:.1f}, the limit a fair shuffle passes "
+         f"999,999 times in a million): the shuffle is biased. "
+         + ("These counts fit the course's algorithm, " if looks_like_course else "The usual cause is ")
+         + "\"swap each card with any position\" (the course's Deck.shuffle): its n**n equally likely swap "
+         "sequences (4**4 = 256) cannot fall evenly on the n! orders (4! = 24; 256 is not a multiple of 24), so "
+         "some orders come up 15/256 of the time and others 8/256. Swap card i only with a position j from 0 "
+         "to i, going from the last card down (Fisher-Yates): n * (n-1) * ... * 1 = n! sequences, one per order")
+
+
+# ---------------------------------------------------------------- no points: the test's own numbers
+
+@pytest.mark.points(0)
+def test_chi_square_critical_value_matches_the_table() -> None:
+    """The critical value computed here is the NIST/SEMATECH table's 49.728 for 23 degrees of freedom at 0.001."""
+    assert round(chi_square_critical(23, 0.001), 3) == 49.728
+    assert round(chi_square_critical(23, ALPHA), 2) == 70.55
+
+
+@pytest.mark.points(0)
+def test_course_shuffle_odds_are_uneven() -> None:
+    """The course's shuffle gives the 24 orders of 4 cards odds from 8/256 to 15/256, summing to 1."""
+    odds = course_shuffle_odds(4)
+    assert sum(odds.values()) == 1 and min(odds.values()) == Fraction(8, 256) and max(odds.values()) == Fraction(15, 256)
+
+
+@pytest.mark.points(0)
+def test_shuffle_without_rng_works() -> None:
+    """shuffle(cards) with no rng uses a fresh random source and still keeps every card."""
+    cards = fresh_deck()
+    shuffle(cards)
+    assert Counter(cards) == Counter(fresh_deck())
