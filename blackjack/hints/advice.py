@@ -24,11 +24,11 @@ from ..cards import Card
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
-from ._dealer import OUTCOMES, _table
-from ._player import before_peek, dealer, draws, insurance_ev, total_of
+from ._dealer import _table
+from ._player import before_peek, insurance_ev, total_of
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
-                          game_for, insurance_probability)
+                          insurance_probability)
 from .strategy import basic_strategy
 
 __all__ = ["Hint", "Tip", "TipBook", "basic_advice", "hint"]
@@ -102,16 +102,14 @@ def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rule
     Raises:
         InvalidCardError, TypeError: bad cards.
     """
-    # BEGIN SOLUTION m2: look the hand up in basic_strategy(rules) and explain the play with _reason and the infinite-deck bust chances from the given draws(None, game) and dealer(None, game) in _player.py (game = game_for(up, rules)); your bust_probability and dealer_probabilities come in the next part
+    # BEGIN SOLUTION m2: look the hand up in the chart and explain the play with the bust chances
     rules = _DEFAULT_RULES if rules is None else rules
     cards = list(player_cards)
     values = [card_value(c) for c in cards]
     up = card_value(upcard)
     action = basic_strategy(rules).action(cards, up, legal=legal)
-    game = game_for(up, rules)
-    hard, ace = sum(values), 1 in values
-    bust = sum(p for v, p, _after in draws(None, game) if total_of(hard + v, ace or v == 1) > 21)
-    dealer_bust = dealer(None, game)[OUTCOMES.index("bust")]
+    bust = bust_probability(values)
+    dealer_bust = float(dealer_probabilities(up, None, rules)["bust"])
     return action, _reason(action, values, up, bust, dealer_bust)
     # END SOLUTION
 
