@@ -7,6 +7,7 @@ command                                    what it does
 ``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
 ``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
 ``check [--milestone N]``                  a student's progress check and diary line
+``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
 ``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
                                            fails on the starter (CI)
 =========================================  ==============================================
@@ -126,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="your project folder, holding blackjack/ and tests/ (default: here)")
     check.add_argument("--diary", type=Path, metavar="PATH", help="default: docs/diary.md in the project")
     check.add_argument("--no-diary", action="store_true", help="do not write the diary line")
+    only = check.add_mutually_exclusive_group()
+    only.add_argument("--part", metavar="KEY", help="run only this part's tests (wagering, advanced ...); not logged")
+    only.add_argument("--test", metavar="NAME", help="run only this test (test_win_pays_one_to_one); not logged")
     _add_limits(check, 300.0)
 
     honesty = sub.add_parser("honesty", help="prove every point test passes on the reference and fails on the starter")
@@ -190,9 +194,12 @@ def _grade(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     project = args.project.resolve()
-    result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True))
+    result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True),
+                       part=args.part, test=args.test)
     print(result.describe())
-    if not args.no_diary:
+    if result.selection:
+        print("(a check of one part or one test is not logged in the diary)")
+    elif not args.no_diary:
         diary = args.diary or project / "docs" / "diary.md"
         template = REPO_ROOT / "docs" / "diary_template.md"
         if append_progress(diary, result, template=template):
