@@ -100,7 +100,7 @@ def refused(error: type[E], call: Callable[[], object], given: str, rule: str) -
             raise AssertionError(f"{given} raised {error.__name__} as it should ({rule}), but its message "
                                  f"{text!r} shows None: a reason came back empty (is a return missing?)") from None
         return err
-    returned = "" if came_back is None else f" and returned {shown(came_back)}"
+    returned = "" if came_back is None or isinstance(came_back, tuple) else f" and returned {shown(came_back)}"
     raise AssertionError(f"{given} was accepted{returned}; it should raise {error.__name__}: {rule}")
 
 

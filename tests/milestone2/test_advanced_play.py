@@ -181,7 +181,7 @@ def test_split_aces_get_one_card_each_and_21_is_not_a_natural() -> None:
     rnd = game.start_round([10])
     rnd.apply(Action.SPLIT)
     assert [str(h) for h in rnd.hands(0)] == ["As 5h", "Ad Kc"] and rnd.phase is Phase.SETTLED, \
-        f"each split ace gets one card and play ends; hands {[str(h) for h in rnd.hands(0)]}, phase {rnd.phase}"
+        f"each split ace gets one card and play ends; hands {[str(h) for h in rnd.hands(0)]}, phase {rnd.phase.value}"
     assert results(rnd) == [(0, 0, Result.LOSE, -10), (0, 1, Result.WIN, 10)], \
         f"16 loses to 17 (-10); A-K after a split is a plain 21 that wins +10, not +15 (a split hand is never " \
         f"a natural); got {settled(rnd)}"
@@ -322,7 +322,9 @@ def test_double_on_rule(double_on: str, total: int, allowed: bool) -> None:
     rules = dataclasses.replace(VEGAS, double_on=double_on, double_after_split=double_on != "none")
     first = {8: "3h", 9: "4h", 10: "4h", 11: "5h", 12: "7h"}[total]
     second = {8: "5d", 9: "5d", 10: "6d", 11: "6d", 12: "5d"}[total]
-    assert (Action.DOUBLE in legal(f"{first} 9c {second} 7s", rules)) is allowed
+    got = legal(f"{first} 9c {second} 7s", rules)
+    assert (Action.DOUBLE in got) is allowed, \
+        f"double_on={double_on!r}: a two-card {total} {'may' if allowed else 'may not'} double; legal {sorted(a.value for a in got)}"
 
 
 @pytest.mark.points(0)
@@ -332,7 +334,9 @@ def test_hit_split_aces_rule() -> None:
     game = table("As 9c Ad 8d 5h Kc", rules=rules)
     rnd = game.start_round([10])
     rnd.apply(Action.SPLIT)
-    assert rnd.turn == (0, 0) and Action.HIT in rnd.legal_actions()
+    assert rnd.turn == (0, 0) and Action.HIT in rnd.legal_actions(), \
+        f"with hit_split_aces the first split ace (As 5h) plays on and may hit; turn {rnd.turn}, " \
+        f"legal {sorted(a.value for a in rnd.legal_actions())}"
 
 
 @pytest.mark.points(0)
@@ -342,19 +346,24 @@ def test_resplit_aces_rule() -> None:
     rules = dataclasses.replace(VEGAS, resplit_aces=True)
     rnd = table(codes, rules=rules).start_round([10])
     rnd.apply(Action.SPLIT)
-    assert rnd.turn == (0, 0) and rnd.legal_actions() == {Action.SPLIT, Action.STAND}
+    assert rnd.turn == (0, 0) and rnd.legal_actions() == {Action.SPLIT, Action.STAND}, \
+        f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {rnd.turn}, " \
+        f"legal {sorted(a.value for a in rnd.legal_actions())}"
     rnd.apply(Action.SPLIT)
-    assert len(rnd.hands(0)) == 3
+    assert len(rnd.hands(0)) == 3, f"resplitting aces makes three hands; got {[str(h) for h in rnd.hands(0)]}"
     plain = table(codes).start_round([10])
     plain.apply(Action.SPLIT)
-    assert str(plain.hands(0)[0]) == "As Ah" and plain.turn is None
+    assert str(plain.hands(0)[0]) == "As Ah" and plain.turn is None, \
+        f"vegas does not resplit aces: A-A on a split ace just stands and play ends; hands " \
+        f"{[str(h) for h in plain.hands(0)]}, turn {plain.turn}"
 
 
 @pytest.mark.points(0)
 def test_split_by_value_rule() -> None:
     """justblackjack splits any two ten-cards (K-Q); split by rank (vegas) does not."""
-    assert Action.SPLIT in legal("Kh 9c Qd 7s", Rules.preset("justblackjack"))
-    assert Action.SPLIT not in legal("Kh 9c Qd 7s", VEGAS)
+    assert Action.SPLIT in legal("Kh 9c Qd 7s", Rules.preset("justblackjack")), \
+        "justblackjack splits by value: K-Q is a pair of tens and may split"
+    assert Action.SPLIT not in legal("Kh 9c Qd 7s", VEGAS), "vegas splits by rank: K-Q is no pair"
 
 
 @pytest.mark.points(0)
@@ -363,7 +372,9 @@ def test_resplit_up_to_four_hands() -> None:
     rnd = table("8s 9c 8d 7s 8h 8c 8s 2d 2h 2c 2s").start_round([10])
     for _ in range(3):
         rnd.apply(Action.SPLIT)
-    assert len(rnd.hands(0)) == 4 and Action.SPLIT not in rnd.legal_actions()
+    assert len(rnd.hands(0)) == 4 and Action.SPLIT not in rnd.legal_actions(), \
+        f"vegas splits up to 4 hands, then no more; hands {[str(h) for h in rnd.hands(0)]}, " \
+        f"legal {sorted(a.value for a in rnd.legal_actions())}"
 
 
 @pytest.mark.points(0)
@@ -372,9 +383,11 @@ def test_split_hands_play_left_to_right() -> None:
     rnd = table("8s 9c 8d 7s 2h 5c 3d").start_round([10])
     rnd.apply(Action.SPLIT)
     rnd.apply(Action.HIT)
-    assert [str(h) for h in rnd.hands(0)] == ["8s 2h 5c", "8d"] and rnd.turn == (0, 0)
+    assert [str(h) for h in rnd.hands(0)] == ["8s 2h 5c", "8d"] and rnd.turn == (0, 0), \
+        f"the left hand plays to the end first; hands {[str(h) for h in rnd.hands(0)]}, turn {rnd.turn}"
     rnd.apply(Action.STAND)
-    assert [str(h) for h in rnd.hands(0)] == ["8s 2h 5c", "8d 3d"] and rnd.turn == (0, 1)
+    assert [str(h) for h in rnd.hands(0)] == ["8s 2h 5c", "8d 3d"] and rnd.turn == (0, 1), \
+        f"then the right hand gets its second card and its turn; hands {[str(h) for h in rnd.hands(0)]}, turn {rnd.turn}"
 
 
 @pytest.mark.points(0)
@@ -385,14 +398,17 @@ def test_dealer_soft_17_rule() -> None:
     play(h17)
     s17 = table(codes).start_round([10])
     play(s17)
-    assert results(h17) == [(0, 0, Result.LOSE, -10)] and results(s17) == [(0, 0, Result.WIN, 10)]
+    assert results(h17) == [(0, 0, Result.LOSE, -10)] and results(s17) == [(0, 0, Result.WIN, 10)], \
+        f"an H17 dealer hits A-6 (19 beats 18), an S17 dealer stands (18 beats 17); got H17 {settled(h17)}, " \
+        f"S17 {settled(s17)}"
 
 
 @pytest.mark.points(0)
 def test_peek_under_ten() -> None:
     """Under US rules the dealer peeks under a ten too: a dealer T-A ends the round before anyone acts."""
     rnd = table("Th Kc 9d As").start_round([10])
-    assert rnd.phase is Phase.SETTLED and results(rnd) == [(0, 0, Result.LOSE, -10)]
+    assert rnd.phase is Phase.SETTLED and results(rnd) == [(0, 0, Result.LOSE, -10)], \
+        f"the peek under the ten finds the ace and settles the round: -10; phase {rnd.phase.value}, {settled(rnd)}"
 
 
 @pytest.mark.points(0)
@@ -400,9 +416,10 @@ def test_no_peek_game_keeps_doubled_bet_at_risk() -> None:
     """Without a peek (but with a hole card), a doubled hand loses the doubled bet to a dealer natural."""
     rules = dataclasses.replace(VEGAS, dealer_peeks=False)
     rnd = table("5h Th 6d As 9c", rules=rules).start_round([10])
-    assert rnd.phase is Phase.PLAYER_TURN
+    assert rnd.phase is Phase.PLAYER_TURN, f"without a peek the player acts first; phase {rnd.phase.value}"
     rnd.apply(Action.DOUBLE)
-    assert results(rnd) == [(0, 0, Result.LOSE, -20)]
+    assert results(rnd) == [(0, 0, Result.LOSE, -20)], \
+        f"without a peek the doubled bet is lost to the dealer natural: -20; got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
@@ -410,7 +427,8 @@ def test_european_split_bets_lost_to_dealer_natural() -> None:
     """european: both bets of a split pair are lost to a dealer natural that shows up after the players."""
     rnd = table("8s Th 8d 2c 9h Ah", rules=Rules.preset("european")).start_round([10])
     play(rnd, Action.SPLIT)
-    assert results(rnd) == [(0, 0, Result.LOSE, -10), (0, 1, Result.LOSE, -10)]
+    assert results(rnd) == [(0, 0, Result.LOSE, -10), (0, 1, Result.LOSE, -10)], \
+        f"european: both split bets lose to the dealer natural; got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
@@ -418,9 +436,12 @@ def test_early_surrender_rule() -> None:
     """Early surrender is offered against an ace before the peek, and costs half even when the dealer has a natural."""
     rules = dataclasses.replace(VEGAS, surrender="early", insurance=False)
     rnd = table("Th As 6d Kc", rules=rules).start_round([10])
-    assert rnd.phase is Phase.EARLY_SURRENDER and rnd.legal_actions() == {Action.SURRENDER, Action.DECLINE}
+    assert rnd.phase is Phase.EARLY_SURRENDER and rnd.legal_actions() == {Action.SURRENDER, Action.DECLINE}, \
+        f"early surrender is offered against an ace before the peek; phase {rnd.phase.value}, " \
+        f"legal {sorted(a.value for a in rnd.legal_actions())}"
     rnd.apply(Action.SURRENDER)
-    assert results(rnd) == [(0, 0, Result.SURRENDER, -5)] and rnd.phase is Phase.SETTLED
+    assert results(rnd) == [(0, 0, Result.SURRENDER, -5)] and rnd.phase is Phase.SETTLED, \
+        f"early surrender costs half the bet even against a dealer natural: -5; got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
@@ -428,7 +449,8 @@ def test_no_surrender_rule() -> None:
     """downtown has no surrender: SURRENDER is never legal and is refused."""
     game = table("Th 9c 6d 7s", rules=Rules.preset("downtown"))
     game.start_round([10])
-    assert Action.SURRENDER not in game.round.legal_actions()  # type: ignore[union-attr]
+    legal_now = game.round.legal_actions()  # type: ignore[union-attr]
+    assert Action.SURRENDER not in legal_now, "downtown has no surrender: SURRENDER should never be legal"
     assert_refused(game, Action.SURRENDER, "downtown has no surrender (rules.surrender is 'none')")
 
 
@@ -437,34 +459,39 @@ def test_split_hand_cannot_surrender() -> None:
     """Late surrender applies to the first two cards only, not to a hand made by a split."""
     rnd = table("8s 9c 8d 7s 2h").start_round([10])
     rnd.apply(Action.SPLIT)
-    assert Action.SURRENDER not in rnd.legal_actions()
+    assert Action.SURRENDER not in rnd.legal_actions(), \
+        f"a hand made by a split cannot surrender; legal {sorted(a.value for a in rnd.legal_actions())}"
 
 
 @pytest.mark.points(0)
 def test_cs111_has_only_hit_and_stand() -> None:
     """The cs111 preset offers only hit and stand, even on a pair of 8s totalling 16, with a ten up."""
-    assert legal("8s Tc 8d 7s", Rules.preset("cs111")) == {Action.HIT, Action.STAND}
+    got = legal("8s Tc 8d 7s", Rules.preset("cs111"))
+    assert got == {Action.HIT, Action.STAND}, f"cs111 offers only hit and stand; legal {sorted(a.value for a in got)}"
 
 
 @pytest.mark.points(0)
 def test_thunderjack_dealer_has_no_thunderjack() -> None:
     """A dealer's suited A-K is just a natural: a player's plain natural pushes it, no 3:1 for the house."""
     rnd = table("Ah Ks Kd As", rules=THUNDERJACK).start_round([10])  # Ann A♥ K♦ (unsuited), dealer K♠ A♠
-    assert results(rnd) == [(0, 0, Result.PUSH, 0)]
+    assert results(rnd) == [(0, 0, Result.PUSH, 0)], \
+        f"the dealer's suited A-K is a plain natural: the player's natural pushes it; got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
 def test_thunderjack_with_a_plain_natural_at_the_table() -> None:
     """One Thunderjack is paid 3:1 while another seat's unsuited natural is paid 3:2."""
     rnd = table("Js Ah 9c As Kd 7d", "Ann", "Bob", rules=THUNDERJACK).start_round([10, 10])
-    assert results(rnd) == [(0, 0, Result.THUNDERJACK, 30), (1, 0, Result.BLACKJACK, 15)]
+    assert results(rnd) == [(0, 0, Result.THUNDERJACK, 30), (1, 0, Result.BLACKJACK, 15)], \
+        f"the Thunderjack pays 3:1 (+30) and the plain natural 3:2 (+15); got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
 def test_suited_ace_ten_is_not_a_thunderjack() -> None:
     """A suited ace and ten (not J/Q/K) is a plain natural paid 3:2."""
     rnd = table("Ts 9c As 7d", rules=THUNDERJACK).start_round([10])
-    assert results(rnd) == [(0, 0, Result.BLACKJACK, 15)]
+    assert results(rnd) == [(0, 0, Result.BLACKJACK, 15)], \
+        f"a suited ace and ten is a plain natural paid 3:2 (+15); got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
@@ -484,7 +511,7 @@ def test_every_preset_plays_a_stacked_round(name: str) -> None:
     rnd = game.start_round()
     play(rnd)
     net = rules.min_bet if rules.wagering else 0
-    assert results(rnd) == [(0, 0, Result.WIN, net)], f"{name}: {results(rnd)}"
+    assert results(rnd) == [(0, 0, Result.WIN, net)], f"{name}: T-9 (19) against 9-8 (17) should WIN {net}; got {settled(rnd)}"
 
 
 @pytest.mark.points(0)
