@@ -250,6 +250,8 @@ def _check_selection(root: Path, milestone: int | None, course: Course, limits: 
         if chosen or number == numbers[-1] and errors:
             return _run_selection(root, course.milestone(number), collected.collected, chosen, errors, limits,
                                   progress, f"part {part}" if part is not None else f"test {test}")
+    if part is not None:
+        raise KeyError(f"part {part} of milestone {numbers[0]} has no visible tests in {suite_path(numbers[0])}")
     names = sorted({r.name.split("[", 1)[0].rsplit("::", 1)[-1] for records, _ in found.values()
                     for r in records.values()})
     close = difflib.get_close_matches(test or "", names, n=3, cutoff=0.5)
