@@ -1,4 +1,4 @@
-"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,honesty}``.
+"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,demo,honesty}``.
 
 =========================================  ==============================================
 command                                    what it does
@@ -7,6 +7,9 @@ command                                    what it does
 ``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
 ``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
 ``check [--milestone N]``                  a student's progress check and diary line
+``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
+``demo [--milestone N] [--step]``          the Program Demo: the student's game on stacked
+                                           rounds (a bust, a push, a natural, a double ...)
 ``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
                                            fails on the starter (CI)
 =========================================  ==============================================
@@ -28,6 +31,7 @@ from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, run_check
 from .config import handout_dir, load_course, suites_dir
+from .demo import run_demo
 from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
 from .hidden import HiddenStripError
 from .honesty import check_honesty
@@ -77,7 +81,7 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float = _DEFAULT_LIMIT
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``argparse`` parser with its five sub-commands."""
+    """The ``argparse`` parser with its six sub-commands."""
     parser = argparse.ArgumentParser(prog="python -m milestones", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -127,7 +131,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="your project folder, holding blackjack/ and tests/ (default: here)")
     check.add_argument("--diary", type=Path, metavar="PATH", help="default: docs/diary.md in the project")
     check.add_argument("--no-diary", action="store_true", help="do not write the diary line")
+    only = check.add_mutually_exclusive_group()
+    only.add_argument("--part", metavar="KEY", help="run only this part's tests (wagering, advanced ...); not logged")
+    only.add_argument("--test", metavar="NAME", help="run only this test (test_win_pays_one_to_one); not logged")
     _add_limits(check, 300.0)
+
+    demo = sub.add_parser("demo", help="the Program Demo: play your game through each situation of a milestone")
+    demo.add_argument("--milestone", type=int, action="append", metavar="N",
+                      help="the milestone whose scenes to play (repeat for several; default: all)")
+    demo.add_argument("--project", type=Path, default=Path.cwd(), metavar="DIR",
+                      help="the project folder holding blackjack/ (default: here)")
+    demo.add_argument("--step", action="store_true", help="wait for Enter before each scene")
+    demo.add_argument("--plain", action="store_true", help="one line per hand instead of card drawings")
+    demo.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
+    demo.add_argument("--scene-timeout", type=_positive, default=10.0, metavar="S",
+                      help="seconds a scene may run before it is stopped (default 10)")
 
     honesty = sub.add_parser("honesty", help="prove every point test passes on the reference and fails on the starter")
     honesty.add_argument("--milestone", type=int, action="append", metavar="N", help="default: all")
@@ -191,9 +209,12 @@ def _grade(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     project = args.project.resolve()
-    result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True))
+    result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True),
+                       part=args.part, test=args.test)
     print(result.describe())
-    if not args.no_diary:
+    if result.selection:
+        print("(a check of one part or one test is not logged in the diary)")
+    elif not args.no_diary:
         diary = args.diary or project / "docs" / "diary.md"
         template = handout_dir(REPO_ROOT) / "diary_template.md"
         if append_progress(diary, result, template=template):
@@ -203,10 +224,27 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _demo(args: argparse.Namespace) -> int:
+    def pause() -> None:
+        try:
+            input("(press Enter for the next scene) ")
+        except EOFError:
+            pass
+
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥┌─░".encode(encoding)
+        unicode = not args.ascii
+    except (UnicodeEncodeError, LookupError):
+        unicode = False
+    return run_demo(args.project, sys.stdout, args.milestone, unicode=unicode, plain=args.plain,
+                    scene_timeout=args.scene_timeout, pause=pause if args.step else None)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = build_parser().parse_args(argv)
-    if args.command != "starter" and importlib.util.find_spec("pytest") is None:
+    if args.command in ("grade", "autograder", "check", "honesty") and importlib.util.find_spec("pytest") is None:
         print(f"error: {args.command} runs the course's tests with pytest, which is not installed: "
               f"pip install 'blackjack-kit[test]'", file=sys.stderr)
         return 2
@@ -222,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "check":
             return _check(args)
+        if args.command == "demo":
+            return _demo(args)
         report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)
         print(report.describe())
         return 1 if report.problems else 0

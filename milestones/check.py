@@ -7,20 +7,24 @@ to the progress table of the student's diary (``docs/diary.md``).
 The current milestone is the first one (in course order) whose visible tests do not
 all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
 reported (and logged) as done, so a student who has just finished a week sees it.
+``--part KEY`` or ``--test NAME`` runs only that part's (or that test's) visible tests; such
+a check is not logged in the diary, which records whole milestones.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
-from .config import TESTS_DIR, Course, load_course, suite_path
-from .grading import MilestoneGrade, TestScore, score_run
+from .config import TESTS_DIR, Course, Milestone, load_course, suite_path
+from .grading import MilestoneGrade, PartScore, TestScore, score_run
 from .hidden import hidden_counts
 from .report import points_text, score_text
-from .runner import Limits, run_suite
+from .runner import Limits, TestRecord, run_suite
 
 __all__ = ["CheckResult", "append_progress", "run_check"]
 
@@ -39,6 +43,9 @@ class CheckResult:
         collect_errors: messages from test modules that could not import the student's code.
         hidden: how many hidden tests the milestone keeps back for grading (None: not known).
         finished: the earlier milestones whose visible tests all passed on the way to this one.
+        selection: what a check of part of the milestone ran (``"part wagering"``, ``"test
+            test_wagering.py::test_win_pays_one_to_one"``); "" for the whole milestone. The
+            grade then holds only the tests run, each worth what it is worth in the milestone.
     """
 
     grade: MilestoneGrade
@@ -46,6 +53,7 @@ class CheckResult:
     collect_errors: list[str]
     hidden: int | None = None
     finished: list[CheckResult] = field(default_factory=list)
+    selection: str = ""
 
     @property
     def passing(self) -> int:
@@ -75,6 +83,8 @@ class CheckResult:
 
     def describe(self) -> str:
         """The lines ``check`` prints."""
+        if self.selection:
+            return self._describe_selection()
         lines = [f"Milestone {done.grade.milestone.number} done: {done.points} points, every visible test passes."
                  for done in self.finished]
         m = self.grade.milestone
@@ -88,10 +98,7 @@ class CheckResult:
             lines.append(f"  {part.part.key}: {score_text(part.score, part.part.points)}")
         lines.extend(f"  note: {n}" for n in self.grade.notes)
         if self.next_test is not None:
-            lines.append(f"Next: {self.next_test.record.name}")
-            if self.next_test.record.doc:
-                lines.append(f"  what it checks: {self.next_test.record.doc}")
-            lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
+            lines.extend(self._next_lines())
         elif self.all_pass:
             lines.append("Every visible test of this milestone passes. " + {
                 None: "Hidden tests, if the spec lists any, are graded after the deadline.",
@@ -99,9 +106,42 @@ class CheckResult:
                 1: "One hidden test is graded after the deadline.",
             }.get(self.hidden, f"{self.hidden} hidden tests are graded after the deadline."))
         else:
-            lines.append("No test ran: the tests could not import your code. Fix the error in the note above "
-                         "(its file and line), then check again.")
+            lines.append(_NO_TEST_RAN)
         return "\n".join(lines)
+
+    def _next_lines(self) -> list[str]:
+        """``Next: <test>``, what it checks, and its message (at most 8 lines)."""
+        assert self.next_test is not None
+        lines = [f"Next: {self.next_test.record.name}"]
+        if self.next_test.record.doc:
+            lines.append(f"  what it checks: {self.next_test.record.doc}")
+        lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
+        return lines
+
+    def _describe_selection(self) -> str:
+        """The lines of a check of one part or one test."""
+        m = self.grade.milestone
+        tests = self.grade.tests
+        graded = [t.outcome == "passed" for t in tests if t.max_score > 0]
+        lines = [f"Milestone {m.number}: {m.title}", f"  checked only the {self.selection} "
+                 f"({sum(graded)} of {len(graded)} graded tests pass)" if tests else f"  checked only the {self.selection}"]
+        for part in self.grade.parts:
+            possible = sum((t.max_score for t in part.tests), Fraction(0))
+            lines.append(f"  {part.part.key}: {points_text(part.score)} / {points_text(possible)}"
+                         + ("" if possible == part.part.points else f" (of the part's {part.part.points})"))
+        lines.extend(f"  note: {n}" for n in self.grade.notes)
+        if self.next_test is not None:
+            lines.extend(self._next_lines())
+        elif self.all_pass:
+            lines.append(f"Every visible test of the {self.selection} passes. Run check without --part or --test "
+                         f"for the whole milestone.")
+        else:
+            lines.append(_NO_TEST_RAN)
+        return "\n".join(lines)
+
+
+_NO_TEST_RAN = ("No test ran: the tests could not import your code. Fix the error in the note above "
+                "(its file and line), then check again.")
 
 
 def _check_one(root: Path, number: int, course: Course, limits: Limits, hidden: int | None) -> CheckResult:
@@ -129,25 +169,35 @@ def _next_test(grade: MilestoneGrade) -> TestScore | None:
 
 
 def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limits(),
-              course: Course | None = None, progress: Callable[[str], None] | None = None) -> CheckResult:
+              course: Course | None = None, progress: Callable[[str], None] | None = None,
+              part: str | None = None, test: str | None = None) -> CheckResult:
     """Check the student's project in ``root`` (the folder holding ``blackjack/`` and ``tests/``).
 
     Args:
         root: the student's project folder.
         milestone: the milestone to check (default: the first not yet complete; the ones
-            passed on the way are in the result's ``finished``).
+            passed on the way are in the result's ``finished``; with ``part`` or ``test``,
+            the milestone that has it).
         limits: time and memory limits for the test run.
         course: milestones and points (default: ``milestones/points.toml``).
         progress: called with a line before each milestone's tests start (a run that
             loops may take a minute, and a silent terminal looks stuck).
+        part: run only this part's visible tests (its key in ``points.toml``: ``"wagering"``).
+        test: run only this visible test: its name (``"test_win_pays_one_to_one"``, every
+            case of a parametrized test) or its id in the suite (``"test_wagering.py::test_x"``).
 
     Raises:
         FileNotFoundError: ``root`` has no ``blackjack`` package or no test folder for the milestone.
-        KeyError: an unknown milestone number.
+        KeyError: an unknown milestone number, part or test (the message names the choices).
+        ValueError: both ``part`` and ``test``.
     """
     course = course or load_course()
     if not (root / "blackjack" / "__init__.py").is_file():
         raise FileNotFoundError(f"{root} has no blackjack/__init__.py; run check from your project folder")
+    if part is not None and test is not None:
+        raise ValueError("check one part or one test, not both")
+    if part is not None or test is not None:
+        return _check_selection(root, milestone, course, limits, progress, part, test)
     numbers = [milestone] if milestone is not None else list(course.with_suites(root / TESTS_DIR))
     if not numbers or not (root / suite_path(numbers[0])).is_dir():
         raise FileNotFoundError(f"no {suite_path(numbers[0] if numbers else 1)} folder in {root}")
@@ -163,6 +213,66 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
         finished.append(result)
     result.finished = finished
     return result
+
+
+def _matches(record: TestRecord, test: str) -> bool:
+    """True when ``test`` names ``record``: its id in the suite, its function, or its module::function."""
+    base = record.name.split("[", 1)[0]
+    return test in (record.name, base, base.rsplit("::", 1)[-1], record.name.rsplit("::", 1)[-1])
+
+
+def _check_selection(root: Path, milestone: int | None, course: Course, limits: Limits,
+                     progress: Callable[[str], None] | None, part: str | None, test: str | None) -> CheckResult:
+    """Run and grade one part's or one test's visible tests (see :func:`run_check`)."""
+    if part is not None:
+        owners = [m for m in course.milestones if any(p.key == part for p in m.parts)]
+        if milestone is not None:
+            course.milestone(milestone).part(part)  # KeyError naming the milestone's parts
+            owners = [course.milestone(milestone)]
+        elif not owners:
+            keys = [f"{p.key} (milestone {m.number})" for m in course.milestones for p in m.parts]
+            raise KeyError(f"no part {part!r}; choose from: {', '.join(keys)}")
+        numbers = [owners[0].number]
+    else:
+        numbers = [milestone] if milestone is not None else list(course.with_suites(root / TESTS_DIR))
+    for number in numbers:
+        course.milestone(number)
+        if not (root / suite_path(number)).is_dir():
+            raise FileNotFoundError(f"no {suite_path(number)} folder in {root}")
+    found: dict[int, tuple[dict[str, TestRecord], list[str]]] = {}
+    for number in numbers:
+        folder = root / suite_path(number)
+        collected = run_suite(folder, root, limits=limits, hidden=False, collect_only=True)
+        chosen = {nodeid: r for nodeid, r in collected.collected.items()
+                  if (r.part == part if part is not None else _matches(r, test or ""))}
+        errors = [message for _, message in collected.collect_errors]
+        found[number] = (collected.collected, errors)
+        if chosen or number == numbers[-1] and errors:
+            return _run_selection(root, course.milestone(number), collected.collected, chosen, errors, limits,
+                                  progress, f"part {part}" if part is not None else f"test {test}")
+    if part is not None:
+        raise KeyError(f"part {part} of milestone {numbers[0]} has no visible tests in {suite_path(numbers[0])}")
+    names = sorted({r.name.split("[", 1)[0].rsplit("::", 1)[-1] for records, _ in found.values()
+                    for r in records.values()})
+    close = difflib.get_close_matches(test or "", names, n=3, cutoff=0.5)
+    raise KeyError(f"no visible test named {test!r} in {', '.join(suite_path(n) for n in numbers)}"
+                   + (f"; did you mean {' or '.join(close)}?" if close else ""))
+
+
+def _run_selection(root: Path, milestone: Milestone, collected: dict[str, TestRecord],
+                   chosen: dict[str, TestRecord], errors: list[str], limits: Limits,
+                   progress: Callable[[str], None] | None, selection: str) -> CheckResult:
+    """Run the ``chosen`` tests and grade them as part of their milestone (each worth its share of its part)."""
+    folder = root / suite_path(milestone.number)
+    if progress is not None:
+        progress(f"Running the {selection} of milestone {milestone.number} ...")
+    run = run_suite(folder, root, limits=limits, hidden=False,
+                    select=[str(folder / record.name) for record in chosen.values()]) if chosen else None
+    whole = score_run(milestone, collected, run, limits, note="" if chosen else errors[0])
+    parts = [PartScore(p.part, tuple(t for t in p.tests if t.record.nodeid in chosen)) for p in whole.parts]
+    grade = MilestoneGrade(milestone, [p for p in parts if p.tests], whole.notes)
+    collect_errors = [m for _, m in run.collect_errors] if run is not None else errors
+    return CheckResult(grade, _next_test(grade), collect_errors, selection=selection)
 
 
 def _cell(text: str) -> str:

@@ -429,6 +429,26 @@ def _recursion(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     return f"{', '.join(looping[:-1])} and {looping[-1]} call each other"
 
 
+#: A class in pytest's message for a ``pytest.raises`` that raised nothing: ``DID NOT RAISE <class 'x.InvalidBetError'>``.
+_RAISED_CLASS = re.compile(r"<class '(?:[\w.]*\.)?(\w+)'>")
+#: An object's default repr, ``<blackjack.round.Round object at 0x7f...>``: its address means nothing to a student.
+_ADDRESS = re.compile(r"<([\w.]*?)(\w+) object at 0x[0-9a-fA-F]+>")
+#: The same repr as pytest shortens it in a long explanation, ``<te...7fbd0155c450>``.
+_SHORTENED_ADDRESS = re.compile(r"<[^<>\s]*\.\.\.[0-9a-fA-F]{6,}>")
+
+
+def _bare_assert(text: str) -> str:
+    """pytest's explanation of an assert without a message, made readable: its first line and the line saying
+    where the values differ, object addresses and pytest's "-v" advice left out (at most 300 characters)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    kept = [lines[0]] + [line for line in lines[1:] if line.startswith(("At index", "Left contains", "Right contains",
+                                                                          "Differing"))][:1]
+    shown = "; ".join(_SHORTENED_ADDRESS.sub("<object>", _ADDRESS.sub(r"<\2>", line)) for line in kept)
+    if len(shown) > 300:
+        shown = shown[:297] + "..."
+    return f"a check with no explanation of its own failed: {shown}"
+
+
 def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float = 0.0) -> str:
     """Turn a test's exception into one message for a student.
 
@@ -450,6 +470,8 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
         text = str(exc)
         if "\nassert " in text:
             text = text.split("\nassert ", 1)[0]
+        elif text.startswith("assert "):  # pytest's explanation of an assert that has no message
+            text = _bare_assert(text) + _where(excinfo)
         elif not text:
             text = "an assert failed" + _where(excinfo)
     elif isinstance(exc, NotImplementedError):
@@ -459,6 +481,10 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
                 f"a library function must return or raise, never end the program")
     elif isinstance(exc, pytest.fail.Exception):
         text = str(exc.msg)
+        raised = _RAISED_CLASS.findall(text) if text.startswith("DID NOT RAISE") else []
+        if raised:
+            text = (f"the code under test should have raised {' or '.join(raised)} here, and it raised nothing: "
+                    f"it accepted what the test's description says it must refuse")
     elif isinstance(exc, RecursionError) and (cycle := _recursion(excinfo)):
         text = (f"RecursionError: {cycle} without end, until Python gave up; make sure one of them computes "
                 f"its answer without calling the other")
@@ -467,6 +493,8 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
                 f"type nothing: take what you need as arguments, and leave the keyboard to the game's front end")
     else:
         text = f"{type(exc).__name__}: {exc}{_where(excinfo)}"
+        if isinstance(exc, (AttributeError, TypeError)) and "NoneType" in str(exc):
+            text += "; a value was None: does a function you wrote end without returning its result?"
     notes = [str(n) for n in getattr(exc, "__notes__", [])][:3]
     if notes:
         text += "\n" + "\n".join(notes)

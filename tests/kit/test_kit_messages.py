@@ -143,3 +143,42 @@ def test_plain_pytest_names_the_students_loop_for_a_time_out(samples: dict[str, 
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert ("TestTimeout: took longer than 1 s and was stopped: look for a loop that never ends "
             "(in Hand.get_score, blackjack/hand.py:") in done.stdout, done.stdout + done.stderr
+
+
+def test_an_assert_without_a_message_is_readable() -> None:
+    """An assert with no message of its own (a suite bug the kit tests look for) still reads as one line a
+    student can follow: pytest's first line and where the values differ, without object addresses or
+    pytest's "Use -v to get more diff"."""
+    class Round:
+        pass
+
+    rnd = Round()
+    with pytest.raises(AssertionError) as excinfo:
+        assert ("8s 8h", rnd) == ("8s 9h", rnd)  # noqa: PT017 (the message is what is tested)
+    text = student_message(excinfo)
+    assert text.startswith("a check with no explanation of its own failed: assert ('8s 8h', <"), text
+    assert text.endswith("; At index 0 diff: '8s 8h' != '8s 9h'"), text
+    assert "0x" not in text and "Use -v" not in text and "\n" not in text, text
+
+
+def test_did_not_raise_names_the_error_in_words() -> None:
+    """pytest's "DID NOT RAISE <class 'blackjack.errors.InvalidBetError'>" becomes a sentence naming the error
+    the code should have raised."""
+    from blackjack import InvalidBetError
+
+    with pytest.raises(pytest.fail.Exception) as excinfo:
+        with pytest.raises(InvalidBetError):
+            pass
+    assert student_message(excinfo) == ("the code under test should have raised InvalidBetError here, and it raised "
+                                        "nothing: it accepted what the test's description says it must refuse")
+
+
+def test_a_none_that_breaks_a_test_is_explained() -> None:
+    """An AttributeError or TypeError on None (a function that forgot its return) says so."""
+    def forgot() -> None:
+        pass
+
+    with pytest.raises(AttributeError) as excinfo:
+        forgot().get_score()  # type: ignore[func-returns-value]
+    assert student_message(excinfo).endswith("a value was None: does a function you wrote end without "
+                                             "returning its result?")

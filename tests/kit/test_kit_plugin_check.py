@@ -229,3 +229,55 @@ def test_plain_pytest_in_the_starter_stops_a_looping_test(tmp_path: Path) -> Non
     from milestones.starter import _student_pyproject
     options = shlex.split(tomllib.loads(_student_pyproject(REPO_ROOT))["tool"]["pytest"]["ini_options"]["addopts"])
     assert f"--test-timeout={Limits().test_timeout:g}" in options and "--tb=short" in options
+
+
+def test_check_one_part_runs_only_its_tests(mini_course: Path) -> None:
+    """`check --part wagering` runs only that part's visible tests, grades them as they count in the milestone,
+    and says what it checked."""
+    result = run_check(mini_course, part="wagering", limits=LIMITS)
+    assert result.selection == "part wagering" and result.grade.milestone.number == 2
+    assert {t.record.part for t in result.grade.tests} == {"wagering"} and result.all_pass
+    text = result.describe()
+    assert "checked only the part wagering (2 of 2 graded tests pass)" in text and "wagering: 20 / 20" in text
+    assert text.endswith("Every visible test of the part wagering passes. Run check without --part or --test "
+                         "for the whole milestone.")
+
+
+def test_check_one_test_by_its_name(tmp_path: Path) -> None:
+    """`check --test NAME` finds the test in whichever suite has it and runs it alone; a parametrized test's
+    name runs all its visible cases; a misspelt name gets the closest names."""
+    project = tmp_path / "project"
+    write_course(project)
+    write_packages(project, lambda r: True)
+    result = run_check(project, test="test_two_aces_and_nine", limits=LIMITS)
+    assert [t.record.name for t in result.grade.tests] == ["test_mini.py::test_two_aces_and_nine"]
+    assert result.next_test is result.grade.tests[0] and "not written yet:" in result.describe()
+    assert "engine: 0 / 12.5 (of the part's 25)" in result.describe()  # 2 of the 4 visible test weights
+    cases = run_check(project, test="test_totals", limits=LIMITS)
+    assert [t.record.name for t in cases.grade.tests] == ["test_mini.py::test_totals[Kh 7d-17]"]
+    with pytest.raises(KeyError, match="did you mean test_two_aces_and_nine"):
+        run_check(project, test="test_two_aces_and_ten", limits=LIMITS)
+    with pytest.raises(KeyError, match="no part 'wager'; choose from: engine"):
+        run_check(project, part="wager", limits=LIMITS)
+
+
+def test_check_shows_an_endless_loop_as_grade_does(mini_course: Path, tmp_path: Path) -> None:
+    """A loop that never ends in the student's code gets the same one line in check's Next as in grade's
+    report: stopped after N s, in which function, at which file and line."""
+    from make_samples import replace_body
+
+    from milestones.grading import Grader, Submission
+
+    project = tmp_path / "project"
+    write_course(project)
+    replace_body(project, "blackjack/player.py", "Player.check_bet", ["while True:", "    pass"])
+    limits = Limits(timeout=60, test_timeout=2)
+    result = run_check(project, 2, limits=limits)
+    assert result.next_test is not None
+    line = result.next_test.message
+    assert line.startswith("took longer than 2 s and was stopped: look for a loop that never ends "
+                           "(in Player.check_bet, blackjack/player.py:") and "\n" not in line, line
+    assert f"  {line}" in result.describe().splitlines()
+    [graded] = Grader(tests=project / "tests", limits=limits).grade([Submission("loop", project)], [2])
+    messages = {t.record.name: t.message for t in graded.milestones[0].tests}
+    assert messages[result.next_test.record.name] == line

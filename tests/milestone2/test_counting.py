@@ -12,25 +12,35 @@ import pytest
 
 from blackjack import create_card_array, parse_cards
 from blackjack.hints import CountingDrill, running_count, true_count
+from m2_helpers import check_number, check_quiet, shown
 
 PART = "counting"
 
 
 @pytest.mark.points(3)
-def test_hi_lo_running_count() -> None:
+def test_hi_lo_running_count(capsys: pytest.CaptureFixture[str]) -> None:
     """Hi-Lo: 2 3 4 5 6 is +5, 7 8 9 is 0, T J Q K A is -5, and a mix adds up."""
     for codes, want in (("2c 3d 4h 5s 6c", 5), ("7c 8d 9h", 0), ("Tc Jd Qh Ks Ac", -5), ("2c Kd 5h As 9s 3c", 1)):
         got = running_count(parse_cards(codes))
-        assert got == want, f"running_count({codes!r}) should be {want:+d}; got {got}"
+        assert got == want, (f"running_count({codes}) should be {want:+d} (Hi-Lo tags: 2-6 count +1, 7-9 count 0, "
+                             f"tens and aces -1); got {shown(got)}")
+    check_quiet(capsys, "running_count")
 
 
 @pytest.mark.points(3)
-def test_true_count() -> None:
-    """A running count of +6 with 3 decks (156 cards) left is a true count of +2."""
-    got = true_count(6, 156)
-    assert abs(got - 2.0) < 1e-12, f"true_count(6, 156) should be +2.0 (6 / 3 decks); got {got}"
-    got = true_count(-4, 104)
-    assert abs(got - -2.0) < 1e-12, f"true_count(-4, 104) should be -2.0; got {got}"
+def test_true_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """The running count per deck left, exactly: +6 with 156 cards (3 decks) is +2, +5 with 104 is +2.5, not 2."""
+    for running, cards, want in ((6, 156, 2.0), (-4, 104, -2.0), (5, 104, 2.5), (-3, 104, -1.5), (3, 78, 2.0)):
+        got = true_count(running, cards)
+        decks = cards / 52
+        concept = f"{running} / ({cards} / 52 = {decks:g} decks left), the exact quotient"
+        floors = {running // decks, running // (cards // 52) if cards >= 52 else None, float(running * 52 // cards)}
+        assert not (isinstance(got, (int, float)) and got != want and got in floors), (
+            f"true_count({running}, {cards}) should be {want:g} ({concept}); got {shown(got)}, what // gives: floor "
+            f"division rounds down, and the spec asks for the exact quotient (divide with /). Players floor the true "
+            f"count only when they compare it with an index, after it is computed")
+        check_number(f"true_count({running}, {cards})", got, want, concept, tol=1e-12)
+    check_quiet(capsys, "true_count")
 
 
 @pytest.mark.points(2)
@@ -39,9 +49,10 @@ def test_systems_balanced_as_published() -> None:
     deck = create_card_array()
     for key in ("hi_lo", "hi_opt_1", "omega_2", "zen"):
         got = running_count(deck, key)
-        assert got == 0, f"{key} is balanced: a full deck should count 0; got {got}"
+        assert got == 0, f"running_count(a full deck, {key!r}) should be 0: {key} is balanced; got {shown(got)}"
     got = running_count(deck, "ko")
-    assert got == 4, f"KO is unbalanced (the 7 counts +1): a full deck should count +4; got {got}"
+    assert got == 4, (f"running_count(a full deck, 'ko') should be +4: KO is unbalanced (the 7 counts +1, and with "
+                      f"no decks= the count starts at 0); got {shown(got)}")
 
 
 @pytest.mark.points(2)

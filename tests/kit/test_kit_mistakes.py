@@ -1,0 +1,126 @@
+"""Common milestone-2 mistakes cost points, with a message that names the concept; the spec's order holds.
+
+Each case is the reference with one student body rewritten the way a student gets it
+wrong; the milestone-2 tests that should catch it run on that copy (only those tests, so
+each case takes a second or two), and the test's message must name what went wrong.
+The order cases stub the regions of the spec's later steps and check that a part's
+tests need only the regions of its own step and the steps before it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from make_samples import replace_body
+
+from milestones import REPO_ROOT
+from milestones.config import load_course, suite_path
+from milestones.regions import Region, scan
+from milestones.runner import Limits, run_suite
+from milestones.starter import write_packages
+
+LIMITS = Limits(timeout=120, test_timeout=20)
+SUITE = REPO_ROOT / suite_path(2)
+
+#: name -> (module, function, new body ("..." stands for the reference body), tests that must fail, words every
+#: failure message must hold)
+MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
+    "float money": (
+        "blackjack/wagers.py", "payout",
+        ["if result is Result.BLACKJACK:", "    return bet * 1.5", "if result is Result.WIN:", "    return bet",
+         "if result is Result.PUSH:", "    return 0", "return -bet"],
+        ["test_wagering.py::test_natural_pays_three_to_two_exactly"], ["float", "exact"]),
+    "a bet under the minimum accepted": (
+        "blackjack/player.py", "Player.check_bet",
+        ["amount = to_money(bet)", "if amount > self.bankroll:", "    raise InvalidBetError('too much', bet)",
+         "return amount"],
+        ["test_wagering.py::test_bet_below_table_minimum_is_refused"],
+        ["place_bet(0, 4)", "was accepted", "InvalidBetError", "minimum of 5"]),
+    "true_count floors with //": (
+        "blackjack/hints/counting.py", "true_count",
+        ["return running // (cards_remaining / 52)"],
+        ["test_counting.py::test_true_count"], ["//", "exact quotient"]),
+    "bust_probability ignores the peek": (
+        "blackjack/hints/probability.py", "bust_probability",
+        ["values = [card_value(c) for c in player_cards]", "hard, ace = sum(values), 1 in values",
+         "counts = counts_from(shoe)", "chance = 0.0",
+         "for v, p, _after in draws(counts, game_for(2, _DEFAULT_RULES)):",
+         "    if total_of(hard + v, ace or v == 1) > 21:", "        chance += p", "return chance"],
+        ["test_probabilities.py::test_bust_probability_after_the_peek"], ["peek", "0.591837"]),
+    "dealer_probabilities prints": (
+        "blackjack/hints/probability.py", "dealer_probabilities", ["print('thinking about', upcard)", "..."],
+        ["test_probabilities.py::test_dealer_probabilities_sum_to_one"], ["printed 'thinking about", "never prints"]),
+    "payout prints": (
+        "blackjack/wagers.py", "payout", ["print('paying', result)", "..."],
+        ["test_wagering.py::test_money_is_conserved_over_many_rounds"], ["printed 'paying", "never prints"]),
+    "_why_not allows everything": (
+        "blackjack/round.py", "Round._why_not", ["return None"],
+        ["test_advanced_play.py::test_split_a_non_pair_is_refused"], ["was accepted", "IllegalActionError", "8-9"]),
+}
+
+
+def _expand(line: str, module: str, function: str) -> list[str]:
+    """``line``, or the reference body of ``module``'s ``function`` (unindented) for ``"..."``."""
+    if line != "...":
+        return [line]
+    [region] = [r for r in scan(REPO_ROOT) if r.module == module and r.qualname == function]
+    return [text[len(region.indent):] for text in region.body.splitlines()]
+
+
+def _run(folder: Path, names: list[str]) -> dict[str, tuple[str, str]]:
+    """Run the milestone-2 tests ``names`` (``file::test``) on ``folder``; ``name -> (outcome, message)``."""
+    run = run_suite(SUITE, folder, limits=LIMITS, select=[f"{SUITE / name}" for name in names])
+    return {name: outcome for name in names for nodeid, outcome in run.results.items()
+            if nodeid.endswith(name.split("::")[0] + "::" + name.split("::")[1])}
+
+
+@pytest.mark.parametrize("mistake", MISTAKES)
+def test_a_common_mistake_costs_points_with_a_message_naming_it(mistake: str, tmp_path: Path) -> None:
+    """The mistake fails the tests that cover it, and each message names the concept (not a raw diff)."""
+    module, function, body, tests, words = MISTAKES[mistake]
+    folder = tmp_path / "submission"
+    write_packages(folder, lambda r: False)
+    replace_body(folder, module, function, [line for part in body for line in _expand(part, module, function)])
+    results = _run(folder, tests)
+    assert sorted(results) == sorted(tests), f"the tests did not all run: {results}"
+    for name, (outcome, message) in results.items():
+        assert outcome == "failed", f"{mistake}: {name} should fail; it {outcome}"
+        missing = [w for w in words if w not in message]
+        assert not missing, f"{mistake}: {name}'s message should say {missing}; it says: {message}"
+        assert "\nassert " not in message and "DID NOT RAISE" not in message, message
+
+
+#: The spec's steps (milestones/specs/milestone2.md, and points.toml's order, which check follows) as regions:
+#: a part's tests must pass with its own step and the earlier ones written and every later step stubbed.
+STEPS = {
+    "wagering": ("test_wagering.py", {"Player.check_bet", "payout"}),
+    "advanced": ("test_advanced_play.py", {"Round._why_not"}),
+    "probabilities": ("test_probabilities.py", {"dealer_probabilities", "bust_probability", "expected_values"}),
+    "hints": ("test_hints_basic.py", {"basic_advice"}),  # its chart, basic_strategy, needs expected_values
+    "counting": ("test_counting.py", {"running_count", "true_count"}),
+}
+
+
+@pytest.mark.parametrize("part", STEPS)
+def test_a_part_needs_only_the_spec_steps_up_to_it(part: str, tmp_path: Path) -> None:
+    """With the spec's steps up to this part written and the later ones stubbed, the part's tests all pass:
+    `check` sends a student through the spec in order, and no test there needs a region of a later step
+    (test_win_pays_one_to_one used to need Round._why_not, the advanced part's)."""
+    keys = list(STEPS)
+    written = set().union(*(STEPS[k][1] for k in keys[:keys.index(part) + 1]))
+
+    def stub(region: Region) -> bool:
+        return region.milestone >= 2 and region.qualname not in written
+
+    folder = tmp_path / "submission"
+    write_packages(folder, stub)
+    run = run_suite(SUITE / STEPS[part][0], folder, limits=LIMITS)
+    failed = {nodeid.split("::")[-1]: message for nodeid, (outcome, message) in run.results.items()
+              if outcome != "passed"}
+    assert run.results and not failed, f"{part}'s tests need a later step's code: {failed}"
+
+
+def test_check_follows_the_same_steps() -> None:
+    """points.toml's order for milestone 2 (check's Next) is the order of the steps above."""
+    assert load_course().milestone(2).order == tuple(module for module, _ in STEPS.values())
