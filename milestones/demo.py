@@ -56,6 +56,9 @@ class Scene:
             they run out, every open hand stands (and insurance is declined).
         expect: how each hand should end, ``(seat, hand, result name, net)``; net is ``None``
             under rules without money.
+        course_game: play the round through the student's own week-1 text game
+            (``blackjack.course_game.play_round``, its answers typed from ``decisions``: ``h``
+            or ``s``) instead of drawing the engine's table.
     """
 
     title: str
@@ -66,6 +69,7 @@ class Scene:
     bets: tuple[int, ...] = ()
     decisions: tuple[str, ...] = ()
     expect: tuple[tuple[int, int, str, int | None], ...] = ()
+    course_game: bool = False
 
 
 #: The scenes of each milestone, in the order they are shown. Every stack and outcome below
@@ -75,16 +79,18 @@ SCENES: dict[int, tuple[Scene, ...]] = {
         Scene("Two players: a bust and a win",
               "Ann hits 16 and busts, and is not asked again; Bob stands on 18; the dealer stands on 17.",
               "cs111", ("Ann", "Bob"), "Th 9c 7d 6h 9s Ts Kc", decisions=("hit", "stand"),
-              expect=((0, 0, "BUST", None), (1, 0, "WIN", None))),
+              expect=((0, 0, "BUST", None), (1, 0, "WIN", None)), course_game=True),
         Scene("A push", "T-8 against the dealer's T-8: equal totals tie.",
-              "cs111", ("Ann",), "Th Tc 8d 8s", decisions=("stand",), expect=((0, 0, "PUSH", None),)),
+              "cs111", ("Ann",), "Th Tc 8d 8s", decisions=("stand",), expect=((0, 0, "PUSH", None),),
+              course_game=True),
         Scene("An ace counts 1 or 11",
               "A-5 is a soft 16; a 7 makes it a hard 13 (the ace drops to 1); an 8 makes 21.",
-              "cs111", ("Ann",), "Ah Tc 5d 7s 7c 8d", decisions=("hit", "hit"), expect=((0, 0, "WIN", None),)),
+              "cs111", ("Ann",), "Ah Tc 5d 7s 7c 8d", decisions=("hit", "hit"), expect=((0, 0, "WIN", None),),
+              course_game=True),
         Scene("Three players, and the dealer busts",
               "The dealer must hit 16 and busts with 26: every hand still standing wins.",
               "cs111", ("Ann", "Bob", "Cy"), "Th 9c 5s 6h 2d 7s 8c Ts Kc", decisions=("stand", "stand", "stand"),
-              expect=((0, 0, "WIN", None), (1, 0, "WIN", None), (2, 0, "WIN", None))),
+              expect=((0, 0, "WIN", None), (1, 0, "WIN", None), (2, 0, "WIN", None)), course_game=True),
     ),
     2: (
         Scene("A bust", "Ann hits 16 against a 7 and busts with 26: the bet of 10 is lost at once.",
@@ -145,8 +151,52 @@ def _place(tb: TracebackType | None) -> str:
     return place
 
 
+#: How many answers the week-1 game may ask for in one scene before the demo calls it a loop.
+_MAX_ASKS = 30
+
+
+def _play_course_scene(scene: Scene, say: Callable[[str], None]) -> bool:
+    """Play one scene through the student's week-1 text game; return True when every hand ended as expected.
+
+    The answers are typed from ``scene.decisions`` (``h`` for hit, ``s`` for stand; ``s``
+    once they run out) and echoed after the prompt, as a person's would show.
+
+    Raises:
+        RuntimeError: the game asked for more than :data:`_MAX_ASKS` answers (it keeps
+            asking a player whose turn is over).
+    """
+    from blackjack import Blackjack, Rules, course_game
+
+    game = Blackjack(list(scene.players), Rules.preset(scene.rules), seed=2012)
+    game.shoe.stack(scene.cards.split())
+    answers = ["h" if d == "hit" else "s" for d in scene.decisions]
+    asked = 0
+
+    def ask(prompt: str) -> str:
+        nonlocal asked
+        asked += 1
+        if asked > _MAX_ASKS:
+            raise RuntimeError(f"the game asked {_MAX_ASKS} questions in one round: does it keep asking a "
+                               f"player who stood or busted?")
+        answer = answers.pop(0) if answers else "s"
+        say(f"{prompt}{answer}")
+        return answer
+
+    outcomes = course_game.play_round(game, ask, say)
+    got = [(s, h, o.result.name, None) for s, h, o in outcomes]
+    want = list(scene.expect)
+    if got == want:
+        say("  ok: every hand ended as it should")
+        return True
+    say("  NOT as it should: " + "; ".join(f"{scene.players[s]} should end {r}" for s, _h, r, _n in want)
+        + "; the game's round ended " + "; ".join(f"{scene.players[s]} {r}" for s, _h, r, _n in got))
+    return False
+
+
 def _play_scene(scene: Scene, say: Callable[[str], None], *, unicode: bool, plain: bool) -> bool:
     """Play one scene through the engine; return True when every hand ended as expected."""
+    if scene.course_game:
+        return _play_course_scene(scene, say)
     from blackjack import Action, Blackjack, Phase, Rules
     from blackjack.events import Event
     from blackjack.text_render import describe_event, hand_line, table_text
@@ -229,7 +279,7 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     for number in numbers:
         if number not in SCENES:
             raise KeyError(f"no demo for milestone {number}; there are scenes for milestones "
-                           f"{', '.join(map(str, SCENES))} (milestone 3's demo is the window: python -m gui)")
+                           f"{', '.join(map(str, SCENES))} (milestone 3's demo is the student's window: python -m gui.shell)")
 
     def say(text: str) -> None:
         out.write(text + "\n")

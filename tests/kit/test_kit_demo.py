@@ -82,3 +82,23 @@ def test_bad_demo_options_get_one_line(args: list[str], error: str) -> None:
     done = subprocess.run([sys.executable, "-m", "milestones", "demo", *args], cwd=REPO_ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and error in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_week_one_scenes_play_the_students_own_text_game(tmp_path: Path) -> None:
+    """Week 1's demo is the student's course text game (blackjack/course_game.py), its prompts answered h/s:
+    a result line the student words differently shows as they wrote it, and a game that keeps asking a
+    player whose turn is over is stopped with a line that says so."""
+    own = tmp_path / "own"
+    write_packages(own, lambda r: False)
+    replace_body(own, "blackjack/course_game.py", "result_text",
+                 ["return f'{name}: {outcome.result.kind.upper()}!'"])
+    done = demo(own, "--milestone", "1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Ann, hit or stand? [h/s] h" in done.stdout and "Ann: LOSS!" in done.stdout, done.stdout
+    nagging = tmp_path / "nagging"
+    write_packages(nagging, lambda r: False)
+    replace_body(nagging, "blackjack/course_game.py", "play_turn",
+                 ["while True:", "    ask_hit_or_stand(rnd.current_player.name, ask, say)"])
+    done = demo(nagging, "--milestone", "1", "--scene-timeout", "5")
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert "the game asked 30 questions in one round" in done.stdout, done.stdout
