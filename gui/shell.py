@@ -190,7 +190,14 @@ class Shell:
         for key in BUTTON_NAMES:  # a key presses its button, so a disabled button ignores its key too
             top.bind(f"<KeyPress-{key[0]}>", self._presser(key))
         self.set_buttons({"deal": True, "hit": False, "stand": False})
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as err:  # the student's render(None) failed: say so and keep the window, Deal enabled
+            text = (f"the window opened with no round, and render(None) failed: {self._describe(err)}; "
+                    f"with no view, render only sets the buttons")
+            self.set_buttons({"deal": True, "hit": False, "stand": False})
+            self.errors.append(text)
+            self.say(text)
 
     def _presser(self, key: str) -> Callable[[tk.Event[tk.Misc]], None]:
         """A key binding that presses the button ``key`` (a disabled button does nothing)."""
@@ -220,6 +227,8 @@ class Shell:
         Raises:
             KeyError: an unknown row.
         """
+        if row not in ROWS:
+            raise KeyError(f"no row {row!r} on the table: the rows are {' and '.join(map(repr, ROWS))}")
         top = ROWS[row]
         box = Box(24 + index * CARD_STEP, top, CARD_W, CARD_H)
         draw_card(self.canvas, box, card if isinstance(card, Card) else None, tags=(row, "shown"))
@@ -234,6 +243,8 @@ class Shell:
         Raises:
             KeyError: an unknown place.
         """
+        if place not in TEXTS:
+            raise KeyError(f"no place {place!r} to write at: the places are {', '.join(map(repr, TEXTS))}")
         x, y = TEXTS[place]
         self.canvas.delete(place)
         big = place == "result"
@@ -257,17 +268,31 @@ class Shell:
     def refresh(self) -> None:
         """Redraw the window for the round as it is now: clear the canvas, :meth:`render` the view, prompt.
 
-        The status line then says which keys do something (from the enabled buttons).
+        The status line then says which keys do something (from the enabled buttons), or,
+        when render left a button disabled that the player needs now (Hit or Stand that
+        the engine lists in ``view.legal_actions``; Deal with no round in play), which one.
         A body not written yet (the starter) is named in the status line instead.
         """
         self.clear()
+        view = self.view()
         try:
-            self.render(self.view())
+            self.render(view)
         except NotImplementedError as err:  # the starter: say what to write instead of drawing nothing
             self.say(unwritten(err))
             self.errors.append(unwritten(err))
             return
         on = self.enabled()
+        if view is None or view.phase is Phase.SETTLED:
+            off, why = ["deal"], "the round is over" if view else "there is no round yet"
+        else:
+            off = [key for key, action in (("hit", Action.HIT), ("stand", Action.STAND))
+                   if action in view.legal_actions]
+            why = f"the engine offers {'them' if len(off) > 1 else 'it'} (view.legal_actions)"
+        off = [key for key in off if key not in on]
+        if off:
+            self.say(f"{' and '.join(key.capitalize() for key in off)} should be enabled, as {why}: "
+                     f"render should end with self.set_buttons(button_states(view))")
+            return
         moves = " or ".join(f"{key.capitalize()} ({key[0].upper()})" for key in on if key != "deal")
         self.say(f"{moves}?" if moves else "Press Deal (D) for a round." if on else "")
 
@@ -313,15 +338,20 @@ class Shell:
         ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``: the student's code that
         made the call.
         """
-        if isinstance(value, NotImplementedError):
-            text = unwritten(value)
-        elif isinstance(value, BlackjackError):
-            text = (str(value).strip().splitlines() or [kind.__name__])[0] + _where(tb)
-        else:
-            log.error("error in a button's handler:\n%s", "".join(traceback.format_exception(kind, value, tb)))
-            text = f"{kind.__name__}: {value}{_where(tb)}"
+        text = self._describe(value)
         self.errors.append(text)
         self.say(text)
+
+    @staticmethod
+    def _describe(err: BaseException) -> str:
+        """One line for an error a handler or :meth:`render` raised (see :meth:`_report_exception`)."""
+        tb = err.__traceback__
+        if isinstance(err, NotImplementedError):
+            return unwritten(err)
+        if isinstance(err, BlackjackError):
+            return (str(err).strip().splitlines() or [type(err).__name__])[0] + _where(tb)
+        log.error("error in a button's handler:\n%s", "".join(traceback.format_exception(type(err), err, tb)))
+        return f"{type(err).__name__}: {err}{_where(tb)}"
 
     # ============================================================ student: the handlers
     def deal(self) -> None:
@@ -406,12 +436,22 @@ class Shell:
         # END SOLUTION
 
 
+#: The given methods of :class:`Shell`: an error passing through them is named at the student's line that called them.
+_GIVEN = frozenset({"Shell.__init__", "Shell.draw_card", "Shell.write", "Shell.set_buttons", "Shell.clear",
+                    "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown", "Shell.text", "Shell.enabled"})
+
+
 def _where(tb: TracebackType | None) -> str:
-    """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of this module in ``tb``, else ``""``."""
+    """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of the student's code of this module in
+    ``tb`` (a function of this module other than the given ones, :data:`_GIVEN`), else ``""``.
+
+    A comprehension or lambda is named by the function that holds it (``Shell.render``, not ``<genexpr>``).
+    """
     where = ""
     for frame, line in traceback.walk_tb(tb):
-        if frame.f_code.co_filename == __file__:
-            where = f" (in {frame.f_code.co_qualname}, gui/shell.py:{line})"
+        name = frame.f_code.co_qualname.split(".<locals>.<")[0]
+        if frame.f_code.co_filename == __file__ and name not in _GIVEN:
+            where = f" (in {name}, gui/shell.py:{line})"
     return where
 
 

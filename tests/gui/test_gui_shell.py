@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 import tkinter as tk
 from collections.abc import Callable, Iterator
+from typing import Any
+
 import pytest
 
-from blackjack import Blackjack, EmptyShoeError, IllegalActionError, Rules
+from blackjack import HIDDEN, Blackjack, EmptyShoeError, IllegalActionError, Rules
 from gui.shell import HEIGHT, WIDTH, Shell, check_rules, main
 
 
@@ -157,3 +159,84 @@ def test_eleven_cards_fit_on_the_canvas(window: Callable[..., Shell]) -> None:
     x1, y1, x2, y2 = shell.canvas.bbox("player")
     assert 0 <= x1 and x2 <= WIDTH and 0 <= y1 and y2 <= HEIGHT, (x1, y1, x2, y2)
 
+
+
+
+@pytest.mark.gui
+def test_a_render_that_fails_before_the_first_deal_leaves_the_window_open(display: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that reads ``view.dealer`` without checking for None fails as the window opens: the window still
+    opens (``Shell()`` raises nothing), Deal is enabled, and the status line says that render(None) failed."""
+    def careless(self: Shell, view: Any) -> None:
+        self.draw_card("dealer", 0, view.dealer.cards[0])
+    monkeypatch.setattr(Shell, "render", careless)
+    root = tk.Tk()
+    try:
+        shell = Shell(root, name="Ann")
+        text = str(shell.status.cget("text"))
+        assert shell.enabled() == ["deal"], shell.enabled()
+        assert text == ("the window opened with no round, and render(None) failed: AttributeError: 'NoneType' object "
+                        "has no attribute 'dealer'; with no view, render only sets the buttons"), text
+        assert shell.errors == [text]
+    finally:
+        root.destroy()
+
+
+def test_an_error_in_a_generator_names_the_method_that_holds_it() -> None:
+    """An error inside a generator expression of ``Shell.render`` names ``Shell.render``, not ``<genexpr>``."""
+    import gui.shell
+    source = ("class Shell:\n"
+              "    def render(self, cards):\n"
+              "        return sum(card.get_value() for card in cards)\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, gui.shell.__file__, "exec"), namespace)
+    try:
+        namespace["Shell"]().render([object()])
+    except AttributeError as err:
+        where = gui.shell._where(err.__traceback__)
+    assert where == " (in Shell.render, gui/shell.py:3)", where
+
+
+@pytest.mark.gui
+def test_an_error_in_a_given_helper_names_the_students_call(window: Callable[..., Shell]) -> None:
+    """``draw_card("Dealer", ...)`` (an unknown row) and ``write("total", ...)`` fail in the given helpers, which
+    say which rows and places there are; the status line names no line of the helper (the caller here is the
+    test, so no line of gui/shell.py at all; in a submission it is the student's line)."""
+    shell = window()
+
+    def draw() -> None:
+        shell.draw_card("Dealer", 0, HIDDEN)
+
+    def write() -> None:
+        shell.write("total", "16")
+    shell.buttons["deal"].configure(command=draw)
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == "KeyError: \"no row 'Dealer' on the table: the rows are 'dealer' and 'player'\"", text
+    shell.buttons["deal"].configure(command=write)
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == ("KeyError: \"no place 'total' to write at: the places are 'dealer_total', 'player_total', "
+                    "'result'\""), text
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("states, presses, expected", [
+    ({"deal": True}, ("deal",), "Hit and Stand should be enabled, as the engine offers them (view.legal_actions)"),
+    ({"deal": False, "hit": True, "stand": True}, ("deal", "stand"), "Deal should be enabled, as the round is over"),
+    ({}, (), "Deal should be enabled, as there is no round yet"),
+])
+def test_the_status_line_names_a_button_render_left_disabled(window: Callable[..., Shell],
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            states: dict[str, bool], presses: tuple[str, ...],
+                                                            expected: str) -> None:
+    """A render that leaves a button off that the player needs now (Hit and Stand in play, Deal between rounds)
+    gets a status line naming the button and the call that sets the buttons, not a prompt to press another one."""
+    import gui.shell
+    monkeypatch.setattr(gui.shell, "button_states", lambda view: states)
+    shell = window("Th 9c 7d 8s")
+    for name in presses:
+        shell.buttons[name].state(["!disabled"])  # as a player would have pressed it with the right buttons
+        shell.buttons[name].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == f"{expected}: render should end with self.set_buttons(button_states(view))", text
