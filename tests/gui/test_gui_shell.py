@@ -4,15 +4,19 @@ handlers, key bindings, the status prompt and the canvas's room. The student's p
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import tkinter as tk
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from blackjack import HIDDEN, Blackjack, EmptyShoeError, IllegalActionError, Rules
-from gui.shell import HEIGHT, WIDTH, Shell, check_rules, main
+from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, IllegalActionError, Phase, Rules
+from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
+from milestones.pytest_plugin import TestTimeout
 
 
 @pytest.fixture
@@ -240,3 +244,107 @@ def test_the_status_line_names_a_button_render_left_disabled(window: Callable[..
         shell.buttons[name].invoke()
     text = str(shell.status.cget("text"))
     assert text == f"{expected}: render should end with self.set_buttons(button_states(view))", text
+
+
+# ============================================ the milestone-3 tests' messages for a student's typical mistakes
+def milestone3_tests() -> ModuleType:
+    """``tests/milestone3/test_gui.py``, loaded as a module (its test functions are called here with mistakes)."""
+    path = Path(__file__).resolve().parents[1] / "milestone3" / "test_gui.py"
+    spec = importlib.util.spec_from_file_location("milestone3_test_gui", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fails_with(window: Callable[..., Shell], test: str, *words: str) -> None:
+    """Run the milestone-3 test ``test`` on the window factory; it must fail with an AssertionError naming ``words``."""
+    m3 = milestone3_tests()
+    with pytest.raises(AssertionError) as failed:
+        getattr(m3, test)(lambda rules, stack: window(stack, rules))
+    for word in words:
+        assert word in str(failed.value), (word, str(failed.value))
+
+
+def record_always(self: Shell) -> None:
+    """A student's finish_if_settled that records the round at once, settled or not (an engine error at the deal)."""
+    self.game.finish_round()
+
+
+def record_and_forget(self: Shell) -> None:
+    """A student's finish_if_settled that records a settled round, then forgets it (the result is never shown)."""
+    if self.round is not None and self.round.phase is Phase.SETTLED:
+        self.game.finish_round()
+        self.round = None
+
+
+def hit_then_loop(self: Shell) -> None:
+    """A student's hit that draws the card, then waits for a settlement that never comes until the time limit."""
+    assert self.round is not None
+    self.round.apply(Action.HIT)
+    self.refresh()
+    raise TestTimeout("took longer than 10 s and was stopped: look for a loop that never ends")
+
+
+def render_without_none(self: Shell, view: Any) -> None:
+    """A student's render that forgets the window opens with no round (view None)."""
+    for i, card in enumerate(view.dealer.cards):
+        self.draw_card("dealer", i, card)
+    self.set_buttons(button_states(view))
+
+
+def render_the_engines_dealer(self: Shell, view: Any) -> None:
+    """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
+    if view is not None:
+        assert self.round is not None
+        for i, card in enumerate(self.round.dealer.hand):
+            self.draw_card("dealer", i, card)
+        for i, card in enumerate(view.seats[0].hands[0].cards):
+            self.draw_card("player", i, card)
+    self.set_buttons(button_states(view))
+
+
+def hit_without_finishing(self: Shell) -> None:
+    """A student's hit that never records the round (no finish_if_settled)."""
+    assert self.round is not None
+    self.round.apply(Action.HIT)
+    self.refresh()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("method, mistake, test, words", [
+    ("finish_if_settled", record_always, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("pressing Deal made the window report an error", "the round is not over", "only once the round is settled")),
+    ("finish_if_settled", record_and_forget, "test_hit_to_a_bust_ends_the_round",
+     ("after pressing Hit self.round is None", "finish_if_settled() leaves it there")),
+    ("hit", hit_then_loop, "test_hit_then_stand_the_dealer_busts",
+     ("pressing Hit made the window report an error", "look for a loop that never ends")),
+    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("before the test pressed Deal", "render(None) failed", "with no view, render only sets the buttons")),
+    ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
+    ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",
+     ("hit() (like deal() and stand()) should call self.finish_if_settled()",)),
+])
+def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
+                                              method: str, mistake: Callable[..., None], test: str,
+                                              words: tuple[str, ...]) -> None:
+    """A typical mistake in a handler or in render fails its milestone-3 test with a message naming it: a handler
+    that raises (at the press, not as a disabled button later), a loop stopped by the time limit inside a handler
+    (Tk would swallow it and the test pass), a round forgotten after it is recorded, a render that fails on None,
+    the hole card drawn from the engine, a hit that never records the round."""
+    monkeypatch.setattr(Shell, method, mistake)
+    fails_with(window, test, *words)
+
+
+def test_milestone3_round_result_before_the_settlement_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round_result that reads the outcome while the player still decides fails with a note saying the outcome
+    is None until the round is settled (the note is what ``milestones check`` prints)."""
+    import gui.shell
+
+    def unchecked(view: Any) -> str:
+        return "" if view is None else str(view.seats[0].hands[0].outcome.result.label)
+    monkeypatch.setattr(gui.shell, "round_result", unchecked)
+    with pytest.raises(AttributeError) as failed:
+        milestone3_tests().test_round_result_without_money()
+    assert any("outcome is None until the round is settled" in note for note in failed.value.__notes__), failed.value
