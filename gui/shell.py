@@ -351,7 +351,8 @@ class Shell:
         if isinstance(err, BlackjackError):
             return (str(err).strip().splitlines() or [type(err).__name__])[0] + _where(tb)
         log.error("error in a button's handler:\n%s", "".join(traceback.format_exception(type(err), err, tb)))
-        return f"{type(err).__name__}: {err}{_where(tb)}"
+        # a stop from outside (a time limit, Ctrl-C) lands anywhere in a loop: name every student call it was in
+        return f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"
 
     # ============================================================ student: the handlers
     def deal(self) -> None:
@@ -441,18 +442,22 @@ _GIVEN = frozenset({"Shell.__init__", "Shell.draw_card", "Shell.write", "Shell.s
                     "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown", "Shell.text", "Shell.enabled"})
 
 
-def _where(tb: TracebackType | None) -> str:
+def _where(tb: TracebackType | None, *, every: bool = False) -> str:
     """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of the student's code of this module in
     ``tb`` (a function of this module other than the given ones, :data:`_GIVEN`), else ``""``.
 
     A comprehension or lambda is named by the function that holds it (``Shell.render``, not ``<genexpr>``).
+    With ``every``, each such frame from the outermost in, joined by ``", then "`` (for a stop from outside,
+    which may land in a function the loop calls rather than in the loop).
     """
-    where = ""
+    places = []
     for frame, line in traceback.walk_tb(tb):
         name = frame.f_code.co_qualname.split(".<locals>.<")[0]
         if frame.f_code.co_filename == __file__ and name not in _GIVEN:
-            where = f" (in {name}, gui/shell.py:{line})"
-    return where
+            places.append(f"{name}, gui/shell.py:{line}")
+    if not places:
+        return ""
+    return f" (in {', then '.join(places) if every else places[-1]})"
 
 
 def build_parser() -> argparse.ArgumentParser:

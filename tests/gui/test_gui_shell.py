@@ -293,6 +293,13 @@ def render_without_none(self: Shell, view: Any) -> None:
     self.set_buttons(button_states(view))
 
 
+def render_a_hidden_value(self: Shell, view: Any) -> None:
+    """A student's render that adds up the dealer's cards itself, the face-down HIDDEN one too."""
+    if view is not None:
+        self.write("dealer_total", str(sum(card.get_value() for card in view.dealer.cards)))
+    self.set_buttons(button_states(view))
+
+
 def render_the_engines_dealer(self: Shell, view: Any) -> None:
     """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
     if view is not None:
@@ -314,13 +321,15 @@ def hit_without_finishing(self: Shell) -> None:
 @pytest.mark.gui
 @pytest.mark.parametrize("method, mistake, test, words", [
     ("finish_if_settled", record_always, "test_deal_shows_the_cards_with_the_hole_card_face_down",
-     ("pressing Deal made the window report an error", "the round is not over", "only once the round is settled")),
+     ("pressing Deal made the window report an error", "the round is not over")),
     ("finish_if_settled", record_and_forget, "test_hit_to_a_bust_ends_the_round",
      ("after pressing Hit self.round is None", "finish_if_settled() leaves it there")),
     ("hit", hit_then_loop, "test_hit_then_stand_the_dealer_busts",
      ("pressing Hit made the window report an error", "look for a loop that never ends")),
     ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("before the test pressed Deal", "render(None) failed", "with no view, render only sets the buttons")),
+    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
     ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",
@@ -337,6 +346,26 @@ def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monk
     fails_with(window, test, *words)
 
 
+@pytest.mark.gui
+@pytest.mark.parametrize("method, mistake, test, repeated", [
+    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     "with no view, render only sets the buttons"),
+    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     "finish_if_settled() calls self.game.finish_round() only once"),
+])
+def test_milestone3_messages_say_only_what_applies(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
+                                                   method: str, mistake: Callable[..., None], test: str,
+                                                   repeated: str) -> None:
+    """The message for an error says a hint once, and only one that applies: the render(None) hint is not repeated
+    after the window's own, and an error in render gets no hint about finish_if_settled."""
+    monkeypatch.setattr(Shell, method, mistake)
+    m3 = milestone3_tests()
+    with pytest.raises(AssertionError) as failed:
+        getattr(m3, test)(lambda rules, stack: window(stack, rules))
+    text = str(failed.value).split("\nassert")[0]
+    assert text.count(repeated) == (1 if method == "render" and "no view" in repeated else 0), text
+
+
 def test_milestone3_round_result_before_the_settlement_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
     """A round_result that reads the outcome while the player still decides fails with a note saying the outcome
     is None until the round is settled (the note is what ``milestones check`` prints)."""
@@ -348,3 +377,24 @@ def test_milestone3_round_result_before_the_settlement_is_explained(monkeypatch:
     with pytest.raises(AttributeError) as failed:
         milestone3_tests().test_round_result_without_money()
     assert any("outcome is None until the round is settled" in note for note in failed.value.__notes__), failed.value
+
+
+def test_a_stop_from_outside_names_every_student_call_it_was_in() -> None:
+    """A time limit (or Ctrl-C) stopping a loop in ``hit`` may land in ``render``, which the loop calls: the status
+    line names both places, the handler's loop line first; an ordinary error names only the innermost."""
+    import gui.shell
+    source = ("class Shell:\n"
+              "    def hit(self, error):\n"
+              "        while True: self.render(error)\n"
+              "    def render(self, error):\n"
+              "        raise error\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, gui.shell.__file__, "exec"), namespace)
+    texts = []
+    for error in (TestTimeout("took longer than 10 s"), KeyError("row")):
+        try:
+            namespace["Shell"]().hit(error)
+        except BaseException as err:  # the TestTimeout too, as Tk's callback wrapper catches it
+            texts.append(Shell._describe(err))
+    assert texts == ["TestTimeout: took longer than 10 s (in Shell.hit, gui/shell.py:3, then Shell.render, "
+                     "gui/shell.py:5)", "KeyError: 'row' (in Shell.render, gui/shell.py:5)"], texts

@@ -89,10 +89,12 @@ def press(window: Any, *names: str) -> None:
     and when the press left no round on show (``self.round`` is None).
     """
     for name in names:
-        assert not window.errors, (
-            f"before the test pressed {name.capitalize()} the window already reported an error: {window.errors[0]}. "
-            f"The window opens with no round and calls render(None): with no view, render only sets the buttons "
-            f"(self.set_buttons(button_states(None)), which enables only Deal)")
+        opened = window.errors[0] if window.errors else ""
+        assert not opened, (
+            f"before the test pressed {name.capitalize()} the window already reported an error: {opened}" + (
+                "" if "render(None)" in opened else
+                ". The window opens with no round and calls render(None): with no view, render only sets the "
+                "buttons (self.set_buttons(button_states(None)), which enables only Deal)"))
         on = window.enabled()
         assert name in on, (
             f"the test wants to press {name.capitalize()}, but the window left it disabled (enabled: {on}); after "
@@ -100,10 +102,12 @@ def press(window: Any, *names: str) -> None:
             f"is played and Hit and Stand when the engine lists them in view.legal_actions.{said(window)}")
         window.buttons[name].invoke()
         window.root.update()
-        assert not window.errors, (
+        error = window.errors[-1] if window.errors else ""
+        assert not error, (
             f"pressing {name.capitalize()} made the window report an error, so it did not finish the step: "
-            f"{window.errors[-1]}. A handler must not raise: {HANDLERS[name]}, and finish_if_settled() calls "
-            f"self.game.finish_round() only once the round is settled (its phase is Phase.SETTLED)")
+            f"{error}. A handler must not raise: {HANDLERS[name]}" + (
+                "; finish_if_settled() calls self.game.finish_round() only once the round is settled (its phase "
+                "is Phase.SETTLED)" if "finish_if_settled" in error else ""))
         assert window.round is not None, (
             f"after pressing {name.capitalize()} self.round is None, so refresh() has no round to draw: deal() keeps "
             f"the round self.game.start_round() returns in self.round, and finish_if_settled() leaves it there "
