@@ -300,6 +300,15 @@ def render_a_hidden_value(self: Shell, view: Any) -> None:
     self.set_buttons(button_states(view))
 
 
+def render_the_tables_round(self: Shell, view: Any) -> None:
+    """A student's render that draws ``self.game.round`` instead of the view it is given (None once recorded)."""
+    if view is not None:
+        hand = self.game.round.view().seats[0].hands[0]  # type: ignore[union-attr]
+        for i, card in enumerate(hand.cards):
+            self.draw_card("player", i, card)
+    self.set_buttons(button_states(view))
+
+
 def render_the_engines_dealer(self: Shell, view: Any) -> None:
     """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
     if view is not None:
@@ -330,6 +339,8 @@ def hit_without_finishing(self: Shell) -> None:
      ("before the test pressed Deal", "render(None) failed", "with no view, render only sets the buttons")),
     ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
+    ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
+     ("pressing Hit made the window report an error", "self.game.round is None once self.game.finish_round()")),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
     ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",

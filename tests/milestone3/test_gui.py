@@ -107,7 +107,10 @@ def press(window: Any, *names: str) -> None:
             f"pressing {name.capitalize()} made the window report an error, so it did not finish the step: "
             f"{error}. A handler must not raise: {HANDLERS[name]}" + (
                 "; finish_if_settled() calls self.game.finish_round() only once the round is settled (its phase "
-                "is Phase.SETTLED)" if "finish_if_settled" in error else ""))
+                "is Phase.SETTLED)" if "finish_if_settled" in error else "") + (
+                "; about the None: self.game.round is None once self.game.finish_round() recorded the round (the "
+                "window keeps it in self.round), and render draws the view it is given" if "'NoneType'" in error
+                else ""))
         assert window.round is not None, (
             f"after pressing {name.capitalize()} self.round is None, so refresh() has no round to draw: deal() keeps "
             f"the round self.game.start_round() returns in self.round, and finish_if_settled() leaves it there "
