@@ -309,6 +309,16 @@ def render_the_tables_round(self: Shell, view: Any) -> None:
     self.set_buttons(button_states(view))
 
 
+def render_the_best_total(self: Shell, view: Any) -> None:
+    """A student's render that writes the hand's best total (``hand.total``), so a soft 17 reads "17"."""
+    if view is not None:
+        hand = view.seats[0].hands[0]
+        for i, card in enumerate(hand.cards):
+            self.draw_card("player", i, card)
+        self.write("player_total", str(hand.total))
+    self.set_buttons(button_states(view))
+
+
 def render_the_engines_dealer(self: Shell, view: Any) -> None:
     """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
     if view is not None:
@@ -341,6 +351,8 @@ def hit_without_finishing(self: Shell) -> None:
      ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
     ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
      ("pressing Hit made the window report an error", "self.game.round is None once self.game.finish_round()")),
+    ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
+     ("should read '7 / 17'", "write hand.total_text, not hand.total", "it reads '17'")),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
     ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",

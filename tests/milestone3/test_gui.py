@@ -222,16 +222,18 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
 @pytest.mark.gui
 @pytest.mark.points(2)
 def test_hit_then_stand_the_dealer_busts(shell: Open) -> None:
-    """T-2 hits a 5 (17) and stands; the hole card turns over, the dealer's 9-7 draws a K and busts: "WIN"."""
-    window = shell(CS111, "Th 9c 2d 7s 5h Kc")
+    """A-2 hits a 4 (soft 17, "7 / 17") and stands; the hole card turns over, the dealer's 9-7 draws a K and busts."""
+    window = shell(CS111, "Ah 9c 2d 7s 4h Kc")
     press(window, "deal", "hit")
     player = window.shown("player")
-    assert player == ["Th", "2d", "5h"], (
-        f"T-2 presses Hit on a shoe whose next card is 5h: the player's row should show ['Th', '2d', '5h'] "
+    assert player == ["Ah", "2d", "4h"], (
+        f"A-2 presses Hit on a shoe whose next card is 4h: the player's row should show ['Ah', '2d', '4h'] "
         f"(hit() applies Action.HIT to the round, then redraws); it shows {player}.{said(window)}")
-    assert window.text("player_total") == "17", (
-        f"after the hit the player's total should read 17 (10 + 2 + 5), it reads "
-        f"{window.text('player_total')!r}.{said(window)}")
+    total = window.text("player_total")
+    assert total == "7 / 17", (
+        f"after the hit the player holds A-2-4, a soft total: 7 with the ace as 1, 17 with it as 11, so the total "
+        f"should read '7 / 17' as the table writes a soft hand (write hand.total_text, not hand.total, which is "
+        f"only the best of the two); it reads {total!r}.{said(window)}")
     press(window, "stand")
     dealer = window.shown("dealer")
     assert dealer == ["9c", "7s", "Kc"], (
@@ -240,7 +242,7 @@ def test_hit_then_stand_the_dealer_busts(shell: Open) -> None:
         f"it shows {dealer}.{said(window)}")
     shown = (window.text("dealer_total"), window.text("result"))
     assert shown == ("26", "WIN"), (
-        f"the dealer busts with 26 and Ann's 17 wins: the dealer's total should read 26 and the result \"WIN\" "
+        f"the dealer busts with 26 and Ann's soft 17 wins: the dealer's total should read 26 and the result \"WIN\" "
         f"(round_result(view) written at \"result\"); they read {shown}.{said(window)}")
 
 
