@@ -309,6 +309,19 @@ def render_the_tables_round(self: Shell, view: Any) -> None:
     self.set_buttons(button_states(view))
 
 
+def deal_without_refresh(self: Shell) -> None:
+    """A student's deal that starts the round but never redraws the window."""
+    self.round = self.game.start_round()
+    self.finish_if_settled()
+
+
+def render_by_printing(self: Shell, view: Any) -> None:
+    """A student's render that prints the hands to the terminal instead of drawing them."""
+    if view is not None:
+        print(view.dealer.cards, view.seats[0].hands[0].cards)
+    self.set_buttons(button_states(view))
+
+
 def render_the_best_total(self: Shell, view: Any) -> None:
     """A student's render that writes the hand's best total (``hand.total``), so a soft 17 reads "17"."""
     if view is not None:
@@ -351,6 +364,11 @@ def hit_without_finishing(self: Shell) -> None:
      ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
     ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
      ("pressing Hit made the window report an error", "self.game.round is None once self.game.finish_round()")),
+    ("deal", deal_without_refresh, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("after pressing Deal self.round holds a round, but the canvas shows no card", "then calls "
+      "self.finish_if_settled() and self.refresh()")),
+    ("render", render_by_printing, "test_a_dealer_natural_ends_the_round_at_the_deal",
+     ("the canvas shows no card", "printing them shows nothing in the window")),
     ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
      ("should read '7 / 17'", "write hand.total_text, not hand.total", "it reads '17'")),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",

@@ -115,6 +115,11 @@ def press(window: Any, *names: str) -> None:
             f"after pressing {name.capitalize()} self.round is None, so refresh() has no round to draw: deal() keeps "
             f"the round self.game.start_round() returns in self.round, and finish_if_settled() leaves it there "
             f"(the window shows a finished round and its result until the next Deal)")
+        drawn = window.shown("dealer") + window.shown("player")
+        assert drawn, (
+            f"after pressing {name.capitalize()} self.round holds a round, but the canvas shows no card: "
+            f"{HANDLERS[name]}; refresh() clears the canvas and calls render(view), which draws each card with "
+            f"self.draw_card(row, i, card) (printing them shows nothing in the window)")
 
 
 # ======================================================================= without a window
