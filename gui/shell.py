@@ -178,10 +178,10 @@ class Shell:
         self._draw_table()
         bar = ttk.Frame(root, padding=6)
         bar.pack(side="top", fill="x")
-        commands = {"deal": self.deal, "hit": self.hit, "stand": self.stand}
+        self._refreshes = 0
         self.buttons: dict[str, ttk.Button] = {}
         for key in BUTTON_NAMES:
-            button = ttk.Button(bar, text=key.capitalize(), underline=0, command=commands[key])
+            button = ttk.Button(bar, text=key.capitalize(), underline=0, command=self._handler(key))
             button.pack(side="left", padx=4)
             self.buttons[key] = button
         self.status = ttk.Label(root, text="Press Deal (D) for a round.", padding=(8, 2, 8, 6), anchor="w",
@@ -198,6 +198,20 @@ class Shell:
             self.set_buttons({"deal": True, "hit": False, "stand": False})
             self.errors.append(text)
             self.say(text)
+
+    def _handler(self, key: str) -> Callable[[], None]:
+        """The command of the button ``key``: the student's handler (``self.deal`` ...), then a word if it redrew nothing.
+
+        A handler that returns without :meth:`refresh` leaves the window as it was, the
+        status line still asking for the button just pressed; the status line says so instead.
+        """
+        def command() -> None:
+            self._refreshes = 0
+            getattr(self, key)()
+            if not self._refreshes:
+                self.say(f"Shell.{key}() returned without calling self.refresh(), so the window still shows what it "
+                         f"showed before: end it with self.refresh()")
+        return command
 
     def _presser(self, key: str) -> Callable[[tk.Event[tk.Misc]], None]:
         """A key binding that presses the button ``key`` (a disabled button does nothing)."""
@@ -273,6 +287,7 @@ class Shell:
         the engine lists in ``view.legal_actions``; Deal with no round in play), which one.
         A body not written yet (the starter) is named in the status line instead.
         """
+        self._refreshes += 1
         self.clear()
         view = self.view()
         try:
@@ -438,7 +453,7 @@ class Shell:
 
 
 #: The given methods of :class:`Shell`: an error passing through them is named at the student's line that called them.
-_GIVEN = frozenset({"Shell.__init__", "Shell.draw_card", "Shell.write", "Shell.set_buttons", "Shell.clear",
+_GIVEN = frozenset({"Shell.__init__", "Shell._handler", "Shell._presser", "Shell.draw_card", "Shell.write", "Shell.set_buttons", "Shell.clear",
                     "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown", "Shell.text", "Shell.enabled"})
 
 
@@ -453,7 +468,7 @@ def _where(tb: TracebackType | None, *, every: bool = False) -> str:
     places = []
     for frame, line in traceback.walk_tb(tb):
         name = frame.f_code.co_qualname.split(".<locals>.<")[0]
-        if frame.f_code.co_filename == __file__ and name not in _GIVEN:
+        if frame.f_code.co_filename == __file__ and frame.f_code.co_qualname.split(".<locals>.")[0] not in _GIVEN:
             places.append(f"{name}, gui/shell.py:{line}")
     if not places:
         return ""

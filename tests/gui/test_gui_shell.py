@@ -439,3 +439,19 @@ def test_a_stop_from_outside_names_every_student_call_it_was_in() -> None:
             texts.append(Shell._describe(err))
     assert texts == ["TestTimeout: took longer than 10 s (in Shell.hit, gui/shell.py:3, then Shell.render, "
                      "gui/shell.py:5)", "KeyError: 'row' (in Shell.render, gui/shell.py:5)"], texts
+
+
+@pytest.mark.gui
+def test_a_handler_that_does_not_redraw_is_named_in_the_status_line(window: Callable[..., Shell],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal that starts the round but never calls refresh() leaves the window as it was; the status line says so
+    instead of still asking for Deal."""
+    def deal(self: Shell) -> None:
+        self.round = self.game.start_round()
+    monkeypatch.setattr(Shell, "deal", deal)
+    shell = window("Th 9c 6d 8s")
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == ("Shell.deal() returned without calling self.refresh(), so the window still shows what it showed "
+                    "before: end it with self.refresh()"), text
+    assert shell.shown("player") == [] and shell.errors == []
