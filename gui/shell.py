@@ -349,9 +349,10 @@ class Shell:
         A starter stub (``NotImplementedError``) names the function to write; an engine
         error (an illegal action, an empty shoe) shows the engine's message; anything
         else is logged with its traceback and shown as ``"<Error>: <message>"``. Both
-        name the last line of this module the error passed through, e.g.
-        ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``: the student's code that
-        made the call.
+        name the last line of the student's code in this module the error passed through
+        (not the given helpers, :data:`_GIVEN`), e.g.
+        ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``; a stop from outside (the
+        grader's time limit, Ctrl-C) names every such line, the outermost first.
         """
         text = self._describe(value)
         self.errors.append(text)
