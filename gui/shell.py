@@ -366,7 +366,8 @@ class Shell:
             return unwritten(err)
         if isinstance(err, BlackjackError):
             return (str(err).strip().splitlines() or [type(err).__name__])[0] + _where(tb)
-        log.error("an error in a handler or in render of the shell:\n%s", "".join(traceback.format_exception(type(err), err, tb)))
+        log.error("an error in a handler or in render of the shell:\n%s",
+                  "".join(traceback.format_exception(type(err), err, tb)))
         # a stop from outside (a time limit, Ctrl-C) lands anywhere in a loop: name every student call it was in
         return f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"
 
