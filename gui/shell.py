@@ -200,7 +200,7 @@ class Shell:
             self.say(text)
 
     def _handler(self, key: str) -> Callable[[], None]:
-        """The command of the button ``key``: the student's handler (``self.deal`` ...), then a word if it redrew nothing.
+        """The command of the button ``key``: the student's handler (``self.deal`` ...), then a word if it drew nothing.
 
         A handler that returns without :meth:`refresh` leaves the window as it was, the
         status line still asking for the button just pressed; the status line says so instead.
@@ -455,8 +455,9 @@ class Shell:
 
 
 #: The given methods of :class:`Shell`: an error passing through them is named at the student's line that called them.
-_GIVEN = frozenset({"Shell.__init__", "Shell._handler", "Shell._presser", "Shell.draw_card", "Shell.write", "Shell.set_buttons", "Shell.clear",
-                    "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown", "Shell.text", "Shell.enabled"})
+_GIVEN = frozenset({"Shell.__init__", "Shell._handler", "Shell._presser", "Shell.draw_card", "Shell.write",
+                    "Shell.set_buttons", "Shell.clear", "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown",
+                    "Shell.text", "Shell.enabled"})
 
 
 def _where(tb: TracebackType | None, *, every: bool = False) -> str:
