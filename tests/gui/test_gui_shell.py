@@ -264,6 +264,8 @@ def fails_with(window: Callable[..., Shell], test: str, *words: str) -> None:
         getattr(m3, test)(lambda rules, stack: window(stack, rules))
     for word in words:
         assert word in str(failed.value), (word, str(failed.value))
+    if "is not written yet" in str(failed.value):
+        assert "must not raise" not in str(failed.value), str(failed.value)
 
 
 def record_always(self: Shell) -> None:
@@ -332,6 +334,11 @@ def render_the_best_total(self: Shell, view: Any) -> None:
     self.set_buttons(button_states(view))
 
 
+def hit_not_written(self: Shell) -> None:
+    """The starter's hit, a stub: the message names it as the body to write, without a hint that it raised."""
+    raise NotImplementedError("apply Action.HIT")
+
+
 def render_the_engines_dealer(self: Shell, view: Any) -> None:
     """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
     if view is not None:
@@ -371,6 +378,9 @@ def hit_without_finishing(self: Shell) -> None:
      ("the canvas shows no card", "printing them shows nothing in the window")),
     ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
      ("should read '7 / 17'", "write hand.total_text, not hand.total", "it reads '17'")),
+    ("hit", hit_not_written, "test_hit_to_a_bust_ends_the_round",
+     ("pressing Hit made the window report an error, so it did not finish the step: "
+      "hit_not_written() is not written yet: apply Action.HIT (",)),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
     ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",

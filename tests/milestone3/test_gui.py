@@ -105,7 +105,7 @@ def press(window: Any, *names: str) -> None:
         error = window.errors[-1] if window.errors else ""
         assert not error, (
             f"pressing {name.capitalize()} made the window report an error, so it did not finish the step: "
-            f"{error}. A handler must not raise: {HANDLERS[name]}" + (
+            f"{error}" + ("" if "is not written yet" in error else f". A handler must not raise: {HANDLERS[name]}") + (
                 "; finish_if_settled() calls self.game.finish_round() only once the round is settled (its phase "
                 "is Phase.SETTLED)" if "finish_if_settled" in error else "") + (
                 "; about the None: self.game.round is None once self.game.finish_round() recorded the round (the "
