@@ -369,7 +369,11 @@ class Shell:
         log.error("an error in a handler or in render of the shell:\n%s",
                   "".join(traceback.format_exception(type(err), err, tb)))
         # a stop from outside (a time limit, Ctrl-C) lands anywhere in a loop: name every student call it was in
-        return f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"
+        text = f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"
+        if isinstance(err, RecursionError):
+            text += (": a call that never ends, as a function that calls itself; render must not call "
+                     "self.refresh(), which calls render")
+        return text
 
     # ============================================================ student: the handlers
     def deal(self) -> None:

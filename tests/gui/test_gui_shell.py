@@ -465,3 +465,21 @@ def test_a_handler_that_does_not_redraw_is_named_in_the_status_line(window: Call
     assert text == ("Shell.deal() returned without calling self.refresh(), so the window still shows what it showed "
                     "before: end it with self.refresh()"), text
     assert shell.shown("player") == [] and shell.errors == []
+
+
+@pytest.mark.gui
+def test_a_render_that_calls_refresh_is_named(display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that ends with self.refresh() calls itself without end: the status line says what that is."""
+    def again(self: Shell, view: Any) -> None:
+        self.set_buttons(button_states(view))
+        self.refresh()
+    monkeypatch.setattr(Shell, "render", again)
+    root = tk.Tk()
+    try:
+        shell = Shell(root, name="Ann")
+        text = str(shell.status.cget("text"))
+        assert text.startswith("the window opened with no round, and render(None) failed: RecursionError: "), text
+        assert "a call that never ends, as a function that calls itself; render must not call self.refresh(), " \
+               "which calls render" in text, text
+    finally:
+        root.destroy()
