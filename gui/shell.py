@@ -178,10 +178,10 @@ class Shell:
         self._draw_table()
         bar = ttk.Frame(root, padding=6)
         bar.pack(side="top", fill="x")
-        commands = {"deal": self.deal, "hit": self.hit, "stand": self.stand}
+        self._refreshes = 0
         self.buttons: dict[str, ttk.Button] = {}
         for key in BUTTON_NAMES:
-            button = ttk.Button(bar, text=key.capitalize(), underline=0, command=commands[key])
+            button = ttk.Button(bar, text=key.capitalize(), underline=0, command=self._handler(key))
             button.pack(side="left", padx=4)
             self.buttons[key] = button
         self.status = ttk.Label(root, text="Press Deal (D) for a round.", padding=(8, 2, 8, 6), anchor="w",
@@ -190,7 +190,28 @@ class Shell:
         for key in BUTTON_NAMES:  # a key presses its button, so a disabled button ignores its key too
             top.bind(f"<KeyPress-{key[0]}>", self._presser(key))
         self.set_buttons({"deal": True, "hit": False, "stand": False})
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as err:  # the student's render(None) failed: say so and keep the window, Deal enabled
+            text = (f"the window opened with no round, and render(None) failed: {self._describe(err)}; "
+                    f"with no view, render only sets the buttons")
+            self.set_buttons({"deal": True, "hit": False, "stand": False})
+            self.errors.append(text)
+            self.say(text)
+
+    def _handler(self, key: str) -> Callable[[], None]:
+        """The command of the button ``key``: the student's handler (``self.deal`` ...), then a word if it drew nothing.
+
+        A handler that returns without :meth:`refresh` leaves the window as it was, the
+        status line still asking for the button just pressed; the status line says so instead.
+        """
+        def command() -> None:
+            self._refreshes = 0
+            getattr(self, key)()
+            if not self._refreshes:
+                self.say(f"Shell.{key}() returned without calling self.refresh(), so the window still shows what it "
+                         f"showed before: end it with self.refresh()")
+        return command
 
     def _presser(self, key: str) -> Callable[[tk.Event[tk.Misc]], None]:
         """A key binding that presses the button ``key`` (a disabled button does nothing)."""
@@ -220,6 +241,8 @@ class Shell:
         Raises:
             KeyError: an unknown row.
         """
+        if row not in ROWS:
+            raise KeyError(f"no row {row!r} on the table: the rows are {' and '.join(map(repr, ROWS))}")
         top = ROWS[row]
         box = Box(24 + index * CARD_STEP, top, CARD_W, CARD_H)
         draw_card(self.canvas, box, card if isinstance(card, Card) else None, tags=(row, "shown"))
@@ -234,6 +257,8 @@ class Shell:
         Raises:
             KeyError: an unknown place.
         """
+        if place not in TEXTS:
+            raise KeyError(f"no place {place!r} to write at: the places are {', '.join(map(repr, TEXTS))}")
         x, y = TEXTS[place]
         self.canvas.delete(place)
         big = place == "result"
@@ -257,17 +282,32 @@ class Shell:
     def refresh(self) -> None:
         """Redraw the window for the round as it is now: clear the canvas, :meth:`render` the view, prompt.
 
-        The status line then says which keys do something (from the enabled buttons).
+        The status line then says which keys do something (from the enabled buttons), or,
+        when render left a button disabled that the player needs now (Hit or Stand that
+        the engine lists in ``view.legal_actions``; Deal with no round in play), which one.
         A body not written yet (the starter) is named in the status line instead.
         """
+        self._refreshes += 1
         self.clear()
+        view = self.view()
         try:
-            self.render(self.view())
+            self.render(view)
         except NotImplementedError as err:  # the starter: say what to write instead of drawing nothing
             self.say(unwritten(err))
             self.errors.append(unwritten(err))
             return
         on = self.enabled()
+        if view is None or view.phase is Phase.SETTLED:
+            off, why = ["deal"], "the round is over" if view else "there is no round yet"
+        else:
+            off = [key for key, action in (("hit", Action.HIT), ("stand", Action.STAND))
+                   if action in view.legal_actions]
+            why = f"the engine offers {'them' if len(off) > 1 else 'it'} (view.legal_actions)"
+        off = [key for key in off if key not in on]
+        if off:
+            self.say(f"{' and '.join(key.capitalize() for key in off)} should be enabled, as {why}: "
+                     f"render should end with self.set_buttons(button_states(view))")
+            return
         moves = " or ".join(f"{key.capitalize()} ({key[0].upper()})" for key in on if key != "deal")
         self.say(f"{moves}?" if moves else "Press Deal (D) for a round." if on else "")
 
@@ -309,19 +349,31 @@ class Shell:
         A starter stub (``NotImplementedError``) names the function to write; an engine
         error (an illegal action, an empty shoe) shows the engine's message; anything
         else is logged with its traceback and shown as ``"<Error>: <message>"``. Both
-        name the last line of this module the error passed through, e.g.
-        ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``: the student's code that
-        made the call.
+        name the last line of the student's code in this module the error passed through
+        (not the given helpers, :data:`_GIVEN`), e.g.
+        ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``; a stop from outside (the
+        grader's time limit, Ctrl-C) names every such line, the outermost first.
         """
-        if isinstance(value, NotImplementedError):
-            text = unwritten(value)
-        elif isinstance(value, BlackjackError):
-            text = (str(value).strip().splitlines() or [kind.__name__])[0] + _where(tb)
-        else:
-            log.error("error in a button's handler:\n%s", "".join(traceback.format_exception(kind, value, tb)))
-            text = f"{kind.__name__}: {value}{_where(tb)}"
+        text = self._describe(value)
         self.errors.append(text)
         self.say(text)
+
+    @staticmethod
+    def _describe(err: BaseException) -> str:
+        """One line for an error a handler or :meth:`render` raised (see :meth:`_report_exception`)."""
+        tb = err.__traceback__
+        if isinstance(err, NotImplementedError):
+            return unwritten(err)
+        if isinstance(err, BlackjackError):
+            return (str(err).strip().splitlines() or [type(err).__name__])[0] + _where(tb)
+        log.error("an error in a handler or in render of the shell:\n%s",
+                  "".join(traceback.format_exception(type(err), err, tb)))
+        # a stop from outside (a time limit, Ctrl-C) lands anywhere in a loop: name every student call it was in
+        text = f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"
+        if isinstance(err, RecursionError):
+            text += (": a call that never ends, as a function that calls itself; render must not call "
+                     "self.refresh(), which calls render")
+        return text
 
     # ============================================================ student: the handlers
     def deal(self) -> None:
@@ -406,13 +458,28 @@ class Shell:
         # END SOLUTION
 
 
-def _where(tb: TracebackType | None) -> str:
-    """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of this module in ``tb``, else ``""``."""
-    where = ""
+#: The given methods of :class:`Shell`: an error passing through them is named at the student's line that called them.
+_GIVEN = frozenset({"Shell.__init__", "Shell._handler", "Shell._presser", "Shell.draw_card", "Shell.write",
+                    "Shell.set_buttons", "Shell.clear", "Shell.view", "Shell.refresh", "Shell.say", "Shell.shown",
+                    "Shell.text", "Shell.enabled"})
+
+
+def _where(tb: TracebackType | None, *, every: bool = False) -> str:
+    """``" (in <function>, gui/shell.py:<line>)"`` for the innermost frame of the student's code of this module in
+    ``tb`` (a function of this module other than the given ones, :data:`_GIVEN`), else ``""``.
+
+    A comprehension or lambda is named by the function that holds it (``Shell.render``, not ``<genexpr>``).
+    With ``every``, each such frame from the outermost in, joined by ``", then "`` (for a stop from outside,
+    which may land in a function the loop calls rather than in the loop).
+    """
+    places = []
     for frame, line in traceback.walk_tb(tb):
-        if frame.f_code.co_filename == __file__:
-            where = f" (in {frame.f_code.co_qualname}, gui/shell.py:{line})"
-    return where
+        name = frame.f_code.co_qualname.split(".<locals>.<")[0]
+        if frame.f_code.co_filename == __file__ and frame.f_code.co_qualname.split(".<locals>.")[0] not in _GIVEN:
+            places.append(f"{name}, gui/shell.py:{line}")
+    if not places:
+        return ""
+    return f" (in {', then '.join(places) if every else places[-1]})"
 
 
 def build_parser() -> argparse.ArgumentParser:

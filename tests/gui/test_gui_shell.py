@@ -4,13 +4,19 @@ handlers, key bindings, the status prompt and the canvas's room. The student's p
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import tkinter as tk
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
 import pytest
 
-from blackjack import Blackjack, EmptyShoeError, IllegalActionError, Rules
-from gui.shell import HEIGHT, WIDTH, Shell, check_rules, main
+from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, IllegalActionError, Phase, Rules
+from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
+from milestones.pytest_plugin import TestTimeout
 
 
 @pytest.fixture
@@ -157,3 +163,323 @@ def test_eleven_cards_fit_on_the_canvas(window: Callable[..., Shell]) -> None:
     x1, y1, x2, y2 = shell.canvas.bbox("player")
     assert 0 <= x1 and x2 <= WIDTH and 0 <= y1 and y2 <= HEIGHT, (x1, y1, x2, y2)
 
+
+
+
+@pytest.mark.gui
+def test_a_render_that_fails_before_the_first_deal_leaves_the_window_open(display: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that reads ``view.dealer`` without checking for None fails as the window opens: the window still
+    opens (``Shell()`` raises nothing), Deal is enabled, and the status line says that render(None) failed."""
+    def careless(self: Shell, view: Any) -> None:
+        self.draw_card("dealer", 0, view.dealer.cards[0])
+    monkeypatch.setattr(Shell, "render", careless)
+    root = tk.Tk()
+    try:
+        shell = Shell(root, name="Ann")
+        text = str(shell.status.cget("text"))
+        assert shell.enabled() == ["deal"], shell.enabled()
+        assert text == ("the window opened with no round, and render(None) failed: AttributeError: 'NoneType' object "
+                        "has no attribute 'dealer'; with no view, render only sets the buttons"), text
+        assert shell.errors == [text]
+    finally:
+        root.destroy()
+
+
+def test_an_error_in_a_generator_names_the_method_that_holds_it() -> None:
+    """An error inside a generator expression of ``Shell.render`` names ``Shell.render``, not ``<genexpr>``."""
+    import gui.shell
+    source = ("class Shell:\n"
+              "    def render(self, cards):\n"
+              "        return sum(card.get_value() for card in cards)\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, gui.shell.__file__, "exec"), namespace)
+    try:
+        namespace["Shell"]().render([object()])
+    except AttributeError as err:
+        where = gui.shell._where(err.__traceback__)
+    assert where == " (in Shell.render, gui/shell.py:3)", where
+
+
+@pytest.mark.gui
+def test_an_error_in_a_given_helper_names_the_students_call(window: Callable[..., Shell]) -> None:
+    """``draw_card("Dealer", ...)`` (an unknown row) and ``write("total", ...)`` fail in the given helpers, which
+    say which rows and places there are; the status line names no line of the helper (the caller here is the
+    test, so no line of gui/shell.py at all; in a submission it is the student's line)."""
+    shell = window()
+
+    def draw() -> None:
+        shell.draw_card("Dealer", 0, HIDDEN)
+
+    def write() -> None:
+        shell.write("total", "16")
+    shell.buttons["deal"].configure(command=draw)
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == "KeyError: \"no row 'Dealer' on the table: the rows are 'dealer' and 'player'\"", text
+    shell.buttons["deal"].configure(command=write)
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == ("KeyError: \"no place 'total' to write at: the places are 'dealer_total', 'player_total', "
+                    "'result'\""), text
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("states, presses, expected", [
+    ({"deal": True}, ("deal",), "Hit and Stand should be enabled, as the engine offers them (view.legal_actions)"),
+    ({"deal": False, "hit": True, "stand": True}, ("deal", "stand"), "Deal should be enabled, as the round is over"),
+    ({}, (), "Deal should be enabled, as there is no round yet"),
+])
+def test_the_status_line_names_a_button_render_left_disabled(window: Callable[..., Shell],
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            states: dict[str, bool], presses: tuple[str, ...],
+                                                            expected: str) -> None:
+    """A render that leaves a button off that the player needs now (Hit and Stand in play, Deal between rounds)
+    gets a status line naming the button and the call that sets the buttons, not a prompt to press another one."""
+    import gui.shell
+    monkeypatch.setattr(gui.shell, "button_states", lambda view: states)
+    shell = window("Th 9c 7d 8s")
+    for name in presses:
+        shell.buttons[name].state(["!disabled"])  # as a player would have pressed it with the right buttons
+        shell.buttons[name].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == f"{expected}: render should end with self.set_buttons(button_states(view))", text
+
+
+# ============================================ the milestone-3 tests' messages for a student's typical mistakes
+def milestone3_tests() -> ModuleType:
+    """``tests/milestone3/test_gui.py``, loaded as a module (its test functions are called here with mistakes)."""
+    path = Path(__file__).resolve().parents[1] / "milestone3" / "test_gui.py"
+    spec = importlib.util.spec_from_file_location("milestone3_test_gui", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def fails_with(window: Callable[..., Shell], test: str, *words: str) -> None:
+    """Run the milestone-3 test ``test`` on the window factory; it must fail with an AssertionError naming ``words``."""
+    m3 = milestone3_tests()
+    with pytest.raises(AssertionError) as failed:
+        getattr(m3, test)(lambda rules, stack: window(stack, rules))
+    for word in words:
+        assert word in str(failed.value), (word, str(failed.value))
+    if "is not written yet" in str(failed.value):
+        assert "must not raise" not in str(failed.value), str(failed.value)
+
+
+def record_always(self: Shell) -> None:
+    """A student's finish_if_settled that records the round at once, settled or not (an engine error at the deal)."""
+    self.game.finish_round()
+
+
+def record_and_forget(self: Shell) -> None:
+    """A student's finish_if_settled that records a settled round, then forgets it (the result is never shown)."""
+    if self.round is not None and self.round.phase is Phase.SETTLED:
+        self.game.finish_round()
+        self.round = None
+
+
+def hit_then_loop(self: Shell) -> None:
+    """A student's hit that draws the card, then waits for a settlement that never comes until the time limit."""
+    assert self.round is not None
+    self.round.apply(Action.HIT)
+    self.refresh()
+    raise TestTimeout("took longer than 10 s and was stopped: look for a loop that never ends")
+
+
+def render_without_none(self: Shell, view: Any) -> None:
+    """A student's render that forgets the window opens with no round (view None)."""
+    for i, card in enumerate(view.dealer.cards):
+        self.draw_card("dealer", i, card)
+    self.set_buttons(button_states(view))
+
+
+def render_a_hidden_value(self: Shell, view: Any) -> None:
+    """A student's render that adds up the dealer's cards itself, the face-down HIDDEN one too."""
+    if view is not None:
+        self.write("dealer_total", str(sum(card.get_value() for card in view.dealer.cards)))
+    self.set_buttons(button_states(view))
+
+
+def render_the_tables_round(self: Shell, view: Any) -> None:
+    """A student's render that draws ``self.game.round`` instead of the view it is given (None once recorded)."""
+    if view is not None:
+        hand = self.game.round.view().seats[0].hands[0]  # type: ignore[union-attr]
+        for i, card in enumerate(hand.cards):
+            self.draw_card("player", i, card)
+    self.set_buttons(button_states(view))
+
+
+def deal_without_refresh(self: Shell) -> None:
+    """A student's deal that starts the round but never redraws the window."""
+    self.round = self.game.start_round()
+    self.finish_if_settled()
+
+
+def render_by_printing(self: Shell, view: Any) -> None:
+    """A student's render that prints the hands to the terminal instead of drawing them."""
+    if view is not None:
+        print(view.dealer.cards, view.seats[0].hands[0].cards)
+    self.set_buttons(button_states(view))
+
+
+def render_the_best_total(self: Shell, view: Any) -> None:
+    """A student's render that writes the hand's best total (``hand.total``), so a soft 17 reads "17"."""
+    if view is not None:
+        hand = view.seats[0].hands[0]
+        for i, card in enumerate(hand.cards):
+            self.draw_card("player", i, card)
+        self.write("player_total", str(hand.total))
+    self.set_buttons(button_states(view))
+
+
+def hit_not_written(self: Shell) -> None:
+    """The starter's hit, a stub: the message names it as the body to write, without a hint that it raised."""
+    raise NotImplementedError("apply Action.HIT")
+
+
+def render_the_engines_dealer(self: Shell, view: Any) -> None:
+    """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
+    if view is not None:
+        assert self.round is not None
+        for i, card in enumerate(self.round.dealer.hand):
+            self.draw_card("dealer", i, card)
+        for i, card in enumerate(view.seats[0].hands[0].cards):
+            self.draw_card("player", i, card)
+    self.set_buttons(button_states(view))
+
+
+def hit_without_finishing(self: Shell) -> None:
+    """A student's hit that never records the round (no finish_if_settled)."""
+    assert self.round is not None
+    self.round.apply(Action.HIT)
+    self.refresh()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("method, mistake, test, words", [
+    ("finish_if_settled", record_always, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("pressing Deal made the window report an error", "the round is not over")),
+    ("finish_if_settled", record_and_forget, "test_hit_to_a_bust_ends_the_round",
+     ("after pressing Hit self.round is None", "finish_if_settled() leaves it there")),
+    ("hit", hit_then_loop, "test_hit_then_stand_the_dealer_busts",
+     ("pressing Hit made the window report an error", "look for a loop that never ends")),
+    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("before the test pressed Deal", "render(None) failed", "with no view, render only sets the buttons")),
+    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
+    ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
+     ("pressing Hit made the window report an error", "self.game.round is None once self.game.finish_round()")),
+    ("deal", deal_without_refresh, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("after pressing Deal self.round holds a round, but the canvas shows no card", "then calls "
+      "self.finish_if_settled() and self.refresh()")),
+    ("render", render_by_printing, "test_a_dealer_natural_ends_the_round_at_the_deal",
+     ("the canvas shows no card", "printing them shows nothing in the window")),
+    ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
+     ("should read '7 / 17'", "write hand.total_text, not hand.total", "it reads '17'")),
+    ("hit", hit_not_written, "test_hit_to_a_bust_ends_the_round",
+     ("pressing Hit made the window report an error, so it did not finish the step: "
+      "hit_not_written() is not written yet: apply Action.HIT (",)),
+    ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
+    ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",
+     ("hit() (like deal() and stand()) should call self.finish_if_settled()",)),
+])
+def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
+                                              method: str, mistake: Callable[..., None], test: str,
+                                              words: tuple[str, ...]) -> None:
+    """A typical mistake in a handler or in render fails its milestone-3 test with a message naming it: a handler
+    that raises (at the press, not as a disabled button later), a loop stopped by the time limit inside a handler
+    (Tk would swallow it and the test pass), a round forgotten after it is recorded, a render that fails on None,
+    the hole card drawn from the engine, a hit that never records the round."""
+    monkeypatch.setattr(Shell, method, mistake)
+    fails_with(window, test, *words)
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("method, mistake, test, repeated", [
+    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     "with no view, render only sets the buttons"),
+    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+     "finish_if_settled() calls self.game.finish_round() only once"),
+])
+def test_milestone3_messages_say_only_what_applies(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
+                                                   method: str, mistake: Callable[..., None], test: str,
+                                                   repeated: str) -> None:
+    """The message for an error says a hint once, and only one that applies: the render(None) hint is not repeated
+    after the window's own, and an error in render gets no hint about finish_if_settled."""
+    monkeypatch.setattr(Shell, method, mistake)
+    m3 = milestone3_tests()
+    with pytest.raises(AssertionError) as failed:
+        getattr(m3, test)(lambda rules, stack: window(stack, rules))
+    text = str(failed.value).split("\nassert")[0]
+    assert text.count(repeated) == (1 if method == "render" and "no view" in repeated else 0), text
+
+
+def test_milestone3_round_result_before_the_settlement_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round_result that reads the outcome while the player still decides fails with a note saying the outcome
+    is None until the round is settled (the note is what ``milestones check`` prints)."""
+    import gui.shell
+
+    def unchecked(view: Any) -> str:
+        return "" if view is None else str(view.seats[0].hands[0].outcome.result.label)
+    monkeypatch.setattr(gui.shell, "round_result", unchecked)
+    with pytest.raises(AttributeError) as failed:
+        milestone3_tests().test_round_result_without_money()
+    assert any("outcome is None until the round is settled" in note for note in failed.value.__notes__), failed.value
+
+
+def test_a_stop_from_outside_names_every_student_call_it_was_in() -> None:
+    """A time limit (or Ctrl-C) stopping a loop in ``hit`` may land in ``render``, which the loop calls: the status
+    line names both places, the handler's loop line first; an ordinary error names only the innermost."""
+    import gui.shell
+    source = ("class Shell:\n"
+              "    def hit(self, error):\n"
+              "        while True: self.render(error)\n"
+              "    def render(self, error):\n"
+              "        raise error\n")
+    namespace: dict[str, Any] = {}
+    exec(compile(source, gui.shell.__file__, "exec"), namespace)
+    texts = []
+    for error in (TestTimeout("took longer than 10 s"), KeyError("row")):
+        try:
+            namespace["Shell"]().hit(error)
+        except BaseException as err:  # the TestTimeout too, as Tk's callback wrapper catches it
+            texts.append(Shell._describe(err))
+    assert texts == ["TestTimeout: took longer than 10 s (in Shell.hit, gui/shell.py:3, then Shell.render, "
+                     "gui/shell.py:5)", "KeyError: 'row' (in Shell.render, gui/shell.py:5)"], texts
+
+
+@pytest.mark.gui
+def test_a_handler_that_does_not_redraw_is_named_in_the_status_line(window: Callable[..., Shell],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal that starts the round but never calls refresh() leaves the window as it was; the status line says so
+    instead of still asking for Deal."""
+    def deal(self: Shell) -> None:
+        self.round = self.game.start_round()
+    monkeypatch.setattr(Shell, "deal", deal)
+    shell = window("Th 9c 6d 8s")
+    shell.buttons["deal"].invoke()
+    text = str(shell.status.cget("text"))
+    assert text == ("Shell.deal() returned without calling self.refresh(), so the window still shows what it showed "
+                    "before: end it with self.refresh()"), text
+    assert shell.shown("player") == [] and shell.errors == []
+
+
+@pytest.mark.gui
+def test_a_render_that_calls_refresh_is_named(display: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A render that ends with self.refresh() calls itself without end: the status line says what that is."""
+    def again(self: Shell, view: Any) -> None:
+        self.set_buttons(button_states(view))
+        self.refresh()
+    monkeypatch.setattr(Shell, "render", again)
+    root = tk.Tk()
+    try:
+        shell = Shell(root, name="Ann")
+        text = str(shell.status.cget("text"))
+        assert text.startswith("the window opened with no round, and render(None) failed: RecursionError: "), text
+        assert "a call that never ends, as a function that calls itself; render must not call self.refresh(), " \
+               "which calls render" in text, text
+    finally:
+        root.destroy()

@@ -71,13 +71,30 @@ def said(window: Any) -> str:
     return f" The window reported: {window.errors[-1]}" if window.errors else ""
 
 
+#: What each button's handler does, for a message when pressing it went wrong.
+HANDLERS = {
+    "deal": "deal() sets self.round = self.game.start_round(), then calls self.finish_if_settled() and self.refresh()",
+    "hit": "hit() calls self.round.apply(Action.HIT), then self.finish_if_settled() and self.refresh()",
+    "stand": "stand() calls self.round.apply(Action.STAND), then self.finish_if_settled() and self.refresh()",
+}
+
+
 def press(window: Any, *names: str) -> None:
     """Press the window's buttons in turn (``invoke()``), letting Tk process each click.
 
-    A button the test needs but the window left disabled fails the test with a message
-    (a disabled button ignores ``invoke()``, as it ignores a click).
+    The test fails with a message when the window reported an error before the press
+    (opening it calls ``render(None)``), when a button the test needs is disabled (a
+    disabled button ignores ``invoke()``, as it ignores a click), when the press made the
+    window report an error (a handler raised, or ran so long the time limit stopped it),
+    and when the press left no round on show (``self.round`` is None).
     """
     for name in names:
+        opened = window.errors[0] if window.errors else ""
+        assert not opened, (
+            f"before the test pressed {name.capitalize()} the window already reported an error: {opened}" + (
+                "" if "render(None)" in opened else
+                ". The window opens with no round and calls render(None): with no view, render only sets the "
+                "buttons (self.set_buttons(button_states(None)), which enables only Deal)"))
         on = window.enabled()
         assert name in on, (
             f"the test wants to press {name.capitalize()}, but the window left it disabled (enabled: {on}); after "
@@ -85,6 +102,24 @@ def press(window: Any, *names: str) -> None:
             f"is played and Hit and Stand when the engine lists them in view.legal_actions.{said(window)}")
         window.buttons[name].invoke()
         window.root.update()
+        error = window.errors[-1] if window.errors else ""
+        assert not error, (
+            f"pressing {name.capitalize()} made the window report an error, so it did not finish the step: "
+            f"{error}" + ("" if "is not written yet" in error else f". A handler must not raise: {HANDLERS[name]}") + (
+                "; finish_if_settled() calls self.game.finish_round() only once the round is settled (its phase "
+                "is Phase.SETTLED)" if "finish_if_settled" in error else "") + (
+                "; about the None: self.game.round is None once self.game.finish_round() recorded the round (the "
+                "window keeps it in self.round), and render draws the view it is given" if "'NoneType'" in error
+                else ""))
+        assert window.round is not None, (
+            f"after pressing {name.capitalize()} self.round is None, so refresh() has no round to draw: deal() keeps "
+            f"the round self.game.start_round() returns in self.round, and finish_if_settled() leaves it there "
+            f"(the window shows a finished round and its result until the next Deal)")
+        drawn = window.shown("dealer") + window.shown("player")
+        assert drawn, (
+            f"after pressing {name.capitalize()} self.round holds a round, but the canvas shows no card: "
+            f"{HANDLERS[name]}; refresh() clears the canvas and calls render(view), which draws each card with "
+            f"self.draw_card(row, i, card) (printing them shows nothing in the window)")
 
 
 # ======================================================================= without a window
@@ -106,14 +141,16 @@ def test_button_states_follow_the_legal_actions() -> None:
     """During play Hit and Stand follow view.legal_actions and Deal is off; once settled only Deal is on."""
     from gui.shell import button_states
     playing = round_view(CS111, "Th 9c 6d 8s")  # T 6 = 16 against a 9
-    got = button_states(playing)
+    got = explained("button_states(view) during the player's turn: read view.legal_actions (a set of Action) and "
+                    "view.phase (a Phase)", lambda: button_states(playing))
     expected = {"deal": False, "hit": True, "stand": True}
     assert got == expected, (
         f"T-6 against a 9, the player's turn (view.legal_actions = hit, stand): button_states should be {expected} "
         f"(Hit and Stand exactly when the engine lists Action.HIT / Action.STAND; no Deal while a round is "
         f"played); got {got}")
     settled = round_view(CS111, "Th 9c 6d 8s Kc", Action.HIT)  # T 6 K = 26: bust, the round is settled
-    got = button_states(settled)
+    got = explained("button_states(view) for a settled round (view.phase is Phase.SETTLED)",
+                    lambda: button_states(settled))
     expected = {"deal": True, "hit": False, "stand": False}
     assert got == expected, (
         f"T-6 hits a K (26, bust), so the round is settled (view.phase is Phase.SETTLED, view.legal_actions is "
@@ -128,11 +165,14 @@ def test_round_result_without_money() -> None:
                     lambda: round_result(None))
     assert got == "", f"round_result(None) (no round yet) should be \"\", got {got!r}"
     playing = round_view(CS111, "Th 9c 6d 8s")
-    got = round_result(playing)
+    got = explained("round_result(view) while the player still decides: the hand's outcome is None until the round "
+                    "is settled, so check view.phase is Phase.SETTLED first and return \"\" before it",
+                    lambda: round_result(playing))
     assert got == "", (f"while the player still decides (view.phase is Phase.PLAYER_TURN) there is no result to "
                        f"report: round_result should return \"\", got {got!r}")
     bust = round_view(CS111, "Th 9c 6d 8s Kc", Action.HIT)
-    got = round_result(bust)
+    got = explained("round_result(view) for a settled round: the table word is "
+                    "view.seats[0].hands[0].outcome.result.label", lambda: round_result(bust))
     assert got == "BUST", (
         f"T-6 hits a K (26) at the cs111 table: round_result should be \"BUST\", the result's table word "
         f"(outcome.result.label), with no money because the cs111 rules have no wagering; got {got!r}")
@@ -145,7 +185,8 @@ def test_round_result_with_money() -> None:
     cases = ((Result.WIN, 10, "WIN +10"), (Result.PUSH, 0, "PUSH 0"), (Result.LOSE, -10, "LOSE -10"))
     for result, net, expected in cases:
         view = with_money(round_view(CS111, "Th 9c 7d 8s", Action.STAND), Outcome(result, Fraction(10), Fraction(net)))
-        got = round_result(view)
+        got = explained("round_result(view) at a table with money: the label, a space and "
+                        "signed_money(outcome.net) (from gui/logic.py)", lambda: round_result(view))
         assert got == expected, (
             f"a settled {result.value} of a 10-credit bet at a table with money (view.rules.wagering is True): "
             f"round_result should be {expected!r}, the label, a space and the net with its sign (no + on zero: "
@@ -167,7 +208,9 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
     dealer = window.shown("dealer")
     assert dealer == ["9c", "??"], (
         f"after Deal the dealer's row should show ['9c', '??']: the upcard face up and the hole card face down "
-        f"('??'), because the view hides it (HIDDEN) until the dealer's turn; it shows {dealer}.{said(window)}")
+        f"('??'), because the view hides it (HIDDEN) until the dealer's turn: draw the view's cards, "
+        f"view.dealer.cards, not the engine's own dealer (self.round.dealer or self.game.dealer holds the real "
+        f"hole card); it shows {dealer}.{said(window)}")
     totals = (window.text("player_total"), window.text("dealer_total"))
     assert totals == ("16", "9"), (
         f"after Deal the totals should read player 16 (hand.total_text) and dealer 9 (view.dealer.total_text, "
@@ -184,16 +227,18 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
 @pytest.mark.gui
 @pytest.mark.points(2)
 def test_hit_then_stand_the_dealer_busts(shell: Open) -> None:
-    """T-2 hits a 5 (17) and stands; the hole card turns over, the dealer's 9-7 draws a K and busts: "WIN"."""
-    window = shell(CS111, "Th 9c 2d 7s 5h Kc")
+    """A-2 hits a 4 (soft 17, "7 / 17") and stands; the hole card turns over, the dealer's 9-7 draws a K and busts."""
+    window = shell(CS111, "Ah 9c 2d 7s 4h Kc")
     press(window, "deal", "hit")
     player = window.shown("player")
-    assert player == ["Th", "2d", "5h"], (
-        f"T-2 presses Hit on a shoe whose next card is 5h: the player's row should show ['Th', '2d', '5h'] "
+    assert player == ["Ah", "2d", "4h"], (
+        f"A-2 presses Hit on a shoe whose next card is 4h: the player's row should show ['Ah', '2d', '4h'] "
         f"(hit() applies Action.HIT to the round, then redraws); it shows {player}.{said(window)}")
-    assert window.text("player_total") == "17", (
-        f"after the hit the player's total should read 17 (10 + 2 + 5), it reads "
-        f"{window.text('player_total')!r}.{said(window)}")
+    total = window.text("player_total")
+    assert total == "7 / 17", (
+        f"after the hit the player holds A-2-4, a soft total: 7 with the ace as 1, 17 with it as 11, so the total "
+        f"should read '7 / 17' as the table writes a soft hand (write hand.total_text, not hand.total, which is "
+        f"only the best of the two); it reads {total!r}.{said(window)}")
     press(window, "stand")
     dealer = window.shown("dealer")
     assert dealer == ["9c", "7s", "Kc"], (
@@ -202,7 +247,7 @@ def test_hit_then_stand_the_dealer_busts(shell: Open) -> None:
         f"it shows {dealer}.{said(window)}")
     shown = (window.text("dealer_total"), window.text("result"))
     assert shown == ("26", "WIN"), (
-        f"the dealer busts with 26 and Ann's 17 wins: the dealer's total should read 26 and the result \"WIN\" "
+        f"the dealer busts with 26 and Ann's soft 17 wins: the dealer's total should read 26 and the result \"WIN\" "
         f"(round_result(view) written at \"result\"); they read {shown}.{said(window)}")
 
 
@@ -264,9 +309,10 @@ def test_a_settled_round_is_finished_through_the_engine(shell: Open) -> None:
     press(window, "deal", "hit")
     played = (window.game.rounds_played, window.game.round is None)
     assert played == (1, True), (
-        f"after T-6 busts the round is settled: finish_if_settled() should call self.game.finish_round() (the "
-        f"course's finishRound), which records the round and clears the table, so (game.rounds_played, "
-        f"game.round is None) should be (1, True); got {played}.{said(window)}")
+        f"after T-6 busts the round is settled: hit() (like deal() and stand()) should call "
+        f"self.finish_if_settled() after the engine's step, and finish_if_settled() should then call "
+        f"self.game.finish_round() (the course's finishRound), which records the round and clears the table, so "
+        f"(game.rounds_played, game.round is None) should be (1, True); got {played}.{said(window)}")
     window.game.shoe.stack("5c 4h 3d 2s".split())
     press(window, "deal")
     shown = (window.shown("player"), window.shown("dealer"))
