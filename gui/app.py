@@ -798,7 +798,8 @@ class App:
             self.errors.append(text)
             self.messages.showerror("Not written yet", text)
             return
-        log.error("unexpected error in a Tk callback:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        # the traceback only for whoever turns debug logging on: the user gets the one-line box below
+        log.debug("unexpected error in a Tk callback:\n%s", "".join(traceback.format_exception(kind, value, tb)))
         self.errors.append(f"{kind.__name__}: {value}")
         self.messages.showerror("Unexpected error", f"{kind.__name__}: {value}")
 

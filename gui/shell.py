@@ -348,7 +348,8 @@ class Shell:
 
         A starter stub (``NotImplementedError``) names the function to write; an engine
         error (an illegal action, an empty shoe) shows the engine's message; anything
-        else is logged with its traceback and shown as ``"<Error>: <message>"``. Both
+        else is shown as ``"<Error>: <message>"`` (its traceback goes to the ``gui.shell``
+        logger at DEBUG level, which prints nothing unless logging is configured). Both
         name the last line of the student's code in this module the error passed through
         (not the given helpers, :data:`_GIVEN`), e.g.
         ``" (in Shell.finish_if_settled, gui/shell.py:<line>)"``; a stop from outside (the
@@ -366,7 +367,8 @@ class Shell:
             return unwritten(err)
         if isinstance(err, BlackjackError):
             return (str(err).strip().splitlines() or [type(err).__name__])[0] + _where(tb)
-        log.error("an error in a handler or in render of the shell:\n%s",
+        # the traceback only for whoever turns debug logging on: the user sees the one line below
+        log.debug("an error in a handler or in render of the shell:\n%s",
                   "".join(traceback.format_exception(type(err), err, tb)))
         # a stop from outside (a time limit, Ctrl-C) lands anywhere in a loop: name every student call it was in
         text = f"{type(err).__name__}: {err}{_where(tb, every=not isinstance(err, Exception))}"

@@ -483,3 +483,33 @@ def test_a_render_that_calls_refresh_is_named(display: str, monkeypatch: pytest.
                "which calls render" in text, text
     finally:
         root.destroy()
+
+
+def test_an_unexpected_error_in_a_handler_prints_no_traceback(tmp_path: Path) -> None:
+    """A handler that raises a TypeError shows one line in the status label; nothing is written to the
+    terminal (the traceback went to stderr through logging's last-resort handler before)."""
+    import subprocess
+    import sys
+    project = tmp_path / "p"
+    from milestones.starter import write_packages
+    write_packages(project, lambda r: False)
+    shell = project / "gui" / "shell.py"
+    text = shell.read_text(encoding="utf-8")
+    text = text.replace("    def hit(self) -> None:\n", "    def hit(self) -> None:\n        raise TypeError('made up')\n", 1)
+    shell.write_text(text, encoding="utf-8")
+    code = ("import tkinter as tk\n"
+            "from gui.shell import Shell\n"
+            "root = tk.Tk()\n"
+            "shell = Shell(root)\n"
+            "shell.game.shoe.stack(['Th', '9c', '6d', '8s'])\n"
+            "shell.buttons['deal'].invoke()\n"
+            "shell.buttons['hit'].invoke()\n"
+            "root.update()\n"
+            "print(shell.status.cget('text'))\n"
+            "root.destroy()\n")
+    from gui.testing import virtual_display
+    with virtual_display() as name:
+        done = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True,
+                              timeout=60, env={**__import__("os").environ, "DISPLAY": name})
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr
+    assert "TypeError: made up" in done.stdout, done.stdout + done.stderr
