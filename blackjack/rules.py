@@ -246,7 +246,7 @@ class Rules:
             values["penetration"] = None  # TOML has no None; a cut card replaces penetration
         try:
             return cls(**values)
-        except TypeError as err:
+        except (TypeError, RulesError) as err:
             raise RulesError(f"{where}: {err}") from None
 
     @classmethod

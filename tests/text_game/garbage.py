@@ -203,10 +203,18 @@ def make_stdin(rng: random.Random) -> bytes:
     return text
 
 
-def run(script: Script, *, timeout: float = 30.0, cwd: Path | None = None) -> Verdict:
-    """Run one script in a subprocess and judge how it ended."""
+def run(script: Script, *, timeout: float = 30.0, cwd: Path | None = None, root: Path = ROOT) -> Verdict:
+    """Run one script in a subprocess and judge how it ended.
+
+    Args:
+        script: the script.
+        timeout: seconds before it counts as hung.
+        cwd: the folder it runs in (where its relative rules paths point); not one holding a
+            ``blackjack`` package other than ``root``'s.
+        root: the folder holding the ``blackjack`` package to run.
+    """
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG"))}
-    env.update(PYTHONIOENCODING=script.encoding, PYTHONPATH=str(ROOT), LC_ALL="C.UTF-8")
+    env.update(PYTHONIOENCODING=script.encoding, PYTHONPATH=str(root), LC_ALL="C.UTF-8")
     started = time.perf_counter()
     try:
         done = subprocess.run(script.command(), input=script.stdin, capture_output=True, timeout=timeout,
