@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -52,7 +53,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet).
+    """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet,
+    or the game cannot be written or read, as on a full disk).
+
+    Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
+    game asks again), and characters its stdout cannot encode are written as escapes; a
+    closed stdin is an empty one.
 
     Args:
         argv: the arguments (default ``sys.argv[1:]``).
@@ -61,7 +67,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
-    inp = stdin if stdin is not None else _forgiving(sys.stdin, "replace")
+    if stdout is None and sys.stdout is None:  # started with stdout closed (>&-): nowhere to play
+        parser.error("standard output is closed: there is nowhere to show the game")
+    if stdin is not None:
+        inp = stdin
+    elif sys.stdin is not None:
+        inp = _forgiving(sys.stdin, "replace")
+    else:  # started with stdin closed (<&-): as if the input had ended
+        inp = io.StringIO()
     out = stdout if stdout is not None else _forgiving(sys.stdout, "backslashreplace")
     console = Console(inp, out)
     try:
@@ -80,6 +93,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
         silence_broken_pipe(out)
         return 0
+    except OSError as err:  # the output cannot be written (a full disk) or the input read (a lost terminal)
+        silence_broken_pipe(out)
+        if sys.stderr is not None:
+            print(f"{parser.prog}: stopped: {err.strerror or err}", file=sys.stderr)
+        return 1
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console, out: TextIO) -> int:

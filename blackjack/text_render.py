@@ -27,7 +27,7 @@ from .money import Money, show_money
 from .view import HIDDEN, HandView, Hidden, SeatView, TableView  # noqa: F401 (HIDDEN: doctest)
 
 __all__ = ["action_menu", "announced", "card_art", "card_text", "describe_event", "even_money", "hand_line",
-           "table_text"]
+           "table_text", "thunderjacks_cancel"]
 
 
 def card_text(card: Card | Hidden, *, unicode: bool = True) -> str:

@@ -56,6 +56,9 @@ STACKS = [b"Ah,Kd,7c,9s", b"As,9h,Kd,7c", b"Ah", b"Zz", b"10h,10d", b"Ah," * 400
           b"Th,As,8d,Kc", b"Js,Ah,Qs,Kc", b"Jh,Ah,Js,As,Kd,7c", b"2c,3c,2d,3d,2h,3h,2s,3s,4c,4d"]
 COUNTING = [b"hi_lo", b"ko", b"zen", b"omega_2", b"hi_opt_1", b"nope", b"\xff", b""]
 ENCODINGS = ["utf-8", "utf-8", "ascii", "latin-1", "utf-8:strict", "cp1252"]
+#: How a script's streams are connected: pipes, or a shell redirection that closes one or fills the disk.
+REDIRECTS = {"pipe": b"", "closed-stdin": b"<&-", "closed-stdout": b">&-", "full-stdout": b">/dev/full"}
+PLUMBING = ["pipe"] * 30 + ["closed-stdin", "closed-stdout"] + (["full-stdout"] if Path("/dev/full").exists() else [])
 
 
 @dataclass(frozen=True)
@@ -66,15 +69,21 @@ class Script:
     stdin: bytes
     encoding: str
     simulator: bool = False
+    plumbing: str = "pipe"  # or "closed-stdin", "closed-stdout", "full-stdout" (a shell redirects them)
 
     def command(self) -> list[bytes]:
-        """The full command line."""
+        """The full command line (through ``sh`` when a stream is closed or full)."""
         module = b"blackjack.sim" if self.simulator else b"blackjack"
-        return [os.fsencode(sys.executable), b"-m", module, *self.argv]
+        command = [os.fsencode(sys.executable), b"-m", module, *self.argv]
+        redirect = REDIRECTS[self.plumbing]
+        if redirect:
+            return [b"sh", b"-c", b'exec "$0" "$@" ' + redirect, *command]
+        return command
 
     def shell(self, limit: int = 400) -> str:
         """The script as one shell line, to replay it by hand (stdin cut to ``limit`` bytes)."""
-        argv = " ".join(_shell_word(a) for a in self.command()[1:])
+        argv = " ".join(_shell_word(a) for a in self.command()[-len(self.argv) - 2:]) + " " + REDIRECTS[
+            self.plumbing].decode()
         stdin = "".join(chr(b) if 32 <= b < 127 and chr(b) not in "'%\\" else f"\\x{b:02x}"
                         for b in self.stdin[:limit])
         more = f" (first {limit} of {len(self.stdin)} bytes)" if len(self.stdin) > limit else ""
@@ -175,7 +184,7 @@ def make_script(rng: random.Random, files: list[bytes]) -> Script:
             argv.append(flag)
     if rng.random() < 0.03:
         argv.append(rng.choice([b"--nope", b"--rules", b"-x", b"\xff", b"--plain=1"]))
-    return Script(tuple(argv), make_stdin(rng), rng.choice(ENCODINGS))
+    return Script(tuple(argv), make_stdin(rng), rng.choice(ENCODINGS), plumbing=rng.choice(PLUMBING))
 
 
 def make_stdin(rng: random.Random) -> bytes:

@@ -84,6 +84,24 @@ def test_many_empty_lines_do_not_redo_the_decision() -> None:
     assert text.count("┌─────┐ ┌─────┐") == 2  # the table drawn once while Ann decides (dealer, Ann), not per line
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell closes the streams")
+@pytest.mark.parametrize(("redirect", "status", "words"), [
+    ("<&-", 0, b""),  # a closed stdin is an empty one: the game ends with its summary
+    (">&-", 2, b"standard output is closed"),
+    pytest.param(">/dev/full", 1, b"stopped: No space left on device",
+                 marks=pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")),
+])
+def test_closed_or_full_streams_are_one_line(redirect: str, status: int, words: bytes) -> None:
+    """A closed stdin or stdout was an AttributeError traceback on None; a full disk an OSError traceback."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPATH"] = str(IMPL)
+    done = subprocess.run(["sh", "-c", f'exec "$0" -m blackjack --names Ann --rounds 1 {redirect}', sys.executable],
+                          capture_output=True, timeout=60, env=env, cwd=IMPL)
+    assert done.returncode == status, done.stderr
+    assert b"Traceback" not in done.stderr and words in done.stderr
+    assert done.stderr.count(b"\n") <= 1
+
+
 # ------------------------------------------------------------------ options
 @pytest.mark.parametrize(("bankroll", "words"), [
     ("0", "--bankroll must cover the table minimum bet of 1, got 0"),
