@@ -34,13 +34,14 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Exit statuses a script may end with: played, stopped (starter code), bad options, interrupted.
 GOOD_STATUSES = frozenset((0, 1, 2, 130))
 
-#: Typed lines: moves, bets, commands and the junk the hypothesis test in test_text_game_fuzz.py types.
-MOVES = [b"h", b"s", b"d", b"p", b"r", b"i", b"n", b"y", b"hit", b"stand", b"double", b"split", b"surrender",
-         b"insurance", b"hint", b"?", b"count", b"chart", b"help", b"stats", b"i 1", b"i 0", b"i 1/3", b"i 2.5",
-         b"i 99", b"i -1", b"i nan", b"i 1e99", b"10", b"5", b"1", b"25", b"500", b"0", b"-5", b"7.5", b"1e9",
-         b"9" * 40, b"ten", b"", b" ", b"zz", b"\t", b"h s", b"s h", b"hit me", b"quit?", b"Ann,Bob", b"3", b"7",
-         b"y y", b"no", b"yes"]
-COMMON = [b"h", b"s", b"y", b"10", b"", b"d", b"p", b"i", b"n", b"r"]
+if __name__ == "__main__" and str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script: the fuzz test below imports blackjack from this checkout
+from test_text_game_fuzz import COMMON as TYPED_COMMON, WORDS as TYPED_WORDS  # noqa: E402
+
+#: Typed lines: the hypothesis test's words (test_text_game_fuzz.py), as bytes, and a few more.
+MOVES = [w.encode() for w in TYPED_WORDS] + [b"?", b"stats", b"i 1/3", b"i 2.5", b"i -1", b"i nan", b"i 1e99",
+                                             b"s h", b"hit me", b"y y", b"no", b"yes"]
+COMMON = [w.encode() for w in TYPED_COMMON]
 JUNK = [b"\xff", b"\xfe\xfe", b"\xc3", b"\xed\xa0\x80", b"caf\xe9", b"\x00", b"\x00h", b"\x1b[A", b"\x1b[2J", b"\r",
         b"h\r", b"\x7f", b"\x08\x08", b"\xef\xbb\xbfh", "１０".encode(), "٣".encode(), "Ⅻ".encode(), "①".encode(),
         "\u202eh".encode(), "\u200bs".encode(), "ｈ".encode(), "ß".encode(), "🂡".encode(), b"%s%n", b"{}", b"'",
