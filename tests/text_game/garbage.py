@@ -257,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds before a script counts as hung")
     parser.add_argument("--show", action="store_true", help="print each failing script and its output")
     parser.add_argument("--only", type=int, metavar="I", help="run only script number I (as numbered in a tally)")
+    parser.add_argument("--root", type=Path, default=ROOT, metavar="DIR",
+                        help="the folder holding the blackjack package to run (default: this checkout)")
     args = parser.parse_args(argv)
     tally: dict[str, int] = {}
     slowest = 0.0
@@ -264,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         for i, script in enumerate(scripts(args.count, args.seed, Path(tmp))):
             if args.only is not None and i != args.only:
                 continue
-            verdict = run(script, timeout=args.timeout, cwd=Path(tmp))
+            verdict = run(script, timeout=args.timeout, cwd=Path(tmp), root=args.root.resolve())
             tally[verdict.kind] = tally.get(verdict.kind, 0) + 1
             slowest = max(slowest, verdict.seconds)
             if verdict.kind != "ok":
