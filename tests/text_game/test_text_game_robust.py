@@ -71,7 +71,7 @@ def test_many_empty_lines_do_not_redo_the_decision() -> None:
     """100,000 empty lines at a move prompt took 7-14 s: each one rebuilt the view, the tips and (in trainer
     mode) printed the whole hint again. Enter alone now asks again at once; the hint is shown once.
 
-    (The time itself is not asserted: 100,000 empty lines took 1.2 s of CPU after the change and 4.2 s
+    (The time itself is not asserted: 100,000 empty lines took 1.1 s of CPU time after the change and 4.5 s
     before on the machine this was written on.)
     """
     out = io.StringIO()
