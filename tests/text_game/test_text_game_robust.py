@@ -178,7 +178,7 @@ def test_plain_prints_one_line_per_hand() -> None:
 
 
 def test_plain_split_hands_each_have_a_line_with_the_name() -> None:
-    status, text = play(["--names", "Ann", "--stack", "8h,6c,8d,Ts,2c,3d", *PLAIN], "10\np\ns\ns\n")
+    status, text = play(["--names", "Ann", "--stack", "8h,6c,8d,Ts,2c,3d,4h", *PLAIN], "10\np\ns\ns\n")
     assert status == 0
     assert "> Ann hand 1: 8♥ 2♣ = 10  bet 10  (bankroll 980)\n  Ann hand 2: 8♦ = 8  bet 10\n" in text
     assert "  Ann hand 1: 8♥ 2♣ = 10  bet 10  LOSE -10  (bankroll 980)\n  Ann hand 2: 8♦ 3♦ = 11  bet 10  LOSE -10\n" in text
