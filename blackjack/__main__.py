@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TextIO
 
 from . import course_game
 from .cards import parse_cards
 from .cli import OneLineParser, silence_broken_pipe
 from .errors import BlackjackError, unwritten
-from .money import to_money
+from .money import format_money, to_money
 from .player import Player, check_name
 from .rules import Rules
 from .table import Blackjack
@@ -54,7 +56,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet).
+    """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet,
+    or the game cannot be written or read, as on a full disk).
+
+    Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
+    game asks again), and characters its stdout cannot encode are written as escapes; a
+    closed stdin is an empty one.
 
     Args:
         argv: the arguments (default ``sys.argv[1:]``).
@@ -63,8 +70,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
-    inp = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
+    if stdout is None and sys.stdout is None:  # started with stdout closed (>&-): nowhere to play
+        parser.error("standard output is closed: there is nowhere to show the game")
+    if stdin is not None:
+        inp = stdin
+    elif sys.stdin is not None:
+        inp = _forgiving(sys.stdin, "replace")
+    else:  # started with stdin closed (<&-): as if the input had ended
+        inp = io.StringIO()
+    out = stdout if stdout is not None else _forgiving(sys.stdout, "backslashreplace")
     console = Console(inp, out)
     try:
         return _play(args, parser, console, out)
@@ -82,33 +96,83 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
         silence_broken_pipe(out)
         return 0
+    except OSError as err:  # the output cannot be written (a full disk) or the input read (a lost terminal)
+        silence_broken_pipe(out)
+        if sys.stderr is not None:
+            print(f"{parser.prog}: stopped: {err.strerror or err}", file=sys.stderr)
+        return 1
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console, out: TextIO) -> int:
-    """Set up the drill or the game from the options and run it; bad options end in ``parser.error``."""
+    """Set up the drill or the game from the options and run it; bad options end in ``parser.error``.
+
+    Only the set-up is blamed on the options: what happens once the drill or the game runs
+    (a line of input that cannot be read, say) is the game's to report.
+    """
     try:
         rules = _rules(args)
         counting = system(args.counting)
-        if args.drill:
-            return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
-                             flash=is_terminal(out) and not args.plain)
-        bankroll = to_money(args.bankroll) if args.bankroll is not None else rules.starting_bankroll
-        if bankroll < 0:
-            raise ValueError(f"--bankroll must not be negative, got {args.bankroll}")
-        stacked = parse_cards(args.stack) if args.stack else []
-        if args.rounds is not None and args.rounds < 1:
-            raise ValueError(f"--rounds must be at least 1, got {args.rounds}")
-        names = _names(args, console, rules)
-        game = Blackjack([Player(name, bankroll) for name in names], rules, seed=args.seed)
-        game.shoe.stack(stacked)
+        if not args.drill:
+            game = _table(args, console, rules)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
+    if args.drill:
+        return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
+                         flash=is_terminal(out) and not args.plain)
     if rules.name == "cs111" and not args.full:  # the course's week-1 game, which the student writes
         return course_game.run(game, console.ask, console.say, rounds=args.rounds)
-    unicode = not args.ascii and _can_encode(out, "♠♥┌─░")
+    unicode = not args.ascii and _can_encode(out, "♠♥┌─░…")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
                           tips=not args.no_tips, counting=counting.key)
     return TextGame(game, console, options).run()
+
+
+def _table(args: argparse.Namespace, console: Console, rules: Rules) -> Blackjack:
+    """The table the options ask for, with its players seated (names asked for when not given).
+
+    Raises:
+        ValueError: (or a ``BlackjackError``) an option has a bad value.
+    """
+    bankroll = _bankroll(args.bankroll, rules)
+    stacked = parse_cards(args.stack) if args.stack else []
+    if args.rounds is not None and args.rounds < 1:
+        raise ValueError(f"--rounds must be at least 1, got {args.rounds}")
+    names = _names(args, console, rules)
+    game = Blackjack([Player(name, bankroll) for name in names], rules, seed=args.seed)
+    game.shoe.stack(stacked)
+    return game
+
+
+def _bankroll(text: str | None, rules: Rules) -> Fraction:
+    """Each player's starting credits: ``--bankroll`` or the rules' ``starting_bankroll``.
+
+    The text game takes money a person can read: a whole or decimal number of credits
+    (``500``, ``7.5``), never a fraction with no exact decimal such as ``10/3``, and enough
+    to cover the table minimum (a bankroll of 0 would end the game before it starts).
+
+    Raises:
+        ValueError: (or ``InvalidBetError``) the amount is not a number, not decimal, or too small.
+    """
+    where = "--bankroll" if text is not None else f"the {rules.name} rules' starting_bankroll"
+    amount = to_money(text) if text is not None else rules.starting_bankroll
+    shown = format_money(amount)
+    if "/" in shown:
+        raise ValueError(f"{where} must be a whole or decimal number of credits such as 500 or 7.5, got {shown}")
+    if amount < rules.min_bet:
+        raise ValueError(f"{where} must cover the table minimum bet of {format_money(rules.min_bet)}, got {shown}")
+    return amount
+
+
+def _forgiving(stream: TextIO, errors: str) -> TextIO:
+    """``stream`` (the process's stdin or stdout) set to read undecodable bytes as U+FFFD, or to write
+    unencodable characters as escapes, instead of raising; unchanged when it cannot be reconfigured."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors=errors)
+        except (ValueError, OSError):  # pragma: no cover - a stream already read from in another encoding
+            pass
+    return stream
 
 
 def _rules(args: argparse.Namespace) -> Rules:

@@ -11,6 +11,7 @@ name                what it does
 ``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money``
 ``parse_bet(text)`` a player's typed bet ("25") as ``Money``, with a clear error
 ``format_money(m)`` ``"7.5"``, ``"12"``, ``"-3"``; ``"10/3"`` only when not decimal
+``show_money(m)``   as a person reads it: ``"7.5"``, ``"12"``; ``"3.33…"`` for 10/3
 ==================  ==============================================================
 """
 
@@ -22,7 +23,7 @@ from fractions import Fraction
 
 from .errors import InvalidBetError, quoted
 
-__all__ = ["Money", "format_money", "match_stake", "parse_bet", "to_money"]
+__all__ = ["Money", "format_money", "match_stake", "parse_bet", "show_money", "to_money"]
 
 #: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
@@ -110,11 +111,12 @@ def _in_range(value: Decimal, amount: object) -> Decimal:
     return value
 
 
-def parse_bet(text: str) -> Fraction:
-    """Read a bet a player typed: a whole positive number of credits.
+def parse_bet(text: str, *, what: str = "bet") -> Fraction:
+    """Read a bet (or another stake) a player typed: a whole positive number of credits.
 
     Args:
         text: e.g. ``"25"``.
+        what: what the amount is, for the messages (``"insurance stake"``).
 
     Returns:
         The bet as ``Money``.
@@ -123,14 +125,15 @@ def parse_bet(text: str) -> Fraction:
         InvalidBetError: the text is not a whole number ("ten", "2.5", "1e9", "-5", "").
             Table limits and the bankroll are checked by the round, not here.
     """
+    thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
     raw = text.strip().replace("_", "")
     if not re.fullmatch(r"[+-]?\d+", raw):  # decimal digits of any script, as int() reads them; not "²" or "①"
-        raise InvalidBetError(f"a bet must be a whole number of credits, got {quoted(text.strip())}", text)
+        raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(text.strip())}", text)
     if len(raw.lstrip("+-0")) > MAX_DIGITS:
-        raise InvalidBetError(f"a bet must have at most {MAX_DIGITS} digits", text)
+        raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits", text)
     value = int(raw)
     if value <= 0:
-        raise InvalidBetError(f"a bet must be more than 0, got {value}", text)
+        raise InvalidBetError(f"{thing} must be more than 0, got {value}", text)
     return Fraction(value)
 
 
@@ -147,3 +150,23 @@ def format_money(amount: Fraction | int) -> str:
         return f"{value.numerator}/{value.denominator}"
     text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def show_money(amount: Fraction | int) -> str:
+    """Show an amount of credits as a person reads it, for the text game's tables and messages.
+
+    Like :func:`format_money`, except that an amount with no exact decimal (a third, a
+    seventh) shows its first two decimals, cut (not rounded), and ``"…"`` to say more
+    follow: ``Fraction(10, 3)`` is ``"3.33…"``, ``Fraction(-47, 6)`` is ``"-7.83…"``. The
+    amount itself stays exact; only its display is cut.
+
+    >>> show_money(Fraction(15, 2)), show_money(Fraction(10, 3)), show_money(Fraction(-2, 3)), show_money(12)
+    ('7.5', '3.33…', '-0.66…', '12')
+    """
+    value = Fraction(amount)
+    exact = format_money(value)
+    if "/" not in exact:
+        return exact
+    sign = "-" if value < 0 else ""
+    hundredths = abs(value.numerator) * 100 // value.denominator
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}…"

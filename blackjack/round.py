@@ -237,11 +237,12 @@ class Round:
             IllegalActionError: the round is past betting.
             InvalidBetError: the amount is not a number, outside the table limits, or
                 more than the player's bankroll.
-            IndexError: no such seat.
+                Also a ``seat`` that is not a seat number: 0 to the number of players
+                less one (not a bool, a negative index or a string).
         """
         if self.phase is not _BETTING:
             raise IllegalActionError("bets are closed: the cards are already out", "bet")
-        target = self._seats[seat]
+        target = self._seats[self._seat_number(seat)]
         if isinstance(amount, str):
             try:
                 amount = to_money(amount)
@@ -264,10 +265,18 @@ class Round:
 
         Raises:
             IllegalActionError: the round is past betting.
+            InvalidBetError: ``seat`` is not a seat number (see :meth:`place_bet`).
         """
         if self.phase is not _BETTING:
             raise IllegalActionError("bets are closed: the cards are already out", "bet")
-        self._seats[seat].bet = Fraction(0)
+        self._seats[self._seat_number(seat)].bet = Fraction(0)
+
+    def _seat_number(self, seat: object) -> int:
+        """``seat`` when it numbers a seat of this round (0-based); otherwise InvalidBetError, one line."""
+        count = len(self._seats)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:  # not True, not -1
+            raise InvalidBetError(f"no seat {quoted(seat)} at this table: seats are numbered 0 to {count - 1}", seat)
+        return seat
 
     def deal(self) -> tuple[Event, ...]:
         """Close betting, take the bets, shuffle if due, and deal the opening cards.
@@ -471,7 +480,8 @@ class Round:
                         total_text=hand.total_text(), bet=state.bet, doubled=state.doubled,
                         surrendered=state.surrendered, from_split=hand.from_split,
                         is_blackjack=self._natural(hand), is_bust=hand.is_bust(),
-                        finished=state.finished, outcome=state.outcome)
+                        finished=state.finished, outcome=state.outcome,
+                        is_thunderjack=self.rules.thunderjack_pays is not None and _is_thunderjack(hand))
 
     # ===================================================================== the machine
     def _after_deal(self, betting: list[int], upcard: int) -> None:

@@ -16,7 +16,10 @@ another (``resplit_aces`` without splitting, a peek without a hole card) raises
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
+import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +33,10 @@ from .errors import InvalidBetError, PresetError, RulesError, quoted
 from .money import MAX_DIGITS, format_money, to_money
 
 __all__ = ["Rules"]
+
+#: The largest rules file :meth:`Rules.from_file` reads, in bytes. A rules file is a few
+#: hundred bytes; the cap keeps a huge file from being read into memory.
+MAX_RULES_FILE_BYTES = 64 * 1024
 
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early")
@@ -127,6 +134,9 @@ class Rules:
             if getattr(self, field) is not None:
                 _set(self, field, _exact(field, getattr(self, field)))
         if self.cut_card_from_back is not None:
+            _need(isinstance(self.cut_card_from_back, (tuple, list)),
+                  f"cut_card_from_back must be (low, high), two whole numbers of cards, "
+                  f"got {_shown(self.cut_card_from_back)}")
             _set(self, "cut_card_from_back", tuple(self.cut_card_from_back))
         self._check()
 
@@ -135,16 +145,17 @@ class Rules:
                       "hit_split_aces", "hole_card", "dealer_peeks", "insurance",
                       "reshuffle_every_round", "wagering"):
             if not isinstance(getattr(self, field), bool):
-                raise TypeError(f"Rules.{field} must be True or False, got {getattr(self, field)!r}")
+                raise TypeError(f"Rules.{field} must be True or False, got {_shown(getattr(self, field))}")
         _need(isinstance(self.name, str) and self.name.strip() != "", f"name must be text, got {quoted(self.name)}")
-        _need(_is_int(self.decks) and 1 <= self.decks <= 8, f"decks must be 1..8, got {self.decks!r}")
-        _need(self.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}, got {self.double_on!r}")
-        _need(self.surrender in SURRENDER, f"surrender must be one of {SURRENDER}, got {self.surrender!r}")
-        _need(self.split_by in SPLIT_BY, f"split_by must be one of {SPLIT_BY}, got {self.split_by!r}")
+        _need(isinstance(self.description, str), f"description must be text, got {_shown(self.description)}")
+        _need(_is_int(self.decks) and 1 <= self.decks <= 8, f"decks must be 1..8, got {_shown(self.decks)}")
+        _need(self.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}, got {_shown(self.double_on)}")
+        _need(self.surrender in SURRENDER, f"surrender must be one of {SURRENDER}, got {_shown(self.surrender)}")
+        _need(self.split_by in SPLIT_BY, f"split_by must be one of {SPLIT_BY}, got {_shown(self.split_by)}")
         _need(_is_int(self.max_split_hands) and 1 <= self.max_split_hands <= 8,
-              f"max_split_hands must be 1..8 (1 = no split), got {self.max_split_hands!r}")
+              f"max_split_hands must be 1..8 (1 = no split), got {_shown(self.max_split_hands)}")
         _need(_is_int(self.max_players) and 1 <= self.max_players <= 7,
-              f"max_players must be 1..7, got {self.max_players!r}")
+              f"max_players must be 1..7, got {_shown(self.max_players)}")
         _need(self.blackjack_pays > 0, "blackjack_pays must be more than 0")
         _need(self.charlie_pays > 0, "charlie_pays must be more than 0")
         _need(not (self.resplit_aces and self.max_split_hands < 3),
@@ -160,7 +171,7 @@ class Rules:
               "insurance is a side bet of money: it needs wagering (set insurance = false to play for no money)")
         _need(self.thunderjack_pays is None or self.thunderjack_pays > 0, "thunderjack_pays must be more than 0")
         _need(self.charlie_cards is None or (_is_int(self.charlie_cards) and 3 <= self.charlie_cards <= 11),
-              f"charlie_cards must be 3..11 or None, got {self.charlie_cards!r}")
+              f"charlie_cards must be 3..11 or None, got {_shown(self.charlie_cards)}")
         if self.cut_card_from_back is not None:
             _need(self.penetration is None,
                   "give either penetration or cut_card_from_back, not both (set the other to None)")
@@ -194,7 +205,7 @@ class Rules:
         table = _presets()
         key = _aliases(table).get(name.strip().lower().replace("-", "_").replace(" ", "_"))
         if key is None:
-            raise PresetError(f"unknown preset: {name!r}; choose from: {', '.join(table)}")
+            raise PresetError(f"unknown preset: {quoted(name)}; choose from: {', '.join(table)}")
         return cls.from_mapping(table[key], name=key)
 
     @staticmethod
@@ -215,8 +226,9 @@ class Rules:
             source: where the mapping came from, for messages (default ``"preset '<name>'"``).
 
         Raises:
-            RulesError: an unknown field name, or a value the checks reject; the message
-                names the source.
+            RulesError: an unknown field name, a value of the wrong kind (a number where
+                text belongs, a date, a table), or a value the checks reject; the message
+                names the source and the field.
         """
         where = source or f"preset {name!r}"
         known = {f.name for f in dataclasses.fields(cls)}
@@ -225,37 +237,50 @@ class Rules:
             if key == "aliases":
                 continue
             if key not in known:
-                raise RulesError(f"unknown rule {key!r} in {where}")
+                raise RulesError(f"unknown rule {quoted(key)} in {where}")
+            problem = _kind_problem(key, value)
+            if problem:
+                raise RulesError(f"{where}: {problem}")
             values[key] = value
         if "cut_card_from_back" in values and "penetration" not in values:
             values["penetration"] = None  # TOML has no None; a cut card replaces penetration
         try:
             return cls(**values)
-        except TypeError as err:
+        except (TypeError, RulesError) as err:
             raise RulesError(f"{where}: {err}") from None
 
     @classmethod
     def from_file(cls, path: str | Path) -> Rules:
         """Load rules from a TOML file holding rule fields at the top level.
 
+        Only a regular file of at most :data:`MAX_RULES_FILE_BYTES` bytes is read (a FIFO
+        or a device such as ``/dev/zero`` would never end), as UTF-8; a leading byte-order
+        mark, as some Windows editors write, is skipped.
+
         Raises:
-            PresetError: the file cannot be read or is not valid TOML.
+            PresetError: the file cannot be read, is not a regular file, is too large, is
+                not UTF-8 text, is not valid TOML, or nests too deeply to be rules.
             RulesError: a field is unknown or has a bad value.
         """
         file = Path(path)
+        where = f"rules file {_path_text(file)}"
+        text = _read_text(file, where)
         try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as err:
-            raise PresetError(f"cannot read rules file {str(file)!r}: {err.strerror if isinstance(err, OSError) else err}") from None
+            data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
-            raise PresetError(f"rules file {str(file)!r} is not valid TOML: {err}") from None
-        return cls.from_mapping(data, name=file.stem, source=f"rules file {str(file)!r}")
+            raise PresetError(f"{where} is not valid TOML: {err}") from None
+        except ValueError:  # int() refuses a number of more than 4300 digits
+            raise PresetError(f"{where} holds a number too long to read") from None
+        except RecursionError:
+            raise PresetError(f"{where} nests lists or tables too deeply: rules are a flat list of "
+                              "'name = value' lines") from None
+        return cls.from_mapping(data, name=file.stem or "custom", source=where)
 
     @classmethod
     def load(cls, name_or_path: str | Path) -> Rules:
         """Return a preset by name, or the rules in a TOML file: what every front end's ``--rules`` takes.
 
-        A name that ends in ``.toml``, or names an existing file, is read with
+        A name that ends in ``.toml``, or names an existing file (or folder, device ...), is read with
         :meth:`from_file`; anything else is a preset name for :meth:`preset`.
 
         Raises:
@@ -263,7 +288,7 @@ class Rules:
             RulesError: the file has an unknown field or a bad value.
         """
         text = str(name_or_path)
-        if text.lower().endswith(".toml") or Path(text).is_file():
+        if text.lower().endswith(".toml") or _exists(text):
             return cls.from_file(text)
         return cls.preset(text)
 
@@ -324,6 +349,107 @@ def _need(condition: bool, message: str) -> None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _path_text(file: Path) -> str:
+    """A path quoted for a message; a very long one keeps its start and its end (the file's name)."""
+    text = repr(str(file))
+    return text if len(text) <= 160 else f"{text[:60]}...{text[-80:]}"
+
+
+def _exists(text: str) -> bool:
+    """True when ``text`` names something on disk; False for names no file can have (too long, a NUL)."""
+    try:
+        return os.path.lexists(text)
+    except (OSError, ValueError):
+        return False
+
+
+def _read_text(file: Path, where: str) -> str:
+    """The text of a regular file of at most :data:`MAX_RULES_FILE_BYTES`, decoded as UTF-8 (a BOM skipped).
+
+    The file is opened without blocking and checked before anything is read, so a FIFO or a
+    device is refused at once.
+
+    Raises:
+        PresetError: the file cannot be opened, is not a regular file, is too large or is not UTF-8.
+    """
+    try:
+        fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise PresetError(f"cannot read {where}: {reason}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or other special file"
+            raise PresetError(f"cannot read {where}: it is {kind}, not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_RULES_FILE_BYTES:
+            chunk = os.read(fd, MAX_RULES_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+    except OSError as err:
+        raise PresetError(f"cannot read {where}: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RULES_FILE_BYTES:
+        raise PresetError(f"cannot read {where}: it is larger than {MAX_RULES_FILE_BYTES // 1024} KiB, "
+                          "far more than any rules file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise PresetError(f"cannot read {where}: it is not UTF-8 text (byte {err.start + 1} is "
+                          f"{data[err.start:err.start + 1]!r}); save it as UTF-8") from None
+
+
+#: What each kind of field takes from a rules file, in words, and the Python types that carry it.
+_KINDS: dict[str, tuple[str, tuple[type, ...]]] = {
+    "str": ("text in quotes", (str,)),
+    "bool": ("true or false", (bool,)),
+    "int": ("a whole number", (int,)),
+    "int | None": ("a whole number", (int,)),
+    "Fraction": ('a whole number or a string such as "3/2" or "7.5"', (int, str, Fraction)),
+    "Fraction | None": ('a whole number or a string such as "3/4" or "0.75"', (int, str, Fraction)),
+    "tuple[int, int] | None": ("a list of two whole numbers of cards, e.g. [61, 75]", (list, tuple)),
+}
+_FIELD_KINDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
+
+
+def _kind_problem(field: str, value: object) -> str | None:
+    """Say what is wrong when a rules file gives ``field`` a value of the wrong kind, in the field's words.
+
+    Returns None for a value of the right kind (its range is checked by :class:`Rules`).
+    """
+    words, types = _KINDS[_FIELD_KINDS[field]]
+    ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
+    if ok and isinstance(value, (list, tuple)):
+        ok = len(value) == 2 and all(_is_int(n) for n in value)
+    if ok:
+        return None
+    hint = " (money and odds are exact: write a decimal in quotes, e.g. \"0.75\")" if isinstance(value, float) else ""
+    return f"{field} must be {words}, got {_shown(value)}{hint}"
+
+
+def _shown(value: object) -> str:
+    """A value as a rules file would write it, short enough for a one-line message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (datetime.date, datetime.time)):  # datetime is a date
+        return f"the {'time' if isinstance(value, datetime.time) else 'date'} {value.isoformat()}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (list, tuple)):
+        if len(value) <= 4 and all(isinstance(v, (bool, int, float, str)) for v in value):
+            return "[" + ", ".join(_shown(v) for v in value) + "]"
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 36:  # (repr of a 5000-digit int raises ValueError)
+        return "a number of more than 36 digits"
+    return quoted(value)
 
 
 def _exact(field: str, value: object) -> Fraction:

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .actions import Phase
 from .deck import Shoe
-from .errors import IllegalActionError
+from .errors import IllegalActionError, quoted
 from .events import Outcome
 from .money import Money
 from .player import Dealer, Player, Policy
@@ -60,12 +60,16 @@ class Blackjack:
 
     Raises:
         ValueError: no players, too many for the rules, or duplicate names.
+        TypeError: ``seed`` is not an int (a str or float seed would be hashed or rounded
+            by :mod:`random`, so a typed "7" and 7 would replay different games).
     """
 
     def __init__(self, players: Sequence[str | Player] = ("Player",), rules: Rules | None = None, *,
                  seed: int | None = None, rng: random.Random | None = None, shoe: Shoe | None = None,
                  listeners: Iterable[Listener] = ()) -> None:
         self.rules = rules if rules is not None else Rules.preset("vegas")
+        if seed is not None and type(seed) is not int:
+            raise TypeError(f"seed must be an int, got {type(seed).__name__} {quoted(seed)}")
         if not players:
             raise ValueError("a table needs at least one player")
         if len(players) > self.rules.max_players:
@@ -113,7 +117,8 @@ class Blackjack:
             already SETTLED (e.g. a dealer natural).
 
         Raises:
-            InvalidBetError: a bet breaks the table limits or the bankroll; nothing is dealt.
+            InvalidBetError: a bet breaks the table limits or the bankroll, or a mapping's
+                key is not a seat number (0 to players - 1); nothing is dealt.
             IllegalActionError: a round is still in progress, or nobody bets.
         """
         rnd = self.new_round()

@@ -14,22 +14,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TextIO
 
 from .actions import Action, Phase
 from .errors import BlackjackError, EmptyShoeError, quoted, unwritten
 from .events import Event, HandSettled
-from .money import format_money, parse_bet
+from .money import parse_bet, show_money
 from .round import Round
 from .table import Blackjack
-from .text_render import action_menu, describe_event, table_text
+from .text_render import action_menu, announced, describe_event, table_text
 from . import coach
 
 __all__ = ["QUIT_WORDS", "Console", "QuitGame", "TextGame", "TextOptions", "is_terminal"]
 
 HELP = """\
 Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender,
-i, insurance (i 2 insures 2 credits; i alone insures half the bet), n, no), or ? / hint (advice for this decision), count (the running and true count),
+i, insurance (i 2 insures 2 whole credits; i alone insures half the bet), n, no), or ? / hint (advice for this decision), count (the running and true count),
 chart (the basic-strategy chart for these rules), stats (each player's session ledger),
 help (this text), quit (end the game with a summary). At a bet prompt, Enter repeats your last bet."""
 
@@ -65,19 +66,37 @@ class Console:
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and return the next line, stripped.
 
+        A line holding bytes that are not text in the input's encoding (read as U+FFFD
+        by a stream opened with ``errors="replace"``, as :func:`blackjack.__main__.main`
+        opens stdin) gets a one-line message and the prompt again.
+
         Raises:
-            EOFError: the input has ended.
+            EOFError: the input has ended, or a strict stream met bytes it cannot decode
+                (after a one-line message: such a stream cannot be read on).
         """
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.stdout.write("\n")
-            raise EOFError
-        answer = line.strip()
-        if self.echo:
-            self.stdout.write(answer + "\n")
-        return answer
+        while True:
+            self.stdout.write(prompt)
+            self.stdout.flush()
+            try:
+                line = self.stdin.readline()
+            except UnicodeDecodeError as err:
+                self.stdout.write("\n")
+                self.say(f"The input is not {err.encoding} text ({err.reason}); it cannot be read on.")
+                raise EOFError from None
+            if not line:
+                self.stdout.write("\n")
+                raise EOFError
+            answer = line.strip()
+            if self.echo:
+                self.stdout.write(answer + "\n")
+            if "\ufffd" not in answer:
+                return answer
+            self.say(f"That line is not {self.encoding} text (a byte could not be read); please type it again.")
+
+    @property
+    def encoding(self) -> str:
+        """The input's encoding as its stream names it (``"utf-8"`` for a stream that names none)."""
+        return getattr(self.stdin, "encoding", None) or "utf-8"
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -172,11 +191,13 @@ class TextGame:
                 self.console.say(table_text(rnd.view(), unicode=self.options.unicode, plain=self.options.plain))
                 shown = now
             self._decide(rnd)
-        self.console.say("Results:\n" + table_text(rnd.view(), unicode=self.options.unicode, plain=True))
+        insurance = {i: rnd.insurance_net(i) for i in range(len(self.game.players))}
+        self.console.say("Results:\n" + table_text(rnd.view(), unicode=self.options.unicode, plain=True,
+                                                    insurance=insurance))
         self.game.finish_round()
         if self.game.rules.wagering:
             self.console.say("Bankrolls: " + ", ".join(
-                f"{p.name} {format_money(p.bankroll)}" for p in self.game.players))
+                f"{p.name} {self._money(p.bankroll)}" for p in self.game.players))
         if self.game.shoe.cut_card_reached and not self.game.rules.reshuffle_every_round:
             self.console.say("The cut card is out: the shoe will be shuffled before the next round.")
         return True
@@ -187,7 +208,7 @@ class TextGame:
         for i, player in enumerate(self.game.players):
             if i not in able:
                 self.console.say(f"{player.name} cannot cover the table minimum of "
-                                 f"{format_money(rules.min_bet)} and sits out.")
+                                 f"{self._money(rules.min_bet)} and sits out.")
         if not able:
             self.console.say("Nobody can cover the table minimum. The game is over.")
             return False
@@ -196,10 +217,10 @@ class TextGame:
                 rnd.place_bet(i, rules.min_bet)
                 continue
             player = self.game.players[i]
-            default = self._last_bets.get(i, format_money(rules.min_bet))
+            default = self._last_bets.get(i, self._money(rules.min_bet))
             limit = min(rules.max_bet, player.bankroll)
             while True:
-                answer = self.ask(f"{player.name}, your bet ({format_money(rules.min_bet)}-{format_money(limit)}, "
+                answer = self.ask(f"{player.name}, your bet ({self._money(rules.min_bet)}-{self._money(limit)}, "
                                   f"Enter = {default}): ", rnd)
                 if answer is None:
                     continue
@@ -226,7 +247,7 @@ class TextGame:
                 prompt = f"Dealer shows an ace. {seat.name} has no credits left for {question.lower()}. {menu}: "
             else:
                 prompt = (f"Dealer shows an ace. {seat.name}, {question.lower()} (up to "
-                          f"{format_money(view.insurance_limit)}; 'i 2' for less)? {menu}: ")
+                          f"{self._money(view.insurance_limit)}; 'i 2' for less)? {menu}: ")
         elif view.phase is Phase.EARLY_SURRENDER:
             prompt = f"{seat.name}, surrender before the dealer checks for blackjack? {action_menu(view.legal_actions)}: "
         else:
@@ -237,20 +258,32 @@ class TextGame:
         if self.options.auto_hint:
             self.console.say(self._coach.hint_text(view))
         answer = self.ask(prompt, rnd)
+        while answer == "":  # Enter alone: ask again at once; the view, tips and table have not changed
+            self.console.say("Please type a move: " + action_menu(view.legal_actions))
+            answer = self.ask(prompt, rnd)
         if answer is None:
             return
-        if not answer:
-            self.console.say("Please type a move: " + action_menu(view.legal_actions))
-            return
-        word, _, amount = answer.partition(" ")
+        word, _, rest = answer.partition(" ")
+        amount = rest.strip()
         try:
             action = Action.parse(word)
         except ValueError:
             self.console.say(f"Unknown move {quoted(answer)}: type one of {action_menu(view.legal_actions)}, or help.")
             return
+        if amount and action is not Action.INSURANCE:
+            self.console.say(f"One move at a time: {quoted(answer)} has more after {quoted(word)}. "
+                             f"Type one of {action_menu(view.legal_actions)}.")
+            return
+        stake: Fraction | None = None
+        if amount:
+            try:
+                stake = parse_bet(amount, what="insurance stake")
+            except BlackjackError as err:
+                self.console.say(f"{err} ('i' alone stakes the most allowed).")
+                return
         feedback = self._coach.judge(view, action) if self.options.auto_hint else None
         try:
-            events = rnd.apply(action, amount.strip() or None) if action is Action.INSURANCE else rnd.apply(action)
+            events = rnd.apply(action, stake) if action is Action.INSURANCE else rnd.apply(action)
         except EmptyShoeError:
             raise  # not a bad move: the round cannot go on (see run)
         except BlackjackError as err:
@@ -303,7 +336,7 @@ class TextGame:
     def _show_events(self, rnd: Round, events: Sequence[Event], *, opening: bool = False) -> None:
         view = rnd.view()
         for event in events:
-            if isinstance(event, HandSettled) and view.phase is Phase.SETTLED:
+            if isinstance(event, HandSettled) and view.phase is Phase.SETTLED and not announced(event, view):
                 continue  # the results table at the end of the round shows these
             line = describe_event(event, view, unicode=self.options.unicode, opening=opening)
             if line:
@@ -311,11 +344,28 @@ class TextGame:
 
     def _summary(self) -> str:
         lines = ["Session summary:"]
+        wagering = self.game.rules.wagering
         for player in self.game.players:
-            lines.append(f"  {player.name}: {player.ledger.summary(money=self.game.rules.wagering)}")
-        if self.game.rules.wagering:
-            lines.append(f"  House: {'+' if self.game.house_net >= 0 else ''}{format_money(self.game.house_net)}")
+            ledger = player.ledger
+            line = (f"{ledger.rounds} round{'' if ledger.rounds == 1 else 's'}; hands won {ledger.wins}, "
+                    f"lost {ledger.losses}, pushed {ledger.pushes}")
+            if wagering:
+                now = ledger.bankrolls[-1] if ledger.bankrolls else ledger.starting
+                line += (f"; bankroll {self._money(now)} ({self._signed(ledger.net)}); "
+                         f"biggest win {self._money(ledger.biggest_win)}")
+            lines.append(f"  {player.name}: {line}")
+        if wagering:
+            house = self.game.house_net
+            lines.append(f"  House: {'+' if house >= 0 else ''}{self._money(house)}")
         return "\n".join(lines)
+
+    def _money(self, amount: Fraction | int) -> str:
+        """Credits as a person reads them (:func:`~blackjack.money.show_money`), in ASCII when asked."""
+        text = show_money(amount)
+        return text if self.options.unicode else text.replace("…", "...")
+
+    def _signed(self, amount: Fraction | int) -> str:
+        return ("+" if amount >= 0 else "") + self._money(amount)
 
     def _abandon_open_round(self) -> None:
         """Input ended mid-round: play the rest of it by standing, so every bet is settled and recorded."""

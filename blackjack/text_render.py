@@ -2,9 +2,9 @@
 
 Every function here takes engine values (a :class:`~blackjack.view.TableView`, an
 event) and returns strings; nothing prints. ``--plain`` output is one line per
-hand, for screen readers and logs; otherwise cards are small boxes as justBlackjack
+hand (the player's name on each), for screen readers and logs; otherwise cards are small boxes as justBlackjack
 draws them. ``unicode=False`` draws with ASCII only, for terminals that cannot show
-suit symbols.
+suit symbols. Money is shown by :func:`~blackjack.money.show_money` (``"3.33…"`` for 10/3).
 
 >>> print(card_art([Card.parse("Ah"), HIDDEN], unicode=False))
 +-----+ +-----+
@@ -16,16 +16,18 @@ suit symbols.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from .actions import Action, Result
 from .cards import Card
 from .events import (CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
                      InsuranceSettled, RoundSettled, ShoeShuffled)
-from .money import Money, format_money
+from .money import Money, show_money
 from .view import HIDDEN, HandView, Hidden, SeatView, TableView  # noqa: F401 (HIDDEN: doctest)
 
-__all__ = ["action_menu", "card_art", "card_text", "describe_event", "hand_line", "table_text"]
+__all__ = ["action_menu", "announced", "card_art", "card_text", "describe_event", "even_money", "hand_line",
+           "table_text", "thunderjacks_cancel"]
 
 
 def card_text(card: Card | Hidden, *, unicode: bool = True) -> str:
@@ -58,30 +60,79 @@ def card_art(cards: Sequence[Card | Hidden], *, unicode: bool = True) -> str:
     return "\n".join(" ".join(row) for row in rows)
 
 
-def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True) -> str:
-    """One player hand on one line: cards, total, bet and state, e.g. ``"A♥ 6♣ = 7 / 17  bet 10"``."""
+def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
+              even_money_net: Money | None = None, cancelled: bool = False) -> str:
+    """One player hand on one line: cards, total, bet and state, e.g. ``"A♥ 6♣ = 7 / 17  bet 10"``.
+
+    Args:
+        hand: the hand.
+        unicode: use suit symbols.
+        wagering: show the bet and the money won or lost.
+        even_money_net: the seat took even money on this natural: its net with the
+            insurance (see :func:`even_money`), shown as ``EVEN MONEY +10`` for the outcome.
+        cancelled: the hand is a Thunderjack pushed by another at the table.
+    """
     cards = " ".join(card_text(c, unicode=unicode) for c in hand.cards)
     parts = [f"{cards} = {hand.total_text}"]
-    if hand.is_blackjack:
+    if hand.is_thunderjack:
+        parts.append("Thunderjack!")
+    elif hand.is_blackjack:
         parts.append("blackjack!")
     elif hand.is_bust:
         parts.append("bust")
     if wagering:
-        parts.append(f"bet {format_money(hand.bet)}" + (" (doubled)" if hand.doubled else ""))
+        parts.append(f"bet {_money(hand.bet, unicode)}" + (" (doubled)" if hand.doubled else ""))
     if hand.outcome is not None:
-        parts.append(_outcome_text(hand.outcome.result, hand.outcome.net, wagering))
+        if even_money_net is not None:
+            parts.append(f"EVEN MONEY {_signed(even_money_net, unicode)}")
+        else:
+            parts.append(_outcome_text(hand.outcome.result, hand.outcome.net, wagering, unicode))
+        if cancelled:
+            parts.append("(Thunderjacks cancel)")
     return "  ".join(parts)
 
 
-def _outcome_text(result: Result, net: Money, wagering: bool) -> str:
+def even_money(seat: SeatView) -> bool:
+    """True when ``seat`` took even money: insurance of half the bet on a natural (paid 1:1 whatever the dealer holds).
+
+    Insurance for less than half the bet on a natural is plain insurance.
+    """
+    hands = seat.hands
+    return (len(hands) == 1 and hands[0].is_blackjack and bool(seat.insurance)
+            and seat.insurance == Fraction(hands[0].bet) / 2)
+
+
+def thunderjacks_cancel(view: TableView) -> bool:
+    """True when two or more seats hold a Thunderjack, which push each other (Thunderjack design data)."""
+    return sum(1 for seat in view.seats if seat.hands and seat.hands[0].is_thunderjack) > 1
+
+
+def _money(amount: Money, unicode: bool) -> str:
+    text = show_money(amount)
+    return text if unicode else text.replace("…", "...")
+
+
+def _signed(net: Money, unicode: bool) -> str:
+    return ("+" if net > 0 else "") + _money(net, unicode)
+
+
+def _outcome_text(result: Result, net: Money, wagering: bool, unicode: bool = True) -> str:
     if not wagering:
         return result.label
-    sign = "+" if net > 0 else ""
-    return f"{result.label} {sign}{format_money(net)}"
+    return f"{result.label} {_signed(net, unicode)}"
 
 
-def table_text(view: TableView, *, unicode: bool = True, plain: bool = False) -> str:
-    """The whole table: the dealer, then every seat that is playing, with cards drawn unless ``plain``."""
+def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
+               insurance: Mapping[int, Money] | None = None) -> str:
+    """The whole table: the dealer, then every seat that is playing, with cards drawn unless ``plain``.
+
+    Args:
+        view: the table.
+        unicode: use suit symbols and box lines.
+        plain: one line per hand, each starting with the player's name; no card drawings.
+        insurance: each seat's settled insurance gain (``Round.insurance_net``), so a seat
+            that took even money shows its whole result as ``EVEN MONEY +10``.
+    """
     lines: list[str] = []
     dealer = view.dealer
     if dealer.cards:
@@ -89,23 +140,34 @@ def table_text(view: TableView, *, unicode: bool = True, plain: bool = False) ->
         lines.append(f"Dealer: {' '.join(card_text(c, unicode=unicode) for c in dealer.cards)} = {shown}")
         if not plain:
             lines.append(card_art(dealer.cards, unicode=unicode))
+    cancelled = thunderjacks_cancel(view)
     for seat in view.seats:
         if not seat.hands:
             continue
-        lines.extend(_seat_lines(view, seat, unicode=unicode, plain=plain))
+        lines.extend(_seat_lines(view, seat, unicode=unicode, plain=plain, insurance=insurance or {},
+                                 cancelled=cancelled))
     return "\n".join(lines)
 
 
-def _seat_lines(view: TableView, seat: SeatView, *, unicode: bool, plain: bool) -> list[str]:
+def _seat_lines(view: TableView, seat: SeatView, *, unicode: bool, plain: bool, insurance: Mapping[int, Money],
+                cancelled: bool) -> list[str]:
     wagering = view.rules.wagering
-    money = f" (bankroll {format_money(seat.bankroll)})" if wagering else ""
-    lines = [f"{seat.name}{money}:"]
+    money = f"bankroll {_money(seat.bankroll, unicode)}" if wagering else ""
+    lines = [] if plain else [f"{seat.name}{f' ({money})' if money else ''}:"]
     many = len(seat.hands) > 1
+    even = None
+    if seat.index in insurance and even_money(seat) and seat.hands[0].outcome is not None:
+        even = seat.hands[0].outcome.net + insurance[seat.index]
     for j, hand in enumerate(seat.hands):
         marker = "> " if view.turn == (seat.index, j) else "  "
         label = f"hand {j + 1}: " if many else ""
-        lines.append(f"{marker}{label}{hand_line(hand, unicode=unicode, wagering=wagering)}")
-        if not plain:
+        line = hand_line(hand, unicode=unicode, wagering=wagering, even_money_net=even,
+                         cancelled=cancelled and hand.is_thunderjack)
+        if plain:
+            name = f"{seat.name} hand {j + 1}" if many else seat.name
+            lines.append(f"{marker}{name}: {line}" + (f"  ({money})" if money and j == 0 else ""))
+        else:
+            lines.append(f"{marker}{label}{line}")
             lines.extend("    " + row for row in card_art(hand.cards, unicode=unicode).splitlines())
     return lines
 
@@ -155,12 +217,30 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
     if isinstance(event, DealerPeeked):
         return "Dealer checks for blackjack... " + ("BLACKJACK!" if event.natural else "no blackjack.")
     if isinstance(event, InsuranceSettled) and wagering:
+        if even_money(view.seats[event.seat]):
+            return f"{names[event.seat]} takes even money: the natural is paid 1:1 whatever the dealer holds."
         verb = "wins" if event.net > 0 else "loses"
-        return f"{names[event.seat]}'s insurance {verb} {format_money(event.net if event.net > 0 else -event.net)}."
+        return f"{names[event.seat]}'s insurance {verb} {_money(event.net if event.net > 0 else -event.net, unicode)}."
     if isinstance(event, HandSettled):
         seat = view.seats[event.seat]
         which = f" (hand {event.hand + 1})" if len(seat.hands) > 1 else ""
-        text = _outcome_text(event.outcome.result, event.outcome.net, wagering)
+        hand = seat.hands[event.hand]
+        outcome = event.outcome
+        paid = f", {_signed(outcome.net, unicode)}" if wagering else ""
+        if outcome.result is Result.THUNDERJACK:
+            odds = _odds(view.rules.thunderjack_pays)
+            return (f"THUNDERJACK! {names[event.seat]}'s {_cards(hand, unicode)} is a suited blackjack with a "
+                    f"jack, queen or king: it wins {odds} at once, even against a dealer blackjack{paid}.")
+        if outcome.result is Result.BLITZ:
+            return (f"BLITZ! {names[event.seat]}{which} has {len(hand.cards)} cards without busting: "
+                    f"it wins {_odds(view.rules.charlie_pays)} at once{paid}.")
+        if outcome.result is Result.PUSH and hand.is_thunderjack:
+            count = sum(1 for s in view.seats if s.hands and s.hands[0].is_thunderjack)
+            return (f"{names[event.seat]}'s Thunderjack is a push: {count} Thunderjacks at the table cancel "
+                    "each other, so the bet comes back.")
+        if seat.insurance and even_money(seat):
+            return f"{names[event.seat]}{which}: {outcome.result.label} (with even money)"
+        text = _outcome_text(outcome.result, outcome.net, wagering, unicode)
         return f"{names[event.seat]}{which}: {text}"
     if isinstance(event, RoundSettled):
         total = event.dealer_total
@@ -170,3 +250,22 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
             return f"Dealer has {total}; no hand is left for the dealer to play against."
         return f"Dealer busts with {total}." if total > 21 else f"Dealer stands on {total}."
     return None  # BetPlaced, ActionTaken: the prompts and the table drawing show them
+
+
+def announced(event: Event, view: TableView) -> bool:
+    """True for a settled hand the game announces even when the results table shows it too:
+    a Thunderjack, a Blitz, and Thunderjacks that cancel each other."""
+    if not isinstance(event, HandSettled):
+        return False
+    result = event.outcome.result
+    return result in (Result.THUNDERJACK, Result.BLITZ) or (
+        result is Result.PUSH and view.seats[event.seat].hands[event.hand].is_thunderjack)
+
+
+def _cards(hand: HandView, unicode: bool) -> str:
+    return " ".join(card_text(c, unicode=unicode) for c in hand.cards)
+
+
+def _odds(pays: Fraction | None) -> str:
+    """Odds as a table says them: ``Fraction(3)`` is ``"3:1"``, ``Fraction(6, 5)`` ``"6:5"``."""
+    return "" if pays is None else f"{pays.numerator}:{pays.denominator}"

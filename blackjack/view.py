@@ -51,6 +51,8 @@ class HandView:
         is_bust: over 21.
         finished: the hand takes no more decisions.
         outcome: the settled result and money, or None while open.
+        is_thunderjack: a Thunderjack (a suited natural with a jack, queen or king) under
+            rules that pay one; two or more at the table push each other.
     """
 
     cards: tuple[Card, ...]
@@ -65,6 +67,7 @@ class HandView:
     is_bust: bool
     finished: bool
     outcome: Outcome | None
+    is_thunderjack: bool = False
 
 
 @dataclass(frozen=True, slots=True)

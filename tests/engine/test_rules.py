@@ -164,7 +164,7 @@ def test_from_file_reads_toml(tmp_path: Path) -> None:
     ("decks = [", PresetError, "is not valid TOML"), ("colour = 'red'\n", RulesError, "unknown rule 'colour' in rules file"),
     ("decks = 12\n", RulesError, "decks must be 1..8"),
     ("blackjack_pays = 1.5\n", RulesError, "rules file '"),
-    ("name = 5\n", RulesError, "name must be text, got 5"), ("name = ''\n", RulesError, "name must be text"),
+    ("name = 5\n", RulesError, "name must be text in quotes, got 5"), ("name = ''\n", RulesError, "name must be text"),
 ])
 def test_from_file_errors(tmp_path: Path, text: str, error: type[Exception], words: str) -> None:
     """Bad TOML, an unknown field, a bad value, a float payout or a name that is not text in a rules file

@@ -153,3 +153,38 @@ def test_a_reader_that_stops_early_ends_the_run_quietly() -> None:
     process.stdout.close()  # the reader is gone before the report is written
     err = process.stderr.read().decode()
     assert process.wait(timeout=120) == 0 and err == "", err
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("a = " + "[" * 1000 + "]" * 1000 + "\n", "nests lists or tables too deeply"),
+    ("cut_card_from_back = 5\n", "cut_card_from_back must be a list of two whole numbers"),
+    ("decks = 1979-05-27\n", "decks must be a whole number, got the date 1979-05-27"),
+])
+@pytest.mark.parametrize("option", ["--rules", "--rules-file"])
+def test_a_broken_rules_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str,
+                                         text: str, words: str) -> None:
+    """A rules file nested 1000 deep was a RecursionError traceback; wrong kinds of value spoke Python."""
+    path = tmp_path / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["--hands", "100", "--quiet", option, str(path)]) == 1
+    assert words in one_line_error(capsys)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_as_the_rules_file_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A FIFO named by --rules used to block the simulator for ever, waiting for a writer."""
+    import os
+    import threading
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    status: list[int] = []
+    worker = threading.Thread(target=lambda: status.append(main(["--hands", "100", "--quiet", "--rules", str(fifo)])),
+                              daemon=True)
+    worker.start()
+    worker.join(20)
+    if not status:  # the old loader is blocked in open(): give it a writer so the thread ends
+        with open(fifo, "w", encoding="utf-8"):
+            pass
+        worker.join(20)
+    assert status == [1]
+    assert "not a regular file" in one_line_error(capsys)

@@ -123,8 +123,9 @@ def test_insurance_is_offered_against_an_ace() -> None:
 
 
 def test_broke_player_sits_out() -> None:
-    """A player whose bankroll is below the table minimum sits out with a message."""
-    _, text = play(["--names", "Ann", "--bankroll", "0", "--rounds", "1"], "")
+    """A player whose bankroll falls below the table minimum sits out with a message."""
+    _, text = play(["--names", "Ann", "--bankroll", "10", "--stack", "Th,9c,5d,8s", "--rounds", "2"], "10\ns\n")
+    assert "Bankrolls: Ann 0" in text
     assert "Ann cannot cover the table minimum of 1 and sits out." in text
     assert "Nobody can cover the table minimum" in text
 
