@@ -18,7 +18,7 @@ from .cards import parse_cards
 from .cli import OneLineParser, silence_broken_pipe
 from .errors import BlackjackError, unwritten
 from .money import format_money, to_money
-from .player import Player, check_name
+from .player import Player, check_name, parse_names
 from .rules import Rules
 from .table import Blackjack
 from .drill_cli import run_drill
@@ -184,7 +184,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str]:
     if args.names:
-        names = [check_name(n) for n in args.names.split(",") if n.strip()]
+        names = parse_names(args.names)
         if args.players is not None and args.players != len(names):
             raise ValueError(f"--players {args.players} but {len(names)} names given")
         if not 1 <= len(names) <= rules.max_players:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .round import Round
     from .view import TableView
 
-__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "check_name"]
+__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "check_name", "parse_names"]
 
 #: The longest player name, in characters: a name has to fit a seat on the table and a one-line message.
 MAX_NAME_LENGTH = 20
@@ -115,6 +115,22 @@ def check_name(name: str) -> str:
     if not name.isprintable():
         raise ValueError(f"a player's name may hold only printable characters, got {quoted(name)}")
     return name
+
+
+def parse_names(*given: str) -> list[str]:
+    """Return the player names of a command line's ``--names``: each argument split at its commas.
+
+    ``parse_names("Ann,Bob")`` and ``parse_names("Ann", "Bob")`` both give ``["Ann", "Bob"]``
+    (the text game takes one argument, the Tk table several); empty pieces are dropped and
+    each name goes through :func:`check_name`.
+
+    Raises:
+        ValueError: a name :func:`check_name` refuses, or no name at all.
+    """
+    names = [check_name(name) for argument in given for name in argument.split(",") if name.strip()]
+    if not names:
+        raise ValueError("--names: give at least one name, e.g. --names Ann,Bob")
+    return names
 
 
 class Player:

@@ -21,11 +21,11 @@ from blackjack import BlackjackError, Rules, parse_cards
 from blackjack.cli import OneLineParser
 from blackjack.errors import unwritten
 from blackjack.hints import system, systems
-from blackjack.player import check_name
+from blackjack.player import parse_names
 
 from .logic import read_bankroll
 
-__all__ = ["MAX_SEATS", "build_parser", "main", "seat_names"]
+__all__ = ["MAX_SEATS", "build_parser", "main"]
 
 #: The most seats the window lays out (``--players`` and ``--names``).
 MAX_SEATS = 3
@@ -53,19 +53,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def seat_names(given: Sequence[str]) -> list[str]:
-    """The names given to ``--names``: each argument split at its commas, as the text game reads ``--names``
-    (``Ann,Bob`` and ``Ann Bob`` both seat Ann and Bob); empty pieces are dropped.
-
-    Raises:
-        ValueError: a name :func:`blackjack.player.check_name` refuses, or no name at all.
-    """
-    names = [check_name(name) for argument in given for name in argument.split(",") if name.strip()]
-    if not names:
-        raise ValueError("--names: give at least one name, e.g. --names Ann,Bob")
-    return names
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line, open the window and run until it is closed.
 
@@ -77,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.names is not None:
         try:
-            args.names = seat_names(args.names)
+            args.names = parse_names(*args.names)
         except ValueError as err:
             parser.error(str(err))
     if args.names is not None and len(args.names) > MAX_SEATS:
