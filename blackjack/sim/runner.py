@@ -304,20 +304,18 @@ def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Ru
 def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *, hands: int = 100_000,
              seed: int = 0, jobs: int = 1, players: int = 1, penetration: Fraction | float | str | None = None,
              bankroll: float | None = None, sessions: int | None = None, player_error: float = 0.0,
-             target_ror: float = 0.05, progress: Callable[[int], None] | None = None) -> list[Report]:
+             target_ror: float = 0.05, progress: Callable[[int], None] | None = None,
+             executor: concurrent.futures.Executor | None = None) -> list[Report]:
     """Simulate strategies on the engine and return one :class:`~.stats.Report` per strategy.
 
     Args:
         strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
         rules: a :class:`Rules` value, a preset name or a rules TOML file (:meth:`Rules.load`).
-            A table for no money (``wagering`` False, as ``cs111``) is settled as if each
-            hand were a flat one-unit bet, at even money for ``cs111`` (:func:`no_money_note`);
-            the reports' ``rules`` says so.
-        hands: rounds to play per strategy (each seat plays one initial hand a round),
-            1 to :data:`MAX_HANDS`.
-        seed: the run's seed; the same seed gives the same result for any ``jobs``.
+        hands: rounds per strategy, 1 to :data:`MAX_HANDS`.
+        seed: the run's seed; the same seed gives the same result for any ``jobs`` or executor.
         jobs: worker processes (``concurrent.futures``), 1 to :data:`MAX_JOBS`; 1 runs in
-            this process. No more are started than there are blocks to play.
+            this process. No more are started than there are blocks to play. Ignored when
+            ``executor`` is given.
         players: seats at the table, all playing the strategy (1..rules.max_players).
         penetration: replace the rules' penetration (share of the shoe dealt, 0..1).
         bankroll: starting bankroll in betting units for the risk of ruin (more than 0).
@@ -326,19 +324,27 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         player_error: share of playing decisions taken at random (0..1).
         target_ror: the risk of ruin the "bankroll needed" figure aims at.
         progress: called with rounds finished, for a progress bar.
+        executor: any :class:`concurrent.futures.Executor` to run the blocks on, e.g. a
+            Dask cluster's ``distributed.Client(address).get_executor()`` or a
+            ``ThreadPoolExecutor``; its workers must be able to import ``blackjack``. The
+            caller owns it: it is not shut down here. ``None`` (the default) runs the
+            blocks in this process, or in ``jobs`` processes of a pool made for this call.
 
     Cost:
         Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
         hands; the dealer's work per round is shared), and per strategy given. With
-        ``basic`` on one core it is about 20 microseconds per initial hand on the test
-        machine (``benchmarks/README.md``), plus the chart's derivation once per rules,
-        under a second. The number of decks matters only through the shuffle at each
-        cut card: O(cards), spread over the rounds of a shoe, so about constant per hand.
-        ``jobs`` divides the time by up to ``jobs`` (1.8-1.9x for 2 on two free cores).
-        ``perfect`` costs far more per decision (it computes EVs, kept once computed),
-        and a ``module:function`` policy pays for a ``TableView`` per decision. Memory
-        grows with the number of blocks (a few numbers per block of ``BLOCK_ROUNDS``
-        rounds), never per hand; at most ``PATHS_KEPT`` bankroll paths are kept for plots.
+        ``basic`` one core plays about 50,000 initial hands a second on the shared test
+        machine (``docs/simulator.md`` and ``benchmarks/README.md`` give the measured
+        figures), plus the chart's derivation once per rules, under a second. The number
+        of decks matters only through the shuffle at each cut card: O(cards), spread over
+        the rounds of a shoe, so about constant per hand. ``jobs`` (or the executor's
+        workers) divide the time by up to their number (1.8-1.9x for 2 on two free cores).
+        ``perfect`` costs far more per decision (it computes EVs, kept once computed), and
+        a ``module:function`` policy pays for its :class:`~.strategies.Decision` (or its
+        ``TableView``) per decision. Memory stays flat: blocks are made and sent a few at
+        a time, and each block's tally is merged as soon as the blocks before it are in
+        (at most a few per worker are held); the per-session figures for the risk of ruin
+        (two floats a session) and at most ``PATHS_KEPT`` bankroll paths are kept.
 
     Returns:
         The reports, in the order of ``strategies``. When Ctrl-C interrupts the run the
@@ -370,65 +376,131 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         name: strategy.chart if isinstance(strategy, ChartStrategy) else None for name, strategy in built.items()}
     if sessions is None:
         count = math.ceil(hands / BLOCK_ROUNDS)
-        sizes = [BLOCK_ROUNDS] * (count - 1) + [hands - BLOCK_ROUNDS * (count - 1)]
+        last = hands - BLOCK_ROUNDS * (count - 1)
     else:
-        sizes = [hands // sessions + (1 if k < hands % sessions else 0) for k in range(sessions)]
-    blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT, charts[name])
-               for k, size in enumerate(sizes)] for name in names]
-    tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
+        count = sessions
+
+    def size(k: int) -> int:
+        if sessions is None:
+            return BLOCK_ROUNDS if k < count - 1 else last
+        return hands // sessions + (1 if k < hands % sessions else 0)
+
+    blocks = (Block(table_rules, name, k, size(k), seed, players, player_error, k < PATHS_KEPT, charts[name])
+              for name in names for k in range(count))  # made as they are sent: 200,000 blocks at 1e9 hands
+    merged = {name: Tally() for name in names}
+    _run(blocks, count * len(names), jobs, progress, merged, executor)
     label = f"{table_rules.name}: {table_rules.summary()}"
     note = no_money_note(table_rules)
     if note is not None:
         label += f" ({note})"
     reports = []
     for name in names:
-        merged = Tally()
-        for k in range(len(sizes)):
-            part = tallies.get((name, k))
-            if part is not None:
-                merged.merge(part)
-            else:
-                merged.interrupted = True
         strategy_name = built[name].name
         if player_error:
             strategy_name += f" ({player_error:.0%} errors)"
-        reports.append(Report.from_tally(merged, strategy_name, label, bankroll=bankroll, target_ror=target_ror))
+        reports.append(Report.from_tally(merged[name], strategy_name, label, bankroll=bankroll,
+                                         target_ror=target_ror))
     return reports
 
 
-def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None) -> dict[tuple[str, int], Tally]:
-    """Run the blocks, in this process or in ``jobs`` processes; keyed by (strategy, block index).
+class _Merger:
+    """Merge block tallies into one tally per strategy, in block order, as they come in.
 
-    A block missing from the result was not played (Ctrl-C); its strategy's report is
-    marked interrupted.
+    A tally that arrives before the blocks ahead of it waits here until they are in, so
+    the float sums are added in the same order for any number of jobs (the same seed
+    gives the same figures to the last bit) while at most the blocks in flight are held.
     """
-    out: dict[tuple[str, int], Tally] = {}
-    if jobs == 1:
+
+    def __init__(self, merged: dict[str, Tally], count: int) -> None:
+        self.merged = merged
+        self.count = count  # blocks per strategy
+        self.next = dict.fromkeys(merged, 0)  # per strategy, the next block index to merge
+        self.waiting: dict[tuple[str, int], Tally] = {}
+
+    def add(self, block: Block, tally: Tally) -> None:
+        """Take one block's tally; merge it and every waiting one that now follows in order."""
+        name = block.strategy
+        self.waiting[(name, block.index)] = tally
+        while (ready := self.waiting.pop((name, self.next[name]), None)) is not None:
+            self.merged[name].merge(ready)
+            self.next[name] += 1
+
+    def close(self) -> None:
+        """Mark each strategy with a block not merged (Ctrl-C) interrupted."""
+        for name, tally in self.merged.items():
+            if self.next[name] < self.count:
+                tally.interrupted = True
+
+
+def _run(blocks: Iterable[Block], total: int, jobs: int, progress: Callable[[int], None] | None,
+         merged: dict[str, Tally], executor: concurrent.futures.Executor | None = None) -> None:
+    """Play ``total`` blocks here, in ``jobs`` processes, or on ``executor``; merge them into ``merged``.
+
+    ``merged`` maps each strategy to the tally its blocks add up to. On Ctrl-C the
+    blocks finished so far (up to the first one missing, for each strategy) are merged
+    and every tally is marked interrupted.
+    """
+    merger = _Merger(merged, total // len(merged))
+    if executor is None and jobs == 1:
         for block in blocks:
             tally = run_block(block, progress)
-            out[(block.strategy, block.index)] = tally
+            merger.add(block, tally)
             if tally.interrupted:
                 break
-        return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(blocks))) as pool:
-        futures = {pool.submit(run_block, block): block for block in blocks}
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                block = futures[future]
-                out[(block.strategy, block.index)] = future.result()
+        merger.close()
+        return
+    if executor is not None:
+        _run_on(executor, blocks, merger, progress, window=4 * _workers(executor, jobs))
+        return
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
+        _run_on(pool, blocks, merger, progress, window=4 * min(jobs, total))
+
+
+def _workers(executor: concurrent.futures.Executor, default: int) -> int:
+    """How many blocks ``executor`` runs at once, as far as it says (a Dask cluster's threads); else ``default``."""
+    count = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor
+    if isinstance(count, int) and count > 0:
+        return count
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    try:
+        threads = sum(client.nthreads().values()) if client is not None else 0
+    except Exception:  # a client that cannot say: fall back
+        threads = 0
+    return max(threads, default, 2)
+
+
+def _run_on(executor: concurrent.futures.Executor, blocks: Iterable[Block], merger: _Merger,
+            progress: Callable[[int], None] | None, window: int) -> None:
+    """Send blocks to ``executor``, at most ``window`` at a time, and merge their tallies as they come back."""
+    pending: dict[concurrent.futures.Future[Tally], Block] = {}
+    todo = iter(blocks)
+    try:
+        while True:
+            for block in todo:
+                pending[executor.submit(run_block, block)] = block
+                if len(pending) >= window:
+                    break
+            if not pending:
+                break
+            finished, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                block = pending.pop(future)
+                merger.add(block, future.result())
                 if progress is not None:
                     progress(block.rounds)
-        except KeyboardInterrupt:
-            _cancel_waiting(futures)
-            for future, block in futures.items():
-                if future.done() and not future.cancelled() and future.exception() is None:
-                    out[(block.strategy, block.index)] = future.result()
-            for tally in out.values():
-                tally.interrupted = True
-        except BaseException:  # a failed block fails the run: the blocks still waiting are not started
-            _cancel_waiting(futures)
-            raise
-    return out
+    except KeyboardInterrupt:
+        _cancel_waiting(pending)
+        for future, block in pending.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                merger.add(block, future.result())
+        merger.close()
+        for tally in merger.merged.values():
+            tally.interrupted = True
+    except BaseException:  # a failed block fails the run: the blocks still waiting are not started
+        _cancel_waiting(pending)
+        raise
+    else:
+        merger.close()
 
 
 def _cancel_waiting(futures: Iterable[concurrent.futures.Future[Tally]]) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from fractions import Fraction
 import json
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -151,9 +153,11 @@ def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypat
     seen: list[runner.Block] = []
     real_run = runner._run
 
-    def spy(blocks: list[runner.Block], jobs: int, progress: object) -> object:
-        seen.extend(blocks)
-        return real_run(blocks, jobs, None)
+    def spy(blocks: Iterable[runner.Block], total: int, jobs: int, progress: object, merged: Any,
+            executor: object = None) -> None:
+        listed = list(blocks)
+        seen.extend(listed)
+        real_run(listed, total, jobs, None, merged)
     monkeypatch.setattr(runner, "_run", spy)
     simulate(["basic", "hi-lo", "never-bust"], rules, hands=300, seed=1)
     assert {b.strategy: b.chart is chart for b in seen} == {"basic": True, "hi-lo": True, "never-bust": False}
