@@ -131,6 +131,11 @@ class Round:
         ValueError: no players, or more than ``rules.max_players``.
     """
 
+    # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
+    __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
+                 "_optional", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
+                 "_naturals", "_insured", "history", "house_net", "_pending")
+
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
         if not players:
@@ -301,14 +306,22 @@ class Round:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
         for face_up in (True, False):  # the upcard goes out after the first round of cards
-            for i, hand in opening:
-                card = take()
-                hand.add_card(card)
-                if record:
+            if record:
+                for i, hand in opening:
+                    card = take()
+                    hand.add_card(card)
                     self._emit(CardDealt(i, 0, card))
-            if face_up or rules.hole_card:
-                self._deal_dealer(face_up=face_up)
-        upcard = self.dealer.hand[0].value
+            else:
+                for _i, hand in opening:
+                    hand.add_card(take())
+            if face_up:
+                upcard_card = take()
+                self.dealer.hand.add_card(upcard_card)
+                if record:
+                    self._emit(CardDealt(None, 0, upcard_card, True))
+            elif rules.hole_card:
+                self._deal_dealer(face_up=False)
+        upcard = upcard_card.value
         self._may_natural = rules.naturals and upcard in (1, 10)
         if not self._may_natural:
             self._dealer_natural = False  # known at once: no later card can make a natural

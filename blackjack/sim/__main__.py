@@ -142,10 +142,10 @@ def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[
     except ImportError:
         raise ImportError(DASK_NEEDS_DISTRIBUTED) from None
     try:
-        client = distributed.Client(address, timeout=10)
+        client = distributed.Client(address, timeout=10)  # type: ignore[no-untyped-call, unused-ignore]
     except Exception as err:  # distributed raises OSError, TimeoutError or ValueError for a bad address
         raise OSError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    return client.get_executor(pure=False), client.close
+    return client.get_executor(pure=False), client.close  # type: ignore[no-untyped-call, unused-ignore]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

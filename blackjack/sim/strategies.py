@@ -101,11 +101,58 @@ class ChartStrategy(Strategy):
         super().__init__(name, rules)
         from ..hints.strategy import basic_strategy
         self.chart = chart if chart is not None else basic_strategy(rules)
+        self._trees: dict[tuple[int, bool, int | None, int], Play] = {}  # filled as hands are met
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
-        """Play the chart, falling back as its code says when a move is not allowed."""
-        pair = hand[0].value if len(hand) == 2 and hand[0].value == hand[1].value else None
-        return self.chart.play(hand.get_score(), hand.is_soft(), pair, upcard, rnd.is_legal)
+        """Play the chart, falling back as its code says when a move is not allowed (:func:`chart_play`)."""
+        pair = None
+        if len(hand) == 2:
+            first, second = hand
+            if first.value == second.value:
+                pair = first.value
+        key = (hand.get_score(), hand.is_soft(), pair, upcard)
+        play = self._trees.get(key)
+        if play is None:
+            play = self._trees[key] = chart_play(self.chart, *key)
+        is_legal = rnd.is_legal
+        while type(play) is tuple:
+            play = play[1] if is_legal(play[0]) else play[2]
+        return play  # type: ignore[return-value]  # the loop ends at a leaf, an Action
+
+
+#: :meth:`Chart.play` for one hand as a decision tree: an Action, or ``(move, tree if the move
+#: is allowed, tree if not)``.
+Play = Action | tuple[Action, "Play", "Play"]
+
+
+class _Ask(Exception):
+    """Raised by :func:`chart_play`'s probe when ``Chart.play`` asks about a move not yet answered."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__(action)
+        self.action = action
+
+
+def chart_play(chart: Chart, total: int, soft: bool, pair: int | None, upcard: int) -> Play:
+    """Return ``chart.play(total, soft, pair, upcard, allowed)`` for every ``allowed`` at once, as a tree.
+
+    The tree asks about the moves in the order ``Chart.play`` does and ends in the move it
+    returns, so walking it with ``Round.is_legal`` gives what ``Chart.play`` gives, with no
+    chart codes read during play. It is derived by calling ``Chart.play`` with each set of
+    answers, so the chart's fallbacks stay written in one place;
+    ``tests/sim/test_simulate.py`` checks the tree against ``Chart.play`` for every set of
+    legal moves.
+    """
+    def probe(answers: dict[Action, bool]) -> Play:
+        def allowed(action: Action) -> bool:
+            if action not in answers:
+                raise _Ask(action)
+            return answers[action]
+        try:
+            return chart.play(total, soft, pair, upcard, allowed)
+        except _Ask as ask:
+            return (ask.action, probe({**answers, ask.action: True}), probe({**answers, ask.action: False}))
+    return probe({})
 
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Surrender early where the chart (built for early surrender) says R: ``Rh``, ``Rs`` or ``Rp``."""
