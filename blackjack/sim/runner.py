@@ -278,6 +278,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
     tally.sessions.append((low, cum))
     if keep_path:
         tally.paths.append(path)
+        tally.path_steps.append(every)
     return tally
 
 
