@@ -214,7 +214,7 @@ class Round:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
         stake = self._seats[seat].insurance
         if not stake or not self._insurance_settled:
-            return Fraction(0)
+            return _ZERO
         return 2 * stake if self._dealer_has_natural() else -stake
 
     @property
@@ -530,7 +530,7 @@ class Round:
             seat.insurance = stake
             self._insured = True
         else:
-            seat.insurance = Fraction(0)
+            seat.insurance = _ZERO
         self.history.append((seat_index, 0, action))
         if self._record:
             self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is _INSURANCE else None))

@@ -170,7 +170,12 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
     done = 0  # rounds finished and counted
     wagered = 0  # chips of one seat's initial bets
     before = [p.bankroll for p in players]
-    one_seat = block.players == 1
+    seat_count = block.players
+    one_seat = seat_count == 1
+    first_player = players[0]
+    money = before[0]
+    one_row: list[float] = []
+    rows: list[list[float]] = []
     units = 1
     bet = bets[1]
     size = staked[1]
@@ -186,13 +191,15 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 bet = bets[units]
                 size = staked[units]
             rnd = game.new_round(events=False)
-            for i in seats:
-                rnd._place_bet_unchecked(i, bet)
-            rnd.deal()
             if one_seat:
+                rnd._place_bet_unchecked(0, bet)
+                rnd.deal()
                 first, second = rnd.hands(0)[0]
-                rows = [type_of[first.value, second.value]]
+                one_row = type_of[first.value, second.value]
             else:
+                for i in seats:
+                    rnd._place_bet_unchecked(i, bet)
+                rnd.deal()
                 rows = []
                 for i in seats:
                     first, second = rnd.hands(i)[0]
@@ -217,18 +224,30 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                     by_action[action] += 1
             for _seat, _hand, outcome in game.finish_round(record=False):
                 by_result[outcome.result._value_] += 1
-            x = 0.0
-            for i in seats:
-                net = (players[i].bankroll - before[i]) / chips  # units; exact sums are kept in tally.net
-                x += net
+            if one_seat:
+                money = first_player.bankroll
+                net = (money - before[0]) / chips  # units; exact sums are kept in tally.net
+                x = 0.0 + net
                 u = net / size
                 su += u
                 suu += u * u
-                row = rows[i]
+                row = one_row
                 row[0] += 1
                 row[1] += net
                 row[2] += size
-            b = size * block.players
+            else:
+                x = 0.0
+                for i in seats:
+                    net = (players[i].bankroll - before[i]) / chips
+                    x += net
+                    u = net / size
+                    su += u
+                    suu += u * u
+                    row = rows[i]
+                    row[0] += 1
+                    row[1] += net
+                    row[2] += size
+            b = size * seat_count
             sx += x
             sb += b
             sxx += x * x
@@ -246,7 +265,10 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 low = cum
             done = number
             wagered += bet
-            before = [p.bankroll for p in players]
+            if one_seat:
+                before[0] = money
+            else:
+                before = [p.bankroll for p in players]
             if keep_path and done % every == 0:
                 path.append(cum)
             if progress is not None and done % 1000 == 0:
