@@ -791,13 +791,12 @@ class Round:
         hand = state.hand
         if len(hand) != 2:
             return f"this hand has {len(hand)} cards; only a two-card hand may {action.value}"
-        if action is Action.DOUBLE:
-            total = hand.get_score()
+        if action is _DOUBLE:
             if rules.double_on == "none":
                 return "these rules do not allow doubling down"
-            if rules.double_on == "9-11" and not 9 <= total <= 11:
+            if rules.double_on == "9-11" and not 9 <= hand.get_score() <= 11:
                 return f"these rules double only on 9, 10 or 11, and this hand is {hand.total_text()}"
-            if rules.double_on == "10-11" and not 10 <= total <= 11:
+            if rules.double_on == "10-11" and not 10 <= hand.get_score() <= 11:
                 return f"these rules double only on 10 or 11, and this hand is {hand.total_text()}"
             if hand.from_split and not rules.double_after_split:
                 return "these rules do not allow doubling after a split"
@@ -807,7 +806,7 @@ class Round:
                 return f"doubling needs {format_money(state.bet)} more and {seat.player.name} has " \
                        f"{format_money(seat.player.bankroll)}"
             return None
-        if action is Action.SPLIT:
+        if action is _SPLIT:
             if not hand.is_pair(by=rules.split_by):
                 kind = "rank" if rules.split_by == "rank" else "value"
                 return f"this hand is not a pair (two cards of equal {kind})"
@@ -820,7 +819,7 @@ class Round:
                 return f"splitting needs {format_money(state.bet)} more and {seat.player.name} has " \
                        f"{format_money(seat.player.bankroll)}"
             return None
-        if action is Action.SURRENDER:
+        if action is _SURRENDER:
             if rules.surrender == "none":
                 return "these rules do not allow surrender"
             if rules.surrender == "early" and self._dealer_may_have_natural():

@@ -194,7 +194,10 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
             if one_seat:
                 rnd._place_bet_unchecked(0, bet)
                 rnd.deal()
-                first, second = rnd.hands(0)[0]
+                opening = rnd.current_hand  # the seat's only hand, unless the deal settled it
+                if opening is None:
+                    opening = rnd.hands(0)[0]
+                first, second = opening
                 one_row = type_of[first.value, second.value]
             else:
                 for i in seats:
