@@ -103,22 +103,33 @@ class ChartStrategy(Strategy):
         from ..hints.strategy import basic_strategy
         self.chart = chart if chart is not None else basic_strategy(rules)
         self._trees: dict[tuple[int, bool, int | None, int], Play] = {}  # filled as hands are met
+        self._two_card: dict[tuple[int, int, int], Play] = {}  # (first value, second value, upcard) -> tree
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
-        """Play the chart, falling back as its code says when a move is not allowed (:func:`chart_play`)."""
-        pair = None
+        """Play the chart, falling back as its code says when a move is not allowed (:func:`chart_play`).
+
+        A two-card hand's tree is also kept under its two point values, so the commonest
+        decisions skip scoring the hand (its total, softness and pair follow from them).
+        """
+        two = None
+        play = None
         if len(hand) == 2:
             first, second = hand
-            if first.value == second.value:
-                pair = first.value
-        key = (hand.get_score(), hand.is_soft(), pair, upcard)
-        play = self._trees.get(key)
+            two = (first.value, second.value, upcard)
+            play = self._two_card.get(two)
         if play is None:
-            play = self._trees[key] = chart_play(self.chart, *key)
-        is_legal = rnd.is_legal
-        while type(play) is tuple:
-            play = play[1] if is_legal(play[0]) else play[2]
-        return play  # type: ignore[return-value]  # the loop ends at a leaf, an Action
+            pair = two[0] if two is not None and two[0] == two[1] else None
+            key = (hand.get_score(), hand.is_soft(), pair, upcard)
+            play = self._trees.get(key)
+            if play is None:
+                play = self._trees[key] = chart_play(self.chart, *key)
+            if two is not None:
+                self._two_card[two] = play
+        if type(play) is tuple:
+            is_legal = rnd.is_legal
+            while type(play) is tuple:
+                play = play[1] if is_legal(play[0]) else play[2]
+        return play  # type: ignore[return-value]  # the walk ends at a leaf, an Action
 
 
 #: :meth:`Chart.play` for one hand as a decision tree: an Action, or ``(move, tree if the move
