@@ -113,3 +113,11 @@ def test_cli_runs_on_a_dask_scheduler(capsys: pytest.CaptureFixture[str]) -> Non
                                   scheduler_port=0) as cluster:
         assert main([*args, "--dask", cluster.scheduler_address]) == 0
     assert capsys.readouterr().out == alone
+
+
+def test_cli_a_bad_scheduler_address_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    assert main(["--hands", "100", "--quiet", "--dask", "nonsense"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("blackjack-sim: error: cannot reach the Dask scheduler at nonsense")
