@@ -305,23 +305,20 @@ class Round:
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
-        for face_up in (True, False):  # the upcard goes out after the first round of cards
-            if record:
-                for i, hand in opening:
-                    card = take()
-                    hand.add_card(card)
-                    self._emit(CardDealt(i, 0, card))
-            else:
-                for _i, hand in opening:
-                    hand.add_card(take())
-            if face_up:
-                upcard_card = take()
-                self.dealer.hand.add_card(upcard_card)
+        for first_card in (True, False):
+            for i, hand in opening:
+                card = take()
+                hand.add_card(card)
                 if record:
-                    self._emit(CardDealt(None, 0, upcard_card, True))
+                    self._emit(CardDealt(i, 0, card))
+            if first_card:  # the upcard goes out after the first round of cards
+                up_card = take()
+                self.dealer.hand.add_card(up_card)
+                if record:
+                    self._emit(CardDealt(None, 0, up_card, True))
             elif rules.hole_card:
                 self._deal_dealer(face_up=False)
-        upcard = upcard_card.value
+        upcard = up_card.value
         self._may_natural = rules.naturals and upcard in (1, 10)
         if not self._may_natural:
             self._dealer_natural = False  # known at once: no later card can make a natural

@@ -14,7 +14,8 @@ Cost: see :func:`simulate`.
 Reproducibility: the work is cut into blocks of a fixed number of rounds (a session
 each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
 and makes its random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks
-are merged in order, so a seed gives the same result for any number of jobs. Every
+are merged in block order as they come back (see :class:`_Merger`), so a seed gives the
+same result, to the last bit, for any number of jobs and on any executor. Every
 strategy in one call sees the same shoes (common random numbers): a whole-shoe shuffle
 starts from the shoe's fixed order (:meth:`.Shoe.shuffle`), so the k-th shoe of a block is
 the same for each strategy, however many rounds another strategy took to reach it.
