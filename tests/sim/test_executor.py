@@ -121,3 +121,31 @@ def test_cli_a_bad_scheduler_address_is_one_line(capsys: pytest.CaptureFixture[s
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith("blackjack-sim: error: cannot reach the Dask scheduler at nonsense")
+
+
+def test_ctrl_c_on_an_executor_reports_the_blocks_finished_in_order() -> None:
+    """Ctrl-C while blocks are out: the blocks finished before the first missing one are reported, marked
+    interrupted; nothing is merged past a gap."""
+    class Interrupting(CountingExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            if self.sent == 3:
+                raise KeyboardInterrupt
+            return super().submit(fn, *args, **kwargs)
+    executor = Interrupting()
+    executor._max_workers = 4  # type: ignore[attr-defined]  # a window of 16: the 4th submit comes first
+    [report] = simulate("always-stand", hands=10 * 200, sessions=10, executor=executor)
+    assert report.interrupted and report.rounds == 3 * 200
+
+
+def test_ctrl_c_in_one_job_keeps_the_rounds_finished() -> None:
+    """Ctrl-C inside a block (here raised by the progress callback): that block's finished rounds are kept, the
+    strategies not reached are reported empty, all marked interrupted."""
+    calls = []
+
+    def progress(rounds: int) -> None:
+        calls.append(rounds)
+        if sum(calls) == 3000 and len(calls) == 3:
+            raise KeyboardInterrupt
+    basic, stand = simulate(["basic", "always-stand"], hands=20_000, progress=progress)
+    assert basic.interrupted and basic.rounds == 3000
+    assert stand.interrupted and stand.rounds == 0
