@@ -131,6 +131,11 @@ class Round:
         ValueError: no players, or more than ``rules.max_players``.
     """
 
+    # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
+    __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
+                 "_optional", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
+                 "_naturals", "_insured", "history", "house_net", "_pending")
+
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
         if not players:
@@ -209,7 +214,7 @@ class Round:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
         stake = self._seats[seat].insurance
         if not stake or not self._insurance_settled:
-            return Fraction(0)
+            return _ZERO
         return 2 * stake if self._dealer_has_natural() else -stake
 
     @property
@@ -309,15 +314,20 @@ class Round:
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
-        for face_up in (True, False):  # the upcard goes out after the first round of cards
+        for first_card in (True, False):
             for i, hand in opening:
                 card = take()
                 hand.add_card(card)
                 if record:
                     self._emit(CardDealt(i, 0, card))
-            if face_up or rules.hole_card:
-                self._deal_dealer(face_up=face_up)
-        upcard = self.dealer.hand[0].value
+            if first_card:  # the upcard goes out after the first round of cards
+                up_card = take()
+                self.dealer.hand.add_card(up_card)
+                if record:
+                    self._emit(CardDealt(None, 0, up_card, True))
+            elif rules.hole_card:
+                self._deal_dealer(face_up=False)
+        upcard = up_card.value
         self._may_natural = rules.naturals and upcard in (1, 10)
         if not self._may_natural:
             self._dealer_natural = False  # known at once: no later card can make a natural
@@ -527,7 +537,7 @@ class Round:
             seat.insurance = stake
             self._insured = True
         else:
-            seat.insurance = Fraction(0)
+            seat.insurance = _ZERO
         self.history.append((seat_index, 0, action))
         if self._record:
             self._emit(ActionTaken(seat_index, 0, action, seat.insurance if action is _INSURANCE else None))
@@ -788,13 +798,12 @@ class Round:
         hand = state.hand
         if len(hand) != 2:
             return f"this hand has {len(hand)} cards; only a two-card hand may {action.value}"
-        if action is Action.DOUBLE:
-            total = hand.get_score()
+        if action is _DOUBLE:
             if rules.double_on == "none":
                 return "these rules do not allow doubling down"
-            if rules.double_on == "9-11" and not 9 <= total <= 11:
+            if rules.double_on == "9-11" and not 9 <= hand.get_score() <= 11:
                 return f"these rules double only on 9, 10 or 11, and this hand is {hand.total_text()}"
-            if rules.double_on == "10-11" and not 10 <= total <= 11:
+            if rules.double_on == "10-11" and not 10 <= hand.get_score() <= 11:
                 return f"these rules double only on 10 or 11, and this hand is {hand.total_text()}"
             if hand.from_split and not rules.double_after_split:
                 return "these rules do not allow doubling after a split"
@@ -804,7 +813,7 @@ class Round:
                 return f"doubling needs {format_money(state.bet)} more and {seat.player.name} has " \
                        f"{format_money(seat.player.bankroll)}"
             return None
-        if action is Action.SPLIT:
+        if action is _SPLIT:
             if not hand.is_pair(by=rules.split_by):
                 kind = "rank" if rules.split_by == "rank" else "value"
                 return f"this hand is not a pair (two cards of equal {kind})"
@@ -817,7 +826,7 @@ class Round:
                 return f"splitting needs {format_money(state.bet)} more and {seat.player.name} has " \
                        f"{format_money(seat.player.bankroll)}"
             return None
-        if action is Action.SURRENDER:
+        if action is _SURRENDER:
             if rules.surrender == "none":
                 return "these rules do not allow surrender"
             if rules.surrender == "early" and self._dealer_may_have_natural():

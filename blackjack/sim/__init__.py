@@ -8,6 +8,7 @@ name                     what it is
 ``run_block(block)``     the unit of work (one shoe's worth of rounds, or a session)
 ``basic_strategy_edge``  the hint library's exact house edge for basic strategy
 ``BUILTIN``              the built-in strategy names
+``Decision``             what a ``module:function`` policy is told for one decision
 =======================  ===============================================================
 
 Command line: ``python -m blackjack.sim --rules vegas --strategy basic hi-lo --hands 1e6``
@@ -21,6 +22,6 @@ Command line: ``python -m blackjack.sim --rules vegas --strategy basic hi-lo --h
 from .exact import basic_strategy_edge
 from .runner import Block, run_block, simulate
 from .stats import Report
-from .strategies import BUILTIN
+from .strategies import BUILTIN, Decision
 
-__all__ = ["BUILTIN", "Block", "Report", "basic_strategy_edge", "run_block", "simulate"]
+__all__ = ["BUILTIN", "Block", "Decision", "Report", "basic_strategy_edge", "run_block", "simulate"]

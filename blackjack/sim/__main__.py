@@ -12,9 +12,10 @@ Ctrl-C stops the run and prints the results of the rounds finished so far.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import dataclasses
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
@@ -28,7 +29,7 @@ from .progress import ProgressBar
 from .runner import MAX_HANDS, simulate
 from .strategies import BUILTIN
 
-__all__ = ["build_parser", "main"]
+__all__ = ["DASK_NEEDS_DISTRIBUTED", "build_parser", "main"]
 
 
 def _count(text: str) -> int:
@@ -83,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--hands", type=_count, default=100_000, metavar="N", help="rounds per strategy (1e6 works)")
     parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same result (default 0)")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--dask", metavar="ADDRESS",
+                        help="run the blocks on a Dask cluster, e.g. tcp://10.0.0.5:8786 (the dask extra: "
+                             "pip install -e \".[dask]\"); its workers must have blackjack installed")
     parser.add_argument("--players", type=int, default=1, metavar="P", help="seats playing the strategy")
     parser.add_argument("--player-error", type=_share, default=Fraction(0), metavar="RATE",
                         help="share of decisions taken at random, to show what mistakes cost")
@@ -122,6 +126,28 @@ def _write(text: str, target: str) -> None:
         Path(target).write_text(text, encoding="utf-8")
 
 
+#: The one-line reason ``--dask`` gives when the ``dask`` extra is missing.
+DASK_NEEDS_DISTRIBUTED = '--dask needs dask.distributed: pip install -e ".[dask]" (or pip install "dask[distributed]")'
+
+
+def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[[], None]]:
+    """Connect to the Dask scheduler at ``address``; return its executor and a function that disconnects.
+
+    Raises:
+        ImportError: the ``dask`` extra is not installed (the message is :data:`DASK_NEEDS_DISTRIBUTED`).
+        OSError: no scheduler answers at ``address`` within ten seconds.
+    """
+    try:
+        import distributed  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ImportError(DASK_NEEDS_DISTRIBUTED) from None
+    try:
+        client = distributed.Client(address, timeout=10)  # type: ignore[no-untyped-call, unused-ignore]
+    except Exception as err:  # distributed raises OSError, TimeoutError or ValueError for a bad address
+        raise OSError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    return client.get_executor(pure=False), client.close  # type: ignore[no-untyped-call, unused-ignore]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 bad input, 130 interrupted)."""
     parser = build_parser()
@@ -133,10 +159,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 check_target(target)
         if args.plot:
             check_plot(args.plot)
+        if args.dask and args.jobs != 1:
+            raise ValueError("give --jobs or --dask, not both: the cluster's workers run the blocks")
+        executor, disconnect = _dask_executor(args.dask) if args.dask else (None, None)
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
-        reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
-                           players=args.players, bankroll=args.bankroll, sessions=args.sessions,
-                           player_error=float(args.player_error), target_ror=float(args.target_ror), progress=bar)
+        try:
+            reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
+                               players=args.players, bankroll=args.bankroll, sessions=args.sessions,
+                               player_error=float(args.player_error), target_ror=float(args.target_ror),
+                               progress=bar, executor=executor)
+        finally:
+            if disconnect is not None:
+                disconnect()
         bar.close()
         stdout_used = args.json == "-" or args.csv == "-"
         if args.json:

@@ -13,7 +13,8 @@ from typing import Any
 
 from .stats import Report
 
-__all__ = ["PLOT_NEEDS_MATPLOTLIB", "check_plot", "check_target", "plot", "text_report", "to_csv", "to_json"]
+__all__ = ["PLOT_NEEDS_MATPLOTLIB", "TC_LIMIT", "check_plot", "check_target", "plot", "shared_bins", "text_report",
+           "to_csv", "to_json"]
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -64,21 +65,59 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
                          f"{_pct(float(t['contribution']), 2):>10}")
         if r.by_true_count:
             lines.append(f"{r.strategy}: result by true count (floored, at the bet)")
-            lines.append(f"  {'TC':>4}{'rounds':>9}{'share':>8}{'avg bet':>9}{'EV':>10}")
-            for c in r.by_true_count:
-                lines.append(f"  {c['true_count']:>+4}{c['rounds']:>9,}{float(c['share']) * 100:7.2f}%"
-                             f"{float(c['average_bet']):9.2f}{_pct(float(c['ev']), 1):>10}")
+            lines += _true_count_table(r.by_true_count)
         if r.risk_of_ruin:
             ror = r.risk_of_ruin
+            sessions = int(ror["sessions"])
             lines.append(f"{r.strategy}: risk of ruin with {ror['bankroll_units']:g} units over "
-                         f"{int(ror['sessions'])} sessions of {r.rounds // max(int(ror['sessions']), 1):,} rounds: "
-                         f"{ror['risk'] * 100:.2f}% (se {ror['risk_se'] * 100:.2f}%)")
+                         f"{sessions:,} sessions of {r.rounds // max(sessions, 1):,} rounds: "
+                         f"{ror['risk'] * 100:.2f}% (standard error {ror['risk_se'] * 100:.2f}%)")
+            note = _ror_precision(ror)
+            if note:
+                lines.append(f"  {note}")
             lines.append(f"  bankroll for a {ror['target']:.0%} risk over such a session: "
                          f"{ror['bankroll_for_target']:.0f} units")
             if "bankroll_for_target_formula" in ror:
                 lines.append(f"  bankroll for a {ror['target']:.0%} risk playing forever (formula): "
                              f"{ror['bankroll_for_target_formula']:.0f} units")
     return "\n".join(lines)
+
+
+#: The true-count buckets at the ends of the table hold every count beyond them (the runner clamps to these).
+TC_LIMIT = 10
+
+
+def _true_count_table(rows: Sequence[dict[str, float | int]]) -> list[str]:
+    """The lines of the result-by-true-count table, columns as wide as their widest entry.
+
+    The end buckets read "-10 or less" and "+10 or more": they hold every count past them.
+    """
+    def label(tc: int) -> str:
+        if tc <= -TC_LIMIT:
+            return f"{-TC_LIMIT} or less"
+        if tc >= TC_LIMIT:
+            return f"+{TC_LIMIT} or more"
+        return f"{tc:+d}"
+    cells = [(label(int(c["true_count"])), f"{int(c['rounds']):,}", f"{float(c['share']) * 100:.2f}%",
+              f"{float(c['average_bet']):.2f}", _pct(float(c["ev"]), 1)) for c in rows]
+    header = ("TC", "rounds", "share", "avg bet", "EV")
+    widths = [max(len(header[i]), *(len(row[i]) for row in cells)) for i in range(len(header))]
+    return ["  " + "  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in [header, *cells]]
+
+
+def _ror_precision(ror: dict[str, float]) -> str | None:
+    """Say when the risk of ruin is too rough to lean on: its standard error is over a quarter of it.
+
+    Returns None when the error is under a quarter of the figure.
+    """
+    sessions = int(ror["sessions"])
+    if ror["risk"] == 0:
+        return (f"no session was ruined: the risk is likely under {3 / sessions:.2%} (the rule of three); "
+                f"more --sessions narrow it")
+    if ror["risk_se"] * 4 <= ror["risk"]:
+        return None
+    return (f"too few sessions: the standard error is more than a quarter of the figure; "
+            f"--sessions {int(ror['sessions_for_quarter_se']):,} or more would bring it under")
 
 
 def to_json(reports: Sequence[Report]) -> str:
@@ -175,9 +214,11 @@ def check_plot(path: str | Path | None = None) -> None:
 def plot(reports: Sequence[Report], path: str | Path) -> None:
     """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
 
-    The left panel draws one line per kept bankroll path (``Report.paths``, net in units
-    by sampled round); the right one a histogram of each report's session results
-    (``Report.session_results``, net per session in units), when it has any.
+    The left panel draws each kept bankroll path (``Report.paths``) against the rounds
+    played (``Report.path_steps`` rounds between samples); the right one a histogram of
+    each report's session results (``Report.session_results``, net per session in
+    units), all on one set of bins so their bars line up. Each strategy has one colour
+    in both panels, and each legend names each strategy once.
 
     Args:
         reports: one per strategy.
@@ -188,17 +229,42 @@ def plot(reports: Sequence[Report], path: str | Path) -> None:
         OSError: the file cannot be written.
     """
     plt = _pyplot()
-    fig, (paths_ax, hist_ax) = plt.subplots(1, 2, figsize=(12, 4.5))
-    for r in reports:
+    fig, (paths_ax, hist_ax) = plt.subplots(1, 2, figsize=(13, 5))
+    bins = shared_bins([r.session_results for r in reports])
+    for number, r in enumerate(reports):
+        colour = f"C{number}"  # matplotlib's default cycle: ten colours that tell apart
         for k, path_values in enumerate(r.paths):
-            paths_ax.plot(path_values, linewidth=0.8, alpha=0.6,
-                          label=r.strategy if k == 0 else None)
+            step = r.path_steps[k] if k < len(r.path_steps) else 1
+            paths_ax.plot([j * step for j in range(len(path_values))], path_values, color=colour, linewidth=0.9,
+                          alpha=0.7, label=r.strategy if k == 0 else None)
         if r.session_results:
-            hist_ax.hist(r.session_results, bins=30, alpha=0.5, label=r.strategy)
-    paths_ax.set(title="Running net of sample sessions", xlabel="round (sampled)", ylabel="net (units)")
+            hist_ax.hist(r.session_results, bins=bins, color=colour, alpha=0.45, label=r.strategy,
+                         histtype="stepfilled", edgecolor=colour)
+    paths_ax.axhline(0, color="0.5", linewidth=0.6)
+    paths_ax.set(title="Running net of sample sessions", xlabel="rounds played", ylabel="net (units)")
     hist_ax.set(title="Session results", xlabel="net per session (units)", ylabel="sessions")
-    paths_ax.legend()
-    hist_ax.legend()
+    paths_ax.legend(title="strategy")
+    hist_ax.legend(title="strategy")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def shared_bins(samples: Sequence[Sequence[float]], count: int = 30) -> list[float]:
+    """Return ``count + 1`` equal-width bin edges that cover every value of every sample.
+
+    Every strategy's histogram uses these edges, so bars of one width line up across
+    strategies (each on its own bins, a spread-out strategy got wide bars and a tight
+    one narrow bars, and the heights could not be compared).
+
+    >>> shared_bins([[0.0, 1.0], [3.0]], count=3)
+    [0.0, 1.0, 2.0, 3.0]
+    """
+    values = [v for sample in samples for v in sample]
+    if not values:
+        return [0.0, 1.0]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 0.5, high + 0.5
+    width = (high - low) / count
+    return [low + i * width for i in range(count)] + [high]

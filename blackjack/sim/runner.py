@@ -14,7 +14,8 @@ Cost: see :func:`simulate`.
 Reproducibility: the work is cut into blocks of a fixed number of rounds (a session
 each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
 and makes its random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks
-are merged in order, so a seed gives the same result for any number of jobs. Every
+are merged in block order as they come back (see :class:`_Merger`), so a seed gives the
+same result, to the last bit, for any number of jobs and on any executor. Every
 strategy in one call sees the same shoes (common random numbers): a whole-shoe shuffle
 starts from the shoe's fixed order (:meth:`.Shoe.shuffle`), so the k-th shoe of a block is
 the same for each strategy, however many rounds another strategy took to reach it.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import dataclasses
+import gc
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -36,7 +38,7 @@ from ..actions import Action, Phase, Result
 from ..player import Player
 from ..rules import Rules
 from ..table import Blackjack
-from .stats import Report, Tally, hand_type
+from .stats import HAND_TYPES, Report, Tally, hand_type
 from .strategies import ChartStrategy, make_strategy, random_action
 
 if TYPE_CHECKING:
@@ -99,6 +101,11 @@ class Block:
 def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Tally:
     """Play one block and return its :class:`Tally`.
 
+    The garbage collector is paused while the block runs: a round makes no reference
+    cycles that outlive it, and the collector's passes over the many small objects a
+    round makes cost about 2% of the time. It is switched back on (if it was on) when
+    the block ends, however it ends.
+
     Args:
         block: what to play.
         progress: called now and then with the number of rounds just finished.
@@ -107,6 +114,17 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         The sums; ``interrupted`` is set when Ctrl-C stopped the block early (the
         rounds finished so far are kept).
     """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _play_block(block, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
+    """The body of :func:`run_block`."""
     rules = block.rules
     flat = not rules.wagering
     if flat:  # a table for no money: each hand is settled as a one-unit bet (see no_money_note)
@@ -130,10 +148,14 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         from ..hints.counting import count_from_unseen, true_count
     error = block.player_error
     tally = Tally()
-    by_result: dict[Result, int] = dict.fromkeys(Result, 0)
+    # Results are counted by their value: an Enum member hashes in Python code, its value string in C.
+    by_result: dict[str, int] = {result.value: 0 for result in Result}
     by_action: dict[Action, int] = dict.fromkeys(Action, 0)
     types = tally.types
-    type_of = {(a, b): hand_type(a, b) for a in range(1, 11) for b in range(1, 11)}
+    for name in HAND_TYPES:
+        types[name] = [0, 0.0, 0.0]
+    # each pair of opening point values straight to its hand type's row [hands, net, bets]
+    type_of = {(a, b): types[hand_type(a, b)] for a in range(1, 11) for b in range(1, 11)}
     by_count = tally.counts
     every = max(1, block.rounds // 500)
     path: list[float] = [0.0]
@@ -142,12 +164,22 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     decide, insure, early_surrender = strategy.decide, strategy.insure, strategy.early_surrender
     insurance, decline, surrender = Action.INSURANCE, Action.DECLINE, Action.SURRENDER
     hit, stand = Action.HIT, Action.STAND
+    keep_path = block.keep_path
     tc = 0.0
     bucket = 0
     sx = sb = sxx = sbb = sxb = su = suu = 0.0
     done = 0  # rounds finished and counted
     wagered = 0  # chips of one seat's initial bets
     before = [p.bankroll for p in players]
+    seat_count = block.players
+    one_seat = seat_count == 1
+    first_player = players[0]
+    money = before[0]
+    one_row: list[float] = []
+    rows: list[list[float]] = []
+    units = 1
+    bet = bets[1]
+    size = staked[1]
     try:
         for number in range(1, block.rounds + 1):
             if counting:
@@ -157,18 +189,25 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                     tc = true_count(count_from_unseen(shoe.counts(), rules.decks), len(shoe))
                 units = 1 if flat else strategy.units(tc)
                 bucket = max(-10, min(10, math.floor(tc)))
-            else:
-                units = 1
-            bet = bets[units]
-            size = staked[units]
+                bet = bets[units]
+                size = staked[units]
             rnd = game.new_round(events=False)
-            for i in seats:
-                rnd._place_bet_unchecked(i, bet)
-            rnd.deal()
-            hand_types = []
-            for i in seats:
-                first = rnd.hands(i)[0]
-                hand_types.append(type_of[first[0].value, first[1].value])
+            if one_seat:
+                rnd._place_bet_unchecked(0, bet)
+                rnd.deal()
+                opening = rnd.current_hand  # the seat's only hand, unless the deal settled it
+                if opening is None:
+                    opening = rnd.hands(0)[0]
+                first, second = opening
+                one_row = type_of[first.value, second.value]
+            else:
+                for i in seats:
+                    rnd._place_bet_unchecked(i, bet)
+                rnd.deal()
+                rows = []
+                for i in seats:
+                    first, second = rnd.hands(i)[0]
+                    rows.append(type_of[first.value, second.value])
             up = rnd.dealer.hand[0].value
             while (hand := rnd.current_hand) is not None:
                 if counting:
@@ -188,40 +227,53 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
                 if action is not hit and action is not stand:  # Enum hashing is Python code: skip the common two
                     by_action[action] += 1
             for _seat, _hand, outcome in game.finish_round(record=False):
-                by_result[outcome.result] += 1
-            x = 0.0
-            for i in seats:
-                net = (players[i].bankroll - before[i]) / chips  # units; exact sums are kept in tally.net
-                x += net
+                by_result[outcome.result._value_] += 1
+            if one_seat:
+                money = first_player.bankroll
+                net = (money - before[0]) / chips  # units; exact sums are kept in tally.net
+                x = 0.0 + net
                 u = net / size
                 su += u
                 suu += u * u
-                row = types.get(hand_types[i])
-                if row is None:
-                    row = types[hand_types[i]] = [0, 0.0, 0.0]
+                row = one_row
                 row[0] += 1
                 row[1] += net
                 row[2] += size
-            b = size * block.players
+            else:
+                x = 0.0
+                for i in seats:
+                    net = (players[i].bankroll - before[i]) / chips
+                    x += net
+                    u = net / size
+                    su += u
+                    suu += u * u
+                    row = rows[i]
+                    row[0] += 1
+                    row[1] += net
+                    row[2] += size
+            b = size * seat_count
             sx += x
             sb += b
             sxx += x * x
             sbb += b * b
             sxb += x * b
             if counting:
-                row = by_count.get(bucket)
-                if row is None:
-                    row = by_count[bucket] = [0, 0.0, 0.0]
-                row[0] += 1
-                row[1] += x
-                row[2] += b
+                count_row = by_count.get(bucket)
+                if count_row is None:
+                    count_row = by_count[bucket] = [0, 0.0, 0.0]
+                count_row[0] += 1
+                count_row[1] += x
+                count_row[2] += b
             cum += x
             if cum < low:
                 low = cum
             done = number
             wagered += bet
-            before = [p.bankroll for p in players]
-            if block.keep_path and done % every == 0:
+            if one_seat:
+                before[0] = money
+            else:
+                before = [p.bankroll for p in players]
+            if keep_path and done % every == 0:
                 path.append(cum)
             if progress is not None and done % 1000 == 0:
                 progress(1000)
@@ -229,11 +281,15 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
         tally.interrupted = True  # a round cut short is left out, money included
     if progress is not None:
         progress(done % 1000)
+    for kind in HAND_TYPES:
+        if not types[kind][0]:
+            del types[kind]  # a hand type never dealt has no row, as before the rows were made up front
     results = tally.results
-    for result, n in by_result.items():
-        for name in _OUTCOME[result]:
-            if name is not None and n:
-                results[name] = results.get(name, 0) + n
+    for result in Result:
+        n = by_result[result.value]
+        for tag in _OUTCOME[result]:
+            if tag is not None and n:
+                results[tag] = results.get(tag, 0) + n
     for action, name in _EVENTS.items():
         if by_action[action]:
             results[name] = by_action[action]
@@ -246,8 +302,9 @@ def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Ta
     tally.net = Fraction(sum(money - _ENDLESS for money in before), chips) * unit
     tally.wagered = Fraction(wagered * block.players, chips) * unit
     tally.sessions.append((low, cum))
-    if block.keep_path:
+    if keep_path:
         tally.paths.append(path)
+        tally.path_steps.append(every)
     return tally
 
 
@@ -304,20 +361,18 @@ def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Ru
 def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *, hands: int = 100_000,
              seed: int = 0, jobs: int = 1, players: int = 1, penetration: Fraction | float | str | None = None,
              bankroll: float | None = None, sessions: int | None = None, player_error: float = 0.0,
-             target_ror: float = 0.05, progress: Callable[[int], None] | None = None) -> list[Report]:
+             target_ror: float = 0.05, progress: Callable[[int], None] | None = None,
+             executor: concurrent.futures.Executor | None = None) -> list[Report]:
     """Simulate strategies on the engine and return one :class:`~.stats.Report` per strategy.
 
     Args:
         strategies: a strategy name or several (see :mod:`blackjack.sim.strategies`).
         rules: a :class:`Rules` value, a preset name or a rules TOML file (:meth:`Rules.load`).
-            A table for no money (``wagering`` False, as ``cs111``) is settled as if each
-            hand were a flat one-unit bet, at even money for ``cs111`` (:func:`no_money_note`);
-            the reports' ``rules`` says so.
-        hands: rounds to play per strategy (each seat plays one initial hand a round),
-            1 to :data:`MAX_HANDS`.
-        seed: the run's seed; the same seed gives the same result for any ``jobs``.
+        hands: rounds per strategy, 1 to :data:`MAX_HANDS`.
+        seed: the run's seed; the same seed gives the same result for any ``jobs`` or executor.
         jobs: worker processes (``concurrent.futures``), 1 to :data:`MAX_JOBS`; 1 runs in
-            this process. No more are started than there are blocks to play.
+            this process. No more are started than there are blocks to play. Ignored when
+            ``executor`` is given.
         players: seats at the table, all playing the strategy (1..rules.max_players).
         penetration: replace the rules' penetration (share of the shoe dealt, 0..1).
         bankroll: starting bankroll in betting units for the risk of ruin (more than 0).
@@ -326,19 +381,27 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         player_error: share of playing decisions taken at random (0..1).
         target_ror: the risk of ruin the "bankroll needed" figure aims at.
         progress: called with rounds finished, for a progress bar.
+        executor: any :class:`concurrent.futures.Executor` to run the blocks on, e.g. a
+            Dask cluster's ``distributed.Client(address).get_executor()`` or a
+            ``ThreadPoolExecutor``; its workers must be able to import ``blackjack``. The
+            caller owns it: it is not shut down here. ``None`` (the default) runs the
+            blocks in this process, or in ``jobs`` processes of a pool made for this call.
 
     Cost:
         Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
         hands; the dealer's work per round is shared), and per strategy given. With
-        ``basic`` on one core it is about 20 microseconds per initial hand on the test
-        machine (``benchmarks/README.md``), plus the chart's derivation once per rules,
-        under a second. The number of decks matters only through the shuffle at each
-        cut card: O(cards), spread over the rounds of a shoe, so about constant per hand.
-        ``jobs`` divides the time by up to ``jobs`` (1.8-1.9x for 2 on two free cores).
-        ``perfect`` costs far more per decision (it computes EVs, kept once computed),
-        and a ``module:function`` policy pays for a ``TableView`` per decision. Memory
-        grows with the number of blocks (a few numbers per block of ``BLOCK_ROUNDS``
-        rounds), never per hand; at most ``PATHS_KEPT`` bankroll paths are kept for plots.
+        ``basic`` one core plays about 50,000 initial hands a second on the shared test
+        machine (``docs/simulator.md`` and ``benchmarks/README.md`` give the measured
+        figures), plus the chart's derivation once per rules, under a second. The number
+        of decks matters only through the shuffle at each cut card: O(cards), spread over
+        the rounds of a shoe, so about constant per hand. ``jobs`` (or the executor's
+        workers) divide the time by up to their number (1.8-1.9x for 2 on two free cores).
+        ``perfect`` costs far more per decision (it computes EVs, kept once computed), and
+        a ``module:function`` policy pays for its :class:`~.strategies.Decision` (or its
+        ``TableView``) per decision. Memory stays flat: blocks are made and sent a few at
+        a time, and each block's tally is merged as soon as the blocks before it are in
+        (at most a few per worker are held); the per-session figures for the risk of ruin
+        (two floats a session) and at most ``PATHS_KEPT`` bankroll paths are kept.
 
     Returns:
         The reports, in the order of ``strategies``. When Ctrl-C interrupts the run the
@@ -370,65 +433,131 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
         name: strategy.chart if isinstance(strategy, ChartStrategy) else None for name, strategy in built.items()}
     if sessions is None:
         count = math.ceil(hands / BLOCK_ROUNDS)
-        sizes = [BLOCK_ROUNDS] * (count - 1) + [hands - BLOCK_ROUNDS * (count - 1)]
+        last = hands - BLOCK_ROUNDS * (count - 1)
     else:
-        sizes = [hands // sessions + (1 if k < hands % sessions else 0) for k in range(sessions)]
-    blocks = [[Block(table_rules, name, k, size, seed, players, player_error, k < PATHS_KEPT, charts[name])
-               for k, size in enumerate(sizes)] for name in names]
-    tallies = _run([b for per_strategy in blocks for b in per_strategy], jobs, progress)
+        count = sessions
+
+    def size(k: int) -> int:
+        if sessions is None:
+            return BLOCK_ROUNDS if k < count - 1 else last
+        return hands // sessions + (1 if k < hands % sessions else 0)
+
+    blocks = (Block(table_rules, name, k, size(k), seed, players, player_error, k < PATHS_KEPT, charts[name])
+              for name in names for k in range(count))  # made as they are sent: 200,000 blocks at 1e9 hands
+    merged = {name: Tally() for name in names}
+    _run(blocks, count * len(names), jobs, progress, merged, executor)
     label = f"{table_rules.name}: {table_rules.summary()}"
     note = no_money_note(table_rules)
     if note is not None:
         label += f" ({note})"
     reports = []
     for name in names:
-        merged = Tally()
-        for k in range(len(sizes)):
-            part = tallies.get((name, k))
-            if part is not None:
-                merged.merge(part)
-            else:
-                merged.interrupted = True
         strategy_name = built[name].name
         if player_error:
             strategy_name += f" ({player_error:.0%} errors)"
-        reports.append(Report.from_tally(merged, strategy_name, label, bankroll=bankroll, target_ror=target_ror))
+        reports.append(Report.from_tally(merged[name], strategy_name, label, bankroll=bankroll,
+                                         target_ror=target_ror))
     return reports
 
 
-def _run(blocks: list[Block], jobs: int, progress: Callable[[int], None] | None) -> dict[tuple[str, int], Tally]:
-    """Run the blocks, in this process or in ``jobs`` processes; keyed by (strategy, block index).
+class _Merger:
+    """Merge block tallies into one tally per strategy, in block order, as they come in.
 
-    A block missing from the result was not played (Ctrl-C); its strategy's report is
-    marked interrupted.
+    A tally that arrives before the blocks ahead of it waits here until they are in, so
+    the float sums are added in the same order for any number of jobs (the same seed
+    gives the same figures to the last bit) while at most the blocks in flight are held.
     """
-    out: dict[tuple[str, int], Tally] = {}
-    if jobs == 1:
+
+    def __init__(self, merged: dict[str, Tally], count: int) -> None:
+        self.merged = merged
+        self.count = count  # blocks per strategy
+        self.next = dict.fromkeys(merged, 0)  # per strategy, the next block index to merge
+        self.waiting: dict[tuple[str, int], Tally] = {}
+
+    def add(self, block: Block, tally: Tally) -> None:
+        """Take one block's tally; merge it and every waiting one that now follows in order."""
+        name = block.strategy
+        self.waiting[(name, block.index)] = tally
+        while (ready := self.waiting.pop((name, self.next[name]), None)) is not None:
+            self.merged[name].merge(ready)
+            self.next[name] += 1
+
+    def close(self) -> None:
+        """Mark each strategy with a block not merged (Ctrl-C) interrupted."""
+        for name, tally in self.merged.items():
+            if self.next[name] < self.count:
+                tally.interrupted = True
+
+
+def _run(blocks: Iterable[Block], total: int, jobs: int, progress: Callable[[int], None] | None,
+         merged: dict[str, Tally], executor: concurrent.futures.Executor | None = None) -> None:
+    """Play ``total`` blocks here, in ``jobs`` processes, or on ``executor``; merge them into ``merged``.
+
+    ``merged`` maps each strategy to the tally its blocks add up to. On Ctrl-C the
+    blocks finished so far (up to the first one missing, for each strategy) are merged
+    and every tally is marked interrupted.
+    """
+    merger = _Merger(merged, total // len(merged))
+    if executor is None and jobs == 1:
         for block in blocks:
             tally = run_block(block, progress)
-            out[(block.strategy, block.index)] = tally
+            merger.add(block, tally)
             if tally.interrupted:
                 break
-        return out
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(blocks))) as pool:
-        futures = {pool.submit(run_block, block): block for block in blocks}
-        try:
-            for future in concurrent.futures.as_completed(futures):
-                block = futures[future]
-                out[(block.strategy, block.index)] = future.result()
+        merger.close()
+        return
+    if executor is not None:
+        _run_on(executor, blocks, merger, progress, window=4 * _workers(executor, jobs))
+        return
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, total)) as pool:
+        _run_on(pool, blocks, merger, progress, window=4 * min(jobs, total))
+
+
+def _workers(executor: concurrent.futures.Executor, default: int) -> int:
+    """How many blocks ``executor`` runs at once, as far as it says (a Dask cluster's threads); else ``default``."""
+    count = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor
+    if isinstance(count, int) and count > 0:
+        return count
+    client = getattr(executor, "_client", None)  # distributed's ClientExecutor
+    try:
+        threads = sum(client.nthreads().values()) if client is not None else 0
+    except Exception:  # a client that cannot say: fall back
+        threads = 0
+    return max(threads, default, 2)
+
+
+def _run_on(executor: concurrent.futures.Executor, blocks: Iterable[Block], merger: _Merger,
+            progress: Callable[[int], None] | None, window: int) -> None:
+    """Send blocks to ``executor``, at most ``window`` at a time, and merge their tallies as they come back."""
+    pending: dict[concurrent.futures.Future[Tally], Block] = {}
+    todo = iter(blocks)
+    try:
+        while True:
+            for block in todo:
+                pending[executor.submit(run_block, block)] = block
+                if len(pending) >= window:
+                    break
+            if not pending:
+                break
+            finished, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in finished:
+                block = pending.pop(future)
+                merger.add(block, future.result())
                 if progress is not None:
                     progress(block.rounds)
-        except KeyboardInterrupt:
-            _cancel_waiting(futures)
-            for future, block in futures.items():
-                if future.done() and not future.cancelled() and future.exception() is None:
-                    out[(block.strategy, block.index)] = future.result()
-            for tally in out.values():
-                tally.interrupted = True
-        except BaseException:  # a failed block fails the run: the blocks still waiting are not started
-            _cancel_waiting(futures)
-            raise
-    return out
+    except KeyboardInterrupt:
+        _cancel_waiting(pending)
+        for future, block in pending.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                merger.add(block, future.result())
+        merger.close()
+        for tally in merger.merged.values():
+            tally.interrupted = True
+    except BaseException:  # a failed block fails the run: the blocks still waiting are not started
+        _cancel_waiting(pending)
+        raise
+    else:
+        merger.close()
 
 
 def _cancel_waiting(futures: Iterable[concurrent.futures.Future[Tally]]) -> None:

@@ -68,7 +68,9 @@ class Tally:
             that the types' nets add up to ``sx`` (bet-spread strategies included).
         counts: floored true count -> [rounds, sum x, sum b] (counting strategies only).
         sessions: per session ``(lowest running net, final net)`` in units.
-        paths: a few sessions' running net, sampled, for plots.
+        paths: a few sessions' running net, sampled, for plots: entry ``j`` is the net after
+            ``j * step`` rounds, for that path's ``step`` in ``path_steps``.
+        path_steps: the rounds between two samples of each path in ``paths``.
         interrupted: the block was stopped early (Ctrl-C).
     """
 
@@ -88,6 +90,7 @@ class Tally:
     counts: dict[int, list[float]] = field(default_factory=dict)
     sessions: list[tuple[float, float]] = field(default_factory=list)
     paths: list[list[float]] = field(default_factory=list)
+    path_steps: list[int] = field(default_factory=list)
     interrupted: bool = False
 
     def merge(self, other: Tally) -> None:
@@ -117,6 +120,7 @@ class Tally:
             row[2] += triple[2]
         self.sessions.extend(other.sessions)
         self.paths.extend(other.paths)
+        self.path_steps.extend(other.path_steps)
         self.interrupted = self.interrupted or other.interrupted
 
 
@@ -167,6 +171,7 @@ class Report:
     interrupted: bool
     paths: list[list[float]]
     session_results: list[float]
+    path_steps: list[int] = field(default_factory=list)
 
     @classmethod
     def from_tally(cls, tally: Tally, strategy: str, rules: str, *, bankroll: float | None = None,
@@ -209,7 +214,8 @@ class Report:
                    ev_per_round=tally.sx / n if n else math.nan,
                    net_credits=tally.net, wagered_credits=tally.wagered, frequencies=freq,
                    by_hand_type=types, by_true_count=by_tc, risk_of_ruin=ror, interrupted=tally.interrupted,
-                   paths=tally.paths, session_results=[final for _low, final in tally.sessions])
+                   paths=tally.paths, session_results=[final for _low, final in tally.sessions],
+                   path_steps=tally.path_steps)
 
     def as_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (exact money as strings like ``"-15/2"``)."""
@@ -226,14 +232,17 @@ class Report:
 
 def _risk_of_ruin(sessions: list[tuple[float, float]], bankroll: float, target: float, ev: float, se: float,
                   sd: float, bet: float) -> dict[str, float]:
-    """Risk of ruin over the simulated sessions, and the bankroll a target risk needs.
+    """Risk of ruin over the simulated sessions, its standard error, and the bankroll a target risk needs.
 
     A session is ruined when its running net falls below ``1 - bankroll`` units (the
-    bankroll can no longer cover a one-unit bet). The bankroll needed for ``target`` is
-    the (1 - target) quantile of the sessions' deepest drawdown plus one unit, and, for
-    a positive EV, the classic infinite-play formula ``-ln(target) * var / (2 * ev)``
-    (per-round variance ``(sd * bet)**2`` and EV ``ev * bet``; Wizard of Odds, "Risk of
-    Ruin").
+    bankroll can no longer cover a one-unit bet). The risk is the share of ruined
+    sessions, with the binomial standard error ``sqrt(p (1 - p) / n)``;
+    ``sessions_for_quarter_se`` is the fewest sessions that bring that error under a
+    quarter of the risk, ``16 (1 - p) / p`` (NaN when no session was ruined). The bankroll
+    needed for ``target`` is the (1 - target) quantile of the sessions' deepest drawdown
+    plus one unit, and, for a positive EV, the classic infinite-play formula
+    ``-ln(target) * var / (2 * ev)`` (per-round variance ``(sd * bet)**2`` and EV
+    ``ev * bet``; Wizard of Odds, "Risk of Ruin").
     """
     count = len(sessions)
     ruined = sum(1 for low, _final in sessions if bankroll + low < 1)
@@ -242,6 +251,7 @@ def _risk_of_ruin(sessions: list[tuple[float, float]], bankroll: float, target: 
     k = min(count - 1, max(0, math.ceil((1 - target) * count) - 1))
     out = {"bankroll_units": bankroll, "sessions": float(count), "risk": p,
            "risk_se": math.sqrt(p * (1 - p) / count), "target": target,
+           "sessions_for_quarter_se": float(math.ceil(16 * (1 - p) / p)) if p > 0 else math.nan,
            "bankroll_for_target": drawdowns[k] + 1}
     if ev > 0 and sd == sd:
         out["bankroll_for_target_formula"] = -math.log(target) * (sd * bet) ** 2 / (2 * ev * bet)

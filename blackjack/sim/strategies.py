@@ -13,7 +13,8 @@ name                   how it plays
 ``never-bust``         hit hard 11 or less and soft 17 or less; never risk a bust
 ``always-stand``       stand on everything
 ``random``             a uniformly random legal action
-``module:function``    a user's ``Policy``: ``function(view: TableView) -> Action``
+``module:function``    a user's policy: ``function(decision: Decision) -> Action``, or
+                       ``function(view: TableView) -> Action`` for a full view
 =====================  ===================================================================
 
 Every strategy declines insurance and even money (except ``hi-lo`` by the count and a
@@ -34,7 +35,7 @@ import random
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Phase
 from ..errors import BlackjackError
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from ..round import Round
     from ..view import TableView
 
-__all__ = ["BUILTIN", "Strategy", "make_strategy"]
+__all__ = ["BUILTIN", "Decision", "Strategy", "make_strategy", "wants_view"]
 
 _H, _S, _D, _P, _R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 
@@ -101,11 +102,69 @@ class ChartStrategy(Strategy):
         super().__init__(name, rules)
         from ..hints.strategy import basic_strategy
         self.chart = chart if chart is not None else basic_strategy(rules)
+        self._trees: dict[tuple[int, bool, int | None, int], Play] = {}  # filled as hands are met
+        self._two_card: dict[tuple[int, int, int], Play] = {}  # (first value, second value, upcard) -> tree
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
-        """Play the chart, falling back as its code says when a move is not allowed."""
-        pair = hand[0].value if len(hand) == 2 and hand[0].value == hand[1].value else None
-        return self.chart.play(hand.get_score(), hand.is_soft(), pair, upcard, rnd.is_legal)
+        """Play the chart, falling back as its code says when a move is not allowed (:func:`chart_play`).
+
+        A two-card hand's tree is also kept under its two point values, so the commonest
+        decisions skip scoring the hand (its total, softness and pair follow from them).
+        """
+        two = None
+        play = None
+        if len(hand) == 2:
+            first, second = hand
+            two = (first.value, second.value, upcard)
+            play = self._two_card.get(two)
+        if play is None:
+            pair = two[0] if two is not None and two[0] == two[1] else None
+            key = (hand.get_score(), hand.is_soft(), pair, upcard)
+            play = self._trees.get(key)
+            if play is None:
+                play = self._trees[key] = chart_play(self.chart, *key)
+            if two is not None:
+                self._two_card[two] = play
+        if type(play) is tuple:
+            is_legal = rnd.is_legal
+            while type(play) is tuple:
+                play = play[1] if is_legal(play[0]) else play[2]
+        return play  # type: ignore[return-value]  # the walk ends at a leaf, an Action
+
+
+#: :meth:`Chart.play` for one hand as a decision tree: an Action, or ``(move, tree if the move
+#: is allowed, tree if not)``.
+Play = Action | tuple[Action, "Play", "Play"]
+
+
+class _Ask(Exception):
+    """Raised by :func:`chart_play`'s probe when ``Chart.play`` asks about a move not yet answered."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__(action)
+        self.action = action
+
+
+def chart_play(chart: Chart, total: int, soft: bool, pair: int | None, upcard: int) -> Play:
+    """Return ``chart.play(total, soft, pair, upcard, allowed)`` for every ``allowed`` at once, as a tree.
+
+    The tree asks about the moves in the order ``Chart.play`` does and ends in the move it
+    returns, so walking it with ``Round.is_legal`` gives what ``Chart.play`` gives, with no
+    chart codes read during play. It is derived by calling ``Chart.play`` with each set of
+    answers, so the chart's fallbacks stay written in one place;
+    ``tests/sim/test_simulate.py`` checks the tree against ``Chart.play`` for every set of
+    legal moves.
+    """
+    def probe(answers: dict[Action, bool]) -> Play:
+        def allowed(action: Action) -> bool:
+            if action not in answers:
+                raise _Ask(action)
+            return answers[action]
+        try:
+            return chart.play(total, soft, pair, upcard, allowed)
+        except _Ask as ask:
+            return (ask.action, probe({**answers, ask.action: True}), probe({**answers, ask.action: False}))
+    return probe({})
 
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Surrender early where the chart (built for early surrender) says R: ``Rh``, ``Rs`` or ``Rp``."""
@@ -266,16 +325,105 @@ class RandomStrategy(Strategy):
         return random_action(rnd, self.rng)
 
 
-class UserPolicy(Strategy):
-    """A user's ``module:function`` policy, called with ``rnd.view()`` for every decision."""
+class Decision:
+    """What a user's ``module:function`` policy is told for one decision: a few numbers, no table view.
 
-    def __init__(self, name: str, rules: Rules, policy: Callable[[TableView], Action]) -> None:
+    Building a full :class:`~blackjack.view.TableView` for every decision costs more than
+    playing the hand; this costs about as much as a built-in strategy's own look at the
+    hand. ``legal`` and ``true_count`` are worked out only when read.
+
+    Attributes:
+        phase: ``Phase.PLAYER_TURN`` for a playing decision; ``Phase.INSURANCE`` for an
+            insurance (or even money) offer, answered with INSURANCE or DECLINE;
+            ``Phase.EARLY_SURRENDER`` for an early-surrender offer, SURRENDER or DECLINE.
+        total: the hand's best total (an ace counts 11 when that does not pass 21).
+        soft: an ace counts 11 in ``total`` (A-6 is soft 17).
+        pair: the point value (ace 1, ten-cards 10) of a two-card hand whose two cards
+            have equal points, else None. Whether it may be split is in ``legal``.
+        upcard: the dealer's upcard's point value, ace 1.
+        cards: how many cards the hand holds.
+        from_split: the hand was made by splitting a pair.
+
+    Read a Decision during the call that gets it: ``legal``, ``true_count`` and
+    :meth:`view` read the live round, which moves on after the policy answers.
+    """
+
+    __slots__ = ("phase", "total", "soft", "pair", "upcard", "cards", "from_split", "_round", "_decks")
+
+    def __init__(self, rnd: Round, hand: Hand, upcard: int) -> None:
+        self._round = rnd
+        self._decks = rnd.rules.decks
+        self.phase: Phase = rnd.phase
+        self.total = hand.get_score()
+        self.soft = hand.is_soft()
+        self.cards = len(hand)
+        self.pair: int | None = None
+        if self.cards == 2:
+            first, second = hand
+            if first.value == second.value:
+                self.pair = first.value
+        self.upcard = upcard
+        self.from_split = hand.from_split
+
+    @property
+    def legal(self) -> frozenset[Action]:
+        """The actions allowed now (``Round.legal_actions``); STAND is always among them in play."""
+        return self._round.legal_actions()
+
+    def can(self, action: Action) -> bool:
+        """Return True when ``action`` is allowed now (cheaper than ``action in decision.legal``)."""
+        return self._round.is_legal(action)
+
+    @property
+    def true_count(self) -> float:
+        """The Hi-Lo true count of the cards not yet seen (the hole card counts as unseen), unfloored."""
+        from ..hints.counting import count_from_unseen, true_count
+        unseen = self._round.unseen_counts()
+        return true_count(count_from_unseen(unseen, self._decks), sum(unseen.values()))
+
+    def view(self) -> TableView:
+        """The full :class:`~blackjack.view.TableView` of the table now, for a policy that needs more."""
+        return self._round.view()
+
+    def __repr__(self) -> str:
+        pair = f", pair={self.pair}" if self.pair is not None else ""
+        return (f"Decision({self.phase.name}, total={self.total}, soft={self.soft}{pair}, upcard={self.upcard}, "
+                f"cards={self.cards})")
+
+
+def wants_view(policy: Callable[..., object]) -> bool:
+    """Return True when ``policy``'s first parameter is annotated ``TableView``: it gets a full view.
+
+    Any other policy (no annotation, or ``Decision``) gets a :class:`Decision`.
+    """
+    import inspect
+    try:
+        parameters = list(inspect.signature(policy).parameters.values())
+    except (TypeError, ValueError):  # a builtin or a callable without a signature
+        return False
+    if not parameters:
+        return False
+    annotation = parameters[0].annotation
+    if isinstance(annotation, str):  # from __future__ import annotations
+        return annotation.rsplit(".", 1)[-1].strip("'\"") == "TableView"
+    return getattr(annotation, "__name__", None) == "TableView"
+
+
+class UserPolicy(Strategy):
+    """A user's ``module:function`` policy, asked once per decision.
+
+    It is called with a :class:`Decision`, or with ``rnd.view()`` (a full ``TableView``)
+    when its first parameter is annotated ``TableView`` (:func:`wants_view`).
+    """
+
+    def __init__(self, name: str, rules: Rules, policy: Callable[[Any], Action]) -> None:
         super().__init__(name, rules)
         self.policy = policy
+        self.view = wants_view(policy)
 
-    def _ask(self, rnd: Round) -> Action:
+    def _ask(self, hand: Hand, upcard: int, rnd: Round) -> Action:
         try:
-            action = self.policy(rnd.view())
+            action = self.policy(rnd.view() if self.view else Decision(rnd, hand, upcard))
         except Exception as err:  # the user's own code: one line saying what and where, not a traceback
             raise BlackjackError(f"strategy {self.name} raised {type(err).__name__}: {err}{_where(err)}") from err
         if not isinstance(action, Action) or not rnd.is_legal(action):
@@ -284,15 +432,15 @@ class UserPolicy(Strategy):
 
     def decide(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> Action:
         """Ask the user's policy."""
-        return self._ask(rnd)
+        return self._ask(hand, upcard, rnd)
 
     def insure(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Ask the user's policy (INSURANCE or DECLINE)."""
-        return self._ask(rnd) is Action.INSURANCE
+        return self._ask(hand, upcard, rnd) is Action.INSURANCE
 
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Ask the user's policy (SURRENDER or DECLINE)."""
-        return self._ask(rnd) is _R
+        return self._ask(hand, upcard, rnd) is _R
 
 
 def _where(err: BaseException) -> str:
@@ -320,7 +468,8 @@ def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart |
 
     Args:
         name: one of :data:`BUILTIN`, or ``"module:function"`` naming a policy
-            ``function(view: TableView) -> Action`` importable from ``module``.
+            ``function(decision: Decision) -> Action`` (or ``function(view: TableView)``,
+            see :func:`wants_view`) importable from ``module``.
         rules: the table rules (charts are derived for them).
         rng: the random source of the ``random`` strategy.
         chart: the basic-strategy chart for ``rules``, if the caller has it

@@ -38,6 +38,6 @@ def test_a_failed_block_cancels_the_blocks_not_yet_started(tmp_path: Path, monke
     rules = Rules.preset("vegas")
     blocks = [runner.Block(rules, "always-stand", k, 100, 1) for k in range(40)]
     with pytest.raises(BlackjackError, match="block 0 failed"):
-        runner._run(blocks, 2, None)
+        runner._run(iter(blocks), len(blocks), 2, None, {"always-stand": Tally()})
     started = log.read_text(encoding="utf-8").split()
     assert len(started) < 20, f"{len(started)} of the 39 other blocks were started after block 0 failed"

@@ -125,7 +125,7 @@ class TestDrawing:
         plot(runs, target)
         assert sys.modules["matplotlib"].backends == ["Agg"]  # type: ignore[union-attr]
         [(fig, axes)] = fake_pyplot.figures
-        lines = [args[0] for ax in axes for args, _ in ax.called("plot")]
+        lines = [args[1] for ax in axes for args, _ in ax.called("plot")]
         assert lines == [path for r in runs for path in r.paths]
         hists = [args[0] for ax in axes for args, _ in ax.called("hist")]
         assert hists == [r.session_results for r in runs]
@@ -138,6 +138,37 @@ class TestDrawing:
         [(_fig, axes)] = fake_pyplot.figures
         labels = [kwargs.get("label") for ax in axes for _, kwargs in ax.called("plot")]
         assert [label for label in labels if label is not None] == ["basic", "always-stand"]
+
+    def test_x_axis_counts_rounds_not_samples(self, fake_pyplot: FakePyplot, tmp_path: Path) -> None:
+        """A path sampled every k rounds is drawn at rounds 0, k, 2k ...: its last point sits near the session's
+        length (500 rounds), not at the number of samples."""
+        runs = reports()
+        plot(runs, tmp_path / "x.png")
+        [(_fig, axes)] = fake_pyplot.figures
+        for (xs, ys), _kwargs in [(args, kwargs) for ax in axes for args, kwargs in ax.called("plot")]:
+            assert len(xs) == len(ys) and xs[0] == 0
+            assert 490 <= xs[-1] <= 500 and xs[1] - xs[0] == 1  # 500-round sessions: every round kept
+        longer = simulate("basic", "vegas", hands=20_000, seed=3, sessions=2)
+        plot(longer, tmp_path / "y.png")
+        [(xs, _ys)] = [args for args, _ in fake_pyplot.figures[1][1][0].called("plot")][:1]
+        assert xs[1] == 20 and xs[-1] == 10_000  # sampled every 20 rounds of 10,000
+
+    def test_one_colour_per_strategy_and_one_set_of_bins(self, fake_pyplot: FakePyplot, tmp_path: Path) -> None:
+        """Every line and bar of a strategy has its colour, no two strategies share one, and every histogram
+        uses the same bin edges, which cover every session result."""
+        runs = simulate(["basic", "always-stand", "never-bust"], "vegas", hands=3000, seed=3, sessions=6)
+        plot(runs, tmp_path / "x.png")
+        [(_fig, (paths_ax, hist_ax))] = fake_pyplot.figures
+        line_colours = [kwargs["color"] for _, kwargs in paths_ax.called("plot")]
+        assert line_colours == [f"C{n}" for n, r in enumerate(runs) for _ in r.paths]
+        hists = hist_ax.called("hist")
+        assert [kwargs["color"] for _, kwargs in hists] == ["C0", "C1", "C2"]
+        edges = [kwargs["bins"] for _, kwargs in hists]
+        assert edges[0] == edges[1] == edges[2] and len(edges[0]) == 31
+        results = [v for r in runs for v in r.session_results]
+        assert edges[0][0] == min(results) and edges[0][-1] == max(results)
+        assert [kwargs["label"] for _, kwargs in hists] == ["basic", "always-stand", "never-bust"]
+        assert all(ax.called("legend") for ax in (paths_ax, hist_ax))
 
     def test_cli_plots_to_the_given_file(self, fake_pyplot: FakePyplot, tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from fractions import Fraction
 import json
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -151,9 +153,11 @@ def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypat
     seen: list[runner.Block] = []
     real_run = runner._run
 
-    def spy(blocks: list[runner.Block], jobs: int, progress: object) -> object:
-        seen.extend(blocks)
-        return real_run(blocks, jobs, None)
+    def spy(blocks: Iterable[runner.Block], total: int, jobs: int, progress: object, merged: Any,
+            executor: object = None) -> None:
+        listed = list(blocks)
+        seen.extend(listed)
+        real_run(listed, total, jobs, None, merged)
     monkeypatch.setattr(runner, "_run", spy)
     simulate(["basic", "hi-lo", "never-bust"], rules, hands=300, seed=1)
     assert {b.strategy: b.chart is chart for b in seen} == {"basic": True, "hi-lo": True, "never-bust": False}
@@ -253,3 +257,28 @@ def test_strategies_meet_the_same_shoes_on_one_seed() -> None:
     reports = simulate(["basic", "always-stand", "never-bust"], "cs111", hands=3000, seed=4)
     shares = [[row["share"] for row in report.by_hand_type] for report in reports]
     assert shares[0] == shares[1] == shares[2]
+
+
+@pytest.mark.parametrize("preset", ["vegas", "single_deck", "european", "atlantic_city"])
+def test_chart_play_tree_is_chart_play_for_every_set_of_legal_moves(preset: str) -> None:
+    """The basic strategy's decision trees (derived once per hand from Chart.play) give Chart.play's move for
+    every total, softness, pair, upcard and each of the 16 sets of optional moves allowed (stand always is)."""
+    import itertools
+    from blackjack import Action
+    from blackjack.sim.strategies import chart_play
+    chart = ChartStrategy("basic", Rules.preset(preset)).chart
+    moves = (Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+    keys = [(total, False, None) for total in range(4, 21)] + [(total, True, None) for total in range(12, 21)]
+    keys += [(12, True, 1)] + [(2 * value, False, value) for value in range(2, 11)]
+    checked = 0
+    for (total, soft, pair), up in itertools.product(keys, range(1, 11)):
+        tree = chart_play(chart, total, soft, pair, up)
+        for n in range(len(moves) + 1):
+            for allowed in itertools.combinations(moves, n):
+                legal = {Action.STAND, *allowed}
+                node = tree
+                while isinstance(node, tuple):
+                    node = node[1] if node[0] in legal else node[2]
+                assert node is chart.play(total, soft, pair, up, legal.__contains__), (total, soft, pair, up, legal)
+                checked += 1
+    assert checked == len(keys) * 10 * 16
