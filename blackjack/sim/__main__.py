@@ -127,7 +127,7 @@ def _write(text: str, target: str) -> None:
 
 
 #: The one-line reason ``--dask`` gives when the ``dask`` extra is missing.
-DASK_NEEDS_DISTRIBUTED = '--dask needs dask.distributed: pip install -e ".[dask]" (or pip install "dask[distributed]")'
+DASK_NEEDS_DISTRIBUTED = '--dask needs dask.distributed: pip install "blackjack-kit[dask]" (in a clone: pip install -e ".[dask]")'
 
 
 def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[[], None]]:

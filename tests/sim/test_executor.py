@@ -95,7 +95,7 @@ def test_cli_without_dask_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
     assert main(["--hands", "100", "--quiet", "--dask", "tcp://127.0.0.1:8786"]) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("blackjack-sim: error: --dask needs dask.distributed") and 'pip install -e ".[dask]"' in err
+    assert err.startswith("blackjack-kit-sim: error: --dask needs dask.distributed") and 'pip install "blackjack-kit[dask]"' in err
 
 
 def test_cli_refuses_jobs_with_dask(capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,7 +120,7 @@ def test_cli_a_bad_scheduler_address_is_one_line(capsys: pytest.CaptureFixture[s
     assert main(["--hands", "100", "--quiet", "--dask", "nonsense"]) == 1
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("blackjack-sim: error: cannot reach the Dask scheduler at nonsense")
+    assert err.startswith("blackjack-kit-sim: error: cannot reach the Dask scheduler at nonsense")
 
 
 def test_ctrl_c_on_an_executor_reports_the_blocks_finished_in_order() -> None:
