@@ -24,8 +24,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "RESULTS_FD_ENV", "SUITE_PREFIX", "TESTS_DIR", "Course",
-           "Milestone", "Part", "load_course", "suite_name", "suite_number", "suite_path"]
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "RESULTS_FD_ENV", "SUITE_PREFIX", "TESTS_DIR",
+           "Course", "Milestone", "Part", "load_course", "suite_name", "suite_number", "suite_path"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 
@@ -41,6 +41,8 @@ DEFAULT_HIDDEN_VISIBILITY = "after_due_date"
 
 #: The environment variable naming the inherited pipe the grading plugin writes its results to.
 RESULTS_FD_ENV = "MILESTONES_RESULTS_FD"
+#: Set in the environment of an isolated graded run: the plugin takes every other copy of the packages off sys.path.
+ISOLATED_ENV = "MILESTONES_ISOLATED"
 
 #: The pytest markers of the grading plugin, as ``"name: description"`` lines for ``markers``.
 GRADING_MARKERS = ("points(n): points this test is worth in the course grader",

@@ -40,6 +40,7 @@ import math
 import os
 import re
 import signal
+import sys
 import time
 from collections.abc import Generator
 from fractions import Fraction
@@ -49,8 +50,8 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import (GRADING_MARKERS, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name, suite_number,
-                     suite_path)
+from .config import (GRADING_MARKERS, ISOLATED_ENV, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name,
+                     suite_number, suite_path)
 from . import REPO_ROOT
 from .regions import PACKAGES, Function, split_functions
 
@@ -159,6 +160,19 @@ def pytest_configure(config: pytest.Config) -> None:
     recorder = _Recorder(config.getoption("--results-json"), load_course(config.getoption("--points-file")))
     config.stash[_RECORDER] = recorder
     config.pluginmanager.register(recorder, "milestones-recorder")
+    impl = config.getoption("--impl", None)
+    if impl and os.environ.get(ISOLATED_ENV):
+        _drop_other_packages(Path(impl))
+
+
+def _drop_other_packages(impl: Path) -> None:
+    """Remove from ``sys.path`` every folder but ``impl`` that holds ``blackjack`` or ``gui`` (an editable
+    install's path to the reference), so the submission's code does not find the reference there."""
+    keep = impl.resolve()
+    for entry in list(sys.path):
+        folder = Path(entry or ".").resolve()
+        if folder != keep and any((folder / package / "__init__.py").is_file() for package in PACKAGES):
+            sys.path.remove(entry)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
