@@ -26,7 +26,8 @@ from milestones import isolation
 from milestones.__main__ import main
 from milestones._sandbox import landlock_abi
 from milestones.grading import TAMPERED, Grader, SubmissionGrade, find_submissions
-from milestones.runner import Limits, run_suite
+from milestones.report import gradescope_results
+from milestones.runner import GraderError, Limits, run_suite
 
 LIMITS = Limits(timeout=60, test_timeout=5)
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -340,3 +341,92 @@ def test_a_run_of_the_unprotected_runner_is_still_possible(course: Path, samples
     run = run_suite(course / "tests" / "milestone1", samples["full"], limits=LIMITS)
     assert run.finished and run.results and all(outcome == "passed" for outcome, _ in run.results.values())
 
+
+
+def test_canaries_look_like_the_suites_own_tests(tmp_path: Path) -> None:
+    """Canaries are named from words of the suite's test names (no digits, no fixed prefix), carry points
+    like the real tests, and come with the outcome each must have: two must fail, one must pass."""
+    course = write_course(tmp_path / "course")
+    milestone = course / "tests" / "milestone1"
+    before = (milestone / "test_mini.py").read_text(encoding="utf-8")
+    words = {w for name in ("two_aces_and_nine", "deal_takes_top_card", "hidden_bust", "totals") for w in name.split("_")}
+    expected = isolation.plant_canaries(milestone, course, hidden=False)
+    after = (milestone / "test_mini.py").read_text(encoding="utf-8")
+    assert sorted(expected.values()) == ["failed", "failed", "passed"]
+    assert after.startswith(before)
+    for nodeid in expected:
+        name = nodeid.split("::")[1]
+        assert nodeid.startswith("tests/milestone1/test_mini.py::test_")
+        assert not any(c.isdigit() for c in name) and set(name.split("_")[1:]) <= words
+        assert f"@pytest.mark.points(" in after.split(f"def {name}(")[0].rsplit("\n\n", 1)[-1]
+    again = isolation.plant_canaries(milestone, course, hidden=False)
+    assert set(again).isdisjoint(expected)  # new names every run
+
+
+def test_a_change_to_the_tests_while_grading_stops_the_batch(samples: dict[str, Path], tmp_path: Path) -> None:
+    """The grader hashes the instructor's tests when it starts and checks them before and after every run:
+    changed tests stop grading with one line, so no later submission is graded on them."""
+    course = write_course(tmp_path / "course")
+    grader = Grader(tests=course / "tests", limits=LIMITS)
+    grader.inventory(1)
+    test_file = course / "tests" / "milestone1" / "test_mini.py"
+    test_file.write_text(test_file.read_text(encoding="utf-8").replace("    got = ", "    return\n    got = "),
+                         encoding="utf-8")
+    with pytest.raises(GraderError, match=r"changed while grading \(test_mini.py\); restore them"):
+        grader.grade(find_submissions([samples["starter"]], tmp_path / "scratch"), [1])
+
+
+def test_hidden_results_do_not_show_in_the_total_before_their_time(samples: dict[str, Path], tmp_path: Path) -> None:
+    """With hidden tests graded, results.json's top-level visibility is the hidden tests' (the total holds
+    their points), visible tests stay visible, and the summary counts the visible tests only."""
+    course = write_course(tmp_path / "course")
+    [grade] = Grader(tests=course / "tests", limits=LIMITS).grade(
+        find_submissions([samples["full"]], tmp_path / "scratch"), [1])
+    data = json.loads(gradescope_results(grade, "after_published"))
+    assert data["visibility"] == "after_published" and data["score"] == 25
+    assert data["output"].startswith("milestone 1: visible tests ")
+    assert "shown once the grades are published" in data["output"]
+    assert {t["visibility"] for t in data["tests"]} == {"visible", "after_published"}
+    shown = json.loads(gradescope_results(grade, "visible"))
+    assert "visibility" not in shown and shown["output"].startswith("milestone 1: 25 / 25")
+
+
+@pytest.mark.parametrize("problem", ["inventory", "tests"])
+def test_a_broken_autograder_still_writes_results_json(problem: str, samples: dict[str, Path], tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing or broken inventory, or missing tests, still leave a valid results.json: score 0, no tests,
+    and the reason; the command says it on stderr in one line and exits with status 2."""
+    course = write_course(tmp_path / "course")
+    inventory = tmp_path / "inventory.json"
+    tests = course / "tests"
+    if problem == "inventory":
+        inventory.write_text("[1, 2]", encoding="utf-8")
+    else:
+        assert main(["autograder", "--milestone", "1", "--output", str(tmp_path / "ag.zip")]) == 0
+        import zipfile  # noqa: PLC0415
+
+        with zipfile.ZipFile(tmp_path / "ag.zip") as zf:
+            inventory.write_bytes(zf.read("inventory.json"))
+        tests = tmp_path / "no-tests-here"
+    out = tmp_path / "results" / "results.json"
+    status = main(["grade", str(samples["full"]), "--single", "--milestone", "1", "--tests", str(tests),
+                   "--inventory", str(inventory), "--format", "gradescope", "--output", str(out)])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["score"] == 0 and data["tests"] == []
+    assert data["output"].startswith("The autograder could not grade this submission")
+    assert err.removeprefix("error: ").strip() in data["output"]
+
+
+def test_the_per_test_summary_goes_to_stdout(samples: dict[str, Path], tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """grade --format gradescope --output FILE prints the text report (Gradescope shows stdout to instructors)."""
+    course = write_course(tmp_path / "course")
+    out = tmp_path / "results.json"
+    assert main(["grade", str(samples["starter"]), "--single", "--milestone", "1", "--tests", str(course / "tests"),
+                 "--format", "gradescope", "--output", str(out)]) == 0
+    stdout = capsys.readouterr().out
+    assert "Milestone 1:" in stdout and "test_mini.py::test_two_aces_and_nine" in stdout and "FAIL" in stdout
+    assert json.loads(out.read_text(encoding="utf-8"))["score"] == 0
