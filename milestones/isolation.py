@@ -373,7 +373,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env[STAGING_ENV] = str(staging)
         sandbox = [sys.executable, "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]
-        with _user_slot() if root else _no_user() as user:
+        with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
+            if display is not None:
+                env["DISPLAY"] = display
             after = None
             if user is not None:
                 work.chmod(0o711)
@@ -403,6 +405,40 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
 @contextmanager
 def _no_user() -> Iterator[None]:
     yield None
+
+
+def needs_display(folder: Path) -> bool:
+    """The suite in ``folder`` opens Tk windows: a module of it (or its ``conftest.py``) uses tkinter or ``gui``."""
+    words = ("import tkinter", "from tkinter", "from gui", "import gui")
+    return any(any(w in p.read_text(encoding="utf-8", errors="replace") for w in words)
+               for p in sorted(folder.rglob("*.py")))
+
+
+@contextmanager
+def _display(wanted: bool) -> Iterator[str | None]:
+    """An X display for a run that opens windows: a private ``Xvfb`` the grader starts (outside the run's
+    confinement, which would refuse its files in ``/tmp``) and stops afterwards; ``None`` when not
+    ``wanted``, when ``$DISPLAY`` is set (and usable by the run), or without Xvfb."""
+    xvfb = shutil.which("Xvfb")
+    if not wanted or xvfb is None or (os.environ.get("DISPLAY") and not is_root()):
+        yield None
+        return
+    read, write = os.pipe()
+    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    os.close(write)
+    try:
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        yield f":{number}" if number else None
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def run_isolated(folder: Path, impl: Path, *, limits: Limits = Limits(), hidden: bool = True) -> RunResult:
