@@ -358,7 +358,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         tmp.mkdir()
         staging.mkdir()
         before = digest(kit)
-        pytest_args = [sys.executable, "-s", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
+        # -P: the working folder (the submission's copy) is not put first on sys.path, where a pytest.py or
+        # milestones/ of the submission would stand in for the real ones before any check is in place
+        pytest_args = [sys.executable, "-P", "-s", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
                        "--tb=no", "--no-header", "--continue-on-collection-errors",
                        "-o", "console_output_style=classic", f"--rootdir={rootdir}",
                        "--test-timeout", str(limits.test_timeout), f"--impl={sub}"]
@@ -371,7 +373,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
                    PYTHONHASHSEED="0", PYTHONNOUSERSITE="1")
         env[ISOLATED_ENV] = "1"
         env[STAGING_ENV] = str(staging)
-        sandbox = [sys.executable, "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
+        sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]
         with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
             if display is not None:

@@ -430,3 +430,17 @@ def test_the_per_test_summary_goes_to_stdout(samples: dict[str, Path], tmp_path:
     stdout = capsys.readouterr().out
     assert "Milestone 1:" in stdout and "test_mini.py::test_two_aces_and_nine" in stdout and "FAIL" in stdout
     assert json.loads(out.read_text(encoding="utf-8"))["score"] == 0
+
+
+@needs_linux
+def test_a_pytest_of_its_own_stands_in_for_nothing(mode: str, course: Path, samples: dict[str, Path],
+                                                   tmp_path: Path) -> None:
+    """A pytest.py and a milestones/ package next to blackjack/ (the run's working folder) would be imported
+    in place of the real ones if that folder came first on sys.path; they are never imported."""
+    submission = _attack(samples, tmp_path, "")
+    (submission / "pytest.py").write_text("raise SystemExit(0)\n", encoding="utf-8")
+    (submission / "milestones").mkdir()
+    (submission / "milestones" / "__init__.py").write_text("raise SystemExit(0)\n", encoding="utf-8")
+    grade = _grade(course, submission, tmp_path / "scratch")
+    assert grade.regular == 0
+    assert all(t.message.startswith("not written yet") for t in grade.milestones[0].tests)
