@@ -46,6 +46,7 @@ import re
 import secrets
 import shutil
 import signal
+import site
 import subprocess
 import sys
 import tempfile
@@ -57,9 +58,9 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from ._sandbox import STAGING_ENV
-from .config import ISOLATED_ENV
+from .config import ISOLATED_ENV, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
-from .regions import FUNCTIONS_FILE, functions_json
+from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
 
 __all__ = ["SANDBOX_USER_PREFIX", "digest", "kill_user", "run_isolated", "sandbox_user"]
@@ -328,6 +329,23 @@ def _interpreter_folders() -> list[str]:
     return [f for f in found if not any(f != o and f.startswith(o + os.sep) for o in found)]
 
 
+def site_mirrors(into: Path) -> None:
+    """Mirror under ``into`` each ``site-packages`` of this interpreter that holds ``blackjack`` or ``gui``
+    (the kit installed with pip): a folder of symbolic links to everything in it but those packages, named
+    :func:`~milestones.config.mirror_name`, which the plugin puts on the isolated run's ``sys.path`` in its
+    place, so pytest and the rest stay importable and the installed reference does not."""
+    folders = {Path(p).resolve() for p in [*site.getsitepackages(), *sys.path]
+               if p.rstrip("/").endswith(("site-packages", "dist-packages"))}
+    for folder in sorted(folders):
+        if not any((folder / package / "__init__.py").is_file() for package in PACKAGES):
+            continue
+        mirror = into / mirror_name(folder)
+        mirror.mkdir(parents=True, exist_ok=True)
+        for entry in folder.iterdir():
+            if entry.name not in PACKAGES and entry.name != "milestones" and entry.suffix != ".pth":
+                (mirror / entry.name).symlink_to(entry)
+
+
 def _chown_tree(folder: Path, uid: int, gid: int) -> None:
     for path in [folder, *folder.rglob("*")]:
         os.lchown(path, uid, gid)
@@ -357,6 +375,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True)
         tmp.mkdir()
         staging.mkdir()
+        site_mirrors(kit / "site")
         before = digest(kit)
         # -P: the working folder (the submission's copy) is not put first on sys.path, where a pytest.py or
         # milestones/ of the submission would stand in for the real ones before any check is in place
@@ -372,6 +391,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env.update(HOME=str(tmp), TMPDIR=str(tmp), PYTHONPATH=str(kit), PYTHONDONTWRITEBYTECODE="1",
                    PYTHONHASHSEED="0", PYTHONNOUSERSITE="1")
         env[ISOLATED_ENV] = "1"
+        env[SITE_MIRRORS_ENV] = str(kit / "site")
         env[STAGING_ENV] = str(staging)
         sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]

@@ -50,8 +50,8 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import (GRADING_MARKERS, ISOLATED_ENV, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name,
-                     suite_number, suite_path)
+from .config import (GRADING_MARKERS, ISOLATED_ENV, RESULTS_FD_ENV, SITE_MIRRORS_ENV, TESTS_DIR, Course,
+                     load_course, mirror_name, suite_name, suite_number, suite_path)
 from . import REPO_ROOT
 from .regions import PACKAGES, Function, split_functions
 
@@ -166,14 +166,21 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _drop_other_packages(impl: Path) -> None:
-    """Remove from ``sys.path`` every folder but ``impl`` that holds ``blackjack`` or ``gui`` (an editable
-    install's path to the reference), so the submission's code does not find the reference there."""
+    """Take every folder but ``impl`` that holds ``blackjack`` or ``gui`` off ``sys.path``, so the
+    submission's code does not find the reference there: an editable install's path to the kit goes, and
+    a ``site-packages`` the kit was installed into is replaced by the runner's mirror of it without the
+    kit's packages (:func:`milestones.isolation.site_mirrors`), which keeps pytest and the rest."""
     keep = impl.resolve()
-    for entry in list(sys.path):
+    mirrors = os.environ.get(SITE_MIRRORS_ENV)
+    for index, entry in reversed(list(enumerate(sys.path))):
         folder = Path(entry or ".").resolve()
-        if folder != keep and any((folder / package / "__init__.py").is_file() for package in PACKAGES):
-            sys.path.remove(entry)
-
+        if folder == keep or not any((folder / package / "__init__.py").is_file() for package in PACKAGES):
+            continue
+        mirror = Path(mirrors) / mirror_name(folder) if mirrors else None
+        if mirror is not None and mirror.is_dir():
+            sys.path[index] = str(mirror)
+        else:
+            del sys.path[index]
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Close the results recorder (its JSON-lines file)."""

@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import shutil
+import sys
 import time
 import uuid
 from pathlib import Path
@@ -444,3 +445,29 @@ def test_a_pytest_of_its_own_stands_in_for_nothing(mode: str, course: Path, samp
     grade = _grade(course, submission, tmp_path / "scratch")
     assert grade.regular == 0
     assert all(t.message.startswith("not written yet") for t in grade.milestones[0].tests)
+
+
+def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the kit pip-installed, site-packages holds the reference blackjack next to pytest: the isolated
+    run's sys.path gets a mirror of it without blackjack, gui and milestones (pytest stays importable), and an
+    editable install's path to the kit is dropped; the submission's own folder stays."""
+    from milestones import pytest_plugin  # noqa: PLC0415
+
+    site_packages = tmp_path / "lib" / "site-packages"
+    for package in ("blackjack", "gui", "milestones", "pytest"):
+        (site_packages / package).mkdir(parents=True)
+        (site_packages / package / "__init__.py").write_text("", encoding="utf-8")
+    (site_packages / "kit.pth").write_text(str(tmp_path / "repo") + "\n", encoding="utf-8")
+    repo, submission = tmp_path / "repo", tmp_path / "sub"
+    for folder in (repo, submission):
+        (folder / "blackjack").mkdir(parents=True)
+        (folder / "blackjack" / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(isolation.site, "getsitepackages", lambda: [str(site_packages)])
+    isolation.site_mirrors(tmp_path / "mirrors")
+    monkeypatch.setenv("MILESTONES_SITE_MIRRORS", str(tmp_path / "mirrors"))
+    monkeypatch.setattr(sys, "path", [str(submission), str(repo), "/usr/lib/python3", str(site_packages)])
+    pytest_plugin._drop_other_packages(submission)
+    [mirror] = [Path(p) for p in sys.path if "mirrors" in p]
+    assert sys.path == [str(submission), "/usr/lib/python3", str(mirror)]
+    assert sorted(p.name for p in mirror.iterdir()) == ["pytest"]
