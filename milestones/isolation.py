@@ -36,6 +36,7 @@ run ends, every process of that user is killed.
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import os
@@ -274,48 +275,75 @@ def has_hidden(folder: Path) -> bool:
     return False
 
 
+def _places(source: str) -> list[int]:
+    """Where a canary may go in a test module: before each top-level test (its first decorator's line,
+    0-based), and at the end. Nothing before the first test, where the imports and ``PART`` are."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lines = source.count("\n") + (0 if source.endswith("\n") else 1)
+    starts = [min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1 for node in tree.body
+              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+              and node.name.lower().startswith("test")]
+    return [*starts, lines] if starts else []
+
+
 def plant_canaries(milestone: Path, rootdir: Path, *, hidden: bool, rng: random.Random | None = None,
                    failing: int = 2, passing: int = 1) -> dict[str, str]:
-    """Append canary tests to the test modules under ``milestone``; return ``node id -> outcome it must have``.
+    """Put canary tests among the tests of the modules under ``milestone``; return ``node id -> outcome it must
+    have``.
 
-    Each canary is named from two to four words of the suite's own test names, worth
-    a random whole number of points, and asserts a random sum: right (must pass) or wrong
-    (must fail). In the hidden run they are marked hidden too. Modules that do not
-    ``import pytest`` are left alone; with none, there are no canaries.
+    Each canary is named from two to four words of the suite's own test names, worth a
+    random whole number of points, asserts a random sum, right (must pass) or wrong (must
+    fail), and goes before a random test of a random module (or at its end), so a canary
+    can come first and code that stops forging at the first name it does not know loses
+    the tests after it. In the hidden run they are marked hidden too. Modules that do not
+    ``import pytest`` or hold no test are left alone; with none, there are no canaries.
     """
     rng = rng or random.Random(secrets.randbits(64))
-    modules = sorted(p for p in milestone.rglob("test_*.py") if "import pytest" in p.read_text(encoding="utf-8"))
+    texts = {p: p.read_text(encoding="utf-8") for p in sorted(milestone.rglob("test_*.py"))}
+    places = {p: _places(text) for p, text in texts.items() if "import pytest" in text}
+    modules = [p for p, found in places.items() if found]
     if not modules:
         return {}
-    words = sorted({w for p in modules for name in _TEST_NAME.findall(p.read_text(encoding="utf-8"))
+    words = sorted({w for p in modules for name in _TEST_NAME.findall(texts[p])
                     for w in name.split("_")[1:] if w.isalpha()} or {"total", "hand", "card"})
     expected: dict[str, str] = {}
-    added: dict[Path, list[str]] = {}
+    added: dict[Path, list[tuple[int, str]]] = {}
     for outcome in ["failed"] * failing + ["passed"] * passing:
         module = rng.choice(modules)
-        taken = module.read_text(encoding="utf-8")
         name = ""
-        while not name or f"def {name}(" in taken or any(n.endswith(f"::{name}") for n in expected):
+        while not name or f"def {name}(" in texts[module] or any(n.endswith(f"::{name}") for n in expected):
             name = "test_" + "_".join(rng.sample(words, min(rng.randrange(2, 5), len(words))))
             words = words if len(words) > 3 else [*words, rng.choice(["total", "hand", "card", "score"])]
         a, b = rng.randrange(2, 40), rng.randrange(2, 40)
         total = a + b if outcome == "passed" else a + b + rng.choice([-2, -1, 1, 2])
         marks = f"@pytest.mark.points({rng.randrange(1, 3)})\n" + ("@pytest.mark.hidden\n" if hidden else "")
-        body = (f"\n\n{marks}def {name}():\n    \"\"\"{' '.join(name.split('_')[1:]).capitalize()}.\"\"\"\n"
-                f"    got = sum([{a}, {b}])\n    assert got == {total}, f\"the total should be {total}; got {{got}}\"\n")
-        added.setdefault(module, []).append(body)
+        body = (f"{marks}def {name}():\n    \"\"\"{' '.join(name.split('_')[1:]).capitalize()}.\"\"\"\n"
+                f"    got = sum([{a}, {b}])\n    assert got == {total}, f\"the total should be {total}; got {{got}}\"\n"
+                f"\n\n")
+        added.setdefault(module, []).append((rng.choice(places[module]), body))
         expected[f"{module.relative_to(rootdir).as_posix()}::{name}"] = outcome
     for module, bodies in added.items():
-        with open(module, "a", encoding="utf-8") as file:
-            file.write("".join(bodies))
+        lines = texts[module].splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        for line, body in sorted(bodies, key=lambda b: b[0], reverse=True):
+            lines.insert(line, ("\n\n" if line >= len(lines) else "") + body)
+        module.write_text("".join(lines), encoding="utf-8")
     return expected
 
 
 def _check_canaries(result: RunResult, canaries: dict[str, str]) -> None:
-    """Mark ``result`` tampered if a canary was reported with the wrong outcome; then drop the canaries."""
+    """Mark ``result`` tampered if a canary was reported with the opposite outcome (passed where it must fail,
+    or failed where it must pass); then drop the canaries from the result."""
+    opposite = {"failed": "passed", "passed": "failed"}
     for nodeid, expected in canaries.items():
-        got = result.results.get(nodeid)
-        if got is not None and got[0] != expected and not result.tampered and "took longer than" not in got[1]:
+        got = result.results.get(nodeid)  # skipped, an error in a fixture, not run: nothing to say
+        wrong = got is not None and got[0] == opposite[expected] and "took longer than" not in got[1]
+        if wrong and not result.tampered:
+            assert got is not None
             result.tampered = (f"a check test the grader slipped in was reported {got[0]} where it must be "
                                f"{expected}: the results were forged inside the test process")
         result.collected.pop(nodeid, None)
