@@ -266,3 +266,15 @@ def test_a_bad_inventory_is_one_line(content: str | None, words: str, samples: d
     assert main(["grade", str(samples["full"]), "--inventory", str(inventory)]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@POSIX
+@pytest.mark.parametrize("display", [False, True])
+def test_the_scripts_are_valid_shell(display: bool) -> None:
+    """setup.sh (with its sandbox users and chmod lines) and run_autograder parse as POSIX sh."""
+    from milestones.autograder import setup_script  # noqa: PLC0415
+
+    for text in (setup_script(display=display), run_script(2)):
+        done = subprocess.run(["sh", "-n"], input=text, capture_output=True, text=True, check=False, timeout=30)
+        assert done.returncode == 0, done.stderr
+    assert "sandbox_user(0); sandbox_user(1)" in setup_script() and 'chmod -R go-rwx "$SOURCE"' in setup_script()
