@@ -15,11 +15,13 @@ descriptor is in the environment, not in ``sys.argv``, and the plugin takes it b
 submission code is imported (on Windows, a ``--results-json`` file). The runner checks
 that the lines follow the plugin's protocol (:class:`_Stream`); a stream the submission
 wrote to is marked ``tampered`` and counts for nothing. On POSIX it starts
-through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
-``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC``; it runs in its own session, and when the
-run ends (or times out) its whole process group is killed, so processes the submission
-started do not outlive the run (one that leaves the session with ``setsid()`` does).
-Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+through ``python -m milestones._sandbox``, a supervisor that sets ``RLIMIT_CPU``,
+``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` for pytest and, as a child
+subreaper, kills everything pytest started when it ends (``SIGTERM`` from the runner at
+the time limit does the same); the runner then kills the supervisor's group and every
+process carrying the run's tag, so processes the submission started do not outlive the
+run. Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+A submission's graded run (``isolate=True``) goes through :mod:`milestones.isolation`.
 
 Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
 test the plugin stopped at its own limit (the runner reads the results as they come), so
