@@ -9,6 +9,7 @@ module                     what it holds
 ``starter``                write a student starter package (``python -m milestones starter``)
 ``pytest_plugin``          points/hidden/PART markers, student messages, the results stream
 ``runner``                 run one suite against one submission in a limited child process
+``isolation``              a graded run isolated: private copies, canaries, sandbox user
 ``grading``                grade submissions, layered grading, rubric totals
 ``report``                 text, JSON, Gradescope ``results.json`` and CSV output
 ``check``                  the student's progress check and diary line

@@ -151,8 +151,9 @@ _SETUP = """\
 # image (made by `python -m milestones autograder`). It finds Python 3.11 or newer
 # (installing python3.11 with apt-get when there is none), makes a virtualenv in
 # $AUTOGRADER_VENV (default /autograder/venv) and pip-installs requirements.txt, the kit's
-# test extra (pytest, hypothesis ...); the kit itself runs from the source folder. Needs network access (Gradescope
-# gives it); run_autograder then needs none.
+# test extra (pytest, hypothesis ...); the kit itself runs from the source folder. It creates
+# the sandbox users and makes the kit root's alone. Needs network access (Gradescope gives
+# it); run_autograder then needs none.
 set -eu
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
 SOURCE="${AUTOGRADER_SOURCE:-$ROOT/source}"
@@ -196,6 +197,18 @@ if [ "$DISPLAY_NEEDED" = yes ]; then
 fi
 "$VENV/bin/python" -m pip install --upgrade pip
 "$VENV/bin/python" -m pip install -r "$SOURCE/requirements.txt"
+
+# Student code runs as the unprivileged users bjgrade0, bjgrade1 (made here, or on first use):
+# the kit's files (hidden tests, inventory, the packages installed in the virtualenv) are
+# root's alone, so that code cannot read them; Python and the test tools stay readable.
+(cd "$SOURCE" && "$VENV/bin/python" -c 'from milestones.isolation import sandbox_user; sandbox_user(0); sandbox_user(1)')
+chmod -R go-rwx "$SOURCE"
+for package in milestones blackjack gui; do
+    folder="$(cd / && "$VENV/bin/python" -c 'import importlib.util as u, os, sys
+s = u.find_spec(sys.argv[1])
+print(os.path.dirname(s.origin) if s and s.origin else "")' "$package")"
+    if [ -n "$folder" ]; then chmod -R go-rwx "$folder"; fi
+done
 """
 
 _RUN = """\
@@ -215,6 +228,7 @@ if [ -z "$PYTHON" ]; then
     if [ -x "$VENV/bin/python" ]; then PYTHON="$VENV/bin/python"; else PYTHON=python3; fi
 fi
 mkdir -p "$(dirname "$RESULTS")"
+chmod -R go-rwx "$SOURCE" 2>/dev/null || true  # the hidden tests are root's alone (setup.sh did it too)
 cd "$SOURCE"
 exec "$PYTHON" -m milestones grade "$SUBMISSION" --single @OPTIONS@ \\
     --inventory "$SOURCE/@INVENTORY@" --format gradescope --output "$RESULTS"

@@ -22,14 +22,15 @@ plus 10 extra credit, 15 extra credit for the GUI).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "RESULTS_FD_ENV", "SUITE_PREFIX", "TESTS_DIR", "Course",
-           "Milestone", "Part", "handout_dir", "load_course", "suite_name", "suite_number", "suite_path",
-           "require_suites", "suites_dir"]
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
+           "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "handout_dir", "load_course", "mirror_name",
+           "require_suites", "suite_name", "suite_number", "suite_path", "suites_dir"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 
@@ -45,6 +46,15 @@ DEFAULT_HIDDEN_VISIBILITY = "after_due_date"
 
 #: The environment variable naming the inherited pipe the grading plugin writes its results to.
 RESULTS_FD_ENV = "MILESTONES_RESULTS_FD"
+#: Set in the environment of an isolated graded run: the plugin takes every other copy of the packages off sys.path.
+ISOLATED_ENV = "MILESTONES_ISOLATED"
+#: In an isolated run: the folder of filtered mirrors of the site-packages that hold the kit's packages.
+SITE_MIRRORS_ENV = "MILESTONES_SITE_MIRRORS"
+
+
+def mirror_name(folder: Path) -> str:
+    """The name of the mirror of ``folder`` (a resolved ``site-packages``) in the folder of mirrors."""
+    return hashlib.sha256(str(folder).encode()).hexdigest()[:16]
 
 #: The pytest markers of the grading plugin, as ``"name: description"`` lines for ``markers``.
 GRADING_MARKERS = ("points(n): points this test is worth in the course grader",

@@ -28,9 +28,11 @@ marks; the better total counts, so one bug in week 1 is not charged again in wee
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
+import threading
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -39,7 +41,8 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from .config import Course, Milestone, Part, load_course, suite_name, suite_path, suites_dir
-from .runner import Limits, RunResult, TestRecord, run_suite
+from .isolation import digest
+from .runner import GraderError, Limits, RunResult, TestRecord, run_suite
 from .starter import write_hybrid
 
 #: Submissions graded at the same time by default: two, or one on a single-core machine.
@@ -339,6 +342,7 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     notes = [note] if note else []
     errors: list[tuple[str, str]] = []
     stopped = ""
+    secret: RunResult | None = None
     if run is not None and run.tampered:  # the submission's code wrote to the results: none of them count
         note = f"{TAMPERED}: {run.tampered}"
         notes.append(note)
@@ -346,9 +350,12 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     if run is not None:
         errors = run.collect_errors
         stopped = run.stop_reason(limits)
+        secret = run.hidden_run
         for message in [*(message for _, message in errors), stopped]:
             if message and message not in notes:  # one import error breaks every module: say it once
                 notes.append(message)
+        if secret is not None and not secret.finished:  # its reason may name a hidden test: not in the notes
+            notes.append("the run of the hidden tests ended early; their own messages say why")
     parts = []
     for part in milestone.parts:
         records = [r for r in inventory.values() if r.part == part.key]
@@ -361,8 +368,11 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
             else:
                 outcome = "not run"
                 module = record.nodeid.split("::", 1)[0]
-                module_errors = [m for nid, m in errors if nid == module or module.startswith(nid)]
-                message = (module_errors[0] if module_errors else stopped or note
+                source_errors, source_stopped = errors, stopped
+                if secret is not None and record.hidden:  # from the hidden tests' own run
+                    source_errors, source_stopped = secret.collect_errors, secret.stop_reason(limits)
+                module_errors = [m for nid, m in source_errors if nid == module or module.startswith(nid)]
+                message = (module_errors[0] if module_errors else source_stopped or note
                            or "the test did not run (is its name different in your code?)")
             possible = record.points * scale
             tests.append(TestScore(record, outcome, message, possible if outcome == "passed" else Fraction(0),
@@ -427,6 +437,8 @@ class Grader:
         self.jobs = max(1, jobs)
         self.layered = layered
         self.hidden = hidden
+        self._digests: dict[int, dict[str, str]] = {}
+        self._lock = threading.Lock()
         self._inventory: dict[int, dict[str, TestRecord]] = {
             number: {nodeid: r for nodeid, r in records.items() if hidden or not r.hidden}
             for number, records in (inventories or {}).items()}
@@ -446,6 +458,7 @@ class Grader:
             if not self.folder(number).is_dir():
                 raise FileNotFoundError(f"{self.folder(number)}: no such suite (the course's test suites are "
                                         f"missing; reinstall the kit or pass --tests)")
+            self._unchanged(number)
             run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
             if run.collect_errors or not run.finished:
                 problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]
@@ -453,17 +466,38 @@ class Grader:
             self._inventory[number] = run.collected
         return self._inventory[number]
 
+    def _unchanged(self, number: int) -> None:
+        """Check that milestone ``number``'s tests are as they were when grading started.
+
+        Raises:
+            GraderError: a file of the suite changed (a submission's code wrote to them, or
+                someone edited them): no later submission is graded on changed tests.
+        """
+        folder = self.folder(number)
+        now = {**digest(folder), **{f"../{p.name}": d for p in folder.parent.glob("*.py")
+                                    for d in [hashlib.sha256(p.read_bytes()).hexdigest()]}}
+        with self._lock:
+            before = self._digests.setdefault(number, now)
+        if now != before:
+            changed = sorted(k for k in before.keys() | now.keys() if before.get(k) != now.get(k))
+            raise GraderError(f"the tests in {folder} changed while grading ({', '.join(changed[:3])}); "
+                              f"restore them and grade again")
+
     def _grade_one(self, submission: Submission, milestone: Milestone) -> MilestoneGrade:
         inventory = self.inventory(milestone.number)
         if submission.folder is None:
             return score_run(milestone, inventory, None, self.limits, submission.note)
-        run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden)
+        self._unchanged(milestone.number)
+        run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden,
+                        isolate=True)
+        self._unchanged(milestone.number)
         grade = score_run(milestone, inventory, run, self.limits)
         if self.layered and milestone.number > 1 and not grade.full_marks and not run.tampered:
             with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
                 hybrid = write_hybrid(submission.folder, Path(work), milestone.number, self.reference)
                 layered_run = run_suite(self.folder(milestone.number), Path(work), limits=self.limits,
-                                        hidden=self.hidden)
+                                        hidden=self.hidden, isolate=True)
+            self._unchanged(milestone.number)
             layered = score_run(milestone, inventory, layered_run, self.limits)
             if layered.regular + layered.extra > grade.regular + grade.extra:
                 layered.layered = True

@@ -40,6 +40,7 @@ import math
 import os
 import re
 import signal
+import sys
 import time
 from collections.abc import Generator
 from fractions import Fraction
@@ -49,8 +50,8 @@ from typing import Any, TextIO
 
 import pytest
 
-from .config import (GRADING_MARKERS, RESULTS_FD_ENV, TESTS_DIR, Course, load_course, suite_name, suite_number,
-                     suite_path)
+from .config import (GRADING_MARKERS, ISOLATED_ENV, RESULTS_FD_ENV, SITE_MIRRORS_ENV, TESTS_DIR, Course,
+                     load_course, mirror_name, suite_name, suite_number, suite_path)
 from . import REPO_ROOT
 from .regions import PACKAGES, Function, split_functions
 
@@ -159,7 +160,27 @@ def pytest_configure(config: pytest.Config) -> None:
     recorder = _Recorder(config.getoption("--results-json"), load_course(config.getoption("--points-file")))
     config.stash[_RECORDER] = recorder
     config.pluginmanager.register(recorder, "milestones-recorder")
+    impl = config.getoption("--impl", None)
+    if impl and os.environ.get(ISOLATED_ENV):
+        _drop_other_packages(Path(impl))
 
+
+def _drop_other_packages(impl: Path) -> None:
+    """Take every folder but ``impl`` that holds ``blackjack`` or ``gui`` off ``sys.path``, so the
+    submission's code does not find the reference there: an editable install's path to the kit goes, and
+    a ``site-packages`` the kit was installed into is replaced by the runner's mirror of it without the
+    kit's packages (:func:`milestones.isolation.site_mirrors`), which keeps pytest and the rest."""
+    keep = impl.resolve()
+    mirrors = os.environ.get(SITE_MIRRORS_ENV)
+    for index, entry in reversed(list(enumerate(sys.path))):
+        folder = Path(entry or ".").resolve()
+        if folder == keep or not any((folder / package / "__init__.py").is_file() for package in PACKAGES):
+            continue
+        mirror = Path(mirrors) / mirror_name(folder) if mirrors else None
+        if mirror is not None and mirror.is_dir():
+            sys.path[index] = str(mirror)
+        else:
+            del sys.path[index]
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Close the results recorder (its JSON-lines file)."""

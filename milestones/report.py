@@ -8,6 +8,7 @@ name                           what it writes
 ``text_report(grades)``        a rubric table per student, then a summary table
 ``json_report(grades)``        every test of every student, as JSON
 ``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
+``gradescope_failure(reason)``  ... for a submission that could not be graded at all
 ``csv_gradebook(grades)``      one row per student, one column per rubric part
 =============================  =======================================================
 """
@@ -22,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 from .config import DEFAULT_HIDDEN_VISIBILITY
-from .grading import SubmissionGrade, TestScore
+from .grading import MilestoneGrade, SubmissionGrade, TestScore
 
-__all__ = ["csv_gradebook", "gradescope_results", "json_report", "points_text", "score_text", "text_report"]
+__all__ = ["csv_gradebook", "gradescope_failure", "gradescope_results", "json_report", "points_text", "score_text", "text_report"]
 
 _MARK = {"passed": "PASS", "failed": "FAIL", "error": "ERROR", "skipped": "SKIP", "not run": "NOT RUN"}
 
@@ -143,6 +144,11 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = DEFAULT_
     ``visibility`` (``"hidden"``, ``"after_due_date"``, ``"after_published"`` or
     ``"visible"``). Hidden tests get ``hidden_visibility``. Extra-credit tests carry the
     tag ``"extra credit"``; set the assignment's total on Gradescope to the regular points.
+
+    When hidden tests were graded and ``hidden_visibility`` is not ``"visible"``, the total
+    would give their results away: the top-level ``visibility`` (the spec's setting for the
+    whole result, total included) is ``hidden_visibility`` too, each visible test keeps its
+    own ``"visible"``, and the summary in ``output`` counts the visible tests only.
     """
     tests = []
     for mg in grade.milestones:
@@ -157,14 +163,45 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = DEFAULT_
                     "tags": [str(test.record.part)] + (["extra credit"] if part.part.extra_credit else []),
                 })
     notes = [f"Milestone {mg.milestone.number}: {note}" for mg in grade.milestones for note in mg.notes]
-    summary = "; ".join(f"milestone {mg.milestone.number}: {score_text(mg.regular, mg.milestone.regular_points)}"
-                        + (f" + {points_text(mg.extra)} extra credit" if mg.milestone.extra_points else "")
-                        for mg in grade.milestones)
-    results = {"score": _number(grade.regular + grade.extra),
-               "output": "\n".join([summary, *notes]),
-               "stdout_visibility": "hidden",
-               "tests": tests}
+    secret = hidden_visibility != "visible" and any(t.record.hidden for mg in grade.milestones for t in mg.tests)
+    if secret:  # the summary a student sees at once counts the visible tests only
+        summary = "; ".join(f"milestone {mg.milestone.number}: visible tests {_visible_text(mg)}"
+                            for mg in grade.milestones)
+        summary += f" (the hidden tests and the total are shown {_WHEN[hidden_visibility]})"
+    else:
+        summary = "; ".join(f"milestone {mg.milestone.number}: {score_text(mg.regular, mg.milestone.regular_points)}"
+                            + (f" + {points_text(mg.extra)} extra credit" if mg.milestone.extra_points else "")
+                            for mg in grade.milestones)
+    results: dict[str, Any] = {"score": _number(grade.regular + grade.extra),
+                               "output": "\n".join([summary, *notes]),
+                               "stdout_visibility": "hidden",
+                               "tests": tests}
+    if secret:  # the total holds the hidden tests' points: it is shown when they are
+        results["visibility"] = hidden_visibility
     return json.dumps(results, indent=2) + "\n"
+
+
+#: When Gradescope shows what has a visibility, in words.
+_WHEN = {"hidden": "to the instructor only", "after_due_date": "after the due date",
+         "after_published": "once the grades are published"}
+
+
+def _visible_text(grade: MilestoneGrade) -> str:
+    """``"12 / 20"``: points earned in the visible tests out of the points they are worth."""
+    visible = [t for t in grade.tests if not t.record.hidden]
+    return f"{points_text(sum((t.score for t in visible), Fraction(0)))} / " \
+           f"{points_text(sum((t.max_score for t in visible), Fraction(0)))}"
+
+
+def gradescope_failure(reason: str) -> str:
+    """A ``results.json`` for a run that could not grade at all (a broken autograder): score 0 and the reason.
+
+    Gradescope's documentation asks for a results file whatever happens; this one tells the
+    student the grading failed and that it is not their fault, and gives the reason.
+    """
+    return json.dumps({"score": 0, "output": f"The autograder could not grade this submission (not your fault; "
+                                             f"tell your instructor): {reason}",
+                       "stdout_visibility": "hidden", "tests": []}, indent=2) + "\n"
 
 
 def csv_gradebook(grades: list[SubmissionGrade]) -> str:

@@ -15,11 +15,13 @@ descriptor is in the environment, not in ``sys.argv``, and the plugin takes it b
 submission code is imported (on Windows, a ``--results-json`` file). The runner checks
 that the lines follow the plugin's protocol (:class:`_Stream`); a stream the submission
 wrote to is marked ``tampered`` and counts for nothing. On POSIX it starts
-through ``python -m milestones._sandbox``, which sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
-``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC``; it runs in its own session, and when the
-run ends (or times out) its whole process group is killed, so processes the submission
-started do not outlive the run (one that leaves the session with ``setsid()`` does).
-Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+through ``python -m milestones._sandbox``, a supervisor that sets ``RLIMIT_CPU``,
+``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` for pytest and, as a child
+subreaper, kills everything pytest started when it ends (``SIGTERM`` from the runner at
+the time limit does the same); the runner then kills the supervisor's group and every
+process carrying the run's tag, so processes the submission started do not outlive the
+run. Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
+A submission's graded run (``isolate=True``) goes through :mod:`milestones.isolation`.
 
 Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
 test the plugin stopped at its own limit (the runner reads the results as they come), so
@@ -47,11 +49,12 @@ import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from .config import RESULTS_FD_ENV
 
-__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "run_suite"]
+__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "execute", "run_suite", "sandbox_limits"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[1]
 #: Every process of one run inherits this variable with the run's own value, so the processes
@@ -144,6 +147,9 @@ class RunResult:
             submission's code wrote to it, and none of its results count.
         returncode: the child's exit status (negative: killed by that signal).
         output: the first bytes of the child's stdout and stderr, decoded.
+        hidden_run: an isolated run's second process, which ran the hidden tests alone (its
+            results are merged into ``results`` too; its output and stop reason are kept
+            apart, because the student must not see them).
     """
 
     collected: dict[str, TestRecord] = field(default_factory=dict)
@@ -157,6 +163,7 @@ class RunResult:
     tampered: str = ""
     returncode: int = 0
     output: str = ""
+    hidden_run: RunResult | None = None
 
     def stop_reason(self, limits: Limits) -> str:
         """Why the run ended early, in words for a student ("" if it did not)."""
@@ -292,7 +299,7 @@ class _Stream:
 
 
 def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits(), hidden: bool = True,
-              collect_only: bool = False, select: list[str] | None = None) -> RunResult:
+              collect_only: bool = False, select: list[str] | None = None, isolate: bool = False) -> RunResult:
     """Run the pytest suite in ``folder`` against ``impl`` (default: the reference) and read its results.
 
     Args:
@@ -302,6 +309,9 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         hidden: include hidden tests (False passes ``-m "not hidden"``).
         collect_only: only collect (to list the tests and their points).
         select: run only these node ids (instead of the whole folder).
+        isolate: a submission's graded run (see :mod:`milestones.isolation`): the tests run from
+            a fresh private copy with canaries, checked against their hashes, the hidden tests in
+            a second process, as a dedicated user when the grader is root.
 
     Returns:
         The :class:`RunResult`; it never raises for anything the submission does.
@@ -317,6 +327,10 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         impl = Path(impl).resolve()
         if not (impl / "blackjack" / "__init__.py").is_file():
             raise GraderError(f"{impl} holds no blackjack/__init__.py")
+    if isolate and impl is not None and not collect_only and not select:
+        from .isolation import run_isolated  # noqa: PLC0415 - isolation imports this module
+
+        return run_isolated(folder, impl, limits=limits, hidden=hidden)
     selected = [_absolute_nodeid(nodeid) for nodeid in select or []]
     result = RunResult()
     pipe = os.name == "posix"
@@ -336,48 +350,72 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         if collect_only:
             command += ["--collect-only"]
         if os.name == "posix":
-            cpu = int(limits.timeout) + 5
-            command = [sys.executable, "-m", "milestones._sandbox", str(cpu), str(limits.memory_mb),
-                       str(limits.file_mb), str(limits.processes), "--", *command]
+            command = [sys.executable, "-m", "milestones._sandbox", *sandbox_limits(limits), "--", *command]
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
         env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env["PYTHONHASHSEED"] = "0"
-        env.pop(RESULTS_FD_ENV, None)
-        env[RUN_TAG_ENV] = tag = uuid.uuid4().hex
-        stream = _Stream(result)
-        if pipe:
-            reader, writer = os.pipe()
-            env[RESULTS_FD_ENV] = str(writer)
-        else:
-            results_file.touch()
-            reader, writer = os.open(results_file, os.O_RDONLY | getattr(os, "O_BINARY", 0)), -1
-        source = _Source(reader, pipe)
-        try:
-            with open(output_file, "wb") as output:
-                process = subprocess.Popen(command, cwd=work_dir, env=env, stdin=subprocess.DEVNULL, stdout=output,
-                                           stderr=subprocess.STDOUT, start_new_session=True,
-                                           pass_fds=(writer,) if pipe else ())
-                if pipe:
-                    os.close(writer)
-                    writer = -1
-                try:
-                    result.timed_out = not _watch(process, limits, stream, source)
-                finally:  # also on Ctrl-C: nothing the run started stays behind
-                    _kill(process, tag)
-                    result.returncode = process.wait()
-            stream.add(source.read())
-            stream.finish()
-        finally:
-            os.close(reader)
-            if writer != -1:
-                os.close(writer)
-        with open(output_file, "rb") as output:
-            result.output = output.read(limits.output_bytes).decode("utf-8", errors="replace")
+        execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=output_file,
+                results_file=None if pipe else results_file)
     if not result.session and not result.tampered:
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")
     return result
+
+
+def sandbox_limits(limits: Limits) -> list[str]:
+    """The sandbox's first four arguments for ``limits``: CPU seconds, memory MiB, file MiB, processes."""
+    return [str(int(limits.timeout) + 5), str(limits.memory_mb), str(limits.file_mb), str(limits.processes)]
+
+
+def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, result: RunResult,
+            output_file: Path, results_file: Path | None = None, after: Callable[[], None] | None = None) -> None:
+    """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
+
+    On POSIX the results come through a pipe whose descriptor goes in the environment
+    (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. The child's stdout and
+    stderr go to ``output_file``, of which ``limits.output_bytes`` are kept. ``after`` runs
+    once the child is gone, before the results are read to the end (the isolated run kills
+    its user's processes there). Whatever happens, nothing the child started is left running.
+    """
+    pipe = results_file is None
+    env = dict(env)
+    env.pop(RESULTS_FD_ENV, None)
+    env[RUN_TAG_ENV] = tag = uuid.uuid4().hex
+    stream = _Stream(result)
+    if pipe:
+        reader, writer = os.pipe()
+        env[RESULTS_FD_ENV] = str(writer)
+    else:
+        assert results_file is not None
+        results_file.touch()
+        reader, writer = os.open(results_file, os.O_RDONLY | getattr(os, "O_BINARY", 0)), -1
+    source = _Source(reader, pipe)
+    try:
+        with open(output_file, "wb") as output:
+            process = subprocess.Popen(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=output,
+                                       stderr=subprocess.STDOUT, start_new_session=True,
+                                       pass_fds=(writer,) if pipe else ())
+            if pipe:
+                os.close(writer)
+                writer = -1
+            try:
+                result.timed_out = not _watch(process, limits, stream, source)
+            finally:  # also on Ctrl-C: nothing the run started stays behind
+                try:
+                    _kill(process, tag)
+                    result.returncode = process.wait()
+                finally:
+                    if after is not None:
+                        after()
+        stream.add(source.read())
+        stream.finish()
+    finally:
+        os.close(reader)
+        if writer != -1:
+            os.close(writer)
+    with open(output_file, "rb") as output:
+        result.output = output.read(limits.output_bytes).decode("utf-8", errors="replace")
 
 
 def _absolute_nodeid(nodeid: str) -> str:
@@ -465,6 +503,11 @@ def _kill(process: subprocess.Popen[bytes], tag: str) -> None:
     the child alone on systems without process groups."""
     try:
         if os.name == "posix":
+            if not _ended(process):  # the supervisor kills what the run started, orphans included
+                process.send_signal(signal.SIGTERM)
+                deadline = time.monotonic() + 5
+                while not _ended(process) and time.monotonic() < deadline:
+                    time.sleep(0.01)
             os.killpg(process.pid, signal.SIGKILL)
         elif process.poll() is None:
             process.kill()

@@ -300,3 +300,15 @@ def test_requirements_are_the_kits_test_extra() -> None:
     extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
         "optional-dependencies"]["test"]
     assert test_requirements(REPO_ROOT) == extra and any(r.startswith("pytest") for r in extra)
+
+
+@POSIX
+@pytest.mark.parametrize("display", [False, True])
+def test_the_scripts_are_valid_shell(display: bool) -> None:
+    """setup.sh (with its sandbox users and chmod lines) and run_autograder parse as POSIX sh."""
+    from milestones.autograder import setup_script  # noqa: PLC0415
+
+    for text in (setup_script(display=display), run_script(2)):
+        done = subprocess.run(["sh", "-n"], input=text, capture_output=True, text=True, check=False, timeout=30)
+        assert done.returncode == 0, done.stderr
+    assert "sandbox_user(0); sandbox_user(1)" in setup_script() and 'chmod -R go-rwx "$SOURCE"' in setup_script()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from milestones._sandbox import user_tasks
+from milestones._sandbox import landlock_abi, user_tasks
 from milestones.runner import Limits, run_suite
 from milestones.starter import write_packages
 
@@ -75,4 +76,58 @@ def test_the_sandbox_explains_its_usage() -> None:
     """The sandbox with missing arguments says how to call it (and exits 2)."""
     done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "10", "0", "0", "--", "true"],
                           capture_output=True, text=True, check=False, timeout=30)
-    assert done.returncode == 2 and "PROCESSES -- PROGRAM" in done.stderr
+    assert done.returncode == 2 and "PROCESSES [--user NAME]" in done.stderr and "-- PROGRAM" in done.stderr
+
+
+def _holds(pid: int, token: str) -> bool:
+    try:
+        return token.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _sandboxed(script: str, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "milestones._sandbox", "30", "0", "0", "0", *options, "--",
+                           sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60)
+
+
+@needs_proc
+def test_the_supervisor_kills_a_daemon_that_dropped_its_session_and_environment(tmp_path: Path) -> None:
+    """A grandchild that left the session (setsid), lost its parent (double fork) and cleared its environment
+    (execve with {}) used to escape every sweep; it comes back to the supervisor (a child subreaper) as an
+    orphan and is killed when the program ends. The program's own exit status comes through."""
+    token = f"bj-daemon-{os.getpid()}-{time.monotonic_ns()}"
+    script = (f"import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+              f"        os.execve('/bin/sh', ['sh', '-c', 'sleep 120; : {token}'], {{}})\n    os._exit(0)\n"
+              f"os.wait()\nraise SystemExit(3)\n")
+    done = _sandboxed(script)
+    assert done.returncode == 3, done.stderr
+    time.sleep(0.5)
+    alive = [e for e in os.listdir("/proc") if e.isdigit() and _alive(int(e)) and _holds(int(e), token)]
+    assert alive == []
+
+
+@needs_proc
+def test_a_program_killed_by_a_signal_ends_the_supervisor_with_that_signal() -> None:
+    """The runner reads SIGXCPU and friends from the exit status: the supervisor passes the signal on."""
+    done = _sandboxed("import os, signal; os.kill(os.getpid(), signal.SIGXCPU)")
+    assert done.returncode == -signal.SIGXCPU
+
+
+@needs_proc
+@pytest.mark.skipif(landlock_abi() < 1, reason="needs Linux Landlock (kernel 5.13+)")
+def test_writes_outside_the_allowed_folders_are_refused(tmp_path: Path) -> None:
+    """With --write DIR, the program (root or not) may create files in DIR only: elsewhere it gets
+    PermissionError, and deleting a file outside DIR fails too."""
+    allowed, outside = tmp_path / "allowed", tmp_path / "outside"
+    allowed.mkdir()
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep\n", encoding="utf-8")
+    script = (f"import os\nopen({str(allowed / 'new.txt')!r}, 'w').write('ok')\n"
+              f"for act in (lambda: open({str(outside / 'new.txt')!r}, 'w'), lambda: os.remove({str(outside / 'keep.txt')!r})):\n"
+              f"    try:\n        act()\n        print('allowed')\n    except PermissionError:\n        print('refused')\n")
+    done = _sandboxed(script, "--write", str(allowed))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["refused", "refused"]
+    assert (allowed / "new.txt").read_text(encoding="utf-8") == "ok"
+    assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
