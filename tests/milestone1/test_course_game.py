@@ -346,6 +346,17 @@ def test_play_turn_asks_until_stand_and_never_after_a_bust() -> None:
         f"after Bob's hit play_turn should show Bob, 9h 7s Kd, the score 26 and bust{bob.transcript()}"
 
 
+@pytest.mark.points(0)
+def test_result_text_words() -> None:
+    """result_text gives the name and wins / loses / pushes."""
+    for result, word in ((Result.WIN, "win"), (Result.BUST, "lose"), (Result.LOSE, "lose"), (Result.PUSH, "push")):
+        line = str(result_text("Cy", Outcome(result, 1, 0)))
+        assert shows_word(line, "Cy") and kind_of(line) == {word}, \
+            (f"result_text('Cy', <outcome {result.name}>) should hold Cy and the word {word} (wins, loses or pushes"
+             + (": a busted player loses, so write loses, not only bust" if result is Result.BUST else "")
+             + f"); it returned {line!r}" + printed_note())
+
+
 # ---------------------------------------------------------------- rounds and games
 
 @pytest.mark.points(1)
@@ -378,9 +389,12 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
         f"after the players, play_round should show the dealer's play: Dealer, 9s 8h and the score 17{shown}"
     results = {name: [kind_of(line) for line in lines[played[0]:] if shows_word(line, name) and kind_of(line)]
                for name in ("Ann", "Bob")}
+    wordless = [line for line in lines[played[0] + 1:] if shows_word(line, "Bob") and not kind_of(line)]
     assert results == {"Ann": [{"win"}], "Bob": [{"lose"}]}, \
-        (f"after the dealer's play play_round should print who won, one line per player: Ann wins (20 v 17), "
-         f"Bob loses (bust); the result words found after the dealer's play were {results}{shown}")
+        (f"after the dealer's play play_round should say who won, one line per player: Ann wins (20 v 17), "
+         f"Bob loses (bust); the result words found after the dealer's play were {results}"
+         + (f". The line {wordless[0]!r} has none of win, lose or push: a busted player loses, so write "
+            f"'Bob loses' (result_text)" if wordless and not results["Bob"] else "") + shown)
     got = [(seat, outcome.result) for seat, _hand, outcome in outcomes] if isinstance(outcomes, list) else outcomes
     assert got == [(0, Result.WIN), (1, Result.BUST)], \
         f"play_round should return game.finish_round()'s list: [(0, WIN), (1, BUST)]; it returned {got!r}"
@@ -496,14 +510,3 @@ def test_full_flag_keeps_the_full_text_game_for_cs111_rules() -> None:
     status = main(["--rules", "cs111", "--full", "--names", "Ann", "--seed", "1", "--rounds", "1", "--plain"],
                   stdin=io.StringIO("s\n"), stdout=stdout)
     assert status == 0 and "Type help for commands" in stdout.getvalue(), stdout.getvalue()
-
-
-@pytest.mark.points(0)
-def test_result_text_words() -> None:
-    """result_text gives the name and wins / loses / pushes."""
-    for result, word in ((Result.WIN, "win"), (Result.BUST, "lose"), (Result.LOSE, "lose"), (Result.PUSH, "push")):
-        line = str(result_text("Cy", Outcome(result, 1, 0)))
-        assert shows_word(line, "Cy") and kind_of(line) == {word}, \
-            (f"result_text('Cy', <outcome {result.name}>) should hold Cy and the word {word} (wins, loses or pushes"
-             + (": a busted player loses, so write loses, not only bust" if result is Result.BUST else "")
-             + f"); it returned {line!r}" + printed_note())
