@@ -99,6 +99,11 @@ MISTAKES = {
         'word = outcome.result.value',
         "test_course_game.py::test_result_text_words",
         ("result_text('Cy', <outcome BUST>)", "a busted player loses", "it returned 'Cy bust'")),
+    "no-results": Mistake(
+        "blackjack/course_game.py", "        say(result_text(game.players[seat_index].name, outcome))\n",
+        "        pass\n",
+        "test_course_game.py::test_play_round_for_two_players_shows_hands_dealer_play_and_who_won",
+        ("No line after it says who won", "game.finish_round()", "result_text(name, outcome)")),
     "bust-is-not-a-result-word-in-a-round": Mistake(
         "blackjack/course_game.py", 'word = {"win": "wins", "loss": "loses", "push": "pushes"}[outcome.result.kind]',
         'word = outcome.result.value',

@@ -394,7 +394,10 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
         (f"after the dealer's play play_round should say who won, one line per player: Ann wins (20 v 17), "
          f"Bob loses (bust); the result words found after the dealer's play were {results}"
          + (f". The line {wordless[0]!r} has none of win, lose or push: a busted player loses, so write "
-            f"'Bob loses' (result_text)" if wordless and not results["Bob"] else "") + shown)
+            f"'Bob loses' (result_text)" if wordless and not results["Bob"] else "")
+         + (". No line after it says who won: finish the round with game.finish_round() and say "
+            "result_text(name, outcome) for each (seat, hand, outcome) it returns"
+            if not results["Ann"] and not results["Bob"] and not wordless else "") + shown)
     got = [(seat, outcome.result) for seat, _hand, outcome in outcomes] if isinstance(outcomes, list) else outcomes
     assert got == [(0, Result.WIN), (1, Result.BUST)], \
         f"play_round should return game.finish_round()'s list: [(0, WIN), (1, BUST)]; it returned {got!r}"
