@@ -132,3 +132,13 @@ def test_a_week1_mistake_gets_a_message_that_says_what_to_do(tmp_path: Path, nam
     missing = [words for words in MISTAKES[name].words if words not in message]
     assert not missing, f"{name}: {missing} not in the message:\n{message}"
     assert "Consider using `-s`" not in message and "Traceback" not in message, message
+
+
+def test_an_unwritten_course_function_is_still_not_written_yet(tmp_path: Path) -> None:
+    """The course-game tests turn a mistake into one message but leave a stub's NotImplementedError to the grader,
+    which says "not written yet: <what to do>"."""
+    write_packages(tmp_path, lambda region: region.milestone >= 1, REPO_ROOT)
+    nodeid = f"{suite_path(1)}/test_course_game.py::test_ask_hit_or_stand_reads_h_s_and_asks_again_after_anything_else"
+    run = run_suite(REPO_ROOT / suite_path(1), tmp_path, limits=Limits(timeout=60), select=[nodeid])
+    outcome, message = run.results.get(nodeid, ("not run", ""))
+    assert outcome == "failed" and message.startswith("not written yet: ask (the prompt names the player)"), message

@@ -254,6 +254,8 @@ def run_scripted(function: object, table: Table, *args: object, extra_question: 
                    f"{_place(_frames(err.__traceback__))}. A player whose turn has passed, after a stand or a "
                    f"bust, must not be asked or played again: loop only while rnd.current_player is still that "
                    f"player")
+    except (NotImplementedError, RecursionError):
+        raise  # "not written yet: ..." and the functions that call each other: the grader words these itself
     except Exception as err:  # any other mistake: one line, where it happened, not a traceback into the engine
         failure = f"{name} raised {type(err).__name__}: {err}{_place(_frames(err.__traceback__))}"
     pytest.fail(failure + table.transcript(), pytrace=False)
