@@ -61,6 +61,11 @@ MISTAKES = {
         "blackjack/wagers.py", "    if dealer_score > 21 or score > dealer_score:", "    if score > dealer_score:",
         "test_blackjack.py::test_dealer_bust_pays_everyone_who_did_not_bust",
         ("seat 1 lose", "compare_scores(12, 25) returns lose", "If the dealer busts")),
+    "player-asks-forever": Mistake(
+        "blackjack/player.py", "        while rnd.current_player is self:\n            rnd.apply(decide(rnd.view()))",
+        "        while True:\n            rnd.apply(decide(rnd.view()))",
+        "test_blackjack.py::test_round_results_win_lose_push",
+        ("decide() was called with no player's turn open", "rnd.current_player is self")),
     "input-instead-of-ask": Mistake(
         "blackjack/course_game.py", 'answer = ask("Play again? [y/n] ")', 'answer = input("Play again? [y/n] ")',
         "test_course_game.py::test_play_game_for_three_players_asks_to_play_again",

@@ -29,7 +29,8 @@ def hit_below(*limits: int) -> Callable[[TableView], Action]:
     def decide(view: TableView) -> Action:
         assert view.turn is not None and view.current_hand is not None, \
             (f"decide() was called with no player's turn open (phase {view.phase.value}, turn {view.turn}): "
-             f"ask for a decision only while rnd.current_player is not None")
+             f"Player.play_round should ask only while it is that player's turn (rnd.current_player is self), "
+             f"and Blackjack.play_round should give a turn only while rnd.current_player is not None")
         seat = view.turn[0]
         return Action.HIT if view.current_hand.total < limits[seat] else Action.STAND
     return decide
