@@ -109,6 +109,10 @@ MISTAKES = {
         "        pass\n",
         "test_course_game.py::test_play_round_for_two_players_shows_hands_dealer_play_and_who_won",
         ("No line after it says who won", "game.finish_round()", "result_text(name, outcome)")),
+    "no-dealer-play": Mistake(
+        "blackjack/course_game.py", "    say(dealer_text(rnd.view().dealer))\n", "",
+        "test_course_game.py::test_play_round_for_two_players_shows_hands_dealer_play_and_who_won",
+        ("should show the dealer's play", "the lines naming the dealer were ['Dealer: 9s ??']")),
     "bust-is-not-a-result-word-in-a-round": Mistake(
         "blackjack/course_game.py", 'word = {"win": "wins", "loss": "loses", "push": "pushes"}[outcome.result.kind]',
         'word = outcome.result.value',

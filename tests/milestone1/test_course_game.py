@@ -391,8 +391,10 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
          f"it asked {table.prompts}{shown}")
     played = [i for i, line in enumerate(lines) if shows_word(line, "Dealer") and shows_card(line, "9s")
               and shows_card(line, "8h") and shows_number(line, 17)]
+    dealer_lines = [line for line in lines if shows_word(line, "Dealer")]
     assert played, \
-        f"after the players, play_round should show the dealer's play: Dealer, 9s 8h and the score 17{shown}"
+        (f"after the players, play_round should show the dealer's play: Dealer, 9s 8h and the score 17 (say "
+         f"dealer_text(rnd.view().dealer) again once the players are done); the lines naming the dealer were {dealer_lines}{shown}")
     results = {name: [kind_of(line) for line in lines[played[0]:] if shows_word(line, name) and kind_of(line)]
                for name in ("Ann", "Bob")}
     wordless = [line for line in lines[played[0] + 1:] if shows_word(line, "Bob") and not kind_of(line)]
