@@ -19,7 +19,8 @@ name                          what it does
 ``play_round(game, ..)``      one whole round for every player, then the dealer
 ``play_game(game, ..)``       rounds until the players say no; returns how many
 ``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
-                              starts it: end of input and "quit" end it quietly
+                              starts it: end of input and "quit" end it quietly, a
+                              mistake in the functions above stops it in one line
 ============================  ==========================================================
 
 The lines the tests read are listed in ``milestones/specs/milestone1.md``; the rest of

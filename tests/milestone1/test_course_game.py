@@ -455,7 +455,7 @@ def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() ->
     argv = ["--rules", "cs111", "--names", "Ann,Bob", "--stack", "Th,9h,9s,6c,7s,8h,4d"]
     status = main(argv, stdin=stdin, stdout=stdout)
     out = stdout.getvalue()
-    shown = "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines())
+    shown = "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines()) + printed_note()
     assert status == 0, f"python -m blackjack {' '.join(argv)} with the answers h s s n should end with status " \
                         f"0; it ended with {status}{shown}"
     lines = out.splitlines()
