@@ -80,6 +80,11 @@ MISTAKES = {
         "        print(hand_text(seat.name, seat.hands[0]))",
         "test_course_game.py::test_play_round_for_two_players_shows_hands_dealer_play_and_who_won",
         ("should show Ann's hand", "printed with print()", "say(line)")),
+    "print-instead-of-say-on-the-command-line": Mistake(
+        "blackjack/course_game.py", "        say(hand_text(seat.name, seat.hands[0]))",
+        "        print(hand_text(seat.name, seat.hands[0]))",
+        "test_course_game.py::test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout",
+        ("printed with print()", "Ann: Th 6c (16)")),
     "refusal-without-asking-again": Mistake(
         "blackjack/course_game.py", '            say("Please answer y or n.")',
         '            while answer not in ("y", "yes", "n", "no"):\n                say("Please answer y or n.")',
