@@ -45,8 +45,8 @@ MISTAKES = {
         "test_deck.py::test_deal_gives_cards_top_first",
         ("should deal As, then 7d, then Kh; got Kh, 7d, As", "takes the card from the end")),
     "is-empty-returns-none": Mistake(
-        "blackjack/deck.py", "holds no cards\n        return not self._cards\n",
-        "holds no cards\n        if not self._cards:\n            return True\n",
+        "blackjack/deck.py", "False otherwise\n        return not self._cards\n",
+        "False otherwise\n        if not self._cards:\n            return True\n",
         "test_deck.py::test_is_empty_only_after_the_last_card",
         ("got [None, None, True]", "return True or False on every path")),
     "deal-without-a-check": Mistake(
