@@ -79,12 +79,12 @@ MISTAKES = {
         "blackjack/course_game.py", "        say(hand_text(seat.name, seat.hands[0]))",
         "        print(hand_text(seat.name, seat.hands[0]))",
         "test_course_game.py::test_play_round_for_two_players_shows_hands_dealer_play_and_who_won",
-        ("should show Ann's hand", "printed with print()", "say(line)")),
+        ("should show Ann's hand", "your code printed with print()", "say(line)", "Ann: Th 6c (16)")),
     "print-instead-of-say-on-the-command-line": Mistake(
         "blackjack/course_game.py", "        say(hand_text(seat.name, seat.hands[0]))",
         "        print(hand_text(seat.name, seat.hands[0]))",
         "test_course_game.py::test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout",
-        ("printed with print()", "Ann: Th 6c (16)")),
+        ("(Th 6c 4d, 20) and Bob's (9h 7s, 16)", "your code printed with print()", "Ann: Th 6c (16)")),
     "refusal-without-asking-again": Mistake(
         "blackjack/course_game.py", '            say("Please answer y or n.")',
         '            while answer not in ("y", "yes", "n", "no"):\n                say("Please answer y or n.")',
@@ -146,6 +146,8 @@ def test_a_week1_mistake_gets_a_message_that_says_what_to_do(tmp_path: Path, nam
     missing = [words for words in MISTAKES[name].words if words not in message]
     assert not missing, f"{name}: {missing} not in the message:\n{message}"
     assert "Consider using `-s`" not in message and "Traceback" not in message, message
+    if "your code printed with print()" in MISTAKES[name].words:  # check shows a message's first lines only
+        assert "your code printed with print()" in "\n".join(message.splitlines()[:2]), message
 
 
 def test_an_unwritten_course_function_is_still_not_written_yet(tmp_path: Path) -> None:

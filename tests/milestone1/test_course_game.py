@@ -162,24 +162,23 @@ class Table:
         return [text for kind, text in self.log if kind == "ask"]
 
     def transcript(self) -> str:
-        """Everything the game showed, prompts marked with '?', for a failure message; print()ed lines last."""
+        """Everything the game showed, prompts marked with '?', for a failure message; print()ed lines first."""
         log = self.log
         if len(log) > 60:  # a runaway loop: its start and its end
             log = [*log[:24], ("say", f"... {len(log) - 30} more lines ..."), *log[-6:]]
         notes = {"ask": "? {}", "say": "{}", "not text": "{}   <- say() was given this, not a str: does the function "
                                                                "that makes the line return it?"}
         shown = "\n".join("   " + notes[kind].format(text) for kind, text in log)
-        text = f"\n  what the game showed (? marks a prompt):\n{shown or '   (nothing)'}"
-        return text + printed_note()
+        return printed_note() + f"\n  what the game showed (? marks a prompt):\n{shown or '   (nothing)'}"
 
 
 def printed_note() -> str:
     """What the code printed with print(), which the tests (and say) never see; "" when nothing."""
     if not PRINTED:
         return ""
-    lines = "\n".join(f"   {line}" for line in PRINTED[:10]) + ("\n   ..." if len(PRINTED) > 10 else "")
-    return (f"\n  and printed with print(), where the tests cannot read it (write every line with say(line), or "
-            f"return it when the function returns a line):\n{lines}")
+    lines = "\n".join(f"   {line}" for line in PRINTED[:3]) + (f"\n   ... ({len(PRINTED)} lines)" if len(PRINTED) > 3 else "")
+    return (f"\n  your code printed with print(), where the tests cannot read it (write every line with say(line), "
+            f"or return it when the function returns a line):\n{lines}")
 
 
 def shows_card(text: str, code: str) -> bool:
@@ -455,7 +454,7 @@ def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() ->
     argv = ["--rules", "cs111", "--names", "Ann,Bob", "--stack", "Th,9h,9s,6c,7s,8h,4d"]
     status = main(argv, stdin=stdin, stdout=stdout)
     out = stdout.getvalue()
-    shown = "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines()) + printed_note()
+    shown = printed_note() + "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines())
     assert status == 0, f"python -m blackjack {' '.join(argv)} with the answers h s s n should end with status " \
                         f"0; it ended with {status}{shown}"
     lines = out.splitlines()
