@@ -27,7 +27,6 @@ from types import FrameType, TracebackType
 import pytest
 
 import blackjack
-
 from blackjack import Action, Blackjack, Card, IllegalActionError, Round, Rules
 from blackjack.__main__ import main
 from blackjack.course_game import (ask_hit_or_stand, dealer_text, hand_text, play_game, play_round, play_turn,
@@ -128,7 +127,9 @@ def _called_from() -> str:
 class Table:
     """A scripted keyboard and a screen: ``ask`` answers from the script, ``say`` records the line.
 
-    ``log`` holds everything in order: ``("ask", prompt)`` and ``("say", line)``.
+    ``log`` holds everything in order: ``("ask", prompt)``, ``("say", line)``, and ``("not text",
+    repr(value))`` when ``say`` was given something that is not a str. More than
+    :data:`LINE_LIMIT` lines in a row without a question raise :class:`Runaway`.
     """
 
     def __init__(self, *answers: str) -> None:
