@@ -19,7 +19,8 @@ name                          what it does
 ``play_round(game, ..)``      one whole round for every player, then the dealer
 ``play_game(game, ..)``       rounds until the players say no; returns how many
 ``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
-                              starts it: end of input and "quit" end it quietly
+                              starts it: end of input and "quit" end it quietly, a
+                              mistake in the functions above stops it in one line
 ============================  ==========================================================
 
 The lines the tests read are listed in ``milestones/specs/milestone1.md``; the rest of
@@ -29,6 +30,7 @@ the wording is yours.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from .actions import Action
 from .errors import EmptyShoeError
@@ -224,7 +226,10 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
             again (``--rounds``); None plays :func:`play_game`.
 
     Returns:
-        The exit status: 0, or 1 when the shoe ran out of cards in mid-round.
+        The exit status: 0, or 1 when the game stopped on a mistake: the shoe ran out of
+        cards in mid-round, ``say`` was given something that is not a str, or a course
+        function raised. A mistake is one line, ``Stopped: <exception>: <text> (in
+        <function>, <file>:<line>)``, naming the course function's line, not a traceback.
 
     Raises:
         NotImplementedError: a course function is still a starter stub; the command
@@ -236,14 +241,20 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
             raise _Quit
         return answer
 
+    def saying(line: str) -> None:
+        if not isinstance(line, str):
+            raise _NotALine(f"say() was given {line!r}, not a line of text (a str): does the function that makes "
+                            f"the line return it?")
+        say(line)
+
     names = ", ".join(player.name for player in game.players)
     say(f"The course's blackjack: {names} against the dealer. Hit or stand; type quit to stop.")
     try:
         if rounds is None:
-            play_game(game, asking, say)
+            play_game(game, asking, saying)
         else:
             for _ in range(rounds):
-                play_round(game, asking, say)
+                play_round(game, asking, saying)
     except EOFError:
         say("Input ended.")
     except _Quit:
@@ -251,4 +262,43 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
     except EmptyShoeError as err:
         say(f"Stopped: {err}. (Check that every card dealt goes into a hand.)")
         return 1
+    except NotImplementedError:
+        raise
+    except Exception as err:  # a mistake in a course function: one line where it happened, not a traceback
+        say(f"Stopped: {_mistake(err)}")
+        return 1
     return 0
+
+
+class _NotALine(TypeError):
+    """A course function passed ``say`` something that is not a str."""
+
+
+def _mistake(err: Exception) -> str:
+    """One line for an exception from a course function.
+
+    ``"TypeError: apply() takes an Action, not str (in Round.apply, blackjack/round.py:352,
+    called from play_turn, blackjack/course_game.py:131)"``: the deepest frame in the
+    package, and the deepest course function's frame when that is another (frames of
+    :func:`run` itself are left out). A :class:`_NotALine` is named by its message alone.
+    """
+    package = Path(__file__).resolve().parent
+    frames: list[tuple[str, str, int]] = []
+    tb = err.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        path = Path(code.co_filename).resolve()
+        name = code.co_qualname
+        if path.is_relative_to(package) and not (path == Path(__file__).resolve()
+                                                and (name == "run" or name.startswith("run.<locals>."))):
+            frames.append((name, "/".join(("blackjack", *path.relative_to(package).parts)), tb.tb_lineno))
+        tb = tb.tb_next
+    text = str(err) if isinstance(err, _NotALine) else f"{type(err).__name__}: {err}"
+    if not frames:
+        return text
+    deepest = frames[-1]
+    yours = next((f for f in reversed(frames) if f[1] == "blackjack/course_game.py"), deepest)
+    where = f"{deepest[0]}, {deepest[1]}:{deepest[2]}"
+    if yours != deepest:
+        where += f", called from {yours[0]}, {yours[1]}:{yours[2]}"
+    return f"{text} (in {where})"

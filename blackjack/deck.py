@@ -44,7 +44,7 @@ class Deck:
         Raises:
             EmptyShoeError: (a ``LookupError``) the deck is empty; its message says that the deck is empty.
         """
-        # BEGIN SOLUTION m1: take the next card off the deck and return it; when there is none, raise EmptyShoeError with a message that says the deck is empty
+        # BEGIN SOLUTION m1: take the next card off the deck and return it (__init__ keeps the next card last in self._cards); when there is none, raise EmptyShoeError with a message that says the deck is empty
         if not self._cards:
             raise EmptyShoeError("cannot deal: the deck is empty")
         return self._cards.pop()
@@ -52,7 +52,7 @@ class Deck:
 
     def is_empty(self) -> bool:
         """Return True when no card is left (cs111 ``isEmpty``)."""
-        # BEGIN SOLUTION m1: the deck is empty when it holds no cards
+        # BEGIN SOLUTION m1: return True when the deck holds no cards, and False otherwise
         return not self._cards
         # END SOLUTION
 

@@ -75,10 +75,31 @@ def test_fisher_yates_with_the_given_rng_earns_every_shuffle_point(tmp_path: Pat
     assert all(outcome == "passed" for outcome, _ in results.values()), results
 
 
-@pytest.mark.parametrize("body", [MODULE_RANDOM], ids=["random-module"])
+MODULE_SHUFFLE = """\
+    random.shuffle(cards)
+"""
+
+OFF_BY_ONE = """\
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards) - 1, 0, -1):
+        j = rand.randint(0, len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+"""
+
+
+def test_a_shuffle_past_the_last_position_is_told_that_randint_includes_its_end(tmp_path: Path) -> None:
+    """rng.randint(0, len(cards)) reaches one past the last card: the message says randint includes b."""
+    results = shuffle_results(tmp_path, OFF_BY_ONE)
+    outcome, message = results["test_shuffle_is_a_permutation_of_its_input_in_place"]
+    assert outcome == "failed", results
+    for words in ("raised IndexError", "rng.randint(a, b) can return b itself", "rng.randrange(n)"):
+        assert words in message, f"{words!r} not in {message!r}"
+
+
+@pytest.mark.parametrize("body", [MODULE_RANDOM, MODULE_SHUFFLE], ids=["random-module", "random-shuffle"])
 def test_a_shuffle_that_ignores_its_rng_loses_the_rng_point(tmp_path: Path, body: str) -> None:
     """Fisher-Yates drawing from random.randint (the module) is uniform, but a seed does not replay it."""
     results = shuffle_results(tmp_path, body)
     outcome, message = results["test_shuffle_draws_only_from_the_rng_it_is_given"]
-    assert outcome == "failed" and "never from random.randint" in message, results
+    assert outcome == "failed" and "never from random.randint, random.shuffle" in message, results
     assert results["test_shuffle_makes_every_order_equally_likely"][0] == "passed", results

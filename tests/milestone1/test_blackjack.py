@@ -18,6 +18,7 @@ import pytest
 
 from blackjack import (Action, Blackjack, Card, CardDealt, Event, Result, Rules, ShoeShuffled, TableView,
                        create_card_array)
+from blackjack.wagers import compare_scores
 
 
 CS111 = Rules.preset("cs111")
@@ -28,7 +29,8 @@ def hit_below(*limits: int) -> Callable[[TableView], Action]:
     def decide(view: TableView) -> Action:
         assert view.turn is not None and view.current_hand is not None, \
             (f"decide() was called with no player's turn open (phase {view.phase.value}, turn {view.turn}): "
-             f"ask for a decision only while rnd.current_player is not None")
+             f"Player.play_round should ask only while it is that player's turn (rnd.current_player is self), "
+             f"and Blackjack.play_round should give a turn only while rnd.current_player is not None")
         seat = view.turn[0]
         return Action.HIT if view.current_hand.total < limits[seat] else Action.STAND
     return decide
@@ -60,7 +62,11 @@ def test_dealer_bust_pays_everyone_who_did_not_bust() -> None:
     game.shoe.stack("5c Th Td 7s 2d 6h Kc 9s".split())
     got = results(game.play_round(hit_below(13, 0)))
     want = [(0, Result.BUST), (1, Result.WIN)]
-    assert got == want, f"Ann busted (5-7-K), Bob stood on 12, the dealer busted (T-6-9): want {want}, got {got}"
+    assert got == want, (f"Ann busted (5-7-K), Bob stood on 12, the dealer busted (T-6-9): Ann should lose (bust) "
+                         f"and Bob win; the results were {', '.join(f'seat {s} {r.value}' for s, r in got)}"
+                         + (f". compare_scores(12, 25) returns {compare_scores(12, 25).value}: a dealer over 21 loses "
+                            f"to every player who did not bust (the course: 'If the dealer busts, any players who "
+                            f"did not bust earlier win this round')" if got[1:] == [(1, Result.LOSE)] else ""))
 
 
 @pytest.mark.points(0)

@@ -102,7 +102,9 @@ def test_is_bust_over_21() -> None:
                                          ("As Kd", "21"), ("", "0")])
 def test_total_text_shows_both_soft_totals(codes: str, text: str) -> None:
     """total_text() shows a soft total as "7 / 17" (justBlackjack) and a hard one as "17"."""
-    assert hand_of(codes).total_text() == text
+    got = hand_of(codes).total_text()
+    assert got == text, (f"total_text() of [{codes}] should be {text!r}, got {got!r}; total_text is given and reads "
+                         f"get_score() and is_soft(), so fix those first")
 
 
 @pytest.mark.points(0)

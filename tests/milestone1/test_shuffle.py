@@ -81,7 +81,12 @@ def shuffled(cards: MutableSequence[Card], rng: random.Random) -> list[Card]:
 def test_shuffle_is_a_permutation_of_its_input_in_place() -> None:
     """shuffle(cards, rng) changes the list it is given, keeps exactly its 52 cards, and mixes them."""
     cards = fresh_deck()
-    returned = shuffle(cards, random.Random(111))
+    try:
+        returned = shuffle(cards, random.Random(111))
+    except IndexError as err:
+        pytest.fail(f"shuffle(<the 52 cards>, random.Random(111)) raised IndexError: {err}. The positions of 52 cards "
+                    f"are 0 to 51, and rng.randint(a, b) can return b itself: draw with rng.randint(0, i) for i up to "
+                    f"len(cards) - 1, or rng.randrange(n), which stops before n", pytrace=False)
     kept = Counter(cards) == Counter(fresh_deck())
     assert len(cards) == 52 and kept, \
         (f"shuffle(<the 52 cards>, random.Random(111)) should leave the same 52 cards, each once, in the list; "
@@ -104,8 +109,8 @@ def test_shuffle_draws_only_from_the_rng_it_is_given() -> None:
     assert first == again, \
         ("two shuffles of the same 52 cards with random.Random(7) gave different orders (first cards "
          f"{' '.join(map(str, first[:5]))} ... and {' '.join(map(str, again[:5]))} ...): shuffle must draw every "
-         "random number from the rng it is given (rng.randint, rng.randrange ...), never from random.randint or "
-         "another source, so that a seed replays a game")
+         "random number from the rng it is given (rng.randint, rng.randrange ...), never from random.randint, "
+         "random.shuffle or another source, so that a seed replays a game")
     rng = random.Random(8)
     state = rng.getstate()
     other = shuffled(fresh_deck(), rng)
@@ -183,5 +188,10 @@ def test_course_shuffle_odds_are_uneven() -> None:
 def test_shuffle_without_rng_works() -> None:
     """shuffle(cards) with no rng uses a fresh random source and still keeps every card."""
     cards = fresh_deck()
-    shuffle(cards)
-    assert Counter(cards) == Counter(fresh_deck())
+    try:
+        shuffle(cards)
+    except (AttributeError, TypeError) as err:
+        pytest.fail(f"shuffle(<the 52 cards>) with no rng raised {type(err).__name__}: {err}. When rng is None, make "
+                    f"one first: if rng is None: rng = random.Random()", pytrace=False)
+    assert Counter(cards) == Counter(fresh_deck()), \
+        "shuffle(<the 52 cards>) with no rng should keep exactly the 52 cards, each once"
