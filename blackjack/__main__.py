@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TextIO
 
 from . import course_game
-from .cards import parse_cards
+from .cards import Card, parse_cards
 from .cli import OneLineParser, silence_broken_pipe
 from .errors import BlackjackError, unwritten
 from .money import format_money, to_money
@@ -93,6 +93,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         if args.rules != "cs111":
             console.say("(The course's own game needs only week 1's code: python -m blackjack --rules cs111)")
         return 1
+    except (BlackjackError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
+            RecursionError) as err:  # a mistake in the code (a student's copy): one line naming where, no traceback
+        console.say(f"\nStopped: {course_game.mistake_line(err)}")
+        return 1
     except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
         silence_broken_pipe(out)
         return 0
@@ -113,9 +117,12 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
         rules = _rules(args)
         counting = system(args.counting)
         if not args.drill:
-            game = _table(args, console, rules)
+            players, stacked = _seats(args, console, rules)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
+    if not args.drill:  # built past the options: a mistake in the course's deck code is the code's, not the options'
+        game = Blackjack(players, rules, seed=args.seed)
+        game.shoe.stack(stacked)
     if args.drill:
         return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
                          flash=is_terminal(out) and not args.plain)
@@ -127,8 +134,8 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
     return TextGame(game, console, options).run()
 
 
-def _table(args: argparse.Namespace, console: Console, rules: Rules) -> Blackjack:
-    """The table the options ask for, with its players seated (names asked for when not given).
+def _seats(args: argparse.Namespace, console: Console, rules: Rules) -> tuple[list[Player], list[Card]]:
+    """The players the options seat (names asked for when not given) and the cards ``--stack`` puts on top.
 
     Raises:
         ValueError: (or a ``BlackjackError``) an option has a bad value.
@@ -138,9 +145,7 @@ def _table(args: argparse.Namespace, console: Console, rules: Rules) -> Blackjac
     if args.rounds is not None and args.rounds < 1:
         raise ValueError(f"--rounds must be at least 1, got {args.rounds}")
     names = _names(args, console, rules)
-    game = Blackjack([Player(name, bankroll) for name in names], rules, seed=args.seed)
-    game.shoe.stack(stacked)
-    return game
+    return [Player(name, bankroll) for name in names], stacked
 
 
 def _bankroll(text: str | None, rules: Rules) -> Fraction:

@@ -39,7 +39,7 @@ from .round import Round
 from .table import Blackjack
 from .view import DealerView, HandView
 
-__all__ = ["Ask", "QUIT", "Say", "ask_hit_or_stand", "dealer_text", "hand_text", "play_game", "play_round",
+__all__ = ["Ask", "QUIT", "Say", "ask_hit_or_stand", "mistake_line", "dealer_text", "hand_text", "play_game", "play_round",
            "play_turn", "result_text", "run"]
 
 Ask = Callable[[str], str]
@@ -265,7 +265,7 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
     except NotImplementedError:
         raise
     except Exception as err:  # a mistake in a course function: one line where it happened, not a traceback
-        say(f"Stopped: {_mistake(err)}")
+        say(f"Stopped: {mistake_line(err)}")
         return 1
     return 0
 
@@ -274,8 +274,8 @@ class _NotALine(TypeError):
     """A course function passed ``say`` something that is not a str."""
 
 
-def _mistake(err: Exception) -> str:
-    """One line for an exception from a course function.
+def mistake_line(err: Exception) -> str:
+    """One line for an exception from a course function (or any code of the ``blackjack`` package).
 
     ``"TypeError: apply() takes an Action, not str (in Round.apply, blackjack/round.py:352,
     called from play_turn, blackjack/course_game.py:131)"``: the deepest frame in the

@@ -229,3 +229,34 @@ def test_money_without_an_exact_decimal_reads_as_a_decimal(tmp_path: Path) -> No
     assert "/3" not in text
     _, ascii_text = play(["--rules", str(path), "--names", "Ann", "--stack", "As,9c,Kh,7c", "--ascii", *PLAIN], "10\n")
     assert "BLACKJACK +23.33..." in ascii_text
+
+
+@pytest.mark.parametrize(("function", "body", "words"), [
+    ("create_card_array", ["return [Card(suit, face) for suit in Suit for face in range(13)]"],
+     "face must be"),  # a face of 0: the deck cannot be built
+    ("shuffle", ["rng = rng or random.Random()", "for i in range(len(cards)):",
+                 "    j = rng.randint(0, len(cards))", "    cards[i], cards[j] = cards[j], cards[i]"],
+     "IndexError"),  # the off-by-one randint: an index past the end
+])
+def test_a_mistake_in_the_course_deck_code_stops_with_one_line_not_blamed_on_the_options(
+        tmp_path: Path, function: str, body: list[str], words: str) -> None:
+    """A bug in a student's create_card_array or shuffle shows while the table is built: it used to read
+    'blackjack: error: ... (see --help)' (blamed on the options) or print a traceback; now one 'Stopped:' line
+    names the mistake and where it is, with status 1."""
+    sys.path.insert(0, str(Path(blackjack.__file__).resolve().parents[1] / "tests" / "submissions"))
+    try:
+        from make_samples import replace_body
+    finally:
+        sys.path.pop(0)
+
+    from milestones.starter import write_packages
+    copy = tmp_path / "student"
+    write_packages(copy, lambda r: False)
+    replace_body(copy, "blackjack/cards.py", function, body)
+    done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann"], cwd=copy,
+                          input=b"s\nn\n", capture_output=True, timeout=60, check=False)
+    out = (done.stdout + done.stderr).decode("utf-8", "replace")
+    assert done.returncode == 1, out
+    assert "Traceback" not in out and "see --help" not in out, out
+    stopped = [line for line in out.splitlines() if line.startswith("Stopped:")]
+    assert len(stopped) == 1 and words in stopped[0] and "blackjack/cards.py" in stopped[0], out
