@@ -41,7 +41,7 @@ def half_shoe(seed: int = 2024) -> list[int]:
 
 def clear() -> None:
     _dealer.dealer_float.cache_clear()
-    _player.tree_for.cache_clear()
+    _player._tree.cache_clear()
 
 
 def timed(call) -> float:  # type: ignore[no-untyped-def]

@@ -41,7 +41,8 @@ from ..cards import Card
 from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
 from ..rules import Rules
 from ._dealer import INFINITE, OUTCOMES, forbidden_hole
-from ._player import Game, can_double, draws, insurance_value, natural_chance, split_value, total_of, tree_for
+from ._player import Game, can_double, draws, insurance_value, natural_chance, total_of, tree_for
+from ._split import split_value
 
 __all__ = [
     "OUTCOMES",
@@ -162,7 +163,8 @@ def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bo
     return Game(upcard=upcard, h17=rules.dealer_hits_soft_17, naturals=rules.naturals, peek=peek,
                 double_on=rules.double_on, das=rules.double_after_split, max_hands=rules.max_split_hands,
                 resplit_aces=rules.resplit_aces, hit_split_aces=rules.hit_split_aces, split_by=rules.split_by,
-                charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact)
+                charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact,
+                decks=rules.decks)
 
 
 def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules | None = None,
