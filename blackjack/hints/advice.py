@@ -224,7 +224,7 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         action = Action.INSURANCE if take else Action.DECLINE
         reason = (_reason(action, values, up, 0.0, 0.0)
                   + f" The hole card is a ten with chance {100 * p:.1f}%.")
-        plays = index_play(values, up, insurance_offer=True)
+        plays = index_play(values, up, insurance_offer=True, rules=rules)
         note = f"Illustrious 18: insure at true count +{plays[0].index} or more." if plays else ""
         return Hint(action, reason, {Action.INSURANCE: ev, Action.DECLINE: 0.0}, None, {}, Action.DECLINE,
                     True, running, tc, note)
@@ -255,7 +255,8 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
     basic = basic_strategy(rules).action(cards, up, legal=legal)
     reason = _reason(action, values, up, bust, float(dealer["bust"]))
     note = ""
-    for play in index_play(values, up, surrender=Action.SURRENDER in legal):
+    for play in index_play(values, up, surrender=Action.SURRENDER in legal, rules=rules,
+                           split_allowed=Action.SPLIT in legal):
         if play.action in legal or play.action is Action.STAND:
             chosen = play.action if tc >= play.index else play.otherwise
             note = f"Hi-Lo index {play.label}: {play.action.value} at true count {play.index:+d} or more " \
