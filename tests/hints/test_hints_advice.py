@@ -127,14 +127,14 @@ class TestIndexNotes:
 
     def test_shown_in_a_six_deck_s17_game(self) -> None:
         """16 v 10 in the vegas game (6 decks, S17, peek): the I18 note appears."""
-        _rnd, view = view_for("Th 6c Td 9s")
+        _rnd, view = view_for("Th Tc 6d 9s")
         assert "16 vs 10" in hint(view).index_note
 
     def test_not_shown_under_h17_or_two_decks(self) -> None:
         """The same hand under H17 or in the 2-deck downtown game: no note (other indices hold there)."""
         h17 = dataclasses.replace(VEGAS, dealer_hits_soft_17=True)
         for rules in (h17, Rules.preset("downtown")):
-            _rnd, view = view_for("Th 6c Td 9s", rules)
+            _rnd, view = view_for("Th Tc 6d 9s", rules)
             assert hint(view).index_note == "", rules.name
 
     def test_split_pair_gets_no_total_index(self) -> None:
