@@ -410,12 +410,14 @@ def derive_chart(rules: Rules) -> Chart:
 def shipped_rules() -> list[Rules]:
     """The rule sets whose charts are shipped in ``charts.json``.
 
-    Every preset, ``Rules()`` (6 decks S17 DAS), two decks S17 DAS, and one deck S17 and
-    H17 without DAS (the published single-deck charts' games).
+    Every preset, ``Rules()`` (6 decks S17 DAS), 6 decks S17 without DAS and H17 with
+    late surrender (the Wizard of Odds charts' games), two decks S17 DAS, and one deck
+    S17 and H17 without DAS (the published single-deck charts' games).
     """
     found: dict[str, Rules] = {}
     extra = [Rules(), Rules(decks=2), Rules(decks=1, double_after_split=False),
-             Rules(decks=1, dealer_hits_soft_17=True, double_after_split=False)]
+             Rules(decks=1, dealer_hits_soft_17=True, double_after_split=False),
+             Rules(double_after_split=False), Rules(dealer_hits_soft_17=True, surrender="late")]
     for rules in [Rules.preset(name) for name in Rules.preset_names()] + extra:
         found.setdefault(chart_key(rules), rules)
     return list(found.values())
