@@ -146,8 +146,9 @@ class TestIndexNotes:
 def test_split_model_is_stated_with_the_evs() -> None:
     """A pair's hint says how its SPLIT EV was computed (CDP1, resplits, rank pairs); a non-pair's does not."""
     _rnd, view = view_for("8h Tc 8d 9s")
-    got = hint(view)
+    got = hint(view, exact=True)
     assert Action.SPLIT in got.evs
     assert "CDP1" in got.split_model and "4 hands" in got.split_model and "rank" in got.split_model
     assert got.split_model in got.lines()
+    assert "approximate" in hint(view, exact=False).split_model
     assert hint(view_for("Th Tc 6d 9s")[1]).split_model == ""
