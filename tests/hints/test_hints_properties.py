@@ -107,3 +107,20 @@ def test_approximate_mode_agrees_with_exact_on_small_shoes(deal: tuple[tuple[int
             return
         raise AssertionError("exact=False answered where exact mode raised")
     assert expected_values(hand, up, counts, rules, exact=False) == exact
+
+
+def test_reported_cases() -> None:
+    """The three cases of issue 19: no ZeroDivisionError, no finite wrong answer, no chance above 1."""
+    import pytest
+
+    evs = expected_values([9, 7], 1, {1: 1, 10: 8}, Rules())  # after the peek the ace is the hole card
+    assert evs[Action.STAND] == 1.0 and evs[Action.HIT] == -1.0
+    for exact in (True, False):
+        with pytest.raises(EmptyShoeError):
+            expected_values([8, 8], 1, {1: 1, 10: 1}, Rules(), exact=exact)
+    # shoes where the old quotient-by-quotient sum gave 1.0000000000000002 for a hard 20
+    for counts, up in (((0, 6, 1, 6, 5, 2, 1, 5, 1, 4), 1), ((0, 3, 2, 5, 2, 1, 1, 6, 5, 6), 1),
+                       ((0, 2, 5, 4, 5, 4, 0, 0, 3, 2), 10), ((0, 0, 4, 3, 3, 2, 4, 1, 2, 1), 1)):
+        got = bust_probability([10, 10], counts, upcard=up, rules=Rules())
+        _probability(got)
+        assert got == pytest.approx(1.0, abs=1e-15)
