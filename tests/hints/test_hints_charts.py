@@ -134,6 +134,9 @@ def test_single_deck_splits_2_2_against_3(rules: Rules) -> None:
     assert basic_strategy(rules).pairs[2][UPCARDS.index(3)] == "P"
     evs = expected_values([2, 2], 3, without(full_shoe(1), (2, 2, 3)), rules)
     assert evs[Action.SPLIT] > evs[Action.HIT]
+    if not rules.dealer_hits_soft_17:  # issue 19's combinatorial-analyzer figures, S17: split -0.0686, hit -0.0818
+        assert evs[Action.SPLIT] == pytest.approx(-0.0686, abs=5e-5)
+        assert evs[Action.HIT] == pytest.approx(-0.0818, abs=5e-5)
 
 
 @pytest.mark.parametrize("pair,up", [(6, 7), (7, 8)])
