@@ -181,7 +181,8 @@ def _multisets(limit: int) -> int:
 
 
 #: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes.
-#: About 100 ms of pure Python on an idle core of the test machine (benchmarks/hints.py).
+#: Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
+#: hint()'s default was exact on 277 of 500, median 7.6 ms, p99 174 ms, max 206 ms.
 EXACT_BUDGET = 200_000
 
 
