@@ -23,7 +23,7 @@ Model (stated once, used by every function):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
@@ -50,6 +50,7 @@ class Game:
         charlie: cards for a Charlie win, or None.
         charlie_pays: odds of a Charlie win.
         exact: remove the player's drawn cards before the dealer plays.
+        decks: decks in the full shoe (0: unknown); only rank-split tens use it.
     """
 
     upcard: int
@@ -65,6 +66,7 @@ class Game:
     charlie: int | None
     charlie_pays: float
     exact: bool = True
+    decks: int = 0
 
 
 def total_of(hard: int, ace: bool) -> int:
@@ -102,29 +104,47 @@ def stand_value(total: int, dist: tuple[float, ...]) -> float:
     return value
 
 
-def _q(counts: Counts, bad: int | None) -> float:
-    if bad is None:
-        return 1.0
-    n = sum(counts)
-    return 1.0 - counts[bad] / n if n else 0.0
+#: Chances are floored to this grid (2**-52): every chance and every partial sum of them is
+#: then an exact float, so a sum of chances never exceeds 1 (a correctly rounded quotient
+#: may round up; the sum of several can reach 1.0000000000000002). The error is below 2.3e-16.
+_GRID = 1 << 52
+_INFINITE_DRAWS: list[tuple[int, float, None]] = [(v, (INFINITE[v - 1] * _GRID // 13) / _GRID, None)
+                                                  for v in range(1, 11)]
 
 
 def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | None]]:
-    """The player's next card: ``[(value, chance, counts after), ...]`` under the peek model."""
+    """The player's next card: ``[(value, chance, counts after), ...]`` under the peek model.
+
+    Only cards with a positive chance are listed; an empty list means no card can come
+    (none left, or after a peek every card left would have to be the hole card that the
+    peek ruled out). Chances are ``C_x/N x q(C-x)/q(C)`` with ``q(C) = (N - C_X)/N`` the
+    chance that the hole card is not the natural-maker ``X`` (``q = 1`` without a peek),
+    computed in integers and floored to multiples of 2**-52, so they add up to at most 1.
+    """
     if counts is None:
-        return [(v, INFINITE[v - 1] / 13, None) for v in range(1, 11)]
+        return list(_INFINITE_DRAWS)
     n = sum(counts)
     if n == 0:
         return []
     bad = forbidden_hole(game.upcard) if game.peek else None
-    base = _q(counts, bad)
     out: list[tuple[int, float, Counts | None]] = []
+    if bad is None:
+        for v in range(1, 11):
+            c = counts[v - 1]
+            if c:
+                out.append((v, (c * _GRID // n) / _GRID, counts[: v - 1] + (c - 1,) + counts[v:]))
+        return out
+    allowed = n - counts[bad]  # hole cards the peek allows
+    if allowed <= 0 or n == 1:
+        return []
     for v in range(1, 11):
         c = counts[v - 1]
         if c:
             after = counts[: v - 1] + (c - 1,) + counts[v:]
-            chance = c / n * (_q(after, bad) / base if bad is not None else 1.0)
-            out.append((v, chance, after))
+            allowed_after = n - 1 - after[bad]
+            numerator = c * allowed_after
+            if numerator > 0:
+                out.append((v, (numerator * _GRID // ((n - 1) * allowed)) / _GRID, after))
     return out
 
 
@@ -154,7 +174,9 @@ class Tree:
         self.game = game
         self.memo: dict[object, float] = {}
         self.root_draws = draws(counts, game) if not game.exact else None
-        self.root_dealer = dealer(counts, game) if not game.exact else None
+        root_dealer = dealer(counts, game) if not game.exact else None
+        # the approximation needs a dealer who can finish from the root; else every stand is -inf
+        self.root_dealer = root_dealer if root_dealer is not None and _checked(root_dealer) else None
 
     def _dist(self, counts: Counts | None) -> tuple[float, ...] | None:
         if not self.game.exact:
@@ -227,7 +249,6 @@ class Tree:
         return 2.0 * value if mass > 0.5 else NEG_INF
 
 
-@lru_cache(maxsize=64)
 def tree_for(counts: Counts | None, game: Game) -> Tree:
     """The :class:`Tree` for a root composition and rules, shared by every call that asks (memoised).
 
@@ -241,13 +262,27 @@ def tree_for(counts: Counts | None, game: Game) -> Tree:
         game: the rules.
 
     Returns:
-        The tree; its values do not depend on which hand asked first.
+        The tree; its values do not depend on which hand asked first. An approximate
+        game (``exact=False``) on a small shoe (:data:`SMALL_SHOE` cards or fewer) gets an
+        exact tree: there the approximation could draw cards that are not there, and the
+        exact tree is cheap.
     """
+    if not game.exact and counts is not None and sum(counts) <= SMALL_SHOE:
+        return _tree(counts, replace(game, exact=True))
+    return _tree(counts, game)
+
+
+#: Shoes of this many unseen cards or fewer are always computed exactly (``tree_for``).
+SMALL_SHOE = 26
+
+
+@lru_cache(maxsize=64)
+def _tree(counts: Counts | None, game: Game) -> Tree:
     return Tree(counts, game)
 
 
-def split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> float:
-    """EV of splitting a pair of ``pair`` (1..10), summed over the resulting hands.
+def approximate_split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> float:
+    """EV of splitting a pair of ``pair`` (1..10), summed over the resulting hands, approximately (``exact=False``).
 
     Method: every split hand is played by the optimal strategy for its own cards only
     (it ignores the other hands' cards), which makes ``2 x EV(one hand)`` exact for one
@@ -268,7 +303,7 @@ def split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> flo
         hard, ace = pair + v, pair == 1 or v == 1
         start = after if game.exact else counts
         best = tree.best(hard, ace, 2, start, may_hit=may_hit)
-        if may_hit and can_double(game, total_of(hard, ace), True, split_aces):
+        if may_hit and total_of(hard, ace) < 21 and can_double(game, total_of(hard, ace), True, split_aces):
             best = max(best, tree.double(hard, ace, 2, start))
         values[v] = best
         chances[v] = chance

@@ -133,6 +133,8 @@ class Hint:
         running_count: the Hi-Lo running count of the cards seen (from the unseen cards).
         true_count: the Hi-Lo true count.
         index_note: an Illustrious 18 / Fab 4 play that applies at this count, or "".
+        split_model: how the SPLIT EV was computed (post-split strategy, resplits, pair
+            model), or "" when splitting is not offered.
     """
 
     action: Action
@@ -145,6 +147,7 @@ class Hint:
     running_count: int = 0
     true_count: float = 0.0
     index_note: str = ""
+    split_model: str = ""
 
     def lines(self) -> list[str]:
         """The hint as short lines of text for a front end to show (no printing here)."""
@@ -152,6 +155,8 @@ class Hint:
         if self.evs:
             ranked = sorted(self.evs.items(), key=lambda item: -item[1])
             out.append("EV per unit bet: " + ", ".join(f"{a.value} {v:+.3f}" for a, v in ranked))
+        if self.split_model:
+            out.append(self.split_model)
         if self.bust_chance is not None:
             out.append(f"Chance to bust if you hit: {_percent(self.bust_chance)}")
         if self.dealer:
@@ -175,13 +180,28 @@ def _multisets(limit: int) -> int:
     return sum(ways)
 
 
-def exact_is_fast(values: list[int], upcard: int, rules: Rules) -> bool:
-    """Estimate whether the exact EVs take well under 100 ms (about 200 000 dealer terms)."""
+#: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes.
+#: Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
+#: hint()'s default was exact on 277 of 500, median 7.6 ms, p99 174 ms, max 206 ms.
+EXACT_BUDGET = 200_000
+
+
+def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> bool:
+    """Estimate whether the exact EVs fit the hint's time budget (:data:`EXACT_BUDGET`).
+
+    The estimate counts the hit tree's hands (multisets of cards up to 21) times the rows
+    of the dealer's table for the upcard. A pair that may be split adds one split hand's
+    tree per number of extra pair cards the resplits can remove (``2 M - 3`` trees for a
+    split to at most ``M`` hands; see ``_split``).
+    """
     nodes = _multisets(21 - sum(values))
-    if len(values) == 2 and values[0] == values[1]:
-        nodes += _multisets(21 - values[0])
+    if len(values) == 2 and values[0] == values[1] and hands < rules.max_split_hands:
+        most = rules.max_split_hands - hands + 1
+        if values[0] == 1 and not rules.resplit_aces:
+            most = 2
+        nodes += _multisets(21 - values[0]) * max(2 * most - 3, 1)
     terms = nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
-    return terms <= 200_000
+    return terms <= EXACT_BUDGET
 
 
 def hint(state: TableView, *, exact: bool | None = None) -> Hint:
@@ -191,8 +211,9 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         state: the round's view (``round.view()``); uses ``phase``, ``rules``,
             ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
         exact: force exact EVs (True) or the fast approximation (False). Default: exact
-            when it is quick (the usual case); large hit trees (a hard 5 against a 2)
-            use the starting-composition approximation, and ``Hint.exact`` says so.
+            when :func:`exact_is_fast` expects it to fit the time budget; otherwise the
+            starting-composition approximation, and ``Hint.exact`` says so (measured in
+            benchmarks/hints.py: how often, how fast, how far off).
 
     Returns:
         A :class:`Hint`. Insurance offers compare the hole card's ten chance with 1/3;
@@ -224,13 +245,13 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         action = Action.INSURANCE if take else Action.DECLINE
         reason = (_reason(action, values, up, 0.0, 0.0)
                   + f" The hole card is a ten with chance {100 * p:.1f}%.")
-        plays = index_play(values, up, insurance_offer=True)
+        plays = index_play(values, up, insurance_offer=True, rules=rules)
         note = f"Illustrious 18: insure at true count +{plays[0].index} or more." if plays else ""
         return Hint(action, reason, {Action.INSURANCE: ev, Action.DECLINE: 0.0}, None, {}, Action.DECLINE,
                     True, running, tc, note)
 
     if exact is None:
-        exact = exact_is_fast(values, up, rules)
+        exact = exact_is_fast(values, up, rules, len(seat.hands))
     evs_all = expected_values(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
                               exact=exact)
     evs_all.pop(Action.INSURANCE, None)
@@ -255,14 +276,38 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
     basic = basic_strategy(rules).action(cards, up, legal=legal)
     reason = _reason(action, values, up, bust, float(dealer["bust"]))
     note = ""
-    for play in index_play(values, up, surrender=Action.SURRENDER in legal):
+    for play in index_play(values, up, surrender=Action.SURRENDER in legal, rules=rules,
+                           split_allowed=Action.SPLIT in legal):
         if play.action in legal or play.action is Action.STAND:
             chosen = play.action if tc >= play.index else play.otherwise
             note = f"Hi-Lo index {play.label}: {play.action.value} at true count {play.index:+d} or more " \
                    f"(now {tc:+.1f}: {chosen.value})."
             break
+    model = split_model(rules, values[0], len(seat.hands), exact) if Action.SPLIT in evs else ""
     return Hint(action, reason, evs, bust, {k: float(v) for k, v in dealer.items()}, basic, exact,
-                running, tc, note)
+                running, tc, note, model)
+
+
+def split_model(rules: Rules, pair: int, hands: int = 1, exact: bool = True) -> str:
+    """One sentence on how the SPLIT EV is computed, for showing next to it.
+
+    Args:
+        rules: the table rules.
+        pair: the pair's point value (ace 1).
+        hands: the hands the seat holds now.
+        exact: the EVs are exact (False: the resplit approximation of ``exact=False``).
+
+    Returns:
+        E.g. "Split EV: each split hand played as best for the first one (CDP1), up to 4
+        hands, pairs by rank (K-K, not K-Q)."
+    """
+    most = rules.max_split_hands - hands + 1
+    if pair == 1 and not rules.resplit_aces:
+        most = 2
+    how = ("each split hand played as best for the first one (CDP1)" if exact
+           else "approximate (starting-composition dealer, constant re-pair chance)")
+    pairs = "pairs by rank (K-K, not K-Q)" if rules.split_by == "rank" else "pairs by value (any two tens)"
+    return f"Split EV: {how}, up to {most} hands, {pairs}."
 
 
 @dataclass(frozen=True)

@@ -33,12 +33,17 @@ from importlib import resources
 from ..actions import Action
 from ..cards import parse_cards  # noqa: F401  (used by the doctest)
 from ..errors import RulesError
+from ..rules import Rules
 from ..view import TableView
 from .probability import CardLike, card_value
+
+#: The game the indices were published for: 6 decks, S17, DAS, peek, late surrender.
+_PUBLISHED_GAME = Rules(surrender="late")
 
 __all__ = [
     "FAB_4",
     "ILLUSTRIOUS_18",
+    "SCHLESINGER",
     "CountSummary",
     "Counter",
     "CountingSystem",
@@ -230,6 +235,12 @@ def insure_by_count(running: int, cards_remaining: int, counting: str | Counting
                      "use insurance_probability(unseen cards) > 1/3")
 
 
+#: Where the Illustrious 18 and Fab 4 come from (cited on every :class:`IndexPlay`).
+SCHLESINGER = ("Don Schlesinger, Blackjack Attack: Playing the Pros' Way, 3rd ed. (2005), ch. 5 "
+               "(Illustrious 18) and ch. 5 'The Fab 4' (late surrender); Hi-Lo, multi-deck (4-8 decks), "
+               "dealer stands on soft 17, dealer peeks")
+
+
 @dataclass(frozen=True)
 class IndexPlay:
     """A count-dependent departure from basic strategy (Hi-Lo true count).
@@ -244,6 +255,9 @@ class IndexPlay:
         action: the play at or above the index.
         otherwise: the basic-strategy play below it.
         index: the true count.
+        min_decks: the fewest decks the index was derived for (published: 4-8 decks).
+        h17: derived for a dealer who hits soft 17 (the published I18 and Fab 4: False).
+        source: the publication.
     """
 
     label: str
@@ -253,6 +267,27 @@ class IndexPlay:
     action: Action
     otherwise: Action
     index: int
+    min_decks: int = 4
+    h17: bool = False
+    source: str = SCHLESINGER
+
+    def applies_to(self, rules: Rules) -> bool:
+        """Whether the index was derived for these rules.
+
+        The published indices hold for a US hole-card game with naturals and a peek, at
+        least ``min_decks`` decks, and the same soft-17 rule; a surrender index also
+        needs late surrender. Other games (single and double deck, H17, no peek) have
+        other indices, so none is shown there.
+        """
+        if not (rules.naturals and rules.dealer_peeks and rules.hole_card):
+            return False
+        if rules.decks < self.min_decks or rules.dealer_hits_soft_17 != self.h17:
+            return False
+        if self.action is Action.SURRENDER and rules.surrender != "late":
+            return False
+        if self.action is Action.INSURANCE and not rules.insurance:
+            return False
+        return True
 
 
 _S, _H, _D, _P, _R, _I = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE
@@ -280,7 +315,8 @@ ILLUSTRIOUS_18: tuple[IndexPlay, ...] = (
     IndexPlay("13 vs 3", 13, False, 3, _S, _H, -2),
 )
 
-#: The Fab 4 late-surrender index plays for Hi-Lo (Schlesinger, *Blackjack Attack*).
+#: The Fab 4 late-surrender index plays for Hi-Lo, multi-deck S17 (Schlesinger,
+#: *Blackjack Attack*, 3rd ed., ch. 5, "The Fab 4").
 FAB_4: tuple[IndexPlay, ...] = (
     IndexPlay("14 vs 10", 14, False, 10, _R, _H, 3),
     IndexPlay("15 vs 10", 15, False, 10, _R, _H, 0),
@@ -290,7 +326,8 @@ FAB_4: tuple[IndexPlay, ...] = (
 
 
 def index_play(player_cards: Iterable[CardLike], upcard: CardLike, *, surrender: bool = False,
-               insurance_offer: bool = False) -> tuple[IndexPlay, ...]:
+               insurance_offer: bool = False, rules: Rules | None = None,
+               split_allowed: bool = True) -> tuple[IndexPlay, ...]:
     """Return the index plays that apply to this hand, surrender plays (Fab 4) first.
 
     Args:
@@ -298,28 +335,46 @@ def index_play(player_cards: Iterable[CardLike], upcard: CardLike, *, surrender:
         upcard: the dealer's upcard.
         surrender: surrender is allowed now (then the Fab 4 apply).
         insurance_offer: the decision is the insurance offer.
+        rules: the table rules; when given, only indices derived for them
+            (:meth:`IndexPlay.applies_to`) are returned, and a pair is read by the
+            basic-strategy chart for these rules. Default: a game the indices were
+            published for (``Rules(surrender="late")``: 6 decks, S17, DAS, peek).
+        split_allowed: the pair may be split now; a pair that basic strategy splits (8,8;
+            6,6 v 2-6 ...) has no hard-total index unless it cannot be split.
 
     Returns:
         The matching plays; apply the first one whose action is allowed:
         ``play.action if tc >= play.index else play.otherwise``.
     """
     up = card_value(upcard)
+    table = _PUBLISHED_GAME if rules is None else rules
     if insurance_offer:
-        return ILLUSTRIOUS_18[:1] if up == 1 else ()
+        return tuple(p for p in ILLUSTRIOUS_18[:1] if up == 1 and p.applies_to(table))
     values = [card_value(c) for c in player_cards]
     hard = sum(values)
     if 1 in values and hard + 10 <= 21:
         return ()  # soft
     pair = len(values) == 2 and values[0] == values[1]
-    found = [p for p in FAB_4 if surrender and len(values) == 2 and p.total == hard and p.upcard == up]
+    found = [p for p in FAB_4 if surrender and len(values) == 2 and p.total == hard and p.upcard == up
+             and p.applies_to(table)]
+    splits = pair and split_allowed and _chart_splits(table, values[0], up)
     for play in ILLUSTRIOUS_18[1:]:
-        if play.upcard == up and play.total == hard and (not play.pair or pair):
-            if pair and not play.pair and values[0] in (1, 8):
-                continue  # aces and eights are split, not played as a total
+        if play.upcard == up and play.total == hard and (not play.pair or pair) and play.applies_to(table):
+            if splits and not play.pair:
+                continue  # basic strategy splits this pair: it is not played as its total
             if play.action is _D and len(values) != 2:
                 continue
             found.append(play)
+    if splits:
+        found = [p for p in found if p.pair]  # the Fab 4 are for hard totals that hit, not split pairs
     return tuple(found)
+
+
+def _chart_splits(rules: Rules, value: int, up: int) -> bool:
+    """Whether the basic-strategy chart for ``rules`` splits a pair of ``value`` against ``up``."""
+    from .strategy import basic_strategy  # strategy does not import counting; kept local to stay light
+    code = basic_strategy(rules).pair_code(value, up)
+    return code in ("P", "Rp") or (code == "Ph" and rules.double_after_split)
 
 
 def bet_ramp(true_count_value: float, unit: int | Fraction, *, spread: int = 8) -> Fraction:

@@ -20,7 +20,8 @@ Method: ``dealer_probabilities`` recurses over the dealer's draws without replac
 memoised on the cards left. The EV engine (``_player``: the hit tree, splits, insurance)
 uses the same dealer model through the faster ``_dealer`` tables (every ordered draw
 sequence, grouped by its multiset); the player's hit tree removes every drawn card from
-the composition before the dealer plays. All results are exact for the composition;
+the composition before the dealer plays, and splits with resplits are exact for the
+CDP1 post-split strategy (``_split``). All results are exact for the composition;
 EVs are floats (rounding error far below 1e-12).
 
 >>> round(dealer_probabilities(6)["bust"], 4)
@@ -41,7 +42,8 @@ from ..cards import Card
 from ..errors import EmptyShoeError, IllegalActionError, InvalidCardError
 from ..rules import Rules
 from ._dealer import INFINITE, OUTCOMES, forbidden_hole
-from ._player import Game, can_double, draws, insurance_value, natural_chance, split_value, total_of, tree_for
+from ._player import Game, can_double, draws, insurance_value, natural_chance, total_of, tree_for
+from ._split import split_value
 
 __all__ = [
     "OUTCOMES",
@@ -162,7 +164,8 @@ def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bo
     return Game(upcard=upcard, h17=rules.dealer_hits_soft_17, naturals=rules.naturals, peek=peek,
                 double_on=rules.double_on, das=rules.double_after_split, max_hands=rules.max_split_hands,
                 resplit_aces=rules.resplit_aces, hit_split_aces=rules.hit_split_aces, split_by=rules.split_by,
-                charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact)
+                charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact,
+                decks=rules.decks)
 
 
 def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules | None = None,
@@ -311,10 +314,13 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
     * HIT: one card, then the best of hit/stand at every later card, chosen with the
       exact composition at that point (composition-dependent optimal play); exact.
     * DOUBLE: one card then stand, EV per initial bet (so between -2 and +2); exact.
-    * SPLIT: sum over the split hands. Each hand plays optimally for its own cards,
-      doubling when the rules allow (DAS); split aces take one card unless
-      ``hit_split_aces``. Exact for one split; resplits use a constant re-pair chance
-      (see ``_player.split_value``).
+    * SPLIT: sum over the split hands, exact with resplits up to ``max_split_hands``
+      (split aces resplit only with ``resplit_aces``). Every split hand is played by the
+      CDP1 post-split strategy: the best play for the first split hand (the shoe with
+      both pair cards out), doubling when the rules allow (DAS); split aces take one card
+      unless ``hit_split_aces``. Rank pairs of tens average over how many unseen tens
+      share the pair's rank. Left out when the cards could run out. Method and the
+      CDZ- alternative: ``_split``. With ``exact=False``: a constant re-pair chance.
     * SURRENDER: -0.5 (half the bet back).
     * INSURANCE: the side bet's own EV, ``(3p - 1)/2`` where ``p`` is the chance the
       hole card is a ten before the peek; add it to the hand's EV. DECLINE is worth 0.
@@ -335,7 +341,9 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         hands: how many hands the seat holds now (limits resplits).
         peeked: override the peek conditioning (see :func:`dealer_probabilities`).
         exact: False uses the starting composition for the dealer throughout the hit
-            tree (faster; the strategy chart's approximation).
+            tree and approximates resplits (faster; errors up to about 0.01 of a bet,
+            see benchmarks/hints.py). Shoes of 26 cards or fewer are computed exactly
+            either way.
 
     Returns:
         ``{Action: EV}``; the best action is ``max(evs, key=evs.get)``.

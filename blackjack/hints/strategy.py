@@ -18,12 +18,14 @@ Method (total-dependent basic strategy, the convention of the published charts):
   that total (T-6, 9-7 for 16), weighted by its chance of being dealt; hard 4 and 20
   use 2-2 and T-T played without splitting.
 * Soft rows are A-2 .. A-9; pair rows are 2-2 .. T-T and A-A.
-* Each hand is first evaluated with the dealer's probabilities for the starting
-  composition (the ``exact=False`` mode of :func:`.expected_values`: the player's third
-  and later cards are not removed; error about 0.001 of a bet). When its two best
-  actions are within 0.004 of each other the hand is recomputed exactly, so close
-  calls (A-2 vs 5 in eight decks) are decided by exact EVs. The charts for 4-8 decks
-  S17 and H17 with DAS equal the Wizard of Odds charts cell by cell (tested).
+* Every EV is exact for the composition (:func:`.expected_values` with ``exact=True``;
+  splits with resplits by the CDP1 post-split strategy, see ``_split``). The charts for
+  4-8 decks S17 and H17 with DAS equal the Wizard of Odds charts cell by cell, and the
+  single-deck S17 chart without DAS equals a published single-deck chart (tested).
+* The charts of the presets (and of ``Rules()``) are shipped as data in ``charts.json``,
+  derived by ``python -m blackjack.hints._build``; a test derives each one again and
+  finds it equal. Any other rule set is derived on first use (tens of seconds for a
+  6-deck shoe; cached per rules).
 * Early surrender compares -0.5 with each action's EV not conditioned on the peek.
 * A code tells the fallback when its move is not allowed: ``Dh`` double else hit,
   ``Ds`` double else stand, ``Rh``/``Rs``/``Rp`` surrender else hit/stand/split, ``Ph``
@@ -36,6 +38,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+from importlib import resources
 from collections.abc import Callable, Collection, Iterable, Mapping
 
 from ..actions import Action
@@ -45,7 +49,7 @@ from ._dealer import forbidden_hole
 from ._player import before_peek, doubles_on, natural_chance, total_of
 from .probability import card_value, expected_values, full_shoe, without
 
-__all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "code_for"]
+__all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "chart_key", "code_for", "derive_chart"]
 
 #: Dealer upcards in chart column order: 2..10, then the ace.
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -62,10 +66,6 @@ CODES = {
     "Rs": "surrender if allowed, otherwise stand",
     "Rp": "surrender if allowed, otherwise split",
 }
-
-#: Cells whose two best EVs (starting-composition approximation) are closer than this
-#: are recomputed exactly; the approximation's error is about 0.001 of a bet.
-_CLOSE = 0.004
 
 # Enum members as module constants: on Python 3.11 each ``Action.X`` lookup costs about 0.1
 # microsecond (EnumType.__getattr__), and the simulator asks the chart for every decision.
@@ -294,15 +294,64 @@ def _by_upcard(codes: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(by_up)
 
 
+#: The rule fields a chart depends on (the key of a shipped chart).
+CHART_FIELDS = ("decks", "dealer_hits_soft_17", "naturals", "double_on", "double_after_split", "split_by",
+                "max_split_hands", "resplit_aces", "hit_split_aces", "surrender", "hole_card", "dealer_peeks",
+                "charlie_cards", "charlie_pays")
+
+#: The shipped charts' file, next to this module.
+CHARTS_FILE = "charts.json"
+
+
+def chart_key(rules: Rules) -> str:
+    """The rule fields a chart depends on (:data:`CHART_FIELDS`) as one canonical JSON string."""
+    fields = {}
+    for name in CHART_FIELDS:
+        value = getattr(rules, name)
+        fields[name] = value if value is None or isinstance(value, (bool, int, str)) else str(value)
+    return json.dumps(fields, sort_keys=True)
+
+
+@functools.lru_cache(maxsize=1)
+def _shipped() -> dict[str, dict[str, dict[str, list[str]]]]:
+    """The charts in ``charts.json`` by :func:`chart_key` (empty if the file is missing)."""
+    try:
+        text = resources.files(__package__).joinpath(CHARTS_FILE).read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    return {entry["key"]: entry["rows"] for entry in data["charts"]}
+
+
 @functools.lru_cache(maxsize=32)
 def basic_strategy(rules: Rules) -> Chart:
-    """Derive the basic-strategy chart for ``rules`` from expected values (cached per rules).
+    """Return the basic-strategy chart for ``rules``: shipped data for the presets, else derived (cached per rules).
 
-    See the module docstring for the method. Takes under a second the first time (about
-    0.8 s for a 6-deck game on the test machine; see benchmarks/hints.py).
+    See the module docstring for the method. The presets' charts (and ``Rules()``'s) are
+    read from ``charts.json`` at once; any other rule set is derived by
+    :func:`derive_chart` on first use.
 
     Args:
         rules: the table rules; the shoe is ``rules.decks`` full decks.
+
+    Returns:
+        The :class:`Chart`.
+    """
+    rows = _shipped().get(chart_key(rules))
+    if rows is not None:
+        return Chart(rules, *(({int(k): tuple(v) for k, v in rows[part].items()}) for part in ("hard", "soft", "pairs")))
+    return derive_chart(rules)
+
+
+def derive_chart(rules: Rules) -> Chart:
+    """Derive the basic-strategy chart for ``rules`` from exact expected values (no cache, no shipped data).
+
+    Every cell compares exact EVs (:func:`.expected_values`, ``exact=True``) for the
+    rules' full shoe less the upcard and the player's cards. Takes tens of seconds for a
+    6-deck shoe (see benchmarks/hints.py).
+
+    Args:
+        rules: the table rules.
 
     Returns:
         The :class:`Chart`.
@@ -313,14 +362,12 @@ def basic_strategy(rules: Rules) -> Chart:
     soft: dict[int, tuple[str, ...]] = {}
     pairs: dict[int, tuple[str, ...]] = {}
 
-    def evs_for(cards: tuple[int, int], up: int, use: Rules = rules) -> dict[Action, float]:
+    def evs_for(cards: tuple[int, int], up: int, use: Rules = rules, split: bool = True) -> dict[Action, float]:
         counts = without(shoe, (*cards, up))
-        evs = expected_values(cards, up, counts, use, exact=False)
+        if not split:  # a hard row reads a pair as its total: no split EV to compute
+            use = dataclasses.replace(use, max_split_hands=1, double_after_split=False, resplit_aces=False)
+        evs = expected_values(cards, up, counts, use, exact=True)
         evs.pop(Action.INSURANCE, None)
-        ranked = sorted(evs.values(), reverse=True)
-        if len(ranked) > 1 and ranked[0] - ranked[1] < _CLOSE:
-            evs = expected_values(cards, up, counts, use, exact=True)  # a close call: settle it exactly
-            evs.pop(Action.INSURANCE, None)
         if use.surrender == "early" and use.dealer_peeks and forbidden_hole(up) is not None:
             evs = _unconditioned(evs, natural_chance(counts, up))
         return evs
@@ -336,7 +383,7 @@ def basic_strategy(rules: Rules) -> Chart:
             weight_sum = 0.0
             for a, b in combos:
                 weight = counts[a - 1] * (counts[b - 1] - (a == b))
-                evs = evs_for((a, b), up)
+                evs = evs_for((a, b), up, split=False)
                 evs.pop(Action.SPLIT, None)
                 for action, value in evs.items():
                     summed[action] = summed.get(action, 0.0) + weight * value
@@ -358,3 +405,25 @@ def basic_strategy(rules: Rules) -> Chart:
             row.append(code)
         pairs[value] = tuple(row)
     return Chart(rules, hard, soft, pairs)
+
+
+def shipped_rules() -> list[Rules]:
+    """The rule sets whose charts are shipped in ``charts.json``.
+
+    Every preset, ``Rules()`` (6 decks S17 DAS), 6 decks S17 without DAS and H17 with
+    late surrender (the Wizard of Odds charts' games), two decks S17 DAS, and one deck
+    S17 and H17 without DAS (the published single-deck charts' games).
+    """
+    found: dict[str, Rules] = {}
+    extra = [Rules(), Rules(decks=2), Rules(decks=1, double_after_split=False),
+             Rules(decks=1, dealer_hits_soft_17=True, double_after_split=False),
+             Rules(double_after_split=False), Rules(dealer_hits_soft_17=True, surrender="late")]
+    for rules in [Rules.preset(name) for name in Rules.preset_names()] + extra:
+        found.setdefault(chart_key(rules), rules)
+    return list(found.values())
+
+
+def chart_rows(chart: Chart) -> dict[str, dict[str, list[str]]]:
+    """A chart's rows as JSON-ready data (the layout of ``charts.json``)."""
+    return {part: {str(k): list(v) for k, v in sorted(getattr(chart, part).items())}
+            for part in ("hard", "soft", "pairs")}

@@ -120,3 +120,35 @@ class TestTips:
         _rnd, view = view_for("8h As 8d 9s")
         assert "insurance" in [t.key for t in TipBook().check(view)]
         assert TipBook(enabled=False).check(view) == ()
+
+
+class TestIndexNotes:
+    """hint() shows an index play only under the rules it was derived for."""
+
+    def test_shown_in_a_six_deck_s17_game(self) -> None:
+        """16 v 10 in the vegas game (6 decks, S17, peek): the I18 note appears."""
+        _rnd, view = view_for("Th Tc 6d 9s")
+        assert "16 vs 10" in hint(view).index_note
+
+    def test_not_shown_under_h17_or_two_decks(self) -> None:
+        """The same hand under H17 or in the 2-deck downtown game: no note (other indices hold there)."""
+        h17 = dataclasses.replace(VEGAS, dealer_hits_soft_17=True)
+        for rules in (h17, Rules.preset("downtown")):
+            _rnd, view = view_for("Th Tc 6d 9s", rules)
+            assert hint(view).index_note == "", rules.name
+
+    def test_split_pair_gets_no_total_index(self) -> None:
+        """6,6 v 4 splits by basic strategy, so the '12 vs 4' index is not shown."""
+        _rnd, view = view_for("6h 4c 6d 9s")
+        assert hint(view).index_note == ""
+
+
+def test_split_model_is_stated_with_the_evs() -> None:
+    """A pair's hint says how its SPLIT EV was computed (CDP1, resplits, rank pairs); a non-pair's does not."""
+    _rnd, view = view_for("8h Tc 8d 9s")
+    got = hint(view, exact=True)
+    assert Action.SPLIT in got.evs
+    assert "CDP1" in got.split_model and "4 hands" in got.split_model and "rank" in got.split_model
+    assert got.split_model in got.lines()
+    assert "approximate" in hint(view, exact=False).split_model
+    assert hint(view_for("Th Tc 6d 9s")[1]).split_model == ""

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from blackjack import Action, Card, IllegalActionError, RulesError, create_card_array, parse_cards
+from blackjack import Action, Card, IllegalActionError, Rules, RulesError, create_card_array, parse_cards
 from blackjack.hints import (FAB_4, ILLUSTRIOUS_18, Counter, CountingDrill, bet_ramp, count_from_unseen,
                              index_play, insure_by_count, running_count, system, systems, true_count)
 
@@ -104,6 +104,25 @@ class TestIndexPlays:
         assert index_play([1, 5], 10) == ()
         assert index_play([8, 8], 10) == ()
         assert index_play([], 1, insurance_offer=True)[0].label == "insurance"
+
+    def test_split_pairs_are_not_read_as_totals(self) -> None:
+        """6,6 v 2-6 is split by basic strategy, so the 12 vs X indices do not apply (unless it cannot split)."""
+        for up in (2, 3, 4, 5, 6):
+            assert index_play([6, 6], up) == (), up
+        assert [p.label for p in index_play([6, 6], 4, split_allowed=False)] == ["12 vs 4"]
+        assert [p.label for p in index_play([7, 5], 4)] == ["12 vs 4"]
+
+    def test_only_under_the_published_rules(self) -> None:
+        """Every index cites Blackjack Attack and holds for multi-deck S17 with a peek; not for H17, 1-2 decks or no peek."""
+        for play in ILLUSTRIOUS_18 + FAB_4:
+            assert "Blackjack Attack" in play.source
+            assert play.applies_to(Rules(surrender="late"))
+        h17 = Rules(dealer_hits_soft_17=True)
+        assert index_play([6, 5], 1, rules=h17) == ()
+        assert index_play([6, 5], 1) != ()
+        assert index_play([10, 6], 10, rules=Rules.preset("downtown")) == ()
+        assert index_play([10, 6], 10, rules=Rules.preset("european")) == ()
+        assert index_play([10, 5], 10, surrender=True, rules=Rules())[0].action is Action.STAND  # no late surrender
 
 
 def test_bet_ramp() -> None:
