@@ -55,6 +55,28 @@ class Outcome:
         return self.bet + self.net
 
 
+# What ``Outcome(result, bet, net)`` does, without the frozen dataclass's three trips through
+# ``object.__setattr__``: the slots are filled through their descriptors. The round settles every
+# hand through this, and it builds an Outcome in about half the time (benchmarks/README.md).
+_new_object = object.__new__
+_set_result = Outcome.result.__set__  # type: ignore[attr-defined]
+_set_bet = Outcome.bet.__set__  # type: ignore[attr-defined]
+_set_net = Outcome.net.__set__  # type: ignore[attr-defined]
+
+
+def make_outcome(result: Result, bet: Money, net: Money) -> Outcome:
+    """Return ``Outcome(result, bet, net)``, built faster (for the round's settlement).
+
+    The value is the same in every way (fields, equality, hash, immutability); only
+    the construction skips the frozen dataclass's ``__init__``.
+    """
+    outcome: Outcome = _new_object(Outcome)
+    _set_result(outcome, result)
+    _set_bet(outcome, bet)
+    _set_net(outcome, net)
+    return outcome
+
+
 @dataclass(frozen=True, slots=True)
 class ShoeShuffled:
     """The shoe was shuffled; ``mid_round`` when only the discards went back in because it ran dry."""

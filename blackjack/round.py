@@ -52,7 +52,7 @@ from .cards import Card
 from .deck import Shoe
 from .errors import IllegalActionError, InvalidBetError, quoted
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
-                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
+                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled, make_outcome)
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
@@ -149,10 +149,13 @@ class Round:
             dealer.start_round()
         self._seats = list(map(_Seat, players))
         self._listeners = list(listeners) if listeners else []
-        self._record = events or bool(self._listeners)  # False: build no event objects
+        self._record = record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
-        self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
-        self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer if self._record else shoe.deal
+        if record:
+            self._take: Callable[[], Card] = self._draw
+            self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
+        else:
+            self._take = self._take_for_dealer = shoe.deal
         self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
@@ -203,12 +206,8 @@ class Round:
 
     def outcomes(self) -> list[tuple[int, int, Outcome]]:
         """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
-        settled = []
-        for i, seat in enumerate(self._seats):
-            for j, state in enumerate(seat.hands):
-                if state.outcome is not None:
-                    settled.append((i, j, state.outcome))
-        return settled
+        return [(i, j, state.outcome) for i, seat in enumerate(self._seats)
+                for j, state in enumerate(seat.hands) if state.outcome is not None]
 
     def insurance_net(self, seat: int) -> Money:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
@@ -227,11 +226,8 @@ class Round:
 
     def cards_on_table(self) -> list[Card]:
         """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
-        cards: list[Card] = []
-        for seat in self._seats:
-            for state in seat.hands:
-                cards += state.hand.cards
-        cards += self.dealer.hand.cards
+        cards = [card for seat in self._seats for state in seat.hands for card in state.hand]
+        cards += self.dealer.hand
         return cards
 
     # ========================================================================== betting
@@ -711,11 +707,14 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
+        rules = self.rules
         net: Money = 0
-        if self.rules.wagering:
-            net = match_stake(payout(result, bet, self.rules), bet)
+        if rules.wagering:
+            net = payout(result, bet, rules)
+            if type(net) is not int:  # an int net on an int stake is already in the stake's type
+                net = match_stake(net, bet)
         state.finished = True
-        state.outcome = Outcome(result, bet, net)
+        state.outcome = make_outcome(result, bet, net)
         seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
