@@ -215,8 +215,7 @@ class Shoe:
         shuffle starts from the shoe's fixed order, so the k-th shuffle of a seed gives
         the same shoe whatever was played before it.
         """
-        self._sync_counts()
-        stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order
+        stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order; _reshuffle recounts
         self._reshuffle(self._discards)
         self._place_cut_card()
         self._cards.extend(reversed(stacked))

@@ -206,8 +206,16 @@ class Round:
 
     def outcomes(self) -> list[tuple[int, int, Outcome]]:
         """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
-        return [(i, j, state.outcome) for i, seat in enumerate(self._seats)
-                for j, state in enumerate(seat.hands) if state.outcome is not None]
+        settled = []
+        i = 0
+        for seat in self._seats:  # plain loops and counters: on Python 3.11 they beat enumerate and a comprehension here
+            j = 0
+            for state in seat.hands:
+                if state.outcome is not None:
+                    settled.append((i, j, state.outcome))
+                j += 1
+            i += 1
+        return settled
 
     def insurance_net(self, seat: int) -> Money:
         """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
@@ -226,8 +234,11 @@ class Round:
 
     def cards_on_table(self) -> list[Card]:
         """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
-        cards = [card for seat in self._seats for state in seat.hands for card in state.hand]
-        cards += self.dealer.hand
+        cards: list[Card] = []
+        for seat in self._seats:  # the hands' own lists (Hand._cards), read without copying them to tuples
+            for state in seat.hands:
+                cards += state.hand._cards
+        cards += self.dealer.hand._cards
         return cards
 
     # ========================================================================== betting
@@ -291,7 +302,12 @@ class Round:
         """
         if self.phase is not _BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
-        betting = [i for i, seat in enumerate(self._seats) if seat.bet]  # bets are never negative
+        betting = []
+        i = 0
+        for seat in self._seats:
+            if seat.bet:  # bets are never negative
+                betting.append(i)
+            i += 1
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
         rules = self.rules
@@ -667,8 +683,11 @@ class Round:
         else:
             self._deal_dealer(face_up=True)
             self.dealer.revealed = True
-        natural = self._dealer_has_natural()
-        self._settle_insurance()
+        natural = self._dealer_natural  # known at the deal unless an ace or ten is up
+        if natural is None:
+            natural = self._dealer_has_natural()
+        if not self._insurance_settled:
+            self._settle_insurance()
         if natural:
             self._settle_all(dealer_natural=True)
             return
