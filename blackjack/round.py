@@ -145,7 +145,7 @@ class Round:
         self.rules = rules
         self.shoe = shoe
         self.dealer = dealer
-        if dealer.hand or dealer.revealed:
+        if dealer.revealed or dealer.hand._cards:  # a fresh dealer (the table's) needs no reset
             dealer.start_round()
         self._seats = list(map(_Seat, players))
         self._listeners = list(listeners) if listeners else []
@@ -316,25 +316,27 @@ class Round:
             self.shoe.shuffle()
             if record:
                 self._emit(ShoeShuffled())
-        opening: list[tuple[int, Hand]] = []
+        # Cards from the shoe are Cards: they go straight onto the hands' lists (Hand._cards),
+        # without the type check of Hand.add_card, which is for cards from outside.
+        opening: list[tuple[int, list[Card]]] = []
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
             hand = Hand()
             seat.hands = [_HandState(hand, seat.bet)]
-            opening.append((i, hand))
+            opening.append((i, hand._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
         for first_card in (True, False):
-            for i, hand in opening:
+            for i, cards in opening:
                 card = take()
-                hand.add_card(card)
+                cards.append(card)
                 if record:
                     self._emit(CardDealt(i, 0, card))
             if first_card:  # the upcard goes out after the first round of cards
                 up_card = take()
-                self.dealer.hand.add_card(up_card)
+                self.dealer.hand._cards.append(up_card)
                 if record:
                     self._emit(CardDealt(None, 0, up_card, True))
             elif rules.hole_card:
@@ -639,7 +641,7 @@ class Round:
         """
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
-        state.hand.add_card(card)
+        state.hand._cards.append(card)  # a Card from the shoe: no need for add_card's type check
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
         state.total = total = state.hand.get_score()
@@ -796,7 +798,7 @@ class Round:
             self._emit(CardDealt(None, 0, card if face_up else None, face_up))
 
     def _reveal(self) -> None:
-        if not self.dealer.revealed and len(self.dealer.hand) > 1:
+        if not self.dealer.revealed and len(self.dealer.hand._cards) > 1:
             self.dealer.revealed = True
             if self._record:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))
