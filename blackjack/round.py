@@ -708,10 +708,14 @@ class Round:
 
     def _settle_all(self, *, dealer_natural: bool, dealer_drew: bool = False) -> None:
         dealer_total = self.dealer.hand.get_score()
-        for i, seat in enumerate(self._seats):
-            for j, state in enumerate(seat.hands):
+        i = 0
+        for seat in self._seats:  # counters, not enumerate: this runs for every simulated round
+            j = 0
+            for state in seat.hands:
                 if state.outcome is None:
                     self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
+                j += 1
+            i += 1
         self._turn = None
         self.phase = _SETTLED
         if self._record:
