@@ -22,6 +22,7 @@ event                  when
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .actions import Action, Result
@@ -59,9 +60,9 @@ class Outcome:
 # ``object.__setattr__``: the slots are filled through their descriptors. The round settles every
 # hand through this, and it builds an Outcome in about half the time (benchmarks/README.md).
 _new_object = object.__new__
-_set_result = Outcome.result.__set__  # type: ignore[attr-defined]
-_set_bet = Outcome.bet.__set__  # type: ignore[attr-defined]
-_set_net = Outcome.net.__set__  # type: ignore[attr-defined]
+_set_result: Callable[[Outcome, Result], None] = getattr(Outcome, "result").__set__
+_set_bet: Callable[[Outcome, Money], None] = getattr(Outcome, "bet").__set__
+_set_net: Callable[[Outcome, Money], None] = getattr(Outcome, "net").__set__
 
 
 def make_outcome(result: Result, bet: Money, net: Money) -> Outcome:

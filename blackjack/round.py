@@ -509,14 +509,15 @@ class Round:
 
     # ===================================================================== the machine
     def _after_deal(self, betting: list[int], upcard: int) -> None:
-        if self.rules.thunderjack_pays is not None:
+        rules = self.rules
+        if rules.thunderjack_pays is not None:
             thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
             for i in thunder:
                 if len(thunder) == 1:
                     self._settle(i, 0, _THUNDERJACK)
                 else:
                     self._settle(i, 0, _PUSH)
-        naturals = self.rules.naturals
+        naturals = rules.naturals
         open_seats = []
         for i in betting:
             state = self._seats[i].hands[0]
@@ -527,7 +528,7 @@ class Round:
                 self._naturals += state.natural
             if state.outcome is None:
                 open_seats.append(i)
-        if upcard == 1 and self.rules.insurance and open_seats:
+        if upcard == 1 and rules.insurance and open_seats:
             self.phase = _INSURANCE_PHASE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
@@ -594,7 +595,8 @@ class Round:
                 self._settle_insurance()
                 self._settle_all(dealer_natural=True)
                 return
-            self._settle_insurance()
+            if not self._insurance_settled:
+                self._settle_insurance()
         if self._naturals and (self._peeked or not may_have_natural):
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):

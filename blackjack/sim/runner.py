@@ -198,7 +198,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 opening = rnd.current_hand  # the seat's only hand, unless the deal settled it
                 if opening is None:
                     opening = rnd.hands(0)[0]
-                first, second = opening
+                first, second = opening._cards  # the hand's own list: no Hand.__iter__ call
                 one_row = type_of[first.value, second.value]
             else:
                 for i in seats:
@@ -208,7 +208,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 for i in seats:
                     first, second = rnd.hands(i)[0]
                     rows.append(type_of[first.value, second.value])
-            up = rnd.dealer.hand[0].value
+            up = rnd.dealer.hand._cards[0].value
             while (hand := rnd.current_hand) is not None:
                 if counting:
                     unseen = rnd.unseen_counts()
