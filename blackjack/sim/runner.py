@@ -223,9 +223,8 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 else:
                     action = surrender if early_surrender(hand, up, rnd, tc) else decline
                 rnd._apply_unchecked(action)
-            for _seat, _hand, action in rnd.history:
                 if action is not hit and action is not stand:  # Enum hashing is Python code: skip the common two
-                    by_action[action] += 1
+                    by_action[action] += 1  # every action taken is counted here, as the round's history lists it
             for _seat, _hand, outcome in game.finish_round(record=False):
                 by_result[outcome.result._value_] += 1
             if one_seat:
