@@ -109,9 +109,20 @@ class Shoe:
         self._full = tuple(card for _ in range(decks) for card in create_card_array())
         self._cards: list[Card] = list(self._full)
         self._discards: list[Card] = []
-        self._counts = [0] * 14  # undealt cards by face 1..13 (index 0 unused)
-        self._stacked = 0  # how many cards at the top were put there by stack()
+        # The undealt cards by face 1..13 (index 0 unused), kept lazily so that deal() only pops:
+        # they are right as of ``_counted`` cards left; the cards dealt since are
+        # ``_snapshot[len(_cards):_counted]``, because between shuffles and stack() the shoe
+        # only loses cards off its end (see _sync_counts).
+        self._counts = [0] * 14
+        self._snapshot: list[Card] = []
+        self._counted = 0
+        # Stacked cards (see stack()) are the cards above this many from the back; dealing
+        # one lowers len(_cards) past it, so deal() need not count them down.
+        self._stack_floor = len(self._cards)
         self._cut_remaining = 0
+        # The cut card's place for a fixed penetration, worked out once (not at every shuffle).
+        self._cut_for_penetration = (decks * 52 - round(decks * 52 * penetration)
+                                     if cut_card_from_back is None and penetration is not None else 0)
         self.shuffle_count = 0
         self.shuffle()
 
@@ -131,15 +142,12 @@ class Shoe:
         Raises:
             EmptyShoeError: (a ``LookupError``) no card is left and no discards either.
         """
-        if not self._cards:
+        cards = self._cards
+        if not cards:
             if not self._discards:
                 raise EmptyShoeError("cannot deal: the shoe and the discard pile are empty")
             self._reshuffle(self._discards)
-        card = self._cards.pop()
-        self._counts[card.face] -= 1
-        if self._stacked:
-            self._stacked -= 1
-        return card
+        return cards.pop()
 
     def is_empty(self) -> bool:
         """Return True when no undealt card is left (discards do not count)."""
@@ -166,7 +174,7 @@ class Shoe:
 
     def counts(self) -> dict[int, int]:
         """Return the undealt cards by point value: ``{1: aces, 2: twos, ..., 10: tens and faces}``."""
-        counts = self._counts
+        counts = self._sync_counts()
         return {1: counts[1], 2: counts[2], 3: counts[3], 4: counts[4], 5: counts[5], 6: counts[6],
                 7: counts[7], 8: counts[8], 9: counts[9], 10: counts[10] + counts[11] + counts[12] + counts[13]}
 
@@ -178,6 +186,26 @@ class Shoe:
     def __len__(self) -> int:
         return len(self._cards)
 
+    @property
+    def _stacked(self) -> int:
+        """How many cards at the top were put there by :meth:`stack` and are not dealt yet."""
+        return max(0, len(self._cards) - self._stack_floor)
+
+    def _sync_counts(self) -> list[int]:
+        """Bring the counts by face up to date with the cards dealt since they were last right; return them."""
+        left = len(self._cards)
+        counts = self._counts
+        if left < self._counted:
+            for card in self._snapshot[left:self._counted]:
+                counts[card.face] -= 1
+        self._counted = left
+        return counts
+
+    def _mark_counted(self) -> None:
+        """Note that the counts are right for the cards in the shoe now (after a shuffle or stack())."""
+        self._snapshot = self._cards[:]
+        self._counted = len(self._cards)
+
     # --- shuffling --------------------------------------------------------------------
     def shuffle(self) -> None:
         """Gather the discard pile into the shoe, shuffle it all, and place the cut card.
@@ -187,13 +215,14 @@ class Shoe:
         shuffle starts from the shoe's fixed order, so the k-th shuffle of a seed gives
         the same shoe whatever was played before it.
         """
-        stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order
+        stacked = [self._cards.pop() for _ in range(self._stacked)]  # in deal order; _reshuffle recounts
         self._reshuffle(self._discards)
         self._place_cut_card()
         self._cards.extend(reversed(stacked))
         for card in stacked:
             self._counts[card.face] += 1
-        self._stacked = len(stacked)
+        self._stack_floor = len(self._cards) - len(stacked)
+        self._mark_counted()
 
     def _reshuffle(self, extra: list[Card]) -> None:
         self._cards.extend(extra)
@@ -205,23 +234,22 @@ class Shoe:
             # compared on one seed meet the same shoes (common random numbers).
             self._cards[:] = self._full
         shuffle(self._cards, self._rng)
-        self._stacked = 0
+        self._stack_floor = len(self._cards)  # nothing stacked
         if whole:
             self._counts = [0] + [4 * self.decks] * 13
         else:
             counts = self._counts = [0] * 14
             for card in self._cards:
                 counts[card.face] += 1
+        self._mark_counted()
         self.shuffle_count += 1
 
     def _place_cut_card(self) -> None:
-        total = self.decks * 52
         if self._cut_from_back is not None:
             low, high = self._cut_from_back
             self._cut_remaining = self._rng.randint(low, high)
         else:
-            assert self._penetration is not None
-            self._cut_remaining = total - round(total * self._penetration)
+            self._cut_remaining = self._cut_for_penetration
 
     def stack(self, codes: Iterable[Card | str]) -> None:
         """Make the given cards the next ones dealt, in order ("ace up the sleeve", Thunderjack blog).
@@ -242,13 +270,15 @@ class Shoe:
         if isinstance(codes, str):
             codes = parse_cards(codes)
         wanted = [code if isinstance(code, Card) else Card.parse(code) for code in codes]
-        free = len(self._cards) - self._stacked  # self._cards[:free] are unstacked
+        already = self._stacked
+        free = len(self._cards) - already  # self._cards[:free] are unstacked
         pool = self._cards[:free] + self._discards
         for card in wanted:
             if card not in pool:
                 raise InvalidCardError(f"cannot stack {card}: no copy of it is left in the shoe or discards",
                                        str(card))
             pool.remove(card)
+        self._sync_counts()
         taken: list[Card] = []
         for card in wanted:
             try:
@@ -261,7 +291,8 @@ class Shoe:
                 free -= 1
             taken.append(card)
         self._cards.extend(reversed(taken))  # the first wanted card ends up last: dealt first
-        self._stacked += len(taken)
+        self._stack_floor = len(self._cards) - already - len(taken)
+        self._mark_counted()
 
     def __repr__(self) -> str:
         return (f"<Shoe decks={self.decks} remaining={len(self._cards)} discards={len(self._discards)} "

@@ -52,7 +52,7 @@ from .cards import Card
 from .deck import Shoe
 from .errors import IllegalActionError, InvalidBetError, quoted
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
-                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
+                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled, make_outcome)
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
@@ -145,14 +145,17 @@ class Round:
         self.rules = rules
         self.shoe = shoe
         self.dealer = dealer
-        if dealer.hand or dealer.revealed:
+        if dealer.revealed or dealer.hand._cards:  # a fresh dealer (the table's) needs no reset
             dealer.start_round()
         self._seats = list(map(_Seat, players))
         self._listeners = list(listeners) if listeners else []
-        self._record = events or bool(self._listeners)  # False: build no event objects
+        self._record = record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
-        self._take: Callable[[], Card] = self._draw if self._record else shoe.deal
-        self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer if self._record else shoe.deal
+        if record:
+            self._take: Callable[[], Card] = self._draw
+            self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
+        else:
+            self._take = self._take_for_dealer = shoe.deal
         self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
@@ -204,10 +207,14 @@ class Round:
     def outcomes(self) -> list[tuple[int, int, Outcome]]:
         """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
         settled = []
-        for i, seat in enumerate(self._seats):
-            for j, state in enumerate(seat.hands):
+        i = 0
+        for seat in self._seats:  # plain loops and counters: on Python 3.11 they beat enumerate and a comprehension here
+            j = 0
+            for state in seat.hands:
                 if state.outcome is not None:
                     settled.append((i, j, state.outcome))
+                j += 1
+            i += 1
         return settled
 
     def insurance_net(self, seat: int) -> Money:
@@ -228,10 +235,10 @@ class Round:
     def cards_on_table(self) -> list[Card]:
         """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
         cards: list[Card] = []
-        for seat in self._seats:
+        for seat in self._seats:  # the hands' own lists (Hand._cards), read without copying them to tuples
             for state in seat.hands:
-                cards += state.hand.cards
-        cards += self.dealer.hand.cards
+                cards += state.hand._cards
+        cards += self.dealer.hand._cards
         return cards
 
     # ========================================================================== betting
@@ -295,7 +302,12 @@ class Round:
         """
         if self.phase is not _BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
-        betting = [i for i, seat in enumerate(self._seats) if seat.bet]  # bets are never negative
+        betting = []
+        i = 0
+        for seat in self._seats:
+            if seat.bet:  # bets are never negative
+                betting.append(i)
+            i += 1
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
         rules = self.rules
@@ -304,25 +316,27 @@ class Round:
             self.shoe.shuffle()
             if record:
                 self._emit(ShoeShuffled())
-        opening: list[tuple[int, Hand]] = []
+        # Cards from the shoe are Cards: they go straight onto the hands' lists (Hand._cards),
+        # without the type check of Hand.add_card, which is for cards from outside.
+        opening: list[tuple[int, list[Card]]] = []
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
             hand = Hand()
             seat.hands = [_HandState(hand, seat.bet)]
-            opening.append((i, hand))
+            opening.append((i, hand._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
         for first_card in (True, False):
-            for i, hand in opening:
+            for i, cards in opening:
                 card = take()
-                hand.add_card(card)
+                cards.append(card)
                 if record:
                     self._emit(CardDealt(i, 0, card))
             if first_card:  # the upcard goes out after the first round of cards
                 up_card = take()
-                self.dealer.hand.add_card(up_card)
+                self.dealer.hand._cards.append(up_card)
                 if record:
                     self._emit(CardDealt(None, 0, up_card, True))
             elif rules.hole_card:
@@ -495,14 +509,15 @@ class Round:
 
     # ===================================================================== the machine
     def _after_deal(self, betting: list[int], upcard: int) -> None:
-        if self.rules.thunderjack_pays is not None:
+        rules = self.rules
+        if rules.thunderjack_pays is not None:
             thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
             for i in thunder:
                 if len(thunder) == 1:
                     self._settle(i, 0, _THUNDERJACK)
                 else:
                     self._settle(i, 0, _PUSH)
-        naturals = self.rules.naturals
+        naturals = rules.naturals
         open_seats = []
         for i in betting:
             state = self._seats[i].hands[0]
@@ -513,7 +528,7 @@ class Round:
                 self._naturals += state.natural
             if state.outcome is None:
                 open_seats.append(i)
-        if upcard == 1 and self.rules.insurance and open_seats:
+        if upcard == 1 and rules.insurance and open_seats:
             self.phase = _INSURANCE_PHASE
             self._queue = open_seats
             self._turn = (self._queue.pop(0), 0)
@@ -580,7 +595,8 @@ class Round:
                 self._settle_insurance()
                 self._settle_all(dealer_natural=True)
                 return
-            self._settle_insurance()
+            if not self._insurance_settled:
+                self._settle_insurance()
         if self._naturals and (self._peeked or not may_have_natural):
             for i, seat in enumerate(self._seats):
                 for j, state in enumerate(seat.hands):
@@ -627,7 +643,7 @@ class Round:
         """
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
-        state.hand.add_card(card)
+        state.hand._cards.append(card)  # a Card from the shoe: no need for add_card's type check
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
         state.total = total = state.hand.get_score()
@@ -671,8 +687,11 @@ class Round:
         else:
             self._deal_dealer(face_up=True)
             self.dealer.revealed = True
-        natural = self._dealer_has_natural()
-        self._settle_insurance()
+        natural = self._dealer_natural  # known at the deal unless an ace or ten is up
+        if natural is None:
+            natural = self._dealer_has_natural()
+        if not self._insurance_settled:
+            self._settle_insurance()
         if natural:
             self._settle_all(dealer_natural=True)
             return
@@ -691,10 +710,14 @@ class Round:
 
     def _settle_all(self, *, dealer_natural: bool, dealer_drew: bool = False) -> None:
         dealer_total = self.dealer.hand.get_score()
-        for i, seat in enumerate(self._seats):
-            for j, state in enumerate(seat.hands):
+        i = 0
+        for seat in self._seats:  # counters, not enumerate: this runs for every simulated round
+            j = 0
+            for state in seat.hands:
                 if state.outcome is None:
                     self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
+                j += 1
+            i += 1
         self._turn = None
         self.phase = _SETTLED
         if self._record:
@@ -711,11 +734,14 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
+        rules = self.rules
         net: Money = 0
-        if self.rules.wagering:
-            net = match_stake(payout(result, bet, self.rules), bet)
+        if rules.wagering:
+            net = payout(result, bet, rules)
+            if type(net) is not int:  # an int net on an int stake is already in the stake's type
+                net = match_stake(net, bet)
         state.finished = True
-        state.outcome = Outcome(result, bet, net)
+        state.outcome = make_outcome(result, bet, net)
         seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
@@ -778,7 +804,7 @@ class Round:
             self._emit(CardDealt(None, 0, card if face_up else None, face_up))
 
     def _reveal(self) -> None:
-        if not self.dealer.revealed and len(self.dealer.hand) > 1:
+        if not self.dealer.revealed and len(self.dealer.hand._cards) > 1:
             self.dealer.revealed = True
             if self._record:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))

@@ -24,6 +24,7 @@ __all__ = ["compare_scores", "payout"]
 # Python 3.11 each ``Result.X`` costs a trip through EnumType.__getattr__ (about 0.1 microsecond).
 _WIN, _LOSE, _PUSH, _BUST, _BLACKJACK, _THUNDERJACK, _BLITZ = (
     Result.WIN, Result.LOSE, Result.PUSH, Result.BUST, Result.BLACKJACK, Result.THUNDERJACK, Result.BLITZ)
+_ZERO = Fraction(0)  # a push nets nothing; Fractions are immutable, so one zero serves every push
 
 
 def compare_scores(score: int, dealer_score: int) -> Result:
@@ -80,6 +81,6 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
     if result is _BLITZ:
         return bet * rules.charlie_pays
     if result is _PUSH:
-        return Fraction(0)
+        return _ZERO
     return -Fraction(bet) / 2  # SURRENDER, the one result left
     # END SOLUTION

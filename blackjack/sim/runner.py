@@ -198,7 +198,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 opening = rnd.current_hand  # the seat's only hand, unless the deal settled it
                 if opening is None:
                     opening = rnd.hands(0)[0]
-                first, second = opening
+                first, second = opening._cards  # the hand's own list: no Hand.__iter__ call
                 one_row = type_of[first.value, second.value]
             else:
                 for i in seats:
@@ -208,7 +208,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 for i in seats:
                     first, second = rnd.hands(i)[0]
                     rows.append(type_of[first.value, second.value])
-            up = rnd.dealer.hand[0].value
+            up = rnd.dealer.hand._cards[0].value
             while (hand := rnd.current_hand) is not None:
                 if counting:
                     unseen = rnd.unseen_counts()
@@ -223,9 +223,8 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                 else:
                     action = surrender if early_surrender(hand, up, rnd, tc) else decline
                 rnd._apply_unchecked(action)
-            for _seat, _hand, action in rnd.history:
                 if action is not hit and action is not stand:  # Enum hashing is Python code: skip the common two
-                    by_action[action] += 1
+                    by_action[action] += 1  # every action taken is counted here, as the round's history lists it
             for _seat, _hand, outcome in game.finish_round(record=False):
                 by_result[outcome.result._value_] += 1
             if one_seat:
@@ -390,7 +389,7 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Cost:
         Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
         hands; the dealer's work per round is shared), and per strategy given. With
-        ``basic`` one core plays about 50,000 initial hands a second on the shared test
+        ``basic`` one core plays about 65,000 initial hands a second on the shared test
         machine (``docs/simulator.md`` and ``benchmarks/README.md`` give the measured
         figures), plus the chart's derivation once per rules, under a second. The number
         of decks matters only through the shuffle at each cut card: O(cards), spread over

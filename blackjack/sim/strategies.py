@@ -113,8 +113,9 @@ class ChartStrategy(Strategy):
         """
         two = None
         play = None
-        if len(hand) == 2:
-            first, second = hand
+        cards = hand._cards  # the hand's own list, read without Hand.__len__ and __iter__ calls
+        if len(cards) == 2:
+            first, second = cards
             two = (first.value, second.value, upcard)
             play = self._two_card.get(two)
         if play is None:

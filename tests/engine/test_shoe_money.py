@@ -89,6 +89,40 @@ def test_stack_takes_from_discards_when_needed() -> None:
     assert shoe.discards == () and shoe.deal() == first and len(shoe) == 51
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_counts_and_stacked_cards_agree_with_the_cards_through_any_mix_of_moves(seed: int) -> None:
+    """The shoe keeps counts() and the stacked cards lazily; any mix of deals, discards, stacks,
+    shuffles and mid-round reshuffles leaves counts() equal to a count of shoe.cards."""
+    rng = random.Random(seed)
+    shoe = Shoe(1, seed=seed, penetration=Fraction(1, 2))
+    table: list[Card] = []  # cards dealt and not yet discarded
+    for _ in range(400):
+        move = rng.random()
+        if move < 0.6:
+            if shoe.is_empty() and not shoe.discards:
+                continue
+            table.append(shoe.deal())
+        elif move < 0.75:
+            shoe.discard(table)
+            table = []
+        elif move < 0.85:
+            free = [c for c in shoe.cards[shoe._stacked:]] + list(shoe.discards)
+            if free:
+                picked = rng.sample(free, min(len(free), rng.randint(1, 3)))
+                shoe.stack(picked)
+                assert shoe.cards[:len(picked)] == tuple(picked)
+        elif move < 0.92:
+            stacked = shoe.cards[:shoe._stacked]
+            shoe.discard(table)
+            table = []
+            shoe.shuffle()
+            assert shoe.cards[:len(stacked)] == stacked
+        if rng.random() < 0.3 or move >= 0.92:
+            expected = Counter(min(c.get_value(), 10) for c in shoe.cards)
+            assert shoe.counts() == {v: expected.get(v, 0) for v in range(1, 11)}
+        assert len(shoe) + len(shoe.discards) + len(table) == 52
+
+
 def test_stack_refuses_missing_copies_and_changes_nothing() -> None:
     """Stacking two aces of spades from one deck raises InvalidCardError and leaves the shoe as it was."""
     shoe = Shoe(1, seed=8)
