@@ -234,9 +234,9 @@ def test_money_without_an_exact_decimal_reads_as_a_decimal(tmp_path: Path) -> No
 @pytest.mark.parametrize(("function", "body", "words"), [
     ("create_card_array", ["return [Card(suit, face) for suit in Suit for face in range(13)]"],
      "face must be"),  # a face of 0: the deck cannot be built
-    ("shuffle", ["rng = rng or random.Random()", "for i in range(len(cards)):",
-                 "    j = rng.randint(0, len(cards))", "    cards[i], cards[j] = cards[j], cards[i]"],
-     "IndexError"),  # the off-by-one randint: an index past the end
+    ("shuffle", ["rng = rng or random.Random()", "for i in range(len(cards), 0, -1):",
+                 "    j = rng.randint(0, i)", "    cards[i], cards[j] = cards[j], cards[i]"],
+     "IndexError"),  # Fisher-Yates from one past the end: cards[52] on the first swap, whatever the rng draws
 ])
 def test_a_mistake_in_the_course_deck_code_stops_with_one_line_not_blamed_on_the_options(
         tmp_path: Path, function: str, body: list[str], words: str) -> None:
