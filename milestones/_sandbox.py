@@ -38,6 +38,7 @@ import os
 import signal
 import sys
 import tempfile
+from collections.abc import Iterator
 
 _USAGE = ("usage: python -m milestones._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
           "[--write DIR]... [--expose DIR]... -- PROGRAM ARGS...")
@@ -69,25 +70,36 @@ def _limit(name: str, value: int) -> None:
     resource.setrlimit(kind, (value, hard))
 
 
+def proc_statuses(proc: str = "/proc") -> Iterator[tuple[int, dict[str, str]]]:
+    """Yield ``(pid, fields)`` for every process in ``proc``: its ``status`` file as ``{"Uid": "0 0 0 0", ...}``.
+
+    A process that ends while it is read is left out.
+
+    Raises:
+        OSError: ``proc`` cannot be listed (no ``/proc``: not Linux).
+    """
+    for entry in os.listdir(proc):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(os.path.join(proc, entry, "status"), encoding="utf-8", errors="replace") as status:
+                yield int(entry), dict(line.split(":", 1) for line in status if ":" in line)
+        except OSError:
+            continue  # ended while we looked
+
+
 def user_tasks(proc: str = "/proc") -> int | None:
     """The processes and threads of this process's real user (what ``RLIMIT_NPROC`` counts on Linux).
 
     Returns:
         The count, or ``None`` where it cannot be read (no ``/proc``: not Linux).
     """
+    uid, total, seen = os.getuid(), 0, False
     try:
-        entries = os.listdir(proc)
+        statuses = list(proc_statuses(proc))
     except OSError:
         return None
-    uid, total, seen = os.getuid(), 0, False
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            with open(os.path.join(proc, entry, "status"), encoding="utf-8", errors="replace") as status:
-                fields = dict(line.split(":", 1) for line in status if ":" in line)
-        except OSError:
-            continue  # ended while we looked
+    for _pid, fields in statuses:
         if "Uid" not in fields or not fields.get("Threads", "").strip().isdigit():
             continue  # not Linux's format
         seen = True

@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import REPO_ROOT
-from ._sandbox import STAGING_ENV
+from ._sandbox import STAGING_ENV, proc_statuses
 from .config import ISOLATED_ENV, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
@@ -173,19 +173,8 @@ def _user_slot() -> Iterator[pwd.struct_passwd]:
 
 def _user_processes(uid: int, proc: str = "/proc") -> list[int]:
     """The live (not zombie) processes whose real, effective or saved uid is ``uid``."""
-    found = []
-    for entry in os.listdir(proc):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(os.path.join(proc, entry, "status"), encoding="utf-8", errors="replace") as status:
-                fields = dict(line.split(":", 1) for line in status if ":" in line)
-        except OSError:
-            continue
-        uids = fields.get("Uid", "").split()[:3]
-        if str(uid) in uids and not fields.get("State", "").strip().startswith("Z"):
-            found.append(int(entry))
-    return found
+    return [pid for pid, fields in proc_statuses(proc)
+            if str(uid) in fields.get("Uid", "").split()[:3] and not fields.get("State", "").strip().startswith("Z")]
 
 
 def kill_user(uid: int) -> int:
