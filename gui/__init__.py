@@ -17,7 +17,8 @@ module              what it holds
 ``coach``           coach mode's score
 ``drills``          opening cards for drills by hand type (stacked on the shoe)
 ``jobs``            slow work in a worker thread, results delivered with ``after``
-``testing``         message-box recorder, virtual display, private Xvfb screens, screenshots
+``testing``         message-box recorder, virtual display, screenshots
+``xvfb``            a private Xvfb screen (tkinter-free: the grader uses it too)
 ``screenshot``      regenerates ``docs/images/table.png``
 ==================  ================================================================
 """

@@ -5,7 +5,7 @@ name                       what it is
 =========================  =========================================================
 ``Mbox``                   stands in for :mod:`tkinter.messagebox`: records calls
 ``virtual_display()``      a context manager: use ``$DISPLAY`` or start ``Xvfb``
-``xvfb(size)``             a context manager: a private ``Xvfb`` screen of that size (even
+``xvfb(size)``             (from :mod:`gui.xvfb`) a private ``Xvfb`` screen of that size (even
                            with ``$DISPLAY`` set), for a child process to open windows on
 ``NoDisplay``              raised when no display can be had; the reason says why
 ``screenshot(widget, p)``  save a PNG of a window (ImageMagick ``import``), or the
@@ -22,6 +22,8 @@ import subprocess
 import tkinter as tk
 from collections.abc import Iterator
 from pathlib import Path
+
+from .xvfb import NoDisplay, xvfb
 
 __all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display", "xvfb"]
 
@@ -59,10 +61,6 @@ class Mbox:
         return self.answer
 
 
-class NoDisplay(RuntimeError):
-    """No X display is set and none could be started; the message says why."""
-
-
 @contextlib.contextmanager
 def virtual_display(size: str = "1280x800x24") -> Iterator[str]:
     """Provide an X display for Tk: ``$DISPLAY`` if set, else a private ``Xvfb`` stopped on exit.
@@ -87,44 +85,6 @@ def virtual_display(size: str = "1280x800x24") -> Iterator[str]:
             yield name
         finally:
             os.environ.pop("DISPLAY", None)
-
-
-@contextlib.contextmanager
-def xvfb(size: str = "1280x800x24") -> Iterator[str]:
-    """Start a private ``Xvfb`` with one screen of ``size`` (width x height x depth) and stop it on exit.
-
-    ``$DISPLAY`` is left alone: run a process with ``DISPLAY=name`` to open windows on it
-    (the tests check on a 1024 x 768 screen that the table fits one). Not
-    ``tk.Tk(screenName=name)`` in this process: Tk keeps its connection to a display until
-    the process ends, and Xlib ends the process when that server stops. Xvfb picks a free
-    display number itself (``-displayfd``), so parallel runs do not collide.
-
-    Yields:
-        The display name, e.g. ``":3"``.
-
-    Raises:
-        NoDisplay: ``Xvfb`` is not installed or fails to start.
-    """
-    program = shutil.which("Xvfb")
-    if program is None:
-        raise NoDisplay("Xvfb is not installed (apt-get install xvfb)")
-    read, write = os.pipe()
-    process = subprocess.Popen([program, "-displayfd", str(write), "-screen", "0", size, "-nolisten", "tcp"],
-                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        if not number:
-            raise NoDisplay(f"Xvfb did not start (exit code {process.poll()})")
-        yield f":{number}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 def screenshot(window: tk.Misc, path: str | Path, canvas: tk.Canvas | None = None) -> Path:

@@ -52,9 +52,11 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gui.xvfb import NoDisplay, xvfb
 
 from . import REPO_ROOT
 from ._sandbox import STAGING_ENV, proc_statuses
@@ -469,26 +471,15 @@ def _display(wanted: bool) -> Iterator[str | None]:
     """An X display for a run that opens windows: a private ``Xvfb`` the grader starts (outside the run's
     confinement, which would refuse its files in ``/tmp``) and stops afterwards; ``None`` when not
     ``wanted``, when ``$DISPLAY`` is set (and usable by the run), or without Xvfb."""
-    xvfb = shutil.which("Xvfb")
-    if not wanted or xvfb is None or (os.environ.get("DISPLAY") and not is_root()):
+    if not wanted or (os.environ.get("DISPLAY") and not is_root()):
         yield None
         return
-    read, write = os.pipe()
-    process = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                               pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    os.close(write)
-    try:
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()
-        yield f":{number}" if number else None
-    finally:
-        process.terminate()
+    with ExitStack() as stack:
         try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            name: str | None = stack.enter_context(xvfb())
+        except NoDisplay:
+            name = None
+        yield name
 
 
 def run_isolated(folder: Path, impl: Path, *, limits: Limits = Limits(), hidden: bool = True) -> RunResult:
