@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from blackjack import Rules
+if TYPE_CHECKING:  # pytest imports this file before tests/conftest.py puts the --impl folder on sys.path
+    from blackjack import Rules
 
 
 @pytest.fixture
