@@ -2,9 +2,9 @@
 
 ``tests/hints/data/ca_oracle.json`` holds the CA's EVs (github.com/possibly-wrong/blackjack,
 Blackjack 7.6, GPL C++; the commit, the driver version and every CA call are in the
-file's ``oracle`` block) for eight shoes: one, two, six and eight full decks and three
+file's ``oracle`` block) for nine shoes: one, two, six and eight full decks and four
 depleted ones (a single deck with cards gone, a two-deck and a six-deck shoe half dealt
-at random with a stated seed). For each shoe, every two-card hand against every upcard:
+at random with a stated seed, and a 25-card shoe). For each shoe, every two-card hand against every upcard:
 stand, hit and double; every pair against every upcard: split by CDZ- and by CDP1.
 The fixture was written by a small driver compiled with the CA's source and run once;
 neither the CA nor the driver is part of this repository (the CA is GPL).
@@ -95,6 +95,7 @@ QUICK = [
     ("1 deck less A,5,5,6,T,T,T S17 noDAS", 10), ("1 deck less A,5,5,6,T,T,T S17 noDAS", 3),
     ("2 decks mid-shoe H17 DAS", 1), ("2 decks mid-shoe H17 DAS", 4),
     ("6 decks mid-shoe S17 noDAS", 8),
+    ("25 cards H17 DAS", 10),
 ]
 ALL = [(name, up) for name, shoe in SHOES.items() for up in range(1, 11) if shoe["composition"][up - 1]]
 CELLS = ALL if SLOW else QUICK
