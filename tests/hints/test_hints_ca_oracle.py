@@ -54,7 +54,8 @@ for splits and 1e-12 for the rest, with room for the two programs' rounding orde
 Runtime: checking everything takes several minutes (the kit's exact EVs cost up to a
 few seconds per pair on 6-8 decks). By default the check runs on a fixed set of
 (shoe, upcard) cells that covers every shoe, every upcard and both peek upcards in
-well under a minute; ``BLACKJACK_SLOW_TESTS=1`` checks every cell of the fixture.
+well under a minute; ``BLACKJACK_SLOW_TESTS=1`` checks every cell of the fixture (9 minutes at a load
+average of about 3).
 """
 
 from __future__ import annotations
