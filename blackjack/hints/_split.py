@@ -13,6 +13,8 @@ These are the post-split strategies of Eric Farmer's combinatorial analyzer
 (github.com/possibly-wrong/blackjack, ``readme.txt``: "CDZ-" and "CDP1"); the method is
 the one his analyzer uses (Farmer, "Computing exact split EVs", the ``computeSplit``
 notes), written afresh here and extended to any ``max_split_hands`` and to the peek.
+``tests/hints/test_hints_ca_oracle.py`` holds both strategies to the analyzer's own split
+EVs (commit a1f7dbb, nine shoes, 2 or 4 hands, pairs by value): equal within 2.4e-15.
 
 Method. Let ``C`` be the unseen cards with both pair cards out, ``P`` the pair cards
 among them, and ``M`` the most hands this split can make. ``X(a, b)`` is the EV of one
