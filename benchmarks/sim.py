@@ -62,6 +62,7 @@ from blackjack.sim import Decision, simulate  # noqa: E402
 def ours_fast(hands: int) -> None:
     """Our engine, simulator tier: real 6-deck shoe, full vegas rules and settlement."""
     game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game.recycle_rounds = True  # as the simulator runs it: one Round object, reset for every round
     game.players[0].bankroll = 10 ** 15
     bet = 2  # int credits, as the simulator stakes: whole money stays int (3:2 on 2 nets 3)
     hit, stand, decline = Action.HIT, Action.STAND, Action.DECLINE

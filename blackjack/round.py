@@ -107,6 +107,10 @@ class _Seat:
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        self.clear()
+
+    def clear(self) -> None:
+        """Empty the seat for a new round: no bet, no hands, no insurance."""
         self.bet: Money = _ZERO
         self.hands: list[_HandState] = []
         self.insurance: Money | None = None
@@ -156,10 +160,14 @@ class Round:
             self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
         else:
             self._take = self._take_for_dealer = shoe.deal
-        self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
+        self._open()
+
+    def _open(self) -> None:
+        """Set the state every round starts from: BETTING, no turn, nothing dealt, settled or recorded."""
+        self.phase = _BETTING
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
@@ -173,6 +181,19 @@ class Round:
         #: The house's gain this round in credits (minus the players' total net).
         self.house_net: Money = 0
         self._pending: list[Event] = []
+
+    def _restart(self) -> None:
+        """Make this finished round the next one, at the same seats with the same dealer (see ``Blackjack.recycle_rounds``).
+
+        Everything the round held is reset as a new :class:`Round` would start: the seats
+        emptied, the dealer's hand cleared (:meth:`Dealer.start_round`), the phase BETTING.
+        Cheaper than a new round for the simulator, which reads nothing of a round once it
+        is finished. The caller must have put the round's cards on the discard pile.
+        """
+        for seat in self._seats:
+            seat.clear()
+        self.dealer.start_round()
+        self._open()
 
     # ===================================================================== reading state
     @property

@@ -133,6 +133,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
     strategy = make_strategy(block.strategy, rules, play_rng, chart=block.chart)
     game = Blackjack([Player(f"seat {i + 1}") for i in range(block.players)], rules,
                      rng=random.Random(f"{block.seed}:{block.index}"))
+    game.recycle_rounds = True  # one Round object serves every round of the block
     players = game.players
     for player in players:
         player.bankroll = _ENDLESS  # int money: see chips_per_unit
