@@ -349,19 +349,25 @@ class Round:
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
-        for first_card in (True, False):
-            for i, cards in opening:
-                card = take()
-                cards.append(card)
-                if record:
-                    self._emit(CardDealt(i, 0, card))
-            if first_card:  # the upcard goes out after the first round of cards
-                up_card = take()
-                self.dealer.hand._cards.append(up_card)
-                if record:
-                    self._emit(CardDealt(None, 0, up_card, True))
-            elif rules.hole_card:
-                self._deal_dealer(face_up=False)
+        dealer_cards = self.dealer.hand._cards
+        for i, cards in opening:  # a first card to each seat,
+            card = take()
+            cards.append(card)
+            if record:
+                self._emit(CardDealt(i, 0, card))
+        up_card = take()  # the upcard,
+        dealer_cards.append(up_card)
+        if record:
+            self._emit(CardDealt(None, 0, up_card, True))
+        for i, cards in opening:  # a second card to each seat,
+            card = take()
+            cards.append(card)
+            if record:
+                self._emit(CardDealt(i, 0, card))
+        if rules.hole_card:  # and the hole card
+            dealer_cards.append(take())
+            if record:
+                self._emit(CardDealt(None, 0, None, False))
         upcard = up_card.value
         self._may_natural = rules.naturals and upcard in (1, 10)
         if not self._may_natural:
