@@ -89,6 +89,10 @@ class _HandState:
                  "total")
 
     def __init__(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
+        self.start(hand, bet, split_aces=split_aces)
+
+    def start(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
+        """Set the state a hand starts from (a recycled round restarts its seats' opening hands with it)."""
         self.hand = hand
         self.bet = bet
         self.doubled = False
@@ -103,10 +107,12 @@ class _HandState:
 class _Seat:
     """A player's place at the table for one round (internal)."""
 
-    __slots__ = ("player", "bet", "hands", "insurance")
+    __slots__ = ("player", "bet", "hands", "insurance", "spare")
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        #: last round's opening hand, kept by a recycled round for open_hand() to reuse
+        self.spare: _HandState | None = None
         self.clear()
 
     def clear(self) -> None:
@@ -114,6 +120,25 @@ class _Seat:
         self.bet: Money = _ZERO
         self.hands: list[_HandState] = []
         self.insurance: Money | None = None
+
+    def open_hand(self) -> Hand:
+        """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
+
+        That is last round's opening hand (``spare``) started again when the round is
+        recycled, else a new one: the simulator then makes no hand objects per round.
+        """
+        spare = self.spare
+        if spare is None:
+            hand = Hand()
+            self.hands = [_HandState(hand, self.bet)]
+            return hand
+        self.spare = None
+        hand = spare.hand
+        hand._cards.clear()  # the same Hand object, as Hand() starts: no cards, not from a split
+        hand.from_split = False
+        spare.start(hand, self.bet)
+        self.hands = [spare]
+        return hand
 
 
 class Round:
@@ -191,6 +216,8 @@ class Round:
         is finished. The caller must have put the round's cards on the discard pile.
         """
         for seat in self._seats:
+            if seat.hands:
+                seat.spare = seat.hands[0]
             seat.clear()
         self.dealer.start_round()
         self._open()
@@ -343,9 +370,7 @@ class Round:
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
-            hand = Hand()
-            seat.hands = [_HandState(hand, seat.bet)]
-            opening.append((i, hand._cards))
+            opening.append((i, seat.open_hand()._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
         take = self._take
