@@ -65,32 +65,16 @@ _set_bet: Callable[[Outcome, Money], None] = getattr(Outcome, "bet").__set__
 _set_net: Callable[[Outcome, Money], None] = getattr(Outcome, "net").__set__
 
 
-#: Outcomes with ``int`` money, one object per value: an Outcome is immutable, and the
-#: simulator (which stakes ``int`` chips) meets the same few values in every round.
-_SHARED: dict[tuple[str, int, int], Outcome] = {}
-#: At most this many are kept (the simulator meets a few dozen).
-_SHARED_MOST = 4096
-
-
 def make_outcome(result: Result, bet: Money, net: Money) -> Outcome:
     """Return ``Outcome(result, bet, net)``, built faster (for the round's settlement).
 
     The value is the same in every way (fields, equality, hash, immutability); only
-    the construction skips the frozen dataclass's ``__init__``, and with ``int`` money
-    an outcome already made for the same value is returned again, not built anew.
+    the construction skips the frozen dataclass's ``__init__``.
     """
-    key = None
-    if type(bet) is int and type(net) is int:
-        key = (result._value_, bet, net)  # the value string: an Enum member hashes in Python code
-        shared = _SHARED.get(key)
-        if shared is not None:
-            return shared
     outcome: Outcome = _new_object(Outcome)
     _set_result(outcome, result)
     _set_bet(outcome, bet)
     _set_net(outcome, net)
-    if key is not None and len(_SHARED) < _SHARED_MOST:
-        _SHARED[key] = outcome
     return outcome
 
 
