@@ -162,7 +162,7 @@ class Round:
 
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
+                 "_optional", "_paid", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
                  "_naturals", "_insured", "history", "house_net", "_pending")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
@@ -188,6 +188,7 @@ class Round:
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
+        self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
         self._open()
 
     def _open(self) -> None:
@@ -786,18 +787,31 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
-        rules = self.rules
-        net: Money = 0
-        if rules.wagering:
-            net = payout(result, bet, rules)
-            if type(net) is not int:  # an int net on an int stake is already in the stake's type
-                net = match_stake(net, bet)
+        if type(bet) is int:
+            # The same result on the same stake pays the same: the simulator's int stakes are paid
+            # out once per round object (a recycled round serves a whole block), then read back.
+            key = (result._value_, bet)  # the value string: an Enum member hashes in Python code
+            outcome = self._paid.get(key)
+            if outcome is None:
+                outcome = self._paid[key] = make_outcome(result, bet, self._net(result, bet))
+        else:
+            outcome = make_outcome(result, bet, self._net(result, bet))
+        net = outcome.net
         state.finished = True
-        state.outcome = make_outcome(result, bet, net)
+        state.outcome = outcome
         seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
+
+    def _net(self, result: Result, bet: Money) -> Money:
+        """The net gain on a hand staked ``bet`` that ended in ``result`` (:func:`payout`), in the stake's type; 0 without wagering."""
+        if not self.rules.wagering:
+            return 0
+        net = payout(result, bet, self.rules)
+        if type(net) is not int:  # an int net on an int stake is already in the stake's type
+            net = match_stake(net, bet)
+        return net
 
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]
