@@ -105,8 +105,9 @@ class Shoe:
         self._rng = rng if rng is not None else random.Random(seed)
         self._penetration = penetration
         self._cut_from_back = cut_card_from_back
-        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`)
-        self._full = tuple(card for _ in range(decks) for card in create_card_array())
+        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`); the decks
+        #: share one deck's Card objects (a Card is an immutable value), so a shoe is made at once
+        self._full = tuple(create_card_array()) * decks
         self._cards: list[Card] = list(self._full)
         self._discards: list[Card] = []
         # The undealt cards by face 1..13 (index 0 unused), kept lazily so that deal() only pops:
