@@ -15,7 +15,7 @@ the table, or the discard pile. The shoe never invents or drops a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from .cards import Card, create_card_array, parse_cards, shuffle
@@ -149,6 +149,17 @@ class Shoe:
                 raise EmptyShoeError("cannot deal: the shoe and the discard pile are empty")
             self._reshuffle(self._discards)
         return cards.pop()
+
+    def dealing(self, most: int) -> Callable[[], Card]:
+        """Return what deals the next card for a stretch of play that takes at most ``most`` cards.
+
+        That is :meth:`deal`, unless ``most`` cards or more are left: then the undealt
+        list's own ``pop``, which deals the same cards without :meth:`deal`'s test for an
+        empty shoe, a test that cannot fail before ``most`` cards are dealt (the
+        simulator's rounds, see ``Round.deal``). Use it only until the shoe is next
+        changed otherwise (shuffled, stacked).
+        """
+        return self._cards.pop if len(self._cards) >= most else self.deal
 
     def is_empty(self) -> bool:
         """Return True when no undealt card is left (discards do not count)."""

@@ -162,7 +162,7 @@ class Round:
 
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_paid", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
+                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
                  "_naturals", "_insured", "history", "house_net", "_pending")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
@@ -189,6 +189,9 @@ class Round:
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
         self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
+        # The most cards one round can take: a hand holds at most 21 cards below 22 and then
+        # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
+        self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
         self._open()
 
     def _open(self) -> None:
@@ -374,6 +377,8 @@ class Round:
             opening.append((i, seat.open_hand()._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
+        if not record:  # the shoe's own pop while it holds enough cards for any round (Shoe.dealing)
+            self._take = self._take_for_dealer = self.shoe.dealing(self._most_cards)
         take = self._take
         dealer_cards = self.dealer.hand._cards
         for i, cards in opening:  # a first card to each seat,
