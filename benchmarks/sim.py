@@ -22,9 +22,10 @@ Policy everywhere: hit below 17, else stand (no doubles, splits, insurance). Pee
 None of the peers deals a finite shoe with a cut card and full rules and settlement; ours
 does (``vegas`` preset: 6 decks, peek, insurance offer, late surrender offered, 3:2).
 Our figures: the hit-below-17 policy through the simulator's tier (``Round(events=False)``
-+ ``_apply_unchecked``), the same through the checked tier (``apply`` with a ``TableView``
-per decision, as a front end would), and ``simulate("basic")`` (the basic-strategy chart,
-statistics included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
++ ``_apply_unchecked``, on a table with ``recycle_rounds`` on, as the simulator plays),
+the same through the checked tier (``apply`` with a ``TableView`` per decision, as a
+front end would), and ``simulate("basic")`` (the basic-strategy chart, statistics
+included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
 so its money is exact ``int`` arithmetic (see ``blackjack.sim.runner.chips_per_unit``).
 
 A last line, ``floor``, is not an engine: the course's ``Card``, ``Hand`` and ``Dealer``
