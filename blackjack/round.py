@@ -162,8 +162,8 @@ class Round:
 
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
-                 "_naturals", "_insured", "history", "house_net", "_pending")
+                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
+                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "history", "house_net", "_pending")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -212,7 +212,9 @@ class Round:
         self._pending: list[Event] = []
 
     def _restart(self) -> None:
-        """Make this finished round the next one, at the same seats with the same dealer (see ``Blackjack.recycle_rounds``).
+        """Make this finished round the next one, at the same seats with the same dealer.
+
+        See ``Blackjack.recycle_rounds``.
 
         Everything the round held is reset as a new :class:`Round` would start: the seats
         emptied, the dealer's hand cleared (:meth:`Dealer.start_round`), the phase BETTING.
@@ -810,7 +812,10 @@ class Round:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
 
     def _net(self, result: Result, bet: Money) -> Money:
-        """The net gain on a hand staked ``bet`` that ended in ``result`` (:func:`payout`), in the stake's type; 0 without wagering."""
+        """The net gain on a hand staked ``bet`` that ended in ``result``, in the stake's type (:func:`payout`).
+
+        0 without wagering.
+        """
         if not self.rules.wagering:
             return 0
         net = payout(result, bet, self.rules)

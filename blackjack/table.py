@@ -63,8 +63,9 @@ class Blackjack:
             round stays as it ended, for its view. True (the simulator sets it; it reads
             nothing of a round once it is finished) keeps the finished round, its seats
             and the dealer, and :meth:`new_round` resets and returns that same ``Round``
-            object (same players, rules and shoe), which is cheaper than building one. Between rounds the dealer then
-            still holds the last round's cards (they are on the discard pile too).
+            object (same players, rules and shoe), which is cheaper than building one.
+            Between rounds the dealer then still holds the last round's cards (they are
+            on the discard pile too).
 
     Raises:
         ValueError: no players, too many for the rules, or duplicate names.

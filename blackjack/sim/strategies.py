@@ -149,9 +149,12 @@ def _chart_rows(chart: Chart) -> _Rows:
     return chart.rules, tuple(chart.hard.items()), tuple(chart.soft.items()), tuple(chart.pairs.items())
 
 
+_Trees = tuple[dict[tuple[int, bool, int | None, int], Play], dict[tuple[int, int, int], Play]]
+
+
 @functools.lru_cache(maxsize=8)
-def _play_trees(rows: _Rows) -> tuple[dict[tuple[int, bool, int | None, int], Play], dict[tuple[int, int, int], Play]]:
-    """The decision trees of :class:`ChartStrategy` for the chart with these rows, kept for every block in a process.
+def _play_trees(rows: _Rows) -> _Trees:
+    """The decision trees of :class:`ChartStrategy` for a chart with these rows, kept for every block in a process.
 
     A tree depends only on the chart (:func:`chart_play`), so the blocks of a run need not
     derive them again; each block used to, at about 3% of ``simulate("basic")``'s time.
