@@ -22,9 +22,10 @@ Policy everywhere: hit below 17, else stand (no doubles, splits, insurance). Pee
 None of the peers deals a finite shoe with a cut card and full rules and settlement; ours
 does (``vegas`` preset: 6 decks, peek, insurance offer, late surrender offered, 3:2).
 Our figures: the hit-below-17 policy through the simulator's tier (``Round(events=False)``
-+ ``_apply_unchecked``), the same through the checked tier (``apply`` with a ``TableView``
-per decision, as a front end would), and ``simulate("basic")`` (the basic-strategy chart,
-statistics included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
++ ``_apply_unchecked``, on a table with ``recycle_rounds`` on, as the simulator plays),
+the same through the checked tier (``apply`` with a ``TableView`` per decision, as a
+front end would), and ``simulate("basic")`` (the basic-strategy chart, statistics
+included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
 so its money is exact ``int`` arithmetic (see ``blackjack.sim.runner.chips_per_unit``).
 
 A last line, ``floor``, is not an engine: the course's ``Card``, ``Hand`` and ``Dealer``
@@ -62,6 +63,7 @@ from blackjack.sim import Decision, simulate  # noqa: E402
 def ours_fast(hands: int) -> None:
     """Our engine, simulator tier: real 6-deck shoe, full vegas rules and settlement."""
     game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game.recycle_rounds = True  # as the simulator runs it: one Round object, reset for every round
     game.players[0].bankroll = 10 ** 15
     bet = 2  # int credits, as the simulator stakes: whole money stays int (3:2 on 2 nets 3)
     hit, stand, decline = Action.HIT, Action.STAND, Action.DECLINE

@@ -15,7 +15,7 @@ the table, or the discard pile. The shoe never invents or drops a card.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from .cards import Card, create_card_array, parse_cards, shuffle
@@ -105,8 +105,9 @@ class Shoe:
         self._rng = rng if rng is not None else random.Random(seed)
         self._penetration = penetration
         self._cut_from_back = cut_card_from_back
-        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`)
-        self._full = tuple(card for _ in range(decks) for card in create_card_array())
+        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`); the decks
+        #: share one deck's Card objects (a Card is an immutable value), so a shoe is made at once
+        self._full = tuple(create_card_array()) * decks
         self._cards: list[Card] = list(self._full)
         self._discards: list[Card] = []
         # The undealt cards by face 1..13 (index 0 unused), kept lazily so that deal() only pops:
@@ -148,6 +149,17 @@ class Shoe:
                 raise EmptyShoeError("cannot deal: the shoe and the discard pile are empty")
             self._reshuffle(self._discards)
         return cards.pop()
+
+    def dealing(self, most: int) -> Callable[[], Card]:
+        """Return what deals the next card for a stretch of play that takes at most ``most`` cards.
+
+        That is :meth:`deal`, unless ``most`` cards or more are left: then the undealt
+        list's own ``pop``, which deals the same cards without :meth:`deal`'s test for an
+        empty shoe, a test that cannot fail before ``most`` cards are dealt (the
+        simulator's rounds, see ``Round.deal``). Use it only until the shoe is next
+        changed otherwise (shuffled, stacked).
+        """
+        return self._cards.pop if len(self._cards) >= most else self.deal
 
     def is_empty(self) -> bool:
         """Return True when no undealt card is left (discards do not count)."""

@@ -236,8 +236,12 @@ class Dealer:
         self.revealed = False
 
     def start_round(self) -> None:
-        """Get ready for a new round: no cards, hole card not revealed."""
-        self.hand = Hand()
+        """Get ready for a new round: no cards, hole card not revealed.
+
+        The hand is emptied in place (the simulator starts every round with the same
+        dealer); its cards must already be on the discard pile.
+        """
+        self.hand._cards.clear()
         self.revealed = False
 
     def should_hit(self, rules: Rules) -> bool:

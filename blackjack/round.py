@@ -89,6 +89,10 @@ class _HandState:
                  "total")
 
     def __init__(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
+        self.start(hand, bet, split_aces=split_aces)
+
+    def start(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
+        """Set the state a hand starts from (a recycled round restarts its seats' opening hands with it)."""
         self.hand = hand
         self.bet = bet
         self.doubled = False
@@ -103,13 +107,38 @@ class _HandState:
 class _Seat:
     """A player's place at the table for one round (internal)."""
 
-    __slots__ = ("player", "bet", "hands", "insurance")
+    __slots__ = ("player", "bet", "hands", "insurance", "spare")
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        #: last round's opening hand, kept by a recycled round for open_hand() to reuse
+        self.spare: _HandState | None = None
+        self.clear()
+
+    def clear(self) -> None:
+        """Empty the seat for a new round: no bet, no hands, no insurance."""
         self.bet: Money = _ZERO
         self.hands: list[_HandState] = []
         self.insurance: Money | None = None
+
+    def open_hand(self) -> Hand:
+        """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
+
+        That is last round's opening hand (``spare``) started again when the round is
+        recycled, else a new one: the simulator then makes no hand objects per round.
+        """
+        spare = self.spare
+        if spare is None:
+            hand = Hand()
+            self.hands = [_HandState(hand, self.bet)]
+            return hand
+        self.spare = None
+        hand = spare.hand
+        hand._cards.clear()  # the same Hand object, as Hand() starts: no cards, not from a split
+        hand.from_split = False
+        spare.start(hand, self.bet)
+        self.hands = [spare]
+        return hand
 
 
 class Round:
@@ -133,8 +162,8 @@ class Round:
 
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_turn", "_queue", "_peeked", "_insurance_settled", "_dealer_natural", "_may_natural",
-                 "_naturals", "_insured", "history", "house_net", "_pending")
+                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
+                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "history", "house_net", "_pending")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -156,10 +185,18 @@ class Round:
             self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
         else:
             self._take = self._take_for_dealer = shoe.deal
-        self.phase = _BETTING
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
+        self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
+        # The most cards one round can take: a hand holds at most 21 cards below 22 and then
+        # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
+        self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
+        self._open()
+
+    def _open(self) -> None:
+        """Set the state every round starts from: BETTING, no turn, nothing dealt, settled or recorded."""
+        self.phase = _BETTING
         self._turn: tuple[int, int] | None = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
@@ -173,6 +210,23 @@ class Round:
         #: The house's gain this round in credits (minus the players' total net).
         self.house_net: Money = 0
         self._pending: list[Event] = []
+
+    def _restart(self) -> None:
+        """Make this finished round the next one, at the same seats with the same dealer.
+
+        See ``Blackjack.recycle_rounds``.
+
+        Everything the round held is reset as a new :class:`Round` would start: the seats
+        emptied, the dealer's hand cleared (:meth:`Dealer.start_round`), the phase BETTING.
+        Cheaper than a new round for the simulator, which reads nothing of a round once it
+        is finished. The caller must have put the round's cards on the discard pile.
+        """
+        for seat in self._seats:
+            if seat.hands:
+                seat.spare = seat.hands[0]
+            seat.clear()
+        self.dealer.start_round()
+        self._open()
 
     # ===================================================================== reading state
     @property
@@ -322,25 +376,31 @@ class Round:
         for i in betting:
             seat = self._seats[i]
             seat.player.bankroll -= seat.bet
-            hand = Hand()
-            seat.hands = [_HandState(hand, seat.bet)]
-            opening.append((i, hand._cards))
+            opening.append((i, seat.open_hand()._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
+        if not record:  # the shoe's own pop while it holds enough cards for any round (Shoe.dealing)
+            self._take = self._take_for_dealer = self.shoe.dealing(self._most_cards)
         take = self._take
-        for first_card in (True, False):
-            for i, cards in opening:
-                card = take()
-                cards.append(card)
-                if record:
-                    self._emit(CardDealt(i, 0, card))
-            if first_card:  # the upcard goes out after the first round of cards
-                up_card = take()
-                self.dealer.hand._cards.append(up_card)
-                if record:
-                    self._emit(CardDealt(None, 0, up_card, True))
-            elif rules.hole_card:
-                self._deal_dealer(face_up=False)
+        dealer_cards = self.dealer.hand._cards
+        for i, cards in opening:  # a first card to each seat,
+            card = take()
+            cards.append(card)
+            if record:
+                self._emit(CardDealt(i, 0, card))
+        up_card = take()  # the upcard,
+        dealer_cards.append(up_card)
+        if record:
+            self._emit(CardDealt(None, 0, up_card, True))
+        for i, cards in opening:  # a second card to each seat,
+            card = take()
+            cards.append(card)
+            if record:
+                self._emit(CardDealt(i, 0, card))
+        if rules.hole_card:  # and the hole card
+            dealer_cards.append(take())
+            if record:
+                self._emit(CardDealt(None, 0, None, False))
         upcard = up_card.value
         self._may_natural = rules.naturals and upcard in (1, 10)
         if not self._may_natural:
@@ -734,18 +794,34 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
-        rules = self.rules
-        net: Money = 0
-        if rules.wagering:
-            net = payout(result, bet, rules)
-            if type(net) is not int:  # an int net on an int stake is already in the stake's type
-                net = match_stake(net, bet)
+        if type(bet) is int:
+            # The same result on the same stake pays the same: the simulator's int stakes are paid
+            # out once per round object (a recycled round serves a whole block), then read back.
+            key = (result._value_, bet)  # the value string: an Enum member hashes in Python code
+            outcome = self._paid.get(key)
+            if outcome is None:
+                outcome = self._paid[key] = make_outcome(result, bet, self._net(result, bet))
+        else:
+            outcome = make_outcome(result, bet, self._net(result, bet))
+        net = outcome.net
         state.finished = True
-        state.outcome = make_outcome(result, bet, net)
+        state.outcome = outcome
         seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
+
+    def _net(self, result: Result, bet: Money) -> Money:
+        """The net gain on a hand staked ``bet`` that ended in ``result``, in the stake's type (:func:`payout`).
+
+        0 without wagering.
+        """
+        if not self.rules.wagering:
+            return 0
+        net = payout(result, bet, self.rules)
+        if type(net) is not int:  # an int net on an int stake is already in the stake's type
+            net = match_stake(net, bet)
+        return net
 
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]

@@ -59,6 +59,13 @@ class Blackjack:
             bankroll changes and ``house_net`` always sum to zero.
         round: the round in progress, or None.
         rounds_played: rounds finished.
+        recycle_rounds: False (the default) makes every round new objects, and a finished
+            round stays as it ended, for its view. True (the simulator sets it; it reads
+            nothing of a round once it is finished) keeps the finished round, its seats
+            and the dealer, and :meth:`new_round` resets and returns that same ``Round``
+            object (same players, rules and shoe), which is cheaper than building one.
+            Between rounds the dealer then still holds the last round's cards (they are
+            on the discard pile too).
 
     Raises:
         ValueError: no players, too many for the rules, or duplicate names.
@@ -87,6 +94,8 @@ class Blackjack:
         self.round: Round | None = None
         self.rounds_played = 0
         self._listeners = list(listeners)
+        self.recycle_rounds = False
+        self._spare: Round | None = None  # the last finished round, kept when recycle_rounds is on
 
     def new_round(self, *, events: bool = True) -> Round:
         """Open a new round in the BETTING phase (finishing a settled previous round first).
@@ -103,6 +112,13 @@ class Blackjack:
                 self.finish_round()
             elif self.round.phase is not _BETTING:
                 raise IllegalActionError("a round is in progress: finish it before starting another", "new round")
+        spare = self._spare
+        if spare is not None:
+            self._spare = None
+            if spare._record == (events or bool(self._listeners)):
+                spare._restart()
+                self.round = spare
+                return spare
         self.round = rnd = Round(self.rules, self.shoe, self.players, self.dealer, self._listeners, events=events)
         return rnd
 
@@ -166,7 +182,10 @@ class Blackjack:
                 if rnd.bet(i) > 0:
                     player.finish_round([o for s, _, o in outcomes if s == i], rnd.insurance_net(i))
         self.shoe.discard(rnd.cards_on_table())
-        self.dealer = Dealer()  # a fresh dealer: the finished round keeps its own for its view and insurance
+        if self.recycle_rounds:
+            self._spare = rnd  # new_round resets it, and its dealer, for the next round
+        else:
+            self.dealer = Dealer()  # a fresh dealer: the finished round keeps its own for its view and insurance
         self.house_net += rnd.house_net
         self.rounds_played += 1
         self.round = None

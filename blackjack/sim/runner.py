@@ -133,6 +133,7 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
     strategy = make_strategy(block.strategy, rules, play_rng, chart=block.chart)
     game = Blackjack([Player(f"seat {i + 1}") for i in range(block.players)], rules,
                      rng=random.Random(f"{block.seed}:{block.index}"))
+    game.recycle_rounds = True  # one Round object serves every round of the block
     players = game.players
     for player in players:
         player.bankroll = _ENDLESS  # int money: see chips_per_unit
@@ -180,6 +181,11 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
     units = 1
     bet = bets[1]
     size = staked[1]
+    # One seat betting one unit every round: each round's bet b and each hand's stake are
+    # 1.0, so u = x, b * b = b and x * b = x, and the sums su, suu, sxb, sb, sbb and the
+    # types' bets follow from sx, sxx and the counts, to the last bit (every partial sum of
+    # 1.0s is a whole number, exact in a float). The loop then keeps only those.
+    lean = one_seat and not counting and size == 1.0
     try:
         for number in range(1, block.rounds + 1):
             if counting:
@@ -227,6 +233,23 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
                     by_action[action] += 1  # every action taken is counted here, as the round's history lists it
             for _seat, _hand, outcome in game.finish_round(record=False):
                 by_result[outcome.result._value_] += 1
+            if lean:  # the sums that differ from sx, sxx and the count when every bet is 1.0 (see lean above)
+                money = first_player.bankroll
+                x = (money - before[0]) / chips
+                sx += x
+                sxx += x * x
+                one_row[0] += 1
+                one_row[1] += x
+                cum += x
+                if cum < low:
+                    low = cum
+                done = number
+                before[0] = money
+                if keep_path and done % every == 0:
+                    path.append(cum)
+                if progress is not None and done % 1000 == 0:
+                    progress(1000)
+                continue
             if one_seat:
                 money = first_player.bankroll
                 net = (money - before[0]) / chips  # units; exact sums are kept in tally.net
@@ -280,6 +303,12 @@ def _play_block(block: Block, progress: Callable[[int], None] | None) -> Tally:
         tally.interrupted = True  # a round cut short is left out, money included
     if progress is not None:
         progress(done % 1000)
+    if lean:
+        su, suu, sxb = sx, sxx, sx
+        sb = sbb = float(done)
+        wagered = bet * done
+        for row in types.values():
+            row[2] = float(row[0])
     for kind in HAND_TYPES:
         if not types[kind][0]:
             del types[kind]  # a hand type never dealt has no row, as before the rows were made up front

@@ -72,6 +72,20 @@ def test_dry_shoe_reshuffles_discards_then_raises_when_nothing_is_left() -> None
     assert shoe.deal() in held[:3] and shoe.shuffle_count == 2
 
 
+def test_dealing_deals_the_same_cards_and_still_refills_a_dry_shoe() -> None:
+    """Shoe.dealing(most) deals what deal() would; with fewer than ``most`` cards left it is deal() itself."""
+    shoe, twin = Shoe(1, seed=8), Shoe(1, seed=8)
+    take = shoe.dealing(10)
+    assert take.__self__ is shoe._cards, "52 cards left: the list's own pop"  # type: ignore[attr-defined]
+    assert [take() for _ in range(10)] == [twin.deal() for _ in range(10)]
+    shoe.discard([shoe.deal() for _ in range(41)])
+    take = shoe.dealing(10)
+    assert take == shoe.deal, "1 card left: deal(), which shuffles the discards back in when the shoe runs dry"
+    take()
+    take()
+    assert shoe.shuffle_count == 2 and len(shoe) == 40
+
+
 def test_stack_puts_cards_on_top_in_order() -> None:
     """stack(codes) makes those cards the next ones dealt, in order, taken from inside the shoe."""
     shoe = Shoe(1, seed=6)

@@ -7,15 +7,17 @@ from fractions import Fraction
 
 import pytest
 
-from blackjack import Action, Blackjack, Result, Rules
+from blackjack import Action, Blackjack, Phase, Result, Rules
 from blackjack.sim.runner import chips_per_unit
 from blackjack.wagers import payout
 
 
-def _play(preset: str, fast: bool, seed: int, rounds: int = 300) -> list[list[tuple[int, int, object]]]:
+def _play(preset: str, fast: bool, seed: int, rounds: int = 300,
+          recycle: bool = False) -> list[list[tuple[int, int, object]]]:
     """Play random legal decisions for three seats; return every round's outcomes."""
     rules = Rules.preset(preset)
     game = Blackjack(["A", "B", "C"][:min(3, rules.max_players)], rules, seed=seed)
+    game.recycle_rounds = recycle
     for player in game.players:
         player.bankroll = Fraction(10 ** 6)
     start = sum(p.bankroll for p in game.players)
@@ -42,6 +44,40 @@ def _play(preset: str, fast: bool, seed: int, rounds: int = 300) -> list[list[tu
 def test_unchecked_tier_matches_checked_tier(preset: str) -> None:
     """Same seed and decisions: the unchecked tier settles every hand exactly as apply() does."""
     assert _play(preset, fast=False, seed=3) == _play(preset, fast=True, seed=3)
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+@pytest.mark.parametrize("fast", [False, True])
+def test_recycled_rounds_play_like_new_ones(preset: str, fast: bool) -> None:
+    """With recycle_rounds, the same seed and decisions settle every hand exactly as with a new Round each time."""
+    assert _play(preset, fast, seed=4, recycle=True) == _play(preset, fast, seed=4)
+
+
+def test_recycle_rounds_reuses_the_finished_round() -> None:
+    """With recycle_rounds, new_round() returns the finished Round reset to BETTING with an empty dealer;
+    without it, or when the events setting differs, a new Round."""
+    game = Blackjack(["A"], Rules.preset("vegas"), seed=2)
+    game.recycle_rounds = True
+    first = game.start_round([10])
+    while first.turn is not None:
+        first.apply(Action.STAND)
+    game.finish_round()
+    again = game.new_round()
+    assert again is first
+    assert (again.phase, again.turn, again.history, again.house_net) == (Phase.BETTING, None, [], 0)
+    assert (len(again.dealer.hand), again.dealer.revealed, again.hands(0), again.bet(0)) == (0, False, (), 0)
+    again.place_bet(0, 10)
+    again.deal()
+    while again.turn is not None:
+        again.apply(Action.STAND)
+    game.finish_round()
+    assert game.new_round(events=False) is not first, "a round recording events is not reused without them"
+    plain = Blackjack(["A"], Rules.preset("vegas"), seed=2)
+    used = plain.start_round([10])
+    while used.turn is not None:
+        used.apply(Action.STAND)
+    plain.finish_round()
+    assert plain.new_round() is not used, "without recycle_rounds a finished round is left as it ended"
 
 
 @pytest.mark.parametrize("preset", ["vegas", "european", "thunderjack", "single_deck"])
