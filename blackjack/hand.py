@@ -3,7 +3,7 @@
 =====================  =========================================================
 name                   what it does
 =====================  =========================================================
-``Hand``               ``add_card``, ``get_score``, ``is_soft``, ``is_blackjack``,
+``Hand``               ``add_card``, ``clear``, ``get_score``, ``is_soft``, ``is_blackjack``,
                        ``is_bust``, ``cards``; ``len``, ``in``, ``[]``, iteration
 =====================  =========================================================
 
@@ -126,8 +126,13 @@ class Hand:
         return str(total)
 
     def clear(self) -> list[Card]:
-        """Remove and return all cards (for the discard pile)."""
+        """Remove and return all cards (for the discard pile); the hand then starts again as a new ``Hand()``.
+
+        So it is no longer from a split. The engine reuses hands this way: the dealer's
+        between rounds, a recycled round's opening hands.
+        """
         cards, self._cards = self._cards, []
+        self.from_split = False
         return cards
 
     def __len__(self) -> int:

@@ -238,10 +238,10 @@ class Dealer:
     def start_round(self) -> None:
         """Get ready for a new round: no cards, hole card not revealed.
 
-        The hand is emptied in place (the simulator starts every round with the same
-        dealer); its cards must already be on the discard pile.
+        The same hand object is emptied (:meth:`Hand.clear`; the simulator starts every
+        round with the same dealer); its cards must already be on the discard pile.
         """
-        self.hand._cards.clear()
+        self.hand.clear()
         self.revealed = False
 
     def should_hit(self, rules: Rules) -> bool:

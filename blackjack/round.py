@@ -134,8 +134,7 @@ class _Seat:
             return hand
         self.spare = None
         hand = spare.hand
-        hand._cards.clear()  # the same Hand object, as Hand() starts: no cards, not from a split
-        hand.from_split = False
+        hand.clear()
         spare.start(hand, self.bet)
         self.hands = [spare]
         return hand

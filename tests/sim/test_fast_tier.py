@@ -80,6 +80,25 @@ def test_recycle_rounds_reuses_the_finished_round() -> None:
     assert plain.new_round() is not used, "without recycle_rounds a finished round is left as it ended"
 
 
+def test_a_recycled_round_after_a_split_pays_the_next_natural() -> None:
+    """The opening hand a recycled round reuses was split last round: it starts again as a new hand, so
+    the next round's ace and king are a natural paid 3:2, not a split hand's 21."""
+    game = Blackjack(["A"], Rules.preset("vegas"), seed=2)
+    game.recycle_rounds = True
+    # round 1: 8 8 against a 7, split, each hand stands on its second card; round 2: A K against a 9
+    game.shoe.stack("8s 7d 8h 9c Th Tc Tc As 9d Kh 7c".split())
+    first = game.start_round([10])
+    first.apply(Action.SPLIT)
+    while first.turn is not None:
+        first.apply(Action.STAND)
+    game.finish_round()
+    second = game.start_round([10])
+    assert second is first, "the round was not recycled, so this test checks nothing"
+    assert second.phase is not Phase.PLAYER_TURN, "a natural needs no decision"
+    [outcome] = [o for _, _, o in game.finish_round()]
+    assert (outcome.result, outcome.net) == (Result.BLACKJACK, 15), f"A-K after a recycled split: {outcome}"
+
+
 @pytest.mark.parametrize("preset", ["vegas", "european", "thunderjack", "single_deck"])
 def test_is_legal_agrees_with_legal_actions(preset: str) -> None:
     """Round.is_legal(a) is True exactly for the actions in legal_actions()."""
