@@ -9,11 +9,14 @@ decision is then timed with ``exact=False`` (the fallback) and its EVs compared,
 ``hint()``'s default (exact when ``advice.exact_is_fast`` says it fits the budget, else
 the fallback) is reported too.
 
-Printed: the distribution of the cold exact times (median, p90, p99, max) in ms and as a
-multiple of a baseline measured in the same run (the median of interleaved timings of
-``dealer_probabilities(6)`` on a full 6-deck shoe), the decisions over the 100 ms goal,
-the ten hardest decisions by name, and the fallback's time and largest EV error. The
-machine is shared: the load average is printed with the figures.
+Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
+clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
+wall clock also counts other jobs), and as a multiple of a baseline measured in the same
+run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 6-deck
+shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, the
+fallback's time and largest EV error, and a calibration of ``advice.EXACT_BUDGET``: the
+largest estimate (``advice.exact_work``) below which every exact decision of the run
+took at most 100 ms of CPU. The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
 from blackjack.hints import _dealer, _player, strategy  # noqa: E402
-from blackjack.hints.advice import exact_is_fast  # noqa: E402
+from blackjack.hints.advice import EXACT_BUDGET, exact_is_fast, exact_work  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
@@ -42,7 +45,7 @@ KINDS = ("two-card", "pair", "soft", "3+ cards")
 
 def clear() -> None:
     """Forget every memo: the next call is cold."""
-    _dealer.dealer_float.cache_clear()
+    _dealer.clear_caches()
     _player._tree.cache_clear()
 
 
@@ -95,9 +98,15 @@ def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Ru
 
 
 def timed(call) -> float:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
+    """Wall-clock ms of ``call()``."""
+    return timed2(call)[0]
+
+
+def timed2(call) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """``(wall ms, CPU ms of this process)`` of ``call()``."""
+    start, cpu = time.perf_counter(), time.process_time()
     call()
-    return (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -113,16 +122,24 @@ def name(kind: str, hand: tuple[int, ...], up: int, counts: tuple[int, ...], dec
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=500)
+    parser.add_argument("--dump", help="write one tab-separated line per decision here "
+                        "(exact CPU ms, exact_work, exact=False CPU ms, name)")
     args = parser.parse_args(argv)
+    load_before = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     for up in range(1, 11):  # the dealer tables are built once per process (not per decision)
         for h17 in (False, True):
             _dealer._table(up, h17, True)
     base_counts = without(full_shoe(6), (6,))
     baseline: list[float] = []
+    baseline_cpu: list[float] = []
     cases = decisions(args.decisions)
     exact_ms: list[float] = []
     approx_ms: list[float] = []
     auto_ms: list[float] = []
+    exact_cpu: list[float] = []
+    approx_cpu: list[float] = []
+    auto_cpu: list[float] = []
+    work: list[int] = []
     auto_exact = 0
     auto_error = 0.0
     worst_error = 0.0
@@ -133,17 +150,23 @@ def main(argv: list[str] | None = None) -> int:
         rules = RULES[decks]
         if i % 10 == 0:
             clear()
-            baseline.append(timed(lambda: dealer_probabilities(6, base_counts, Rules())))
+            wall, cpu = timed2(lambda: dealer_probabilities(6, base_counts, Rules()))
+            baseline.append(wall)
+            baseline_cpu.append(cpu)
         clear()
         evs: dict[Action, float] = {}
-        ms = timed(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+        ms, cpu = timed2(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
         clear()
         rough: dict[Action, float] = {}
-        ams = timed(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
+        ams, acpu = timed2(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
         exact_ms.append(ms)
         approx_ms.append(ams)
+        exact_cpu.append(cpu)
+        approx_cpu.append(acpu)
+        work.append(exact_work(list(hand), up, rules))
         fast = exact_is_fast(list(hand), up, rules)
         auto_ms.append(ms if fast else ams)
+        auto_cpu.append(cpu if fast else acpu)
         auto_exact += fast
         evs.pop(Action.INSURANCE, None)
         rough.pop(Action.INSURANCE, None)
@@ -154,25 +177,43 @@ def main(argv: list[str] | None = None) -> int:
             worst_error, worst_error_case = error, name(kind, hand, up, counts, decks)
         if max(evs, key=lambda a: evs[a]) is not max(rough, key=lambda a: rough[a]):
             disagree += 1
-        rows.append((ms, name(kind, hand, up, counts, decks)))
+        rows.append((cpu, name(kind, hand, up, counts, decks)))
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for cpu, w, acpu, (_, label) in zip(exact_cpu, work, approx_cpu, rows):
+                out.write(f"{cpu:.2f}\t{w}\t{acpu:.2f}\t{label}\n")
     base = statistics.median(baseline)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{len(cases)} cold decisions, 6 and 8 decks, S17 DAS peek, resplit to 4 hands; "
-          f"load average {load:.2f}")
-    print(f"baseline dealer_probabilities(6), full 6-deck shoe, cold: {base:.2f} ms (median of {len(baseline)})")
+    base_cpu = statistics.median(baseline_cpu)
+    load_after = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"{len(cases)} cold decisions, 6 and 8 decks, S17 DAS peek, resplit to 4 hands; load average "
+          f"(1, 5, 15 min) before {'/'.join(f'{v:.2f}' for v in load_before)}, "
+          f"after {'/'.join(f'{v:.2f}' for v in load_after)}")
+    print(f"baseline dealer_probabilities(6), full 6-deck shoe, cold: {base:.2f} ms wall, {base_cpu:.2f} ms CPU "
+          f"(medians of {len(baseline)})")
     print(f"{'':<28}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
-    for label, values in (("exact hint work, ms", exact_ms), ("exact=False fallback, ms", approx_ms),
-                          ("hint() default, ms", auto_ms)):
+    for label, values in (("exact hint work, wall ms", exact_ms), ("  CPU ms", exact_cpu),
+                          ("exact=False fallback, wall ms", approx_ms), ("  CPU ms", approx_cpu),
+                          ("hint() default, wall ms", auto_ms), ("  CPU ms", auto_cpu)):
         stats = [statistics.median(values), percentile(values, 0.90), percentile(values, 0.99), max(values)]
-        print(f"{label:<28}" + "".join(f"{v:>9.1f}" for v in stats))
-        print(f"{'  x baseline':<28}" + "".join(f"{v / base:>9.1f}" for v in stats))
+        unit = base_cpu if "CPU" in label else base
+        print(f"{label:<32}" + "".join(f"{v:>9.1f}" for v in stats))
+        print(f"{'    x baseline':<32}" + "".join(f"{v / unit:>9.1f}" for v in stats))
     for kind in KINDS:
         mine = [ms for (ms, label) in rows if f"({kind}," in label]
-        print(f"  {kind:<10} exact median {statistics.median(mine):7.1f} ms, max {max(mine):8.1f} ms, "
+        print(f"  {kind:<10} exact CPU median {statistics.median(mine):7.1f} ms, max {max(mine):8.1f} ms, "
               f"over {LIMIT_MS:.0f} ms: {sum(m > LIMIT_MS for m in mine)}/{len(mine)}")
-    over = sum(ms > LIMIT_MS for ms in exact_ms)
-    print(f"exact decisions over {LIMIT_MS:.0f} ms: {over} of {len(exact_ms)}")
-    print("hardest decisions (exact, cold):")
+    over = sum(ms > LIMIT_MS for ms in exact_cpu)
+    print(f"exact decisions over {LIMIT_MS:.0f} ms of CPU: {over} of {len(exact_cpu)} "
+          f"(wall clock: {sum(ms > LIMIT_MS for ms in exact_ms)})")
+    over_default = sum(ms > LIMIT_MS for ms in auto_cpu)
+    print(f"hint() default over {LIMIT_MS:.0f} ms of CPU: {over_default} of {len(auto_cpu)} "
+          f"(wall clock: {sum(ms > LIMIT_MS for ms in auto_ms)})")
+    slow_work = [w for w, ms in zip(work, exact_cpu) if ms > LIMIT_MS]
+    budget = max((w for w in work if not slow_work or w < min(slow_work)), default=0)
+    print(f"calibration: every exact decision with exact_work below {min(slow_work, default=0):,} took at most "
+          f"{LIMIT_MS:.0f} ms of CPU; the largest such work was {budget:,} ({sum(w <= budget for w in work)} "
+          f"decisions); EXACT_BUDGET is {EXACT_BUDGET:,}")
+    print("hardest decisions (exact, cold, CPU ms):")
     for ms, label in sorted(rows, reverse=True)[:10]:
         print(f"  {ms:8.1f} ms  {label}")
     print(f"exact=False: best action differs on {disagree} of {len(cases)}; largest EV error {worst_error:.4f} "

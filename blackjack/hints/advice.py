@@ -180,19 +180,28 @@ def _multisets(limit: int) -> int:
     return sum(ways)
 
 
-#: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes.
-#: Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
+#: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes
+#: (:func:`exact_work`). Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
 #: hint()'s default was exact on 277 of 500, median 7.6 ms, p99 174 ms, max 206 ms.
 EXACT_BUDGET = 200_000
 
 
-def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> bool:
-    """Estimate whether the exact EVs fit the hint's time budget (:data:`EXACT_BUDGET`).
+def exact_work(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> int:
+    """Estimate the work of the exact EVs of a decision, in dealer-table terms.
 
     The estimate counts the hit tree's hands (multisets of cards up to 21) times the rows
     of the dealer's table for the upcard. A pair that may be split adds one split hand's
     tree per number of extra pair cards the resplits can remove (``2 M - 3`` trees for a
     split to at most ``M`` hands; see ``_split``).
+
+    Args:
+        values: the hand's point values (ace 1).
+        upcard: the dealer's upcard, 1..10.
+        rules: the table rules.
+        hands: the hands the seat holds now.
+
+    Returns:
+        The number of terms; :data:`EXACT_BUDGET` is how many ``hint()`` computes exactly.
     """
     nodes = _multisets(21 - sum(values))
     if len(values) == 2 and values[0] == values[1] and hands < rules.max_split_hands:
@@ -200,8 +209,12 @@ def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) 
         if values[0] == 1 and not rules.resplit_aces:
             most = 2
         nodes += _multisets(21 - values[0]) * max(2 * most - 3, 1)
-    terms = nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
-    return terms <= EXACT_BUDGET
+    return nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
+
+
+def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> bool:
+    """Whether the exact EVs fit the hint's time budget: :func:`exact_work` at most :data:`EXACT_BUDGET`."""
+    return exact_work(values, upcard, rules, hands) <= EXACT_BUDGET
 
 
 def hint(state: TableView, *, exact: bool | None = None) -> Hint:
