@@ -16,12 +16,15 @@ Peek conditioning ("the dealer does not have a natural") keeps only the ordering
 first card (the hole card) does not complete a natural and divides by
 ``P(hole card allowed) = 1 - C_X / N``.
 
-Aces set aside (:func:`_numerators_by_rank`). The player's hit tree and the split's trees
-reach many compositions that differ only in their aces. Grouping the rows by
-``(outcome, n, k)`` with ``k`` the row's aces, a numerator is ``sum_k F(C_ace, k) S_k``
-where ``S_k`` (the rows' products without their ace factor) does not depend on
-``C_ace``: one pass over the rows serves every composition with the same other cards.
-The integers are the same sums, so the floats are the same.
+Levels (:func:`_level_sums`). The player's hit tree and the split's trees reach many
+compositions that differ only in their small cards. Sort the rows by
+``(outcome, n, m_0, m_1, ..., m_9)`` (rank 0 = aces); level ``L`` groups them by the
+first ``2 + L`` of those. A group's sum at level ``L`` leaves out the factors of the ranks
+below ``L``, so it depends on ``C_L..C_9`` only, and level ``L``'s sums are
+``sum_k F(C_L, k)`` times level ``L + 1``'s, group by group. Each level is memoised on
+its counts: a composition costs one pass over level 1's groups (aces) and, when its
+2s or larger cards are new, the passes above. The integers are the same sums as the
+prefix tree's, so the floats are the same.
 """
 
 from __future__ import annotations
@@ -230,8 +233,8 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
 
     Each float is the correctly rounded quotient of exact integer sums, so the
     relative error is below 1e-15. A finite composition's integers come from
-    :func:`_numerators_by_rank` (shared work for compositions that differ only in their
-    aces), the same integers as :func:`dealer_numerators`.
+    :func:`_numerators_by_level` (shared work for compositions that differ only in their
+    small cards), the same integers as :func:`dealer_numerators`.
     """
     table = _table(upcard, h17, naturals)
     if counts is None:
@@ -239,7 +242,7 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
         numerators = [per_outcome[outcome][n] for outcome, n in table.slices]
         total = sum(INFINITE)
     else:
-        numerators = _numerators_by_rank(counts, upcard, h17, naturals, peek)
+        numerators = _numerators_by_level(counts, upcard, h17, naturals, peek)
         total = sum(counts)
         bad = forbidden_hole(upcard) if (naturals and peek) else None
         allowed = total - (counts[bad] if bad is not None else 0)
@@ -247,92 +250,104 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
                    total, allowed)
 
 
-class _ByRank:
-    """A table's rows regrouped by ``(outcome, n, count of one rank)`` for :func:`_numerators_by_rank`."""
+class _Levels:
+    """A table's rows grouped level by level, for :func:`_level_sums`.
 
-    __slots__ = ("order", "bounds", "group_k", "slice_starts", "slice_ends")
+    Level ``L`` (0..10) groups the rows by ``(outcome, n, m_0, ..., m_{L-1})``: their
+    counts of the ranks below ``L`` (rank 0 = aces, 9 = tens). Level 10 is the rows
+    themselves and level 0 the slices ``(outcome, n)``. Sorted, the groups of level
+    ``L + 1`` that refine one group of level ``L`` are consecutive, so a level's sums are
+    segment sums of the next level's.
+    """
 
-    def __init__(self, table: _Table, rank: int) -> None:
-        keyed = sorted((outcome, n, table.multisets[row][rank], row)
-                       for (outcome, n), (start, end) in table.slices.items() for row in range(start, end))
-        self.order: _Gather = itemgetter(*(row for *_key, row in keyed), 0, 0)
-        bounds: list[tuple[int, int]] = []
-        keys: list[tuple[int, int, int]] = []
-        for index, (outcome, n, k, _row) in enumerate(keyed):
-            if keys and keys[-1] == (outcome, n, k):
-                bounds[-1] = (bounds[-1][0], index + 1)
-            else:
-                keys.append((outcome, n, k))
-                bounds.append((index, index + 1))
-        self.bounds = tuple(bounds)
-        self.group_k: _Gather = itemgetter(*(k for _o, _n, k in keys), 0, 0)
-        # the groups of one slice (outcome, n) are consecutive
-        slice_keys: list[tuple[int, int]] = []
-        starts: list[int] = []
-        ends: list[int] = []
-        for index, (outcome, n, _k) in enumerate(keys):
-            if slice_keys and slice_keys[-1] == (outcome, n):
-                ends[-1] = index + 1
-            else:
-                slice_keys.append((outcome, n))
-                starts.append(index)
-                ends.append(index + 1)
-        if tuple(slice_keys) != tuple(table.slices):
-            raise AssertionError("every slice holds a row, in the table's order")
-        self.slice_starts: _Gather = itemgetter(*starts, 0, 0)
-        self.slice_ends: _Gather = itemgetter(*ends, 0, 0)
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends")
+
+    def __init__(self, table: _Table) -> None:
+        keys = [(outcome, n) + table.multisets[row]
+                for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        self.weights = tuple(table.weights[row] for row in order)
+        self.weights_peek = tuple(table.weights_peek[row] for row in order)
+        finer = [keys[row] for row in order]  # level 10
+        factor_k: list[_Gather] = [_gather([0])] * 10
+        starts: list[_Gather] = [_gather([0])] * 10
+        ends: list[_Gather] = [_gather([0])] * 10
+        for level in range(9, -1, -1):
+            coarse: list[tuple[int, ...]] = []
+            begin: list[int] = []
+            for index, key in enumerate(finer):
+                if not coarse or coarse[-1] != key[:2 + level]:
+                    coarse.append(key[:2 + level])
+                    begin.append(index)
+            factor_k[level] = _gather([key[2 + level] for key in finer])
+            starts[level] = _gather(begin)
+            ends[level] = _gather(begin[1:] + [len(finer)])
+            finer = coarse
+        if finer != list(table.slices):
+            raise AssertionError("level 0 must be the table's slices, in order")
+        self.factor_k = tuple(factor_k)
+        self.starts = tuple(starts)
+        self.ends = tuple(ends)
+
+    def down(self, sums: Sequence[int], level: int, count: int) -> list[int]:
+        """Level ``level``'s sums from level ``level + 1``'s, for ``count`` cards of rank ``level`` in the shoe."""
+        falling = [1] * _K
+        for k in range(1, _K):
+            falling[k] = max(falling[k - 1] * (count - k + 1), 0)
+        running = list(accumulate(map(mul, sums, self.factor_k[level](falling)), initial=0))
+        return list(map(sub, self.ends[level](running), self.starts[level](running)))
+
+
+def _gather(indices: list[int]) -> _Gather:
+    """``itemgetter(*indices)``, returning a tuple for every length."""
+    if len(indices) == 1:
+        index = indices[0]
+        return lambda seq: (seq[index],)
+    return itemgetter(*indices)
 
 
 _Gather = Callable[[Sequence[int]], tuple[int, ...]]
 
 
 @functools.lru_cache(maxsize=128)
-def _by_rank(upcard: int, h17: bool, naturals: bool, rank: int) -> _ByRank:
-    return _ByRank(_table(upcard, h17, naturals), rank)
+def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
+    return _Levels(_table(upcard, h17, naturals))
 
 
-#: The rank factored out of the rows (index 0: aces). The player's hit and split trees reach
-#: many compositions that differ only in their aces, and they share :func:`_rank_sums`
-#: (3-3 v A from 8 decks: 3,883 compositions, 1,010 once their aces are set aside).
-FACTORED = 0
-
-#: Compositions (aces set aside) whose grouped sums :func:`_rank_sums` keeps (about 10 KB each).
-RANK_SUMS_CACHE = 2048
+#: Level sums :func:`_level_sums` keeps. 3-3 v A from 8 decks (3,883 compositions) asks
+#: for 1,010 different level-1 sums (208 integers each), 370 level-2 ones and fewer than
+#: 100 above: the compositions the player's trees reach differ mostly in small cards.
+LEVEL_CACHE = 2048
 
 
-@functools.lru_cache(maxsize=RANK_SUMS_CACHE)
-def _rank_sums(others: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
-    """``S`` per group of :class:`_ByRank`: the weighted row products without their :data:`FACTORED` factor.
+@functools.lru_cache(maxsize=LEVEL_CACHE)
+def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
+    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of ranks ``level..9``.
 
-    ``others`` is the composition with the factored rank's count set to 0 (it is not used).
+    Each group's sum is ``sum over its rows of weight x prod_{i >= level} F(C_i, m_i)``;
+    the factors of the ranks below ``level`` are left out, so compositions that differ
+    only in those ranks share these sums (memoised).
     """
-    table = _table(upcard, h17, naturals)
-    grouping = _by_rank(upcard, h17, naturals, FACTORED)
-    ff = _falling(others, False)
-    ff[FACTORED * _K:(FACTORED + 1) * _K] = [1] * _K  # the rank's factor comes per composition
-    weights = table.weights_peek if peek else table.weights
-    grouped = grouping.order(list(map(mul, weights, table.row_values(table.products(ff)))))
-    return [sum(grouped[start:end]) for start, end in grouping.bounds]
+    levels = _levels(upcard, h17, naturals)
+    finer: Sequence[int]
+    if level == 9:
+        finer = levels.weights_peek if peek else levels.weights
+    else:
+        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
+    return levels.down(finer, level, suffix[0])
 
 
-def _numerators_by_rank(counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
-    """The numerators of :func:`dealer_numerators` per slice (slice order), as ``sum_k F(C_r, k) S_k`` over the :func:`_rank_sums` groups.
+def _numerators_by_level(counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
+    """The numerators of :func:`dealer_numerators` per slice (slice order), from the level sums.
 
-    Every row with ``k`` cards of the factored rank ``r`` has the factor ``F(C_r, k)``; the
-    rest of its product does not depend on ``C_r``. The integers are the same sums.
+    ``sum_k F(C_0, k) S_k`` over level 1's groups (``k`` aces), and so on up: the same
+    integers, with the upper levels shared by every composition with the same larger cards.
     """
-    grouping = _by_rank(upcard, h17, naturals, FACTORED)
-    others = counts[:FACTORED] + (0,) + counts[FACTORED + 1:]
-    sums = _rank_sums(others, upcard, h17, naturals, peek)
-    count = counts[FACTORED]
-    falling = [1] * _K
-    for k in range(1, _K):
-        falling[k] = max(falling[k - 1] * (count - k + 1), 0)
-    running = list(accumulate(map(mul, sums, grouping.group_k(falling)), initial=0))
-    return list(map(sub, grouping.slice_ends(running), grouping.slice_starts(running)))
+    return _levels(upcard, h17, naturals).down(_level_sums(1, counts[1:], upcard, h17, naturals, peek), 0,
+                                               counts[0])
 
 
 def clear_caches() -> None:
     """Forget every memoised dealer distribution and grouped sum: the next call is cold."""
     dealer_float.cache_clear()
-    _rank_sums.cache_clear()
+    _level_sums.cache_clear()
