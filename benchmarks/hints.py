@@ -6,22 +6,28 @@ cards and an upcard from what is left. For each one every cache is cleared (cold
 the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, splits with
 resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
 decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
-``hint()``'s default (exact when ``advice.exact_is_fast`` says it fits the budget, else
-the fallback) is reported too.
+``hint()``'s default (``advice.hint_evs``: exact unless it runs past
+``advice.EXACT_TIME_LIMIT`` of CPU time, then the fallback) is timed cold as well.
 
 Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
 clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
 wall clock also counts other jobs), and as a multiple of a baseline measured in the same
 run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 6-deck
-shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, the
-fallback's time and largest EV error, and a calibration of ``advice.EXACT_BUDGET``: the
-largest estimate (``advice.exact_work``) below which every exact decision of the run
-took at most 100 ms of CPU. The load average is printed before and after.
+shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, and the
+fallback's time and largest EV error. The load average is printed before and after.
+
+``--against ROOT`` also times the exact ``expected_values`` of another copy of the kit
+(say the commit before a change: ``git archive <commit> blackjack | tar -x -C ROOT``) on
+the same decisions, cold, the two copies in turn (which one goes first alternates), and
+prints both CPU-time distributions, the speed-up per decision and whether the EVs are
+bit-identical. ``--dump FILE`` writes one line per decision for a closer look.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import os
 import random
 import statistics
@@ -35,7 +41,7 @@ from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
 from blackjack.hints import _dealer, _player, strategy  # noqa: E402
-from blackjack.hints.advice import EXACT_BUDGET, exact_is_fast, exact_work  # noqa: E402
+from blackjack.hints.advice import EXACT_TIME_LIMIT, hint_evs  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
@@ -97,6 +103,43 @@ def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Ru
     return evs
 
 
+def other_copy(root: str):  # type: ignore[no-untyped-def]
+    """Import the ``blackjack`` package of another checkout (``root``) as ``blackjack_ref``, beside this one.
+
+    Returns ``(expected_values, clear)`` of that copy, for an A/B comparison in one process.
+    """
+    spec = importlib.util.spec_from_file_location("blackjack_ref", str(Path(root) / "blackjack" / "__init__.py"),
+                                                  submodule_search_locations=[str(Path(root) / "blackjack")])
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no blackjack package under {root}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["blackjack_ref"] = package
+    spec.loader.exec_module(package)
+    probability = importlib.import_module("blackjack_ref.hints.probability")
+    dealer = importlib.import_module("blackjack_ref.hints._dealer")
+    player = importlib.import_module("blackjack_ref.hints._player")
+
+    def clear_ref() -> None:
+        for name in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
+            if hasattr(dealer, name):
+                getattr(dealer, name).cache_clear()
+        player._tree.cache_clear()
+
+    def evs(hand, up, counts, decks):  # type: ignore[no-untyped-def]
+        rules = package.Rules(decks=decks)
+        return {a.value: v for a, v in probability.expected_values(hand, up, counts, rules).items()}
+
+    return evs, clear_ref
+
+
+def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules) -> bool:
+    """What ``hint()`` computes by default (exact within the time limit, else the fallback); True if exact."""
+    _evs, exact = hint_evs(list(hand), up, dict(zip(range(1, 11), counts)), rules)  # type: ignore[arg-type]
+    dealer_probabilities(up, counts, rules)
+    bust_probability(hand, counts, upcard=up, rules=rules)
+    return exact
+
+
 def timed(call) -> float:  # type: ignore[no-untyped-def]
     """Wall-clock ms of ``call()``."""
     return timed2(call)[0]
@@ -122,8 +165,11 @@ def name(kind: str, hand: tuple[int, ...], up: int, counts: tuple[int, ...], dec
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=500)
+    parser.add_argument("--against", metavar="ROOT",
+                        help="the root of another copy of the kit (e.g. `git archive <commit> blackjack | tar -x -C /tmp/old`): time its exact "
+                        "expected_values on the same decisions, interleaved, and compare CPU time and EVs")
     parser.add_argument("--dump", help="write one tab-separated line per decision here "
-                        "(exact CPU ms, exact_work, exact=False CPU ms, name)")
+                        "(CPU ms: exact, exact=False, hint() default; name)")
     args = parser.parse_args(argv)
     load_before = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     for up in range(1, 11):  # the dealer tables are built once per process (not per decision)
@@ -139,15 +185,37 @@ def main(argv: list[str] | None = None) -> int:
     exact_cpu: list[float] = []
     approx_cpu: list[float] = []
     auto_cpu: list[float] = []
-    work: list[int] = []
     auto_exact = 0
     auto_error = 0.0
     worst_error = 0.0
     worst_error_case = ""
     disagree = 0
     rows = []
+    reference = other_copy(args.against) if args.against else None
+    ratios: list[float] = []
+    ref_cpu: list[float] = []
+    new_cpu: list[float] = []
+    differ = 0
     for i, (kind, hand, up, counts, decks) in enumerate(cases):
         rules = RULES[decks]
+        if reference is not None:  # exact EVs only, this copy and the other one in turn
+            ref_evs, clear_ref = reference
+            got: dict[str, float] = {}
+            want: dict[str, float] = {}
+            order = [("new", got), ("ref", want)] if i % 2 else [("ref", want), ("new", got)]
+            times = {}
+            for which, into in order:
+                clear()
+                clear_ref()
+                if which == "new":
+                    times[which] = timed2(lambda: into.update(
+                        {a.value: v for a, v in expected_values(hand, up, counts, rules).items()}))[1]
+                else:
+                    times[which] = timed2(lambda: into.update(ref_evs(hand, up, counts, decks)))[1]
+            ref_cpu.append(times["ref"])
+            new_cpu.append(times["new"])
+            ratios.append(times["ref"] / max(times["new"], 1e-3))
+            differ += got != want
         if i % 10 == 0:
             clear()
             wall, cpu = timed2(lambda: dealer_probabilities(6, base_counts, Rules()))
@@ -163,10 +231,12 @@ def main(argv: list[str] | None = None) -> int:
         approx_ms.append(ams)
         exact_cpu.append(cpu)
         approx_cpu.append(acpu)
-        work.append(exact_work(list(hand), up, rules))
-        fast = exact_is_fast(list(hand), up, rules)
-        auto_ms.append(ms if fast else ams)
-        auto_cpu.append(cpu if fast else acpu)
+        clear()
+        auto: list[bool] = []
+        dms, dcpu = timed2(lambda: auto.append(default_work(hand, up, counts, rules)))
+        fast = auto[0]
+        auto_ms.append(dms)
+        auto_cpu.append(dcpu)
         auto_exact += fast
         evs.pop(Action.INSURANCE, None)
         rough.pop(Action.INSURANCE, None)
@@ -180,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((cpu, name(kind, hand, up, counts, decks)))
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as out:
-            for cpu, w, acpu, (_, label) in zip(exact_cpu, work, approx_cpu, rows):
-                out.write(f"{cpu:.2f}\t{w}\t{acpu:.2f}\t{label}\n")
+            for cpu, acpu, dcpu, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, rows):
+                out.write(f"{cpu:.2f}\t{acpu:.2f}\t{dcpu:.2f}\t{label}\n")
     base = statistics.median(baseline)
     base_cpu = statistics.median(baseline_cpu)
     load_after = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
@@ -193,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':<28}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
     for label, values in (("exact hint work, wall ms", exact_ms), ("  CPU ms", exact_cpu),
                           ("exact=False fallback, wall ms", approx_ms), ("  CPU ms", approx_cpu),
-                          ("hint() default, wall ms", auto_ms), ("  CPU ms", auto_cpu)):
+                          (f"hint() default ({EXACT_TIME_LIMIT * 1000:.0f} ms), wall ms", auto_ms), ("  CPU ms", auto_cpu)):
         stats = [statistics.median(values), percentile(values, 0.90), percentile(values, 0.99), max(values)]
         unit = base_cpu if "CPU" in label else base
         print(f"{label:<32}" + "".join(f"{v:>9.1f}" for v in stats))
@@ -208,18 +278,21 @@ def main(argv: list[str] | None = None) -> int:
     over_default = sum(ms > LIMIT_MS for ms in auto_cpu)
     print(f"hint() default over {LIMIT_MS:.0f} ms of CPU: {over_default} of {len(auto_cpu)} "
           f"(wall clock: {sum(ms > LIMIT_MS for ms in auto_ms)})")
-    slow_work = [w for w, ms in zip(work, exact_cpu) if ms > LIMIT_MS]
-    budget = max((w for w in work if not slow_work or w < min(slow_work)), default=0)
-    print(f"calibration: every exact decision with exact_work below {min(slow_work, default=0):,} took at most "
-          f"{LIMIT_MS:.0f} ms of CPU; the largest such work was {budget:,} ({sum(w <= budget for w in work)} "
-          f"decisions); EXACT_BUDGET is {EXACT_BUDGET:,}")
     print("hardest decisions (exact, cold, CPU ms):")
     for ms, label in sorted(rows, reverse=True)[:10]:
         print(f"  {ms:8.1f} ms  {label}")
     print(f"exact=False: best action differs on {disagree} of {len(cases)}; largest EV error {worst_error:.4f} "
           f"({worst_error_case})")
-    print(f"hint() default (exact_is_fast): exact on {auto_exact} of {len(cases)}; "
+    print(f"hint() default: exact on {auto_exact} of {len(cases)}; "
           f"largest EV error where it falls back {auto_error:.4f}")
+    if reference is not None:
+        print(f"A/B against {args.against} (exact expected_values, CPU ms, interleaved): "
+              f"other copy median {statistics.median(ref_cpu):.1f}, p99 {percentile(ref_cpu, 0.99):.1f}, "
+              f"max {max(ref_cpu):.1f}; this copy median {statistics.median(new_cpu):.1f}, "
+              f"p99 {percentile(new_cpu, 0.99):.1f}, max {max(new_cpu):.1f}; speed-up per decision median "
+              f"{statistics.median(ratios):.2f}x (p10 {percentile(ratios, 0.10):.2f}x, "
+              f"p90 {percentile(ratios, 0.90):.2f}x); total {sum(ref_cpu) / sum(new_cpu):.2f}x; "
+              f"EVs bit-identical on {len(ratios) - differ} of {len(ratios)}")
     strategy.basic_strategy.cache_clear()
     first = timed(lambda: strategy.basic_strategy(Rules.preset("vegas")))
     print(f"basic_strategy(vegas) first call (shipped chart): {first:.1f} ms")

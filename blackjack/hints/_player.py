@@ -23,6 +23,10 @@ Model (stated once, used by every function):
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -148,8 +152,40 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
     return out
 
 
+class OutOfTime(Exception):
+    """An EV computation ran past the time limit set by :func:`time_limit`."""
+
+
+_LIMIT: ContextVar[float | None] = ContextVar("ev_time_limit", default=None)
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Within the block, :func:`dealer` raises :class:`OutOfTime` once the thread has used ``seconds`` of CPU time.
+
+    CPU time of the calling thread (``time.thread_time``), so other processes on a
+    shared machine and other threads do not make the same computation run out; the wall
+    clock is that times how much of a core the thread gets. The check comes before each
+    dealer distribution, where nearly all of the exact EVs' time goes. Memoised values
+    stay valid (only finished values are stored). The limit belongs to the current
+    thread (a context variable).
+    """
+    token = _LIMIT.set(time.thread_time() + seconds)
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
 def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
-    """The dealer's final-total distribution for ``counts`` (memoised)."""
+    """The dealer's final-total distribution for ``counts`` (memoised).
+
+    Raises:
+        OutOfTime: inside :func:`time_limit`, once the time is up.
+    """
+    limit = _LIMIT.get()
+    if limit is not None and time.thread_time() > limit:
+        raise OutOfTime("the EVs ran past their time limit")
     return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
 
 

@@ -17,15 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..actions import Action, Phase
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
-from ._dealer import _table
-from ._player import before_peek, insurance_ev, total_of
+from ._player import OutOfTime, before_peek, insurance_ev, time_limit, total_of
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -170,51 +168,40 @@ class Hint:
         return out
 
 
-@lru_cache(maxsize=32)
-def _multisets(limit: int) -> int:
-    """How many multisets of card values 1..10 add up to at most ``limit`` (hit-tree size)."""
-    ways = [1] + [0] * max(limit, 0)
-    for value in range(1, 11):
-        for s in range(value, limit + 1):
-            ways[s] += ways[s - value]
-    return sum(ways)
+#: Seconds of CPU time (of the calling thread) ``hint()`` gives the exact EVs before it
+#: falls back to ``exact=False`` (issue 19: a hint within 100 ms; the fallback took at most
+#: 7 ms of CPU in benchmarks/hints.py).
+EXACT_TIME_LIMIT = 0.085
 
 
-#: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes
-#: (:func:`exact_work`). Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
-#: hint()'s default was exact on 277 of 500, median 7.6 ms, p99 174 ms, max 206 ms.
-EXACT_BUDGET = 200_000
-
-
-def exact_work(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> int:
-    """Estimate the work of the exact EVs of a decision, in dealer-table terms.
-
-    The estimate counts the hit tree's hands (multisets of cards up to 21) times the rows
-    of the dealer's table for the upcard. A pair that may be split adds one split hand's
-    tree per number of extra pair cards the resplits can remove (``2 M - 3`` trees for a
-    split to at most ``M`` hands; see ``_split``).
+def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
+             hands: int = 1, exact: bool | None = None) -> tuple[dict[Action, float], bool]:
+    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when it is done in time.
 
     Args:
-        values: the hand's point values (ace 1).
+        cards: the hand.
         upcard: the dealer's upcard, 1..10.
+        unseen: the unseen cards by point value.
         rules: the table rules.
+        from_split: the hand came from a split.
         hands: the hands the seat holds now.
+        exact: True or False forces the mode; None (the default) computes exactly for up to
+            :data:`EXACT_TIME_LIMIT` seconds of CPU time (``_player.time_limit``) and then
+            falls back to ``exact=False`` (the starting-composition approximation).
 
     Returns:
-        The number of terms; :data:`EXACT_BUDGET` is how many ``hint()`` computes exactly.
+        ``(evs, exact)``: the EVs and whether they are the exact ones.
+
+    Raises:
+        As :func:`~.probability.expected_values`.
     """
-    nodes = _multisets(21 - sum(values))
-    if len(values) == 2 and values[0] == values[1] and hands < rules.max_split_hands:
-        most = rules.max_split_hands - hands + 1
-        if values[0] == 1 and not rules.resplit_aces:
-            most = 2
-        nodes += _multisets(21 - values[0]) * max(2 * most - 3, 1)
-    return nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
-
-
-def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> bool:
-    """Whether the exact EVs fit the hint's time budget: :func:`exact_work` at most :data:`EXACT_BUDGET`."""
-    return exact_work(values, upcard, rules, hands) <= EXACT_BUDGET
+    if exact is not None:
+        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=exact), exact
+    try:
+        with time_limit(EXACT_TIME_LIMIT):
+            return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands), True
+    except OutOfTime:
+        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=False), False
 
 
 def hint(state: TableView, *, exact: bool | None = None) -> Hint:
@@ -224,9 +211,9 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         state: the round's view (``round.view()``); uses ``phase``, ``rules``,
             ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
         exact: force exact EVs (True) or the fast approximation (False). Default: exact
-            when :func:`exact_is_fast` expects it to fit the time budget; otherwise the
-            starting-composition approximation, and ``Hint.exact`` says so (measured in
-            benchmarks/hints.py: how often, how fast, how far off).
+            when they are done within :data:`EXACT_TIME_LIMIT` (:func:`hint_evs`);
+            otherwise the starting-composition approximation, and ``Hint.exact`` says so
+            (measured in benchmarks/hints.py: how often, how fast, how far off).
 
     Returns:
         A :class:`Hint`. Insurance offers compare the hole card's ten chance with 1/3;
@@ -263,9 +250,7 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         return Hint(action, reason, {Action.INSURANCE: ev, Action.DECLINE: 0.0}, None, {}, Action.DECLINE,
                     True, running, tc, note)
 
-    if exact is None:
-        exact = exact_is_fast(values, up, rules, len(seat.hands))
-    evs_all = expected_values(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
+    evs_all, exact = hint_evs(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
                               exact=exact)
     evs_all.pop(Action.INSURANCE, None)
     dealer = dealer_probabilities(up, unseen, rules)

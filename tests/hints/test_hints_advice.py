@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from blackjack import Action, Blackjack, IllegalActionError, Phase, Rules
-from blackjack.hints import TipBook, basic_advice, expected_values, hint
+from blackjack.hints import TipBook, advice, basic_advice, expected_values, hint
+from blackjack.hints.probability import full_shoe, without
 
 VEGAS = Rules.preset("vegas")
 
@@ -39,7 +40,11 @@ class TestBasicAdvice:
 
 
 class TestHint:
-    """hint(view) on real rounds."""
+    """hint(view) on real rounds (with a time limit no computation here reaches, unless a test sets one)."""
+
+    @pytest.fixture(autouse=True)
+    def _no_time_limit(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(advice, "EXACT_TIME_LIMIT", 3600.0)
 
     def test_player_turn(self) -> None:
         """T-6 vs 6: stand, with EVs equal to expected_values on the view's unseen cards."""
@@ -94,11 +99,31 @@ class TestHint:
                        dict(view.unseen_counts), view.cards_remaining)
         assert hint(fake).action is Action.STAND  # type: ignore[arg-type]
 
-    def test_approximate_when_slow(self) -> None:
-        """A hard 5 against a 2 uses the fast approximation and says so."""
+    def test_approximate_when_slow(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Out of time, a hard 5 against a 2 falls back to the approximation and says so; its EVs are the approximate ones."""
         _rnd, view = view_for("2h 2c 3d 9s")
+        monkeypatch.setattr(advice, "EXACT_TIME_LIMIT", -1.0)  # the time is up at the first dealer distribution
         got = hint(view)
         assert not got.exact and got.action is Action.HIT
+        rough = expected_values(list(view.current_hand.cards), 2, view.unseen_counts, VEGAS, exact=False)
+        assert got.evs == {a: v for a, v in rough.items() if a in view.legal_actions}
+        monkeypatch.setattr(advice, "EXACT_TIME_LIMIT", 3600.0)
+        exact = hint(view)
+        assert exact.exact and exact.evs != got.evs
+
+    def test_time_limit_leaves_caches_sound(self) -> None:
+        """EVs cut short by the time limit leave only finished values memoised: a later exact call agrees with a cold one."""
+        from blackjack.hints import _dealer, _player
+        counts = without(full_shoe(6), (3, 3, 1))
+        _dealer.clear_caches()
+        _player._tree.cache_clear()
+        cold = expected_values([3, 3], 1, counts, Rules(decks=6))
+        _dealer.clear_caches()
+        _player._tree.cache_clear()
+        with pytest.raises(_player.OutOfTime):
+            with _player.time_limit(0.01):
+                expected_values([3, 3], 1, counts, Rules(decks=6))
+        assert expected_values([3, 3], 1, counts, Rules(decks=6)) == cold
 
 
 class TestTips:
