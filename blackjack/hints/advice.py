@@ -171,7 +171,7 @@ class Hint:
 #: Seconds of CPU time (of the calling thread) ``hint()`` gives the exact EVs before it
 #: falls back to ``exact=False`` (issue 19: a hint within 100 ms; the fallback took at most
 #: 7 ms of CPU in benchmarks/hints.py).
-EXACT_TIME_LIMIT = 0.085
+EXACT_TIME_LIMIT = 0.075
 
 
 def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
