@@ -6,8 +6,14 @@ cards and an upcard from what is left. For each one every cache is cleared (cold
 the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, splits with
 resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
 decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
-``hint()``'s default (``advice.hint_evs``: exact unless it runs past
-``advice.EXACT_TIME_LIMIT`` of CPU time, then the fallback) is timed cold as well.
+``hint()``'s default (``advice.hint_evs``: exact unless the exact EVs use more than
+``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well.
+
+Work units (``blackjack.hints._work``) are counted during the cold exact run (a budget no
+decision reaches) and printed beside the CPU time: their distribution, the CPU time per
+unit, the correlation of units and CPU ms, and the CPU ms the budget stands for; the
+default must be exact exactly where the cold exact units are within the budget (checked:
+the choice does not depend on the clock).
 
 Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
 clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
@@ -40,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
-from blackjack.hints import _dealer, _player, strategy  # noqa: E402
-from blackjack.hints.advice import EXACT_TIME_LIMIT, hint_evs  # noqa: E402
+from blackjack.hints import _dealer, _player, _work, strategy  # noqa: E402
+from blackjack.hints.advice import EXACT_WORK_BUDGET, hint_evs  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
@@ -133,7 +139,7 @@ def other_copy(root: str):  # type: ignore[no-untyped-def]
 
 
 def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules) -> bool:
-    """What ``hint()`` computes by default (exact within the time limit, else the fallback); True if exact."""
+    """What ``hint()`` computes by default (exact within the work budget, else the fallback); True if exact."""
     _evs, exact = hint_evs(list(hand), up, dict(zip(range(1, 11), counts)), rules)  # type: ignore[arg-type]
     dealer_probabilities(up, counts, rules)
     bust_probability(hand, counts, upcard=up, rules=rules)
@@ -186,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     approx_cpu: list[float] = []
     auto_cpu: list[float] = []
     auto_exact = 0
+    units: list[int] = []
+    mismatch = 0
     auto_error = 0.0
     worst_error = 0.0
     worst_error_case = ""
@@ -223,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             baseline_cpu.append(cpu)
         clear()
         evs: dict[Action, float] = {}
-        ms, cpu = timed2(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+        with _work.work_budget(10 ** 18) as meter:  # counts the units, never stops
+            ms, cpu = timed2(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+        units.append(meter.used)
         clear()
         rough: dict[Action, float] = {}
         ams, acpu = timed2(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
@@ -238,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         auto_ms.append(dms)
         auto_cpu.append(dcpu)
         auto_exact += fast
+        mismatch += fast != (meter.used <= EXACT_WORK_BUDGET)
         evs.pop(Action.INSURANCE, None)
         rough.pop(Action.INSURANCE, None)
         error = max((abs(evs[a] - rough[a]) for a in evs if a in rough), default=0.0)
@@ -250,8 +261,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((cpu, name(kind, hand, up, counts, decks)))
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as out:
-            for cpu, acpu, dcpu, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, rows):
-                out.write(f"{cpu:.2f}\t{acpu:.2f}\t{dcpu:.2f}\t{label}\n")
+            for cpu, acpu, dcpu, used, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, units, rows):
+                out.write(f"{cpu:.2f}\t{acpu:.2f}\t{dcpu:.2f}\t{used}\t{label}\n")
     base = statistics.median(baseline)
     base_cpu = statistics.median(baseline_cpu)
     load_after = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
@@ -263,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'':<28}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
     for label, values in (("exact hint work, wall ms", exact_ms), ("  CPU ms", exact_cpu),
                           ("exact=False fallback, wall ms", approx_ms), ("  CPU ms", approx_cpu),
-                          (f"hint() default ({EXACT_TIME_LIMIT * 1000:.0f} ms), wall ms", auto_ms), ("  CPU ms", auto_cpu)):
+                          (f"hint() default ({EXACT_WORK_BUDGET:,} u), wall ms", auto_ms), ("  CPU ms", auto_cpu)):
         stats = [statistics.median(values), percentile(values, 0.90), percentile(values, 0.99), max(values)]
         unit = base_cpu if "CPU" in label else base
         print(f"{label:<32}" + "".join(f"{v:>9.1f}" for v in stats))
@@ -284,7 +295,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"exact=False: best action differs on {disagree} of {len(cases)}; largest EV error {worst_error:.4f} "
           f"({worst_error_case})")
     print(f"hint() default: exact on {auto_exact} of {len(cases)}; "
-          f"largest EV error where it falls back {auto_error:.4f}")
+          f"largest EV error where it falls back {auto_error:.4f}; exact where the cold exact work was within "
+          f"the budget on {len(cases) - mismatch} of {len(cases)}")
+    print(f"work units of the cold exact EVs: median {statistics.median(units):,.0f}, p90 {percentile(units, 0.90):,.0f}, "
+          f"p99 {percentile(units, 0.99):,.0f}, max {max(units):,}; budget {EXACT_WORK_BUDGET:,}")
+    per_unit = [1000 * c / u for c, u in zip(exact_cpu, units) if c > 20 and u]  # us per unit
+    if len(per_unit) >= 2:
+        print(f"CPU us per unit (the {len(per_unit)} decisions over 20 ms): min {min(per_unit):.3f}, "
+              f"p10 {percentile(per_unit, 0.10):.3f}, median {statistics.median(per_unit):.3f}, "
+              f"p90 {percentile(per_unit, 0.90):.3f}, max {max(per_unit):.3f}; correlation of units and CPU ms "
+              f"(all {len(units)}) {statistics.correlation([float(u) for u in units], exact_cpu):.4f}; the budget is "
+              f"{EXACT_WORK_BUDGET * statistics.median(per_unit) / 1000:.1f} ms at the median "
+              f"({EXACT_WORK_BUDGET * max(per_unit) / 1000:.1f} at the max)")
+    stopped = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if not f]
+    done = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if f]
+    if stopped and done:
+        print(f"hint() default CPU ms where exact: max {max(done):.1f}; where it fell back (budget spent, then "
+              f"exact=False): median {statistics.median(stopped):.1f}, max {max(stopped):.1f}")
     if reference is not None:
         print(f"A/B against {args.against} (exact expected_values, CPU ms, interleaved): "
               f"other copy median {statistics.median(ref_cpu):.1f}, p99 {percentile(ref_cpu, 0.99):.1f}, "

@@ -35,6 +35,8 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import add, itemgetter, mul, sub, truediv
 
+from ._work import PASS, spend
+
 #: Outcome order used everywhere inside the hints package.
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 BUST = 5
@@ -235,9 +237,14 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
     relative error is below 1e-15. A finite composition's integers come from
     :func:`_numerators_by_level` (shared work for compositions that differ only in their
     small cards), the same integers as :func:`dealer_numerators`.
+
+    Raises:
+        OutOfWork: inside :func:`._work.work_budget`, once its units are used up (a miss
+            charges its level passes; nothing is memoised then).
     """
     table = _table(upcard, h17, naturals)
     if counts is None:
+        spend(PASS + table.rows)  # the infinite deck's one pass over the rows (see _work)
         per_outcome, _denominators_by_n, allowed = dealer_numerators(counts, upcard, h17, naturals, peek)
         numerators = [per_outcome[outcome][n] for outcome, n in table.slices]
         total = sum(INFINITE)
@@ -290,7 +297,15 @@ class _Levels:
         self.ends = tuple(ends)
 
     def down(self, sums: Sequence[int], level: int, count: int) -> list[int]:
-        """Level ``level``'s sums from level ``level + 1``'s, for ``count`` cards of rank ``level`` in the shoe."""
+        """Level ``level``'s sums from level ``level + 1``'s, for ``count`` cards of rank ``level`` in the shoe.
+
+        Charges :data:`._work.PASS` plus one unit per group of ``sums`` to the work budget
+        (:func:`._work.spend`; only memo misses call this).
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
+        """
+        spend(PASS + len(sums))
         falling = [1] * _K
         for k in range(1, _K):
             falling[k] = max(falling[k - 1] * (count - k + 1), 0)

@@ -23,14 +23,11 @@ Model (stated once, used by every function):
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
+from ._work import NODE, spend
 
 Counts = tuple[int, ...]
 NEG_INF = -math.inf
@@ -152,40 +149,13 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
     return out
 
 
-class OutOfTime(Exception):
-    """An EV computation ran past the time limit set by :func:`time_limit`."""
-
-
-_LIMIT: ContextVar[float | None] = ContextVar("ev_time_limit", default=None)
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Within the block, :func:`dealer` raises :class:`OutOfTime` once the thread has used ``seconds`` of CPU time.
-
-    CPU time of the calling thread (``time.thread_time``), so other processes on a
-    shared machine and other threads do not make the same computation run out; the wall
-    clock is that times how much of a core the thread gets. The check comes before each
-    dealer distribution, where nearly all of the exact EVs' time goes. Memoised values
-    stay valid (only finished values are stored). The limit belongs to the current
-    thread (a context variable).
-    """
-    token = _LIMIT.set(time.thread_time() + seconds)
-    try:
-        yield
-    finally:
-        _LIMIT.reset(token)
-
-
 def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
     """The dealer's final-total distribution for ``counts`` (memoised).
 
     Raises:
-        OutOfTime: inside :func:`time_limit`, once the time is up.
+        OutOfWork: inside :func:`._work.work_budget`, once the units are used up (a memo
+            miss charges the dealer engine's level passes).
     """
-    limit = _LIMIT.get()
-    if limit is not None and time.thread_time() > limit:
-        raise OutOfTime("the EVs ran past their time limit")
     return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
 
 
@@ -235,7 +205,13 @@ class Tree:
         return draws(counts, self.game)
 
     def best(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool = True) -> float:
-        """EV of playing on optimally (hit or stand) from a hand with ``n`` cards."""
+        """EV of playing on optimally (hit or stand) from a hand with ``n`` cards.
+
+        A node not yet in the memo charges :data:`._work.NODE` units to the work budget.
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
+        """
         total = total_of(hard, ace)
         if total > 21:
             return -1.0
@@ -249,6 +225,7 @@ class Tree:
         cached = self.memo.get(key)
         if cached is not None:
             return cached
+        spend(NODE)
         if total == 21 and game.charlie is None:
             value = self.stand(hard, ace, counts)
         elif total <= 11:

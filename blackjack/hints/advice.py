@@ -23,7 +23,8 @@ from ..cards import Card
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
-from ._player import OutOfTime, before_peek, insurance_ev, time_limit, total_of
+from ._player import before_peek, insurance_ev, total_of
+from ._work import OutOfWork, work_budget
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -168,15 +169,16 @@ class Hint:
         return out
 
 
-#: Seconds of CPU time (of the calling thread) ``hint()`` gives the exact EVs before it
-#: falls back to ``exact=False`` (issue 19: a hint within 100 ms; the fallback took at most
-#: 7 ms of CPU in benchmarks/hints.py).
-EXACT_TIME_LIMIT = 0.075
+#: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to
+#: ``exact=False``. A unit is one group of a dealer level pass (a multiply-add of big
+#: integers); a tree node costs 70, a split node 170, a level pass 60 besides its groups.
+#: FIGURES_PENDING
+EXACT_WORK_BUDGET = 500_000
 
 
 def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
              hands: int = 1, exact: bool | None = None) -> tuple[dict[Action, float], bool]:
-    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when it is done in time.
+    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when they fit the work budget.
 
     Args:
         cards: the hand.
@@ -185,9 +187,12 @@ def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: R
         rules: the table rules.
         from_split: the hand came from a split.
         hands: the hands the seat holds now.
-        exact: True or False forces the mode; None (the default) computes exactly for up to
-            :data:`EXACT_TIME_LIMIT` seconds of CPU time (``_player.time_limit``) and then
-            falls back to ``exact=False`` (the starting-composition approximation).
+        exact: True or False forces the mode; None (the default) computes exactly within
+            :data:`EXACT_WORK_BUDGET` work units (``_work.work_budget``: units counted as the
+            memos miss, never the clock) and, if they run out, falls back to ``exact=False``
+            (the starting-composition approximation). The choice depends only on the
+            decision and on what the memos hold (the call history), so it is the same on
+            any machine.
 
     Returns:
         ``(evs, exact)``: the EVs and whether they are the exact ones.
@@ -198,9 +203,9 @@ def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: R
     if exact is not None:
         return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=exact), exact
     try:
-        with time_limit(EXACT_TIME_LIMIT):
+        with work_budget(EXACT_WORK_BUDGET):
             return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands), True
-    except OutOfTime:
+    except OutOfWork:
         return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=False), False
 
 
@@ -211,9 +216,10 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         state: the round's view (``round.view()``); uses ``phase``, ``rules``,
             ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
         exact: force exact EVs (True) or the fast approximation (False). Default: exact
-            when they are done within :data:`EXACT_TIME_LIMIT` (:func:`hint_evs`);
-            otherwise the starting-composition approximation, and ``Hint.exact`` says so
-            (measured in benchmarks/hints.py: how often, how fast, how far off).
+            when they are done within :data:`EXACT_WORK_BUDGET` work units
+            (:func:`hint_evs`; deterministic, not timed); otherwise the
+            starting-composition approximation, and ``Hint.exact`` says so (measured in
+            benchmarks/hints.py: how often, how fast, how far off).
 
     Returns:
         A :class:`Hint`. Insurance offers compare the hole card's ten chance with 1/3;
