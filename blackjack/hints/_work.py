@@ -5,16 +5,21 @@ The exact EVs spend their time in three places, each counted where its memo miss
 
 * the dealer engine's level passes (``_dealer._Levels.down``: one per composition's
   distribution and one per new level sum): :data:`PASS` units plus one unit per group
-  summed (a group is one big-integer multiply-add; 208 of them at level 1 under an ace);
+  summed (a group is one big-integer multiply-add; a composition's own pass under an
+  ace sums 208 groups, a new level-1 sum 379);
 * a node of the player's hit/stand tree (``_player.Tree.best``): :data:`NODE` units;
 * a node of a split hand's fixed-strategy play (``_split._Hands._play``):
   :data:`SPLIT_NODE` units.
 
-The weights were fitted (non-negative least squares, relative error) to the cold CPU time
-of ``expected_values`` on the 500 decisions of ``benchmarks/hints.py`` (two runs,
-2026-11-23, load 1.1-1.4): one unit is 0.141 us of CPU at the median (0.126-0.214 us over
-the decisions above 20 ms; the spread is mostly the shared machine's timing noise, the
-same decision varying by up to 1.5x between runs), correlation 0.995.
+The weights were fitted (non-negative least squares on relative error) to the cold CPU
+time of ``expected_values`` on the 500 decisions of ``benchmarks/hints.py`` (two runs,
+2026-11-23, load 1.1-1.4): one unit took 0.141 us of CPU at the median, correlation of
+units and CPU ms 0.995. In the two benchmark runs that set
+:data:`.advice.EXACT_WORK_BUDGET` (load 1.9-2.0 and 0.6-1.1) a unit took 0.144-0.150 us
+at the median over the decisions above 20 ms, 0.133-0.176 from p10 to p90, 0.120-0.410
+at the extremes; the unit counts were the same in every run, while the CPU time per unit
+of one decision varied up to 2-3x with the machine's load (the tails are that, not the
+weights).
 
 The count depends only on the computation and on what the memos hold when it starts,
 never on the clock: the same call with the same call history gives the same count and
