@@ -6,19 +6,34 @@ cards and an upcard from what is left. For each one every cache is cleared (cold
 the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, splits with
 resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
 decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
-``hint()``'s default (exact when ``advice.exact_is_fast`` says it fits the budget, else
-the fallback) is reported too.
+``hint()``'s default (``advice.hint_evs``: exact unless the exact EVs use more than
+``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well.
 
-Printed: the distribution of the cold exact times (median, p90, p99, max) in ms and as a
-multiple of a baseline measured in the same run (the median of interleaved timings of
-``dealer_probabilities(6)`` on a full 6-deck shoe), the decisions over the 100 ms goal,
-the ten hardest decisions by name, and the fallback's time and largest EV error. The
-machine is shared: the load average is printed with the figures.
+Work units (``blackjack.hints._work``) are counted during the cold exact run (a budget no
+decision reaches) and printed beside the CPU time: their distribution, the CPU time per
+unit, the correlation of units and CPU ms, and the CPU ms the budget stands for; the
+default must be exact exactly where the cold exact units are within the budget (checked:
+the choice does not depend on the clock).
+
+Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
+clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
+wall clock also counts other jobs), and as a multiple of a baseline measured in the same
+run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 6-deck
+shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, and the
+fallback's time and largest EV error. The load average is printed before and after.
+
+``--against ROOT`` also times the exact ``expected_values`` of another copy of the kit
+(say the commit before a change: ``git archive <commit> blackjack | tar -x -C ROOT``) on
+the same decisions, cold, the two copies in turn (which one goes first alternates), and
+prints both CPU-time distributions, the speed-up per decision and whether the EVs are
+bit-identical. ``--dump FILE`` writes one line per decision for a closer look.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import os
 import random
 import statistics
@@ -31,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
-from blackjack.hints import _dealer, _player, strategy  # noqa: E402
-from blackjack.hints.advice import exact_is_fast  # noqa: E402
+from blackjack.hints import _dealer, _player, _work, strategy  # noqa: E402
+from blackjack.hints.advice import EXACT_WORK_BUDGET, hint_evs  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
@@ -42,7 +57,7 @@ KINDS = ("two-card", "pair", "soft", "3+ cards")
 
 def clear() -> None:
     """Forget every memo: the next call is cold."""
-    _dealer.dealer_float.cache_clear()
+    _dealer.clear_caches()
     _player._tree.cache_clear()
 
 
@@ -94,10 +109,53 @@ def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Ru
     return evs
 
 
+def other_copy(root: str):  # type: ignore[no-untyped-def]
+    """Import the ``blackjack`` package of another checkout (``root``) as ``blackjack_ref``, beside this one.
+
+    Returns ``(expected_values, clear)`` of that copy, for an A/B comparison in one process.
+    """
+    spec = importlib.util.spec_from_file_location("blackjack_ref", str(Path(root) / "blackjack" / "__init__.py"),
+                                                  submodule_search_locations=[str(Path(root) / "blackjack")])
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no blackjack package under {root}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["blackjack_ref"] = package
+    spec.loader.exec_module(package)
+    probability = importlib.import_module("blackjack_ref.hints.probability")
+    dealer = importlib.import_module("blackjack_ref.hints._dealer")
+    player = importlib.import_module("blackjack_ref.hints._player")
+
+    def clear_ref() -> None:
+        for name in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
+            if hasattr(dealer, name):
+                getattr(dealer, name).cache_clear()
+        player._tree.cache_clear()
+
+    def evs(hand, up, counts, decks):  # type: ignore[no-untyped-def]
+        rules = package.Rules(decks=decks)
+        return {a.value: v for a, v in probability.expected_values(hand, up, counts, rules).items()}
+
+    return evs, clear_ref
+
+
+def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules) -> bool:
+    """What ``hint()`` computes by default (exact within the work budget, else the fallback); True if exact."""
+    _evs, exact = hint_evs(list(hand), up, dict(zip(range(1, 11), counts)), rules)  # type: ignore[arg-type]
+    dealer_probabilities(up, counts, rules)
+    bust_probability(hand, counts, upcard=up, rules=rules)
+    return exact
+
+
 def timed(call) -> float:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
+    """Wall-clock ms of ``call()``."""
+    return timed2(call)[0]
+
+
+def timed2(call) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """``(wall ms, CPU ms of this process)`` of ``call()``."""
+    start, cpu = time.perf_counter(), time.process_time()
     call()
-    return (time.perf_counter() - start) * 1000
+    return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -113,38 +171,84 @@ def name(kind: str, hand: tuple[int, ...], up: int, counts: tuple[int, ...], dec
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=500)
+    parser.add_argument("--against", metavar="ROOT",
+                        help="the root of another copy of the kit (e.g. `git archive <commit> blackjack | tar -x -C /tmp/old`): time its exact "
+                        "expected_values on the same decisions, interleaved, and compare CPU time and EVs")
+    parser.add_argument("--dump", help="write one tab-separated line per decision here "
+                        "(CPU ms: exact, exact=False, hint() default; name)")
     args = parser.parse_args(argv)
+    load_before = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
     for up in range(1, 11):  # the dealer tables are built once per process (not per decision)
         for h17 in (False, True):
             _dealer._table(up, h17, True)
     base_counts = without(full_shoe(6), (6,))
     baseline: list[float] = []
+    baseline_cpu: list[float] = []
     cases = decisions(args.decisions)
     exact_ms: list[float] = []
     approx_ms: list[float] = []
     auto_ms: list[float] = []
+    exact_cpu: list[float] = []
+    approx_cpu: list[float] = []
+    auto_cpu: list[float] = []
     auto_exact = 0
+    units: list[int] = []
+    mismatch = 0
     auto_error = 0.0
     worst_error = 0.0
     worst_error_case = ""
     disagree = 0
     rows = []
+    reference = other_copy(args.against) if args.against else None
+    ratios: list[float] = []
+    ref_cpu: list[float] = []
+    new_cpu: list[float] = []
+    differ = 0
     for i, (kind, hand, up, counts, decks) in enumerate(cases):
         rules = RULES[decks]
+        if reference is not None:  # exact EVs only, this copy and the other one in turn
+            ref_evs, clear_ref = reference
+            got: dict[str, float] = {}
+            want: dict[str, float] = {}
+            order = [("new", got), ("ref", want)] if i % 2 else [("ref", want), ("new", got)]
+            times = {}
+            for which, into in order:
+                clear()
+                clear_ref()
+                if which == "new":
+                    times[which] = timed2(lambda: into.update(
+                        {a.value: v for a, v in expected_values(hand, up, counts, rules).items()}))[1]
+                else:
+                    times[which] = timed2(lambda: into.update(ref_evs(hand, up, counts, decks)))[1]
+            ref_cpu.append(times["ref"])
+            new_cpu.append(times["new"])
+            ratios.append(times["ref"] / max(times["new"], 1e-3))
+            differ += got != want
         if i % 10 == 0:
             clear()
-            baseline.append(timed(lambda: dealer_probabilities(6, base_counts, Rules())))
+            wall, cpu = timed2(lambda: dealer_probabilities(6, base_counts, Rules()))
+            baseline.append(wall)
+            baseline_cpu.append(cpu)
         clear()
         evs: dict[Action, float] = {}
-        ms = timed(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+        with _work.work_budget(10 ** 18) as meter:  # counts the units, never stops
+            ms, cpu = timed2(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+        units.append(meter.used)
         clear()
         rough: dict[Action, float] = {}
-        ams = timed(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
+        ams, acpu = timed2(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
         exact_ms.append(ms)
         approx_ms.append(ams)
-        fast = exact_is_fast(list(hand), up, rules)
-        auto_ms.append(ms if fast else ams)
+        exact_cpu.append(cpu)
+        approx_cpu.append(acpu)
+        clear()
+        auto: list[bool] = []
+        dms, dcpu = timed2(lambda: auto.append(default_work(hand, up, counts, rules)))
+        fast = auto[0]
+        auto_ms.append(dms)
+        auto_cpu.append(dcpu)
         auto_exact += fast
+        mismatch += fast != (meter.used <= EXACT_WORK_BUDGET)
         evs.pop(Action.INSURANCE, None)
         rough.pop(Action.INSURANCE, None)
         error = max((abs(evs[a] - rough[a]) for a in evs if a in rough), default=0.0)
@@ -154,31 +258,68 @@ def main(argv: list[str] | None = None) -> int:
             worst_error, worst_error_case = error, name(kind, hand, up, counts, decks)
         if max(evs, key=lambda a: evs[a]) is not max(rough, key=lambda a: rough[a]):
             disagree += 1
-        rows.append((ms, name(kind, hand, up, counts, decks)))
+        rows.append((cpu, name(kind, hand, up, counts, decks)))
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for cpu, acpu, dcpu, used, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, units, rows):
+                out.write(f"{cpu:.2f}\t{acpu:.2f}\t{dcpu:.2f}\t{used}\t{label}\n")
     base = statistics.median(baseline)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{len(cases)} cold decisions, 6 and 8 decks, S17 DAS peek, resplit to 4 hands; "
-          f"load average {load:.2f}")
-    print(f"baseline dealer_probabilities(6), full 6-deck shoe, cold: {base:.2f} ms (median of {len(baseline)})")
+    base_cpu = statistics.median(baseline_cpu)
+    load_after = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"{len(cases)} cold decisions, 6 and 8 decks, S17 DAS peek, resplit to 4 hands; load average "
+          f"(1, 5, 15 min) before {'/'.join(f'{v:.2f}' for v in load_before)}, "
+          f"after {'/'.join(f'{v:.2f}' for v in load_after)}")
+    print(f"baseline dealer_probabilities(6), full 6-deck shoe, cold: {base:.2f} ms wall, {base_cpu:.2f} ms CPU "
+          f"(medians of {len(baseline)})")
     print(f"{'':<28}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
-    for label, values in (("exact hint work, ms", exact_ms), ("exact=False fallback, ms", approx_ms),
-                          ("hint() default, ms", auto_ms)):
+    for label, values in (("exact hint work, wall ms", exact_ms), ("  CPU ms", exact_cpu),
+                          ("exact=False fallback, wall ms", approx_ms), ("  CPU ms", approx_cpu),
+                          (f"hint() default ({EXACT_WORK_BUDGET:,} u), wall ms", auto_ms), ("  CPU ms", auto_cpu)):
         stats = [statistics.median(values), percentile(values, 0.90), percentile(values, 0.99), max(values)]
-        print(f"{label:<28}" + "".join(f"{v:>9.1f}" for v in stats))
-        print(f"{'  x baseline':<28}" + "".join(f"{v / base:>9.1f}" for v in stats))
+        unit = base_cpu if "CPU" in label else base
+        print(f"{label:<32}" + "".join(f"{v:>9.1f}" for v in stats))
+        print(f"{'    x baseline':<32}" + "".join(f"{v / unit:>9.1f}" for v in stats))
     for kind in KINDS:
         mine = [ms for (ms, label) in rows if f"({kind}," in label]
-        print(f"  {kind:<10} exact median {statistics.median(mine):7.1f} ms, max {max(mine):8.1f} ms, "
+        print(f"  {kind:<10} exact CPU median {statistics.median(mine):7.1f} ms, max {max(mine):8.1f} ms, "
               f"over {LIMIT_MS:.0f} ms: {sum(m > LIMIT_MS for m in mine)}/{len(mine)}")
-    over = sum(ms > LIMIT_MS for ms in exact_ms)
-    print(f"exact decisions over {LIMIT_MS:.0f} ms: {over} of {len(exact_ms)}")
-    print("hardest decisions (exact, cold):")
+    over = sum(ms > LIMIT_MS for ms in exact_cpu)
+    print(f"exact decisions over {LIMIT_MS:.0f} ms of CPU: {over} of {len(exact_cpu)} "
+          f"(wall clock: {sum(ms > LIMIT_MS for ms in exact_ms)})")
+    over_default = sum(ms > LIMIT_MS for ms in auto_cpu)
+    print(f"hint() default over {LIMIT_MS:.0f} ms of CPU: {over_default} of {len(auto_cpu)} "
+          f"(wall clock: {sum(ms > LIMIT_MS for ms in auto_ms)})")
+    print("hardest decisions (exact, cold, CPU ms):")
     for ms, label in sorted(rows, reverse=True)[:10]:
         print(f"  {ms:8.1f} ms  {label}")
     print(f"exact=False: best action differs on {disagree} of {len(cases)}; largest EV error {worst_error:.4f} "
           f"({worst_error_case})")
-    print(f"hint() default (exact_is_fast): exact on {auto_exact} of {len(cases)}; "
-          f"largest EV error where it falls back {auto_error:.4f}")
+    print(f"hint() default: exact on {auto_exact} of {len(cases)}; "
+          f"largest EV error where it falls back {auto_error:.4f}; exact where the cold exact work was within "
+          f"the budget on {len(cases) - mismatch} of {len(cases)}")
+    print(f"work units of the cold exact EVs: median {statistics.median(units):,.0f}, p90 {percentile(units, 0.90):,.0f}, "
+          f"p99 {percentile(units, 0.99):,.0f}, max {max(units):,}; budget {EXACT_WORK_BUDGET:,}")
+    per_unit = [1000 * c / u for c, u in zip(exact_cpu, units) if c > 20 and u]  # us per unit
+    if len(per_unit) >= 2:
+        print(f"CPU us per unit (the {len(per_unit)} decisions over 20 ms): min {min(per_unit):.3f}, "
+              f"p10 {percentile(per_unit, 0.10):.3f}, median {statistics.median(per_unit):.3f}, "
+              f"p90 {percentile(per_unit, 0.90):.3f}, max {max(per_unit):.3f}; correlation of units and CPU ms "
+              f"(all {len(units)}) {statistics.correlation([float(u) for u in units], exact_cpu):.4f}; the budget is "
+              f"{EXACT_WORK_BUDGET * statistics.median(per_unit) / 1000:.1f} ms at the median "
+              f"({EXACT_WORK_BUDGET * max(per_unit) / 1000:.1f} at the max)")
+    stopped = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if not f]
+    done = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if f]
+    if stopped and done:
+        print(f"hint() default CPU ms where exact: max {max(done):.1f}; where it fell back (budget spent, then "
+              f"exact=False): median {statistics.median(stopped):.1f}, max {max(stopped):.1f}")
+    if reference is not None:
+        print(f"A/B against {args.against} (exact expected_values, CPU ms, interleaved): "
+              f"other copy median {statistics.median(ref_cpu):.1f}, p99 {percentile(ref_cpu, 0.99):.1f}, "
+              f"max {max(ref_cpu):.1f}; this copy median {statistics.median(new_cpu):.1f}, "
+              f"p99 {percentile(new_cpu, 0.99):.1f}, max {max(new_cpu):.1f}; speed-up per decision median "
+              f"{statistics.median(ratios):.2f}x (p10 {percentile(ratios, 0.10):.2f}x, "
+              f"p90 {percentile(ratios, 0.90):.2f}x); total {sum(ref_cpu) / sum(new_cpu):.2f}x; "
+              f"EVs bit-identical on {len(ratios) - differ} of {len(ratios)}")
     strategy.basic_strategy.cache_clear()
     first = timed(lambda: strategy.basic_strategy(Rules.preset("vegas")))
     print(f"basic_strategy(vegas) first call (shipped chart): {first:.1f} ms")

@@ -15,6 +15,16 @@ The sums are done in Python integers and are exact; the infinite deck uses
 Peek conditioning ("the dealer does not have a natural") keeps only the orderings whose
 first card (the hole card) does not complete a natural and divides by
 ``P(hole card allowed) = 1 - C_X / N``.
+
+Levels (:func:`_level_sums`). The player's hit tree and the split's trees reach many
+compositions that differ only in their small cards. Sort the rows by
+``(outcome, n, m_0, m_1, ..., m_9)`` (rank 0 = aces); level ``L`` groups them by the
+first ``2 + L`` of those. A group's sum at level ``L`` leaves out the factors of the ranks
+below ``L``, so it depends on ``C_L..C_9`` only, and level ``L``'s sums are
+``sum_k F(C_L, k)`` times level ``L + 1``'s, group by group. Each level is memoised on
+its counts: a composition costs one pass over level 1's groups (aces) and, when its
+2s or larger cards are new, the passes above. The integers are the same sums as the
+prefix tree's, so the floats are the same.
 """
 
 from __future__ import annotations
@@ -22,7 +32,10 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from operator import itemgetter, mul
+from itertools import accumulate
+from operator import add, itemgetter, mul, sub, truediv
+
+from ._work import PASS, spend
 
 #: Outcome order used everywhere inside the hints package.
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -53,7 +66,8 @@ class _Table:
     (about 2.5 times faster than a product per row).
     """
 
-    __slots__ = ("steps", "row_values", "weights", "weights_peek", "slices", "max_n")
+    __slots__ = ("steps", "row_values", "weights", "weights_peek", "slices", "max_n", "multisets", "slice_n",
+                 "outcome_cuts")
 
     def __init__(self, upcard: int, h17: bool, naturals: bool) -> None:
         groups: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
@@ -114,11 +128,27 @@ class _Table:
         self.weights = tuple(weights)
         self.weights_peek = tuple(weights_peek)
         self.slices = slices
+        self.multisets = tuple(multiset for (_outcome, multiset), _w in rows)
+        # the slices in row order (ascending outcome, then n): n of each, where each outcome's begin
+        self.slice_n = tuple(n for _outcome, n in slices)
+        cuts = [0] * (len(OUTCOMES) + 1)
+        for index, (outcome, _n) in enumerate(slices):
+            cuts[outcome + 1] = index + 1
+        for outcome in range(len(OUTCOMES)):
+            cuts[outcome + 1] = max(cuts[outcome + 1], cuts[outcome])
+        self.outcome_cuts = tuple(cuts)
 
     @property
     def nodes(self) -> int:
         """Nodes of the prefix tree, the empty product (node 0) included."""
         return len(self.steps) + 1
+
+    def products(self, falling: Sequence[int]) -> list[int]:
+        """Every node's product for a falling-factorial table (see :func:`_falling`)."""
+        products = [1] * (len(self.steps) + 1)
+        for node, parent, slot in self.steps:
+            products[node] = products[parent] * falling[slot]
+        return products
 
     @property
     def rows(self) -> int:
@@ -155,22 +185,47 @@ def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: b
     infinite = counts is None
     comp = INFINITE if counts is None else counts
     table = _table(upcard, h17, naturals)
-    ff = _falling(comp, infinite)
     weights = table.weights_peek if peek else table.weights
-    products = [1] * table.nodes
-    for node, parent, slot in table.steps:
-        products[node] = products[parent] * ff[slot]
-    values = table.row_values(products)
+    values = table.row_values(table.products(_falling(comp, infinite)))
     numerators: list[dict[int, int]] = [{} for _ in OUTCOMES]
     for (outcome, n), (start, end) in table.slices.items():
         numerators[outcome][n] = sum(map(mul, weights[start:end], values[start:end]))
     total = sum(comp)
-    denominators = [1] * (table.max_n + 1)
-    for n in range(1, table.max_n + 1):
-        denominators[n] = denominators[n - 1] * (total if infinite else max(total - n + 1, 0))
     bad = forbidden_hole(upcard) if (naturals and peek) else None
     allowed = total - (comp[bad] if bad is not None else 0)
-    return numerators, denominators, allowed
+    return numerators, _denominators(total, table.max_n, infinite), allowed
+
+
+def _denominators(total: int, max_n: int, infinite: bool) -> list[int]:
+    """``F(N, n)`` for ``n = 0..max_n`` (``N**n`` for the infinite deck)."""
+    denominators = [1] * (max_n + 1)
+    for n in range(1, max_n + 1):
+        denominators[n] = denominators[n - 1] * (total if infinite else max(total - n + 1, 0))
+    return denominators
+
+
+@functools.lru_cache(maxsize=4096)
+def _slice_denominators(total: int, upcard: int, h17: bool, naturals: bool, infinite: bool) -> tuple[int, ...]:
+    """``F(N, n)`` for each slice of the table, in slice order; 1 for a zero one (``n > N``:
+    its numerator is 0 as well, since the rows need more cards than there are)."""
+    table = _table(upcard, h17, naturals)
+    denominators = _denominators(total, table.max_n, infinite)
+    return tuple(denominators[n] or 1 for n in table.slice_n)
+
+
+def _floats(numerators: list[int], table: _Table, denominators: tuple[int, ...], total: int,
+            allowed: int) -> tuple[float, ...]:
+    """The seven probabilities from the numerators per slice (slice order).
+
+    Per outcome the correctly rounded quotients ``numerator / F(N, n)`` are added in
+    order of ``n``, then multiplied by ``N`` and divided by the allowed hole cards.
+    """
+    if allowed == 0:
+        return (0.0,) * len(OUTCOMES)
+    quotients = list(map(truediv, numerators, denominators))
+    cuts = table.outcome_cuts
+    return tuple(functools.reduce(add, quotients[cuts[o]:cuts[o + 1]], 0.0) * total / allowed
+                 for o in range(len(OUTCOMES)))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -179,17 +234,135 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
     """Return the seven outcome probabilities as floats (memoised on the composition).
 
     Each float is the correctly rounded quotient of exact integer sums, so the
-    relative error is below 1e-15.
+    relative error is below 1e-15. A finite composition's integers come from
+    :func:`_numerators_by_level` (shared work for compositions that differ only in their
+    small cards), the same integers as :func:`dealer_numerators`.
+
+    Raises:
+        OutOfWork: inside :func:`._work.work_budget`, once its units are used up (a miss
+            charges its level passes; nothing is memoised then).
     """
-    numerators, denominators, allowed = dealer_numerators(counts, upcard, h17, naturals, peek)
-    total = sum(INFINITE if counts is None else counts)
-    if allowed == 0:
-        return (0.0,) * len(OUTCOMES)
-    out = []
-    for per_n in numerators:
-        value = 0.0
-        for n, num in per_n.items():
-            if num:
-                value += num / denominators[n]
-        out.append(value * total / allowed)
-    return tuple(out)
+    table = _table(upcard, h17, naturals)
+    if counts is None:
+        spend(PASS + table.rows)  # the infinite deck's one pass over the rows (see _work)
+        per_outcome, _denominators_by_n, allowed = dealer_numerators(counts, upcard, h17, naturals, peek)
+        numerators = [per_outcome[outcome][n] for outcome, n in table.slices]
+        total = sum(INFINITE)
+    else:
+        numerators = _numerators_by_level(counts, upcard, h17, naturals, peek)
+        total = sum(counts)
+        bad = forbidden_hole(upcard) if (naturals and peek) else None
+        allowed = total - (counts[bad] if bad is not None else 0)
+    return _floats(numerators, table, _slice_denominators(total, upcard, h17, naturals, counts is None),
+                   total, allowed)
+
+
+class _Levels:
+    """A table's rows grouped level by level, for :func:`_level_sums`.
+
+    Level ``L`` (0..10) groups the rows by ``(outcome, n, m_0, ..., m_{L-1})``: their
+    counts of the ranks below ``L`` (rank 0 = aces, 9 = tens). Level 10 is the rows
+    themselves and level 0 the slices ``(outcome, n)``. Sorted, the groups of level
+    ``L + 1`` that refine one group of level ``L`` are consecutive, so a level's sums are
+    segment sums of the next level's.
+    """
+
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends")
+
+    def __init__(self, table: _Table) -> None:
+        keys = [(outcome, n) + table.multisets[row]
+                for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
+        order = sorted(range(len(keys)), key=keys.__getitem__)
+        self.weights = tuple(table.weights[row] for row in order)
+        self.weights_peek = tuple(table.weights_peek[row] for row in order)
+        finer = [keys[row] for row in order]  # level 10
+        factor_k: list[_Gather] = [_gather([0])] * 10
+        starts: list[_Gather] = [_gather([0])] * 10
+        ends: list[_Gather] = [_gather([0])] * 10
+        for level in range(9, -1, -1):
+            coarse: list[tuple[int, ...]] = []
+            begin: list[int] = []
+            for index, key in enumerate(finer):
+                if not coarse or coarse[-1] != key[:2 + level]:
+                    coarse.append(key[:2 + level])
+                    begin.append(index)
+            factor_k[level] = _gather([key[2 + level] for key in finer])
+            starts[level] = _gather(begin)
+            ends[level] = _gather(begin[1:] + [len(finer)])
+            finer = coarse
+        if finer != list(table.slices):
+            raise AssertionError("level 0 must be the table's slices, in order")
+        self.factor_k = tuple(factor_k)
+        self.starts = tuple(starts)
+        self.ends = tuple(ends)
+
+    def down(self, sums: Sequence[int], level: int, count: int) -> list[int]:
+        """Level ``level``'s sums from level ``level + 1``'s, for ``count`` cards of rank ``level`` in the shoe.
+
+        Charges :data:`._work.PASS` plus one unit per group of ``sums`` to the work budget
+        (:func:`._work.spend`; only memo misses call this).
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
+        """
+        spend(PASS + len(sums))
+        falling = [1] * _K
+        for k in range(1, _K):
+            falling[k] = max(falling[k - 1] * (count - k + 1), 0)
+        running = list(accumulate(map(mul, sums, self.factor_k[level](falling)), initial=0))
+        return list(map(sub, self.ends[level](running), self.starts[level](running)))
+
+
+def _gather(indices: list[int]) -> _Gather:
+    """``itemgetter(*indices)``, returning a tuple for every length."""
+    if len(indices) == 1:
+        index = indices[0]
+        return lambda seq: (seq[index],)
+    return itemgetter(*indices)
+
+
+_Gather = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+@functools.lru_cache(maxsize=128)
+def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
+    return _Levels(_table(upcard, h17, naturals))
+
+
+#: Level sums :func:`_level_sums` keeps. 3-3 v A from 8 decks (3,883 compositions) asks
+#: for 1,010 different level-1 sums (208 integers each), 370 level-2 ones and fewer than
+#: 100 above: the compositions the player's trees reach differ mostly in small cards.
+LEVEL_CACHE = 2048
+
+
+@functools.lru_cache(maxsize=LEVEL_CACHE)
+def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
+    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of ranks ``level..9``.
+
+    Each group's sum is ``sum over its rows of weight x prod_{i >= level} F(C_i, m_i)``;
+    the factors of the ranks below ``level`` are left out, so compositions that differ
+    only in those ranks share these sums (memoised).
+    """
+    levels = _levels(upcard, h17, naturals)
+    finer: Sequence[int]
+    if level == 9:
+        finer = levels.weights_peek if peek else levels.weights
+    else:
+        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
+    return levels.down(finer, level, suffix[0])
+
+
+def _numerators_by_level(counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
+    """The numerators of :func:`dealer_numerators` per slice (slice order), from the level sums.
+
+    ``sum_k F(C_0, k) S_k`` over level 1's groups (``k`` aces), and so on up: the same
+    integers, with the upper levels shared by every composition with the same larger cards.
+    """
+    return _levels(upcard, h17, naturals).down(_level_sums(1, counts[1:], upcard, h17, naturals, peek), 0,
+                                               counts[0])
+
+
+def clear_caches() -> None:
+    """Forget every memoised dealer distribution and grouped sum: the next call is cold."""
+    dealer_float.cache_clear()
+    _level_sums.cache_clear()

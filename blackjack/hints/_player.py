@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
+from ._work import NODE, spend
 
 Counts = tuple[int, ...]
 NEG_INF = -math.inf
@@ -149,7 +150,12 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
 
 
 def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
-    """The dealer's final-total distribution for ``counts`` (memoised)."""
+    """The dealer's final-total distribution for ``counts`` (memoised).
+
+    Raises:
+        OutOfWork: inside :func:`._work.work_budget`, once the units are used up (a memo
+            miss charges the dealer engine's level passes).
+    """
     return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
 
 
@@ -199,7 +205,13 @@ class Tree:
         return draws(counts, self.game)
 
     def best(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool = True) -> float:
-        """EV of playing on optimally (hit or stand) from a hand with ``n`` cards."""
+        """EV of playing on optimally (hit or stand) from a hand with ``n`` cards.
+
+        A node not yet in the memo charges :data:`._work.NODE` units to the work budget.
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
+        """
         total = total_of(hard, ace)
         if total > 21:
             return -1.0
@@ -213,6 +225,7 @@ class Tree:
         cached = self.memo.get(key)
         if cached is not None:
             return cached
+        spend(NODE)
         if total == 21 and game.charlie is None:
             value = self.stand(hard, ace, counts)
         elif total <= 11:

@@ -49,6 +49,7 @@ from functools import lru_cache
 
 from ._dealer import forbidden_hole
 from ._player import NEG_INF, Counts, Game, Tree, approximate_split_value, can_double, draws, total_of, tree_for
+from ._work import SPLIT_NODE, spend
 
 __all__ = ["STRATEGIES", "split_ev", "split_value"]
 
@@ -218,7 +219,10 @@ class _Hands:
         return self._play(hard, ace, 2, counts, extra, self.may_hit)
 
     def _play(self, hard: int, ace: bool, n: int, counts: Counts | None, extra: int, may_hit: bool) -> float:
-        """EV of hit/stand play by the fixed strategy (decided on ``counts`` plus ``extra`` pair cards)."""
+        """EV of hit/stand play by the fixed strategy (decided on ``counts`` plus ``extra`` pair cards).
+
+        A node not yet in the memo charges :data:`._work.SPLIT_NODE` units (:func:`._work.spend`).
+        """
         total = total_of(hard, ace)
         if total > 21:
             return -1.0
@@ -233,6 +237,7 @@ class _Hands:
         got = self.memo.get(key)
         if got is not None:
             return got
+        spend(SPLIT_NODE)
         decide = self._shifted(counts, extra)
         hit = total <= 11 or tree.hit(hard, ace, n, decide) > tree.stand(hard, ace, decide)
         if hit:

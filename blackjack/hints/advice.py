@@ -17,15 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..actions import Action, Phase
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
-from ._dealer import _table
 from ._player import before_peek, insurance_ev, total_of
+from ._work import OutOfWork, work_budget
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -170,38 +169,50 @@ class Hint:
         return out
 
 
-@lru_cache(maxsize=32)
-def _multisets(limit: int) -> int:
-    """How many multisets of card values 1..10 add up to at most ``limit`` (hit-tree size)."""
-    ways = [1] + [0] * max(limit, 0)
-    for value in range(1, 11):
-        for s in range(value, limit + 1):
-            ways[s] += ways[s - value]
-    return sum(ways)
+#: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to
+#: ``exact=False``. A unit is one group of a dealer level pass (a multiply-add of big
+#: integers); a new tree node costs 70, a new split node 170, a level pass 60 besides its
+#: groups; values already memoised cost nothing. Calibrated on benchmarks/hints.py (500
+#: cold decisions, this shared 2-core machine, two runs at load 1.9-2.0 and 0.6-1.1,
+#: 2026-11-23): a unit took 0.144-0.150 us of CPU at the median, so the budget is about
+#: 60 ms; hint()'s default was exact on 377 of 500 both times and took at most 84.3 and
+#: 92.3 ms of CPU. 500,000 units (exact on 399) went over 100 ms on 9 of 500 (max 144 ms,
+#: load 1.6-2.1): a busy machine makes a unit up to 2-3x dearer for a moment, and the
+#: budget, unlike a time limit, does not see that (the price of a replayable choice).
+EXACT_WORK_BUDGET = 400_000
 
 
-#: The work ``hint()`` allows an exact computation: dealer-table rows times hit-tree nodes.
-#: Measured by benchmarks/hints.py (500 cold decisions, shared machine at load 5.2):
-#: hint()'s default was exact on 277 of 500, median 7.6 ms, p99 174 ms, max 206 ms.
-EXACT_BUDGET = 200_000
+def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
+             hands: int = 1, exact: bool | None = None) -> tuple[dict[Action, float], bool]:
+    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when they fit the work budget.
 
+    Args:
+        cards: the hand.
+        upcard: the dealer's upcard, 1..10.
+        unseen: the unseen cards by point value.
+        rules: the table rules.
+        from_split: the hand came from a split.
+        hands: the hands the seat holds now.
+        exact: True or False forces the mode; None (the default) computes exactly within
+            :data:`EXACT_WORK_BUDGET` work units (``_work.work_budget``: units counted as the
+            memos miss, never the clock) and, if they run out, falls back to ``exact=False``
+            (the starting-composition approximation). The choice depends only on the
+            decision and on what the memos hold (the call history), so it is the same on
+            any machine.
 
-def exact_is_fast(values: list[int], upcard: int, rules: Rules, hands: int = 1) -> bool:
-    """Estimate whether the exact EVs fit the hint's time budget (:data:`EXACT_BUDGET`).
+    Returns:
+        ``(evs, exact)``: the EVs and whether they are the exact ones.
 
-    The estimate counts the hit tree's hands (multisets of cards up to 21) times the rows
-    of the dealer's table for the upcard. A pair that may be split adds one split hand's
-    tree per number of extra pair cards the resplits can remove (``2 M - 3`` trees for a
-    split to at most ``M`` hands; see ``_split``).
+    Raises:
+        As :func:`~.probability.expected_values`.
     """
-    nodes = _multisets(21 - sum(values))
-    if len(values) == 2 and values[0] == values[1] and hands < rules.max_split_hands:
-        most = rules.max_split_hands - hands + 1
-        if values[0] == 1 and not rules.resplit_aces:
-            most = 2
-        nodes += _multisets(21 - values[0]) * max(2 * most - 3, 1)
-    terms = nodes * _table(upcard, rules.dealer_hits_soft_17, rules.naturals).rows
-    return terms <= EXACT_BUDGET
+    if exact is not None:
+        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=exact), exact
+    try:
+        with work_budget(EXACT_WORK_BUDGET):
+            return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands), True
+    except OutOfWork:
+        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=False), False
 
 
 def hint(state: TableView, *, exact: bool | None = None) -> Hint:
@@ -211,7 +222,8 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         state: the round's view (``round.view()``); uses ``phase``, ``rules``,
             ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
         exact: force exact EVs (True) or the fast approximation (False). Default: exact
-            when :func:`exact_is_fast` expects it to fit the time budget; otherwise the
+            when they are done within :data:`EXACT_WORK_BUDGET` work units
+            (:func:`hint_evs`; deterministic, not timed); otherwise the
             starting-composition approximation, and ``Hint.exact`` says so (measured in
             benchmarks/hints.py: how often, how fast, how far off).
 
@@ -250,9 +262,7 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         return Hint(action, reason, {Action.INSURANCE: ev, Action.DECLINE: 0.0}, None, {}, Action.DECLINE,
                     True, running, tc, note)
 
-    if exact is None:
-        exact = exact_is_fast(values, up, rules, len(seat.hands))
-    evs_all = expected_values(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
+    evs_all, exact = hint_evs(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
                               exact=exact)
     evs_all.pop(Action.INSURANCE, None)
     dealer = dealer_probabilities(up, unseen, rules)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pytest
 
 from blackjack import Action, Blackjack, IllegalActionError, Phase, Rules
-from blackjack.hints import TipBook, basic_advice, expected_values, hint
+from blackjack.hints import TipBook, _dealer, _player, _work, advice, basic_advice, expected_values, hint
+from blackjack.hints.probability import full_shoe, without
 
 VEGAS = Rules.preset("vegas")
+#: hint()'s work budget as shipped (TestHint's fixture replaces it with one nothing reaches).
+DEFAULT_BUDGET = advice.EXACT_WORK_BUDGET
 
 
 def view_for(codes: str, rules: Rules = VEGAS, seed: int = 1):  # type: ignore[no-untyped-def]
@@ -39,7 +43,11 @@ class TestBasicAdvice:
 
 
 class TestHint:
-    """hint(view) on real rounds."""
+    """hint(view) on real rounds (with a work budget no computation here reaches, unless a test sets one)."""
+
+    @pytest.fixture(autouse=True)
+    def _no_budget_limit(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(advice, "EXACT_WORK_BUDGET", 10 ** 15)
 
     def test_player_turn(self) -> None:
         """T-6 vs 6: stand, with EVs equal to expected_values on the view's unseen cards."""
@@ -94,11 +102,78 @@ class TestHint:
                        dict(view.unseen_counts), view.cards_remaining)
         assert hint(fake).action is Action.STAND  # type: ignore[arg-type]
 
-    def test_approximate_when_slow(self) -> None:
-        """A hard 5 against a 2 uses the fast approximation and says so."""
+    def test_budget_zero_falls_back_large_is_exact(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """With no work units a hard 5 against a 2 falls back to the approximation and says so; a large budget is exact."""
         _rnd, view = view_for("2h 2c 3d 9s")
+        cold()
+        monkeypatch.setattr(advice, "EXACT_WORK_BUDGET", 0)  # the first memo miss passes the budget
         got = hint(view)
         assert not got.exact and got.action is Action.HIT
+        rough = expected_values(list(view.current_hand.cards), 2, view.unseen_counts, VEGAS, exact=False)
+        assert got.evs == {a: v for a, v in rough.items() if a in view.legal_actions}
+        monkeypatch.setattr(advice, "EXACT_WORK_BUDGET", 10 ** 15)
+        exact = hint(view)
+        assert exact.exact and exact.evs != got.evs
+        want = expected_values(list(view.current_hand.cards), 2, view.unseen_counts, VEGAS)
+        assert exact.evs == {a: v for a, v in want.items() if a in view.legal_actions}
+
+    def test_budget_leaves_caches_sound(self) -> None:
+        """EVs stopped by the work budget leave only finished values memoised: a later exact call agrees with a cold one."""
+        counts = without(full_shoe(6), (3, 3, 1))
+        cold()
+        want = expected_values([3, 3], 1, counts, Rules(decks=6))
+        cold()
+        with pytest.raises(_work.OutOfWork):
+            with _work.work_budget(100_000) as budget:
+                expected_values([3, 3], 1, counts, Rules(decks=6))
+        assert budget.used > budget.limit
+        assert expected_values([3, 3], 1, counts, Rules(decks=6)) == want
+
+    def test_choice_does_not_depend_on_the_clock(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The shipped budget's exact/approximate choice and the hint are the same when every clock jumps an hour per read.
+
+        Cold, T-6 v 6 from a fresh 6-deck shoe needs fewer units than the budget and is
+        exact, 2-2 v 2 needs more and falls back; after one exact hint (the memos warm)
+        2-2 v 2 is exact by default too: the choice follows the call history, not the machine.
+        """
+        monkeypatch.setattr(advice, "EXACT_WORK_BUDGET", DEFAULT_BUDGET)
+        cases = [view_for(codes)[1] for codes in ("Th 6c 6d 9s", "2h 2c 2d 9s")]
+
+        def run() -> list[tuple[object, ...]]:
+            out: list[tuple[object, ...]] = []
+            for view in cases:
+                cold()
+                with _work.work_budget(10 ** 15) as meter:
+                    expected_values(list(view.current_hand.cards), view.dealer.upcard.get_value(),
+                                    view.unseen_counts, VEGAS)
+                cold()
+                first = hint(view)
+                forced = hint(view, exact=True)
+                again = hint(view)
+                out.append((meter.used, first, forced, again))
+            return out
+
+        steady = run()
+        ticks = iter(range(10 ** 9))
+
+        def jumping() -> float:
+            return 3600.0 * next(ticks)  # a machine so slow that every read is an hour later
+
+        for clock in ("thread_time", "perf_counter", "process_time", "monotonic", "time"):
+            monkeypatch.setattr(time, clock, jumping)
+        slow = run()
+        monkeypatch.undo()
+        assert slow == steady
+        (easy_units, easy, _, _), (hard_units, hard, hard_exact, hard_again) = steady
+        assert easy_units <= DEFAULT_BUDGET < hard_units
+        assert easy.exact and not hard.exact
+        assert hard_again.exact and hard_again == hard_exact
+
+
+def cold() -> None:
+    """Forget every memo of the EV engine, so the next computation starts cold."""
+    _dealer.clear_caches()
+    _player._tree.cache_clear()
 
 
 class TestTips:

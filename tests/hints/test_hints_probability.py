@@ -322,3 +322,58 @@ class TestBustProbability:
         plain = bust_probability([10, 6], shoe)
         peeked = bust_probability([10, 6], shoe, upcard=1, rules=S17)
         assert peeked > plain
+
+
+def _prefix_tree_floats(counts: tuple[int, ...], up: int, h17: bool, naturals: bool,
+                        peek: bool) -> tuple[float, ...]:
+    """The dealer's floats as computed before the aces were set aside: ``dealer_numerators``
+    (one prefix-tree pass per composition), then per outcome the quotients added in order of
+    ``n`` and divided by the no-natural chance."""
+    from blackjack.hints import _dealer
+    numerators, denominators, allowed = _dealer.dealer_numerators(counts, up, h17, naturals, peek)
+    if allowed == 0:
+        return (0.0,) * len(_dealer.OUTCOMES)
+    out = []
+    for per_n in numerators:
+        value = 0.0
+        for n, num in per_n.items():
+            if num:
+                value += num / denominators[n]
+        out.append(value * sum(counts) / allowed)
+    return tuple(out)
+
+
+def test_dealer_engine_with_aces_set_aside_is_bit_identical_to_one_pass_per_composition() -> None:
+    """The engine's shared per-ace-count sums give the very floats of a full pass, on random shoes and rules."""
+    from blackjack.hints import _dealer
+    rng = random.Random(19)
+    for _ in range(400):
+        up = rng.randint(1, 10)
+        h17, naturals, peek = rng.random() < 0.5, rng.random() < 0.8, rng.random() < 0.5
+        decks = rng.choice((1, 2, 6, 8))
+        shoe = [4 * decks] * 9 + [16 * decks]
+        for _ in range(rng.randint(0, 52 * decks - 3)):
+            shoe[rng.choices(range(10), weights=shoe)[0]] -= 1
+        counts = tuple(shoe)
+        # the same other cards with fewer aces share their sums: ask for several in a row
+        for aces in sorted({counts[0], max(counts[0] - 1, 0), rng.randint(0, counts[0])}, reverse=True):
+            comp = (aces,) + counts[1:]
+            if sum(comp) == 0:
+                continue
+            got = _dealer.dealer_float(comp, up, h17, naturals, peek)
+            assert got == _prefix_tree_floats(comp, up, h17, naturals, peek), (comp, up, h17, naturals, peek)
+
+
+def test_dealer_engine_matches_exact_fractions() -> None:
+    """The engine's floats are within 1e-15 of the independent exact recursion (``dealer_probabilities``)."""
+    from blackjack.hints import _dealer
+    rng = random.Random(23)
+    for _ in range(12):
+        up = rng.randint(1, 10)
+        h17, peek = rng.random() < 0.5, rng.random() < 0.5
+        counts = tuple(rng.randint(0, 6) for _ in range(9)) + (rng.randint(4, 20),)
+        rules = Rules(dealer_hits_soft_17=h17)
+        exact = dealer_probabilities(up, list(counts), rules, peeked=peek, exact=True)
+        got = _dealer.dealer_float(counts, up, h17, True, peek and up in (1, 10))
+        for name, value in zip(_dealer.OUTCOMES, got):
+            assert abs(value - float(exact[name])) <= 1e-15, (counts, up, name)
