@@ -11,7 +11,9 @@ engine, so that a spell of load on the shared machine hits every engine alike:
 
 Single-process figures are CPU seconds of this process (``time.process_time``), which
 another job on the machine disturbs far less than the wall clock; ``--jobs 2`` is timed
-by the wall clock, as it must be.
+by the wall clock, as it must be, on ``--jobs-hands`` hands (default 200,000): a process
+pool costs a fixed few tens of milliseconds (printed), which is about a tenth of a
+50,000-hand run split over two cores but not what a long run pays.
 
 Policy everywhere: hit below 17, else stand (no doubles, splits, insurance). Peers:
 
@@ -45,6 +47,7 @@ A peer that is not installed is skipped with a note. Nothing here is needed by t
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import contextlib
 import io
 import os
@@ -236,6 +239,17 @@ def measure(run: Callable[[int], None], hands: int) -> float:
     return hands / took
 
 
+def pool_cost() -> float:
+    """Median wall seconds to start a 2-process pool, run a trivial task on each worker and shut it down."""
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+            list(pool.map(abs, [1, 2]))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def spread(values: list[float]) -> str:
     """``median (low-high)`` of ratios."""
     return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
@@ -246,6 +260,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs-hands", type=int, default=200_000,
+                        help="hands for the two wall-clock runs (one job, two jobs); a process pool's fixed "
+                             "cost, printed below, is a tenth of a 50,000-hand run on two cores")
     args = parser.parse_args()
     engines: dict[str, Callable[[int], None]] = {
         "ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
@@ -264,13 +281,16 @@ def main() -> None:
             if name in skipped:
                 continue
             try:
-                rates.setdefault(name, []).append(measure(run, args.hands))
+                hands = args.jobs_hands if run.__name__ in WALL else args.hands
+                rates.setdefault(name, []).append(measure(run, hands))
             except ImportError as err:
                 print(f"{name:40} skipped: not installed ({err.name})")
                 skipped.add(name)
                 rates.pop(name, None)
     for name, values in rates.items():
         print(f"{name:40} {statistics.median(values):>10,.0f} hands/s  ({min(values):,.0f}-{max(values):,.0f})")
+    print(f"wall-clock runs (1 and 2 jobs): {args.jobs_hands:,} hands each; a 2-worker pool's fixed cost "
+          f"(start, one tiny task each, shut down): {pool_cost() * 1000:.0f} ms")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
 

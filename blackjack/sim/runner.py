@@ -418,7 +418,7 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Cost:
         Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
         hands; the dealer's work per round is shared), and per strategy given. With
-        ``basic`` one core plays about 65,000 initial hands a second on the shared test
+        ``basic`` one core plays about 89,000 initial hands a second on the shared test
         machine (``docs/simulator.md`` and ``benchmarks/README.md`` give the measured
         figures), plus the chart's derivation once per rules, under a second. The number
         of decks matters only through the shuffle at each cut card: O(cards), spread over
