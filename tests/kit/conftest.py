@@ -7,6 +7,7 @@ check and the honesty check run on a handful of fast tests instead of the real s
 
 from __future__ import annotations
 
+import gc
 import shutil
 import sys
 from pathlib import Path
@@ -96,6 +97,16 @@ def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2) -> Pat
         (root / "tests" / "milestone2" / "test_mini.py").write_text(m2, encoding="utf-8")
     (root / "pyproject.toml").write_text(_student_pyproject(REPO_ROOT), encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tk_garbage_collected_here() -> None:
+    """Collect the garbage earlier tests left, Tk windows included, on the main thread before a module runs.
+
+    The grader runs submissions from worker threads; a Tk object finalized by a garbage
+    collection that happens to start in one of them aborts the whole test process (Tcl).
+    """
+    gc.collect()
 
 
 @pytest.fixture(scope="session")
