@@ -17,6 +17,7 @@ module              what it holds
 ``coach``           coach mode's score
 ``drills``          opening cards for drills by hand type (stacked on the shoe)
 ``jobs``            slow work in a worker thread, results delivered with ``after``
+``launch``          opening a window from the command line, stopping in one line
 ``testing``         message-box recorder, virtual display, screenshots
 ``xvfb``            a private Xvfb screen (tkinter-free: the grader uses it too)
 ``screenshot``      regenerates ``docs/images/table.png``

@@ -19,10 +19,10 @@ from fractions import Fraction
 
 from blackjack import BlackjackError, Rules, parse_cards
 from blackjack.cli import OneLineParser
-from blackjack.errors import unwritten
 from blackjack.hints import system, systems
 from blackjack.player import parse_names
 
+from .launch import run_window
 from .logic import read_bankroll
 
 __all__ = ["MAX_SEATS", "build_parser", "main"]
@@ -80,25 +80,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BlackjackError as err:
         parser.error(str(err))
     names = list(args.names or [f"Player {i + 1}" for i in range(args.players or 1)])
-    try:
-        root = tk.Tk()
-    except tk.TclError as err:
-        print(f"blackjack-kit-gui: cannot open a window: {err}", file=sys.stderr)
-        return 1
-    from .app import App
-    try:
+
+    def build(root: tk.Tk) -> None:
+        from .app import App
         App(root, names, rules, seed=args.seed, bankroll=bankroll, stack=stack, animations=not args.no_animation,
             hints=not args.no_hints, count=not args.no_count, counting=counting)
-    except (BlackjackError, ValueError) as err:
-        root.destroy()
-        parser.error(str(err))
-    except NotImplementedError as err:  # a student's starter: the table cannot even be drawn yet
-        root.destroy()
-        print(f"blackjack-kit-gui: stopped: {unwritten(err)}", file=sys.stderr)
-        return 1
-    root.mainloop()
-    return 0
 
+    try:
+        return run_window("blackjack-kit-gui", build)
+    except (BlackjackError, ValueError) as err:
+        parser.error(str(err))
 
 if __name__ == "__main__":
     sys.exit(main())

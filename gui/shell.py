@@ -41,6 +41,7 @@ from blackjack.cli import OneLineParser
 from blackjack.errors import unwritten
 
 from .cards import FONT_FAMILY, draw_card
+from .launch import run_window
 from .logic import Box, signed_money
 
 __all__ = ["BUTTON_NAMES", "ROWS", "TEXTS", "Shell", "build_parser", "button_states", "check_rules", "main",
@@ -512,21 +513,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         stack = [card.code for card in parse_cards(args.stack)] if args.stack else []
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
-    try:
-        root = tk.Tk()
-    except tk.TclError as err:
-        print(f"python -m gui.shell: cannot open a window: {err}", file=sys.stderr)
-        return 1
-    try:
+
+    def build(root: tk.Tk) -> None:
         shell = Shell(root, rules, name=args.name, seed=args.seed)
         if stack:
             shell.game.shoe.stack(stack)
-    except NotImplementedError as err:  # a starter whose engine cannot even build the table yet
-        root.destroy()
-        print(f"python -m gui.shell: stopped: {unwritten(err)}", file=sys.stderr)
-        return 1
-    root.mainloop()
-    return 0
+
+    return run_window("python -m gui.shell", build)
 
 
 if __name__ == "__main__":
