@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
-from blackjack.hints import _dealer, _player, _work, strategy  # noqa: E402
+from blackjack.hints import _dealer, _player, _stand, _work, strategy  # noqa: E402
 from blackjack.hints.advice import EXACT_WORK_BUDGET, hint_evs  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
@@ -57,8 +57,7 @@ KINDS = ("two-card", "pair", "soft", "3+ cards")
 
 def clear() -> None:
     """Forget every memo: the next call is cold."""
-    _dealer.clear_caches()
-    _player._tree.cache_clear()
+    _player.clear_caches()
 
 
 def decisions(count: int, seed: int = 2026) -> list[tuple[str, tuple[int, ...], int, tuple[int, ...], int]]:
@@ -130,6 +129,8 @@ def other_copy(root: str):  # type: ignore[no-untyped-def]
             if hasattr(dealer, name):
                 getattr(dealer, name).cache_clear()
         player._tree.cache_clear()
+        if importlib.util.find_spec("blackjack_ref.hints._stand") is not None:
+            importlib.import_module("blackjack_ref.hints._stand").clear_caches()
 
     def evs(hand, up, counts, decks):  # type: ignore[no-untyped-def]
         rules = package.Rules(decks=decks)
@@ -181,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
     for up in range(1, 11):  # the dealer tables are built once per process (not per decision)
         for h17 in (False, True):
             _dealer._table(up, h17, True)
+    for up in range(1, 11):  # and so are the stand EVs' merged tables (for S17 and the peek)
+        for lead in range(10):
+            for total in range(16, 22):
+                _stand._formula(up, False, True, up in (1, 10), total, lead)
+                _dealer._levels(up, False, True, lead)
     base_counts = without(full_shoe(6), (6,))
     baseline: list[float] = []
     baseline_cpu: list[float] = []

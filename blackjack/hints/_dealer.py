@@ -258,40 +258,48 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
 
 
 class _Levels:
-    """A table's rows grouped level by level, for :func:`_level_sums`.
+    """Rows of dealer draws grouped level by level, for :func:`_level_sums` (and ``_stand``).
 
-    Level ``L`` (0..10) groups the rows by ``(outcome, n, m_0, ..., m_{L-1})``: their
-    counts of the ranks below ``L`` (rank 0 = aces, 9 = tens). Level 10 is the rows
-    themselves and level 0 the slices ``(outcome, n)``. Sorted, the groups of level
-    ``L + 1`` that refine one group of level ``L`` are consecutive, so a level's sums are
-    segment sums of the next level's.
+    Args:
+        keys: one key per row, ``head`` leading fields (say ``(outcome, n)``) and then the
+            row's counts of the ten ranks in the order the levels take them.
+        weights: the rows' integer weights without the peek, in ``keys``' order.
+        weights_peek: the same with the peek (orderings whose hole card is allowed).
+        head: how many leading fields of a key are not rank counts.
+
+    Level ``L`` (0..10) groups the rows by the head and the counts of the first ``L``
+    ranks of the order. Level 10 is the rows themselves and level 0 the heads. Sorted,
+    the groups of level ``L + 1`` that refine one group of level ``L`` are consecutive, so
+    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups
+    and ``level_one`` level 1's.
     """
 
-    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends")
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads", "level_one")
 
-    def __init__(self, table: _Table) -> None:
-        keys = [(outcome, n) + table.multisets[row]
-                for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
+    def __init__(self, keys: Sequence[tuple[int, ...]], weights: Sequence[int], weights_peek: Sequence[int],
+                 head: int) -> None:
         order = sorted(range(len(keys)), key=keys.__getitem__)
-        self.weights = tuple(table.weights[row] for row in order)
-        self.weights_peek = tuple(table.weights_peek[row] for row in order)
+        self.weights = tuple(weights[row] for row in order)
+        self.weights_peek = tuple(weights_peek[row] for row in order)
         finer = [keys[row] for row in order]  # level 10
         factor_k: list[_Gather] = [_gather([0])] * 10
         starts: list[_Gather] = [_gather([0])] * 10
         ends: list[_Gather] = [_gather([0])] * 10
+        self.level_one: tuple[tuple[int, ...], ...] = ()
         for level in range(9, -1, -1):
+            if level == 0:
+                self.level_one = tuple(finer)  # level 1's groups: the head and the first rank's count
             coarse: list[tuple[int, ...]] = []
             begin: list[int] = []
             for index, key in enumerate(finer):
-                if not coarse or coarse[-1] != key[:2 + level]:
-                    coarse.append(key[:2 + level])
+                if not coarse or coarse[-1] != key[:head + level]:
+                    coarse.append(key[:head + level])
                     begin.append(index)
-            factor_k[level] = _gather([key[2 + level] for key in finer])
+            factor_k[level] = _gather([key[head + level] for key in finer])
             starts[level] = _gather(begin)
             ends[level] = _gather(begin[1:] + [len(finer)])
             finer = coarse
-        if finer != list(table.slices):
-            raise AssertionError("level 0 must be the table's slices, in order")
+        self.heads = tuple(finer)
         self.factor_k = tuple(factor_k)
         self.starts = tuple(starts)
         self.ends = tuple(ends)
@@ -306,11 +314,17 @@ class _Levels:
             OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
         """
         spend(PASS + len(sums))
-        falling = [1] * _K
-        for k in range(1, _K):
-            falling[k] = max(falling[k - 1] * (count - k + 1), 0)
-        running = list(accumulate(map(mul, sums, self.factor_k[level](falling)), initial=0))
+        running = list(accumulate(map(mul, sums, self.factor_k[level](_falling_row(count))), initial=0))
         return list(map(sub, self.ends[level](running), self.starts[level](running)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _falling_row(count: int) -> tuple[int, ...]:
+    """``F(count, k)`` for ``k = 0.._K-1`` (0 once ``k`` exceeds ``count``)."""
+    falling = [1] * _K
+    for k in range(1, _K):
+        falling[k] = max(falling[k - 1] * (count - k + 1), 0)
+    return tuple(falling)
 
 
 def _gather(indices: list[int]) -> _Gather:
@@ -324,31 +338,50 @@ def _gather(indices: list[int]) -> _Gather:
 _Gather = Callable[[Sequence[int]], tuple[int, ...]]
 
 
+def rank_order(lead: int) -> tuple[int, ...]:
+    """The order the levels take the ranks in: ``lead`` (a rank index, 0 = ace) first, then the others from the ace up."""
+    return (lead,) + tuple(rank for rank in range(10) if rank != lead)
+
+
 @functools.lru_cache(maxsize=128)
-def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
-    return _Levels(_table(upcard, h17, naturals))
+def _levels(upcard: int, h17: bool, naturals: bool, lead: int = 0) -> _Levels:
+    """The table's rows by level, keyed ``(outcome, n)`` and the counts in :func:`rank_order`.
+
+    Level 0 is the table's slices (checked for the usual order, ``lead = 0``).
+    """
+    table = _table(upcard, h17, naturals)
+    order = rank_order(lead)
+    keys = [(outcome, n) + tuple(table.multisets[row][rank] for rank in order)
+            for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
+    levels = _Levels(keys, table.weights, table.weights_peek, head=2)
+    if list(levels.heads) != list(table.slices):
+        raise AssertionError("level 0 must be the table's slices, in order")
+    return levels
 
 
 #: Level sums :func:`_level_sums` keeps. 3-3 v A from 8 decks (3,883 compositions) asks
-#: for 1,010 different level-1 sums (208 integers each), 370 level-2 ones and fewer than
-#: 100 above: the compositions the player's trees reach differ mostly in small cards.
-LEVEL_CACHE = 2048
+#: for about 1,000 different level-1 sums (208 integers each), 370 level-2 ones and
+#: fewer than 100 above: the compositions the player's trees reach differ mostly in
+#: small cards. A split also asks in the order led by the pair's rank (``._stand``).
+LEVEL_CACHE = 4096
 
 
 @functools.lru_cache(maxsize=LEVEL_CACHE)
-def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
-    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of ranks ``level..9``.
+def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool,
+                lead: int = 0) -> list[int]:
+    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of the ranks at levels ``level..9``.
 
-    Each group's sum is ``sum over its rows of weight x prod_{i >= level} F(C_i, m_i)``;
-    the factors of the ranks below ``level`` are left out, so compositions that differ
-    only in those ranks share these sums (memoised).
+    The ranks are taken in :func:`rank_order` of ``lead``. Each group's sum is ``sum over
+    its rows of weight x prod F(C_i, m_i)`` over the ranks at levels ``level`` and above;
+    the other factors are left out, so compositions that differ only in the lower ranks
+    share these sums (memoised).
     """
-    levels = _levels(upcard, h17, naturals)
+    levels = _levels(upcard, h17, naturals, lead)
     finer: Sequence[int]
     if level == 9:
         finer = levels.weights_peek if peek else levels.weights
     else:
-        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
+        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek, lead)
     return levels.down(finer, level, suffix[0])
 
 

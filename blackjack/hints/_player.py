@@ -26,7 +26,9 @@ import math
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from . import _dealer, _stand
 from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
+from ._stand import stand_ev
 from ._work import NODE, spend
 
 Counts = tuple[int, ...]
@@ -52,6 +54,9 @@ class Game:
         charlie_pays: odds of a Charlie win.
         exact: remove the player's drawn cards before the dealer plays.
         decks: decks in the full shoe (0: unknown); only rank-split tens use it.
+        lead: the rank index (0 = ace) the exact stand EVs' level sums take first
+            (:mod:`._stand`); a pair's split sets it to the pair's rank. It changes the
+            speed only: the values agree to rounding (below 1e-15).
     """
 
     upcard: int
@@ -68,6 +73,7 @@ class Game:
     charlie_pays: float
     exact: bool = True
     decks: int = 0
+    lead: int = 0
 
 
 def total_of(hard: int, ace: bool) -> int:
@@ -179,6 +185,8 @@ class Tree:
         self.root = counts
         self.game = game
         self.memo: dict[object, float] = {}
+        self.hits: dict[object, float] = {}
+        self.draws_memo: dict[Counts | None, list[tuple[int, float, Counts | None]]] = {}
         self.root_draws = draws(counts, game) if not game.exact else None
         root_dealer = dealer(counts, game) if not game.exact else None
         # the approximation needs a dealer who can finish from the root; else every stand is -inf
@@ -195,14 +203,22 @@ class Tree:
         total = total_of(hard, ace)
         if total > 21:
             return -1.0
+        game = self.game
+        if game.exact and counts is not None:
+            value = stand_ev(total, counts, game.upcard, game.h17, game.naturals, game.peek, game.lead)
+            if value is not None:
+                return value
         dist = self._dist(counts)
         return NEG_INF if dist is None else stand_value(total, dist)
 
     def next_cards(self, counts: Counts | None) -> list[tuple[int, float, Counts | None]]:
-        """The next card's distribution (the root's in the approximate mode)."""
+        """The next card's distribution (the root's in the approximate mode), memoised per composition."""
         if self.root_draws is not None:
             return self.root_draws
-        return draws(counts, self.game)
+        got = self.draws_memo.get(counts)
+        if got is None:
+            got = self.draws_memo[counts] = draws(counts, self.game)
+        return got
 
     def best(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool = True) -> float:
         """EV of playing on optimally (hit or stand) from a hand with ``n`` cards.
@@ -238,13 +254,21 @@ class Tree:
         return value
 
     def hit(self, hard: int, ace: bool, n: int, counts: Counts | None) -> float:
-        """EV of taking one card and then playing on optimally."""
+        """EV of taking one card and then playing on optimally (memoised like :meth:`best`)."""
+        game = self.game
+        key: object = (counts, hard, ace, n if game.charlie else 0) if game.exact and counts is not None \
+            else (hard, ace, n if game.charlie else 0)
+        got = self.hits.get(key)
+        if got is not None:
+            return got
         value = 0.0
         mass = 0.0
         for v, chance, after in self.next_cards(counts):
-            value += chance * self.best(hard + v, ace or v == 1, n + 1, after if self.game.exact else counts)
+            value += chance * self.best(hard + v, ace or v == 1, n + 1, after if game.exact else counts)
             mass += chance
-        return value if mass > 0.5 else NEG_INF
+        value = value if mass > 0.5 else NEG_INF
+        self.hits[key] = value
+        return value
 
     def double(self, hard: int, ace: bool, n: int, counts: Counts | None) -> float:
         """EV of doubling: one card, then stand; per unit of the initial bet (so up to +-2)."""
@@ -292,6 +316,13 @@ SMALL_SHOE = 26
 @lru_cache(maxsize=64)
 def _tree(counts: Counts | None, game: Game) -> Tree:
     return Tree(counts, game)
+
+
+def clear_caches() -> None:
+    """Forget every memo of the exact EV engine (dealer distributions, level sums, stand EVs, trees): the next call is cold."""
+    _dealer.clear_caches()
+    _stand.clear_caches()
+    _tree.cache_clear()
 
 
 def approximate_split_value(pair: int, counts: Counts | None, game: Game, hands: int) -> float:

@@ -45,7 +45,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
+from operator import add, mul
 
 from ._dealer import forbidden_hole
 from ._player import NEG_INF, Counts, Game, Tree, approximate_split_value, can_double, draws, total_of, tree_for
@@ -155,103 +157,168 @@ class _Chances:
 
 
 class _Hands:
-    """``X(a, 0)`` and ``P(a, 0)``: one split hand's EV with ``a`` more pair cards out, by the fixed strategy."""
+    """``X(a, 0)``, ``P(a, 0)`` and the pair's chance for every ``a`` at once, by the fixed strategy.
 
-    def __init__(self, pair: int, counts: Counts | None, game: Game, strategy: str) -> None:
+    One walk of the split hand's play serves every ``a``: the strategy decides on the
+    hand's own cards, so the hands and the play are the same for every ``a``; only the
+    chances of the cards and the dealer's outcomes change. A node is keyed by ``D``, the
+    unseen cards when no further pair card is out; with ``a`` out they are ``D`` less ``a``
+    pair cards. Each node holds one EV per ``a`` (a list).
+
+    Args:
+        pair: the pair's value (1..10).
+        counts: the unseen cards at the split, both pair cards out (None: infinite deck).
+        game: the rules.
+        strategy: ``"CDP1"`` or ``"CDZ-"`` (module docstring).
+        most: the largest ``a`` wanted (fewer if fewer pair cards are unseen).
+    """
+
+    def __init__(self, pair: int, counts: Counts | None, game: Game, strategy: str, most: int) -> None:
         self.pair = pair
+        self.rank = pair - 1
         self.counts = counts
         self.game = game
         self.tree: Tree = tree_for(counts, game)  # the optimal play on the shoe at the split
-        self.cdz = strategy == "CDZ-"
+        self.shift = 1 if strategy == "CDZ-" else 0  # pair cards put back where the strategy decides
         self.split_aces = pair == 1
         self.may_hit = not self.split_aces or game.hit_split_aces
-        self.memo: dict[object, float] = {}
-        self.cache: dict[int, tuple[float, float, float]] = {}
-
-    def _shifted(self, counts: Counts | None, extra: int) -> Counts | None:
-        """``counts`` with ``extra`` pair cards put back (where the strategy decides)."""
-        if counts is None or extra == 0:
-            return counts
-        i = self.pair - 1
-        return counts[:i] + (counts[i] + extra,) + counts[i + 1:]
+        self.bad = forbidden_hole(game.upcard) if game.peek else None
+        self.span = 1 if counts is None else min(most, counts[pair - 1]) + 1
+        self.memo: dict[object, list[float]] = {}
+        self.results: tuple[list[float], list[float], list[float]] | None = None
 
     def at(self, a: int) -> tuple[float, float, float]:
-        """``(X(a, 0), P(a, 0), chance that the second card has the pair's value)``; NEG_INF if the cards can run out."""
-        got = self.cache.get(a)
-        if got is not None:
-            return got
-        counts = self.counts
-        if counts is not None:
-            i = self.pair - 1
-            counts = counts[:i] + (counts[i] - a,) + counts[i + 1:]
-        extra = (a + 1 if self.cdz else a) if counts is not None else 0
-        x_value = 0.0
-        p_value = 0.0
-        p_chance = 0.0
-        mass = 0.0
-        for v, chance, after in draws(counts, self.game):
-            value = self._two_cards(v, after, extra)
-            if value == NEG_INF:
-                x_value = NEG_INF
-                break
-            x_value += chance * value
-            mass += chance
-            if v == self.pair:
-                p_value, p_chance = value, chance
-        if mass < 0.5:
-            x_value = NEG_INF
-        got = (x_value, p_value, p_chance)
-        self.cache[a] = got
-        return got
+        """``(X(a, 0), P(a, 0), chance that the second card has the pair's value)``; NEG_INF if the cards can run out.
 
-    def _two_cards(self, v: int, counts: Counts | None, extra: int) -> float:
-        """EV of the split hand (pair card, ``v``) on ``counts`` by the strategy decided ``extra`` pair cards richer."""
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once the units are used up.
+        """
+        if self.results is None:
+            self.results = self._second_cards()
+        x_values, p_values, p_chances = self.results
+        a = 0 if self.counts is None else a  # an infinite deck does not notice cards out
+        if a >= len(x_values):
+            return 0.0, 0.0, 0.0  # more pair cards out than there are: this never happens
+        return x_values[a], p_values[a], p_chances[a]
+
+    def _second_cards(self) -> tuple[list[float], list[float], list[float]]:
+        span = self.span
+        x_values = [0.0] * span
+        p_values = [0.0] * span
+        p_chances = [0.0] * span
+        mass = [0.0] * span
+        for v, after, chances in self._next(self.counts):
+            values = self._two_cards(v, after)
+            x_values = list(map(add, x_values, map(mul, chances, values)))
+            mass = list(map(add, mass, chances))
+            if v == self.pair:
+                p_values, p_chances = values, chances
+        x_values = [NEG_INF if m < 0.5 or math.isinf(x) or math.isnan(x) else x for x, m in zip(x_values, mass)]
+        return x_values, p_values, p_chances
+
+    def _shifted(self, counts: Counts | None) -> Counts | None:
+        """``counts`` with the strategy's pair cards put back (where it decides)."""
+        if counts is None or not self.shift:
+            return counts
+        i = self.rank
+        return counts[:i] + (counts[i] + self.shift,) + counts[i + 1:]
+
+    def _next(self, counts: Counts | None) -> list[tuple[int, Counts | None, list[float]]]:
+        """The next card from ``counts`` less ``a`` pair cards: ``[(value, counts after, [chance per a]), ...]``.
+
+        The chances are those of :func:`._player.draws` (``C_x/N x q(C-x)/q(C)`` under the
+        peek), with ``a`` pair cards out of ``C``; a card that is not there has chance 0.
+        """
+        if counts is None:
+            return [(v, None, [chance]) for v, chance, _after in draws(None, self.game)]
+        n0 = sum(counts)
+        rank, bad, span = self.rank, self.bad, self.span
+        out: list[tuple[int, Counts | None, list[float]]] = []
+        for i in range(10):
+            c0 = counts[i]
+            if not c0:
+                continue
+            chances = []
+            for a in range(span):
+                c = c0 - a if i == rank else c0
+                n = n0 - a
+                if c <= 0:
+                    chances.append(0.0)
+                elif bad is None:
+                    chances.append(c / n)
+                else:
+                    held = counts[bad] - (a if bad == rank else 0)  # natural-makers unseen
+                    allowed = n - held
+                    allowed_after = n - 1 - held + (1 if i == bad else 0)
+                    chances.append(c * allowed_after / ((n - 1) * allowed)
+                                   if allowed > 0 and allowed_after > 0 and n > 1 else 0.0)
+            out.append((i + 1, counts[:i] + (c0 - 1,) + counts[i + 1:], chances))
+        return out
+
+    def _stands(self, hard: int, ace: bool, counts: Counts | None) -> list[float]:
+        """EV of standing, per ``a`` (0 where fewer than ``a`` pair cards are left: it never happens)."""
+        tree = self.tree
+        if counts is None:
+            return [tree.stand(hard, ace, None)]
+        i = self.rank
+        left = counts[i]
+        return [tree.stand(hard, ace, counts[:i] + (left - a,) + counts[i + 1:]) if a <= left else 0.0
+                for a in range(self.span)]
+
+    def _two_cards(self, v: int, counts: Counts | None) -> list[float]:
+        """EV per ``a`` of the split hand (pair card, ``v``) with ``counts`` unseen when ``a = 0``."""
         game, tree = self.game, self.tree
         hard, ace = self.pair + v, self.pair == 1 or v == 1
-        decide = self._shifted(counts, extra)
         total = total_of(hard, ace)
         if total == 21:  # a 21 takes no more cards, as in the round
-            return tree.stand(hard, ace, counts)
+            return self._stands(hard, ace, counts)
         if self.may_hit and can_double(game, total, True, self.split_aces):
-            play_on = tree.best(hard, ace, 2, decide, may_hit=True)
-            if tree.double(hard, ace, 2, decide) > play_on:
-                return tree.double(hard, ace, 2, counts)
-        return self._play(hard, ace, 2, counts, extra, self.may_hit)
+            decide = self._shifted(counts)
+            if tree.double(hard, ace, 2, decide) > tree.best(hard, ace, 2, decide, may_hit=True):
+                return self._double(hard, ace, counts)
+        return self._play(hard, ace, 2, counts, self.may_hit)
 
-    def _play(self, hard: int, ace: bool, n: int, counts: Counts | None, extra: int, may_hit: bool) -> float:
-        """EV of hit/stand play by the fixed strategy (decided on ``counts`` plus ``extra`` pair cards).
+    def _double(self, hard: int, ace: bool, counts: Counts | None) -> list[float]:
+        """EV per ``a`` of doubling: one card, then stand; per unit of the initial bet."""
+        game = self.game
+        values = [0.0] * self.span
+        for v, after, chances in self._next(counts):
+            h, a = hard + v, ace or v == 1
+            if game.charlie is not None and 3 >= game.charlie and total_of(h, a) <= 21:
+                outcome = [game.charlie_pays] * self.span
+            else:
+                outcome = self._stands(h, a, after)
+            values = list(map(add, values, map(mul, chances, outcome)))
+        return [2.0 * value for value in values]
+
+    def _play(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool) -> list[float]:
+        """EV per ``a`` of hit/stand play by the fixed strategy, from a hand with ``n`` cards.
 
         A node not yet in the memo charges :data:`._work.SPLIT_NODE` units (:func:`._work.spend`).
         """
         total = total_of(hard, ace)
         if total > 21:
-            return -1.0
+            return [-1.0] * self.span
         game, tree = self.game, self.tree
         if game.charlie is not None and n >= game.charlie:
-            return game.charlie_pays
+            return [game.charlie_pays] * self.span
         if not may_hit or (total == 21 and game.charlie is None):
-            return tree.stand(hard, ace, counts)
-        if extra == 0:
-            return tree.best(hard, ace, n, counts)  # deciding where it is evaluated: the optimum
-        key = (counts, extra, hard, ace, n if game.charlie else 0)
+            return self._stands(hard, ace, counts)
+        key = (counts, hard, ace, n if game.charlie else 0)
         got = self.memo.get(key)
         if got is not None:
             return got
         spend(SPLIT_NODE)
-        decide = self._shifted(counts, extra)
-        hit = total <= 11 or tree.hit(hard, ace, n, decide) > tree.stand(hard, ace, decide)
-        if hit:
-            value = 0.0
-            mass = 0.0
-            for v, chance, after in draws(counts, game):
-                value += chance * self._play(hard + v, ace or v == 1, n + 1, after, extra, True)
-                mass += chance
-            if mass < 0.5:
-                value = NEG_INF
+        decide = self._shifted(counts)
+        if total <= 11 or tree.hit(hard, ace, n, decide) > tree.stand(hard, ace, decide):
+            values = [0.0] * self.span
+            for v, after, chances in self._next(counts):
+                child = self._play(hard + v, ace or v == 1, n + 1, after, True)
+                values = list(map(add, values, map(mul, chances, child)))
         else:
-            value = tree.stand(hard, ace, counts)
-        self.memo[key] = value
-        return value
+            values = self._stands(hard, ace, counts)
+        self.memo[key] = values
+        return values
 
 
 def _combine(hands: _Hands, chances: _Chances, max_hands: int) -> float:
@@ -327,9 +394,10 @@ def split_ev(pair: int, counts: Counts | None, game: Game, hands: int, strategy:
     if pair == 1 and not game.resplit_aces:
         max_hands = 2
     max_hands = max(max_hands, 2)
+    game = replace(game, lead=pair - 1)  # the split hands' shoes differ in the pair's rank (see ._stand)
     if counts is not None and sum(counts) < _cards_needed(pair, counts, game.upcard, max_hands):
         return NEG_INF  # the cards could run out before every hand and the dealer are done
-    one = _Hands(pair, counts, game, strategy)
+    one = _Hands(pair, counts, game, strategy, 2 * (max_hands - 2))
     rank_tens = pair == 10 and game.split_by == "rank"
     if counts is None:
         return _combine(one, _Chances(None, pair, 1 if rank_tens else (4 if pair == 10 else 1), game), max_hands)

@@ -153,11 +153,13 @@ def counts_from(shoe: ShoeLike) -> Counts | None:
     return tuple(values)
 
 
-def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bool = True) -> Game:
+def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bool = True, pair: int = 1) -> Game:
     """Collect the rule facts the EV engine needs for one upcard.
 
     ``peeked`` defaults to ``rules.dealer_peeks`` for an ace or ten upcard when the rules
     have naturals; for 2..9 it does not matter (no natural is possible) and is False.
+    ``pair`` (1..10), for a hand that may split a pair of that value, only makes the
+    exact EVs faster (``Game.lead``): the split hands' shoes differ in that rank.
     """
     possible = rules.naturals and forbidden_hole(upcard) is not None
     peek = possible and (rules.dealer_peeks if peeked is None else bool(peeked))
@@ -165,7 +167,7 @@ def game_for(upcard: int, rules: Rules, peeked: bool | None = None, *, exact: bo
                 double_on=rules.double_on, das=rules.double_after_split, max_hands=rules.max_split_hands,
                 resplit_aces=rules.resplit_aces, hit_split_aces=rules.hit_split_aces, split_by=rules.split_by,
                 charlie=rules.charlie_cards, charlie_pays=float(rules.charlie_pays), exact=exact,
-                decks=rules.decks)
+                decks=rules.decks, lead=pair - 1)
 
 
 def dealer_probabilities(upcard: CardLike, shoe: ShoeLike = None, rules: Rules | None = None,
@@ -353,7 +355,7 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         InvalidCardError, TypeError, ValueError: bad cards or composition.
         EmptyShoeError: the unseen cards can run out before the hand is decided.
     """
-    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double), split_value, insurance_value, natural_chance
+    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double; pair= in game_for only makes a pair's EVs faster), split_value, insurance_value, natural_chance
     rules = _DEFAULT_RULES if rules is None else rules
     values = tuple(card_value(c) for c in player_cards)
     up = card_value(upcard)
@@ -365,7 +367,7 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
     total = total_of(hard, ace)
     if total > 21:
         raise IllegalActionError(f"hand {values} is bust: no decision is left")
-    game = game_for(up, rules, peeked, exact=exact)
+    game = game_for(up, rules, peeked, exact=exact, pair=values[0] if n == 2 and values[0] == values[1] else 1)
     tree = tree_for(counts, game)
     as_cards = [c for c in player_cards if isinstance(c, Card)]
     faces_known = n == 2 and len(as_cards) == 2  # two Cards: their faces and suits are known

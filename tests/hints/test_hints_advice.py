@@ -8,7 +8,7 @@ import time
 import pytest
 
 from blackjack import Action, Blackjack, IllegalActionError, Phase, Rules
-from blackjack.hints import TipBook, _dealer, _player, _work, advice, basic_advice, expected_values, hint
+from blackjack.hints import TipBook, _player, _work, advice, basic_advice, expected_values, hint
 from blackjack.hints.probability import full_shoe, without
 
 VEGAS = Rules.preset("vegas")
@@ -172,8 +172,7 @@ class TestHint:
 
 def cold() -> None:
     """Forget every memo of the EV engine, so the next computation starts cold."""
-    _dealer.clear_caches()
-    _player._tree.cache_clear()
+    _player.clear_caches()
 
 
 class TestTips:

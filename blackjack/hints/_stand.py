@@ -1,0 +1,211 @@
+"""Exact stand EVs straight from the dealer's draws, one merged sum per player total (internal).
+
+The player's trees ask for the EV of standing on a total ``t`` far more often than for
+the dealer's whole distribution, and one of these EVs needs only some of the dealer's
+outcomes. With ``P`` the dealer's final-total chances (after the peek, if any), and a
+dealer natural counted as a loss for every total that is not itself a natural:
+
+* ``t <= 16``: ``2 P(bust) - 1``;
+* ``t = 17``: ``2 P(bust) + P(17) - 1``;
+* ``t = 18``: ``2 P(bust) + 2 P(17) + P(18) - 1``;
+* ``t = 19``: ``1 - P(19) - 2 P(20) - 2 P(21) - 2 P(natural)``;
+* ``t = 20``: ``1 - P(20) - 2 P(21) - 2 P(natural)``;
+* ``t = 21``: ``1 - P(21) - 2 P(natural)``.
+
+Each uses the chances adding up to 1, which holds whenever the dealer cannot run out of
+cards: the shoe holds at least as many cards as the longest dealer hand. Smaller shoes
+are left to the caller (``stand_ev`` returns None), which then adds up the whole
+distribution and checks it.
+
+Each formula is one weighted sum over the dealer's draws. The dealer engine's level sums
+(:func:`._dealer._level_sums`) give, for the counts of every rank but the lowest level's,
+one sum per group ``(outcome, n, k)``: the dealer's final outcome, cards drawn and cards
+of the lowest rank. A stand EV adds the groups of its formula's outcomes only, each times
+its coefficient, ``F(C, k)`` for the ``C`` cards of the lowest rank, and ``1 / F(N, n)``:
+under an ace 29-42 groups instead of the whole distribution's 208, and no other outcome.
+The levels take the ranks in an order the caller chooses (:func:`._dealer.rank_order`):
+``lead`` first. A pair's split hands are played on shoes that differ from one another
+only in the pair's rank; with that rank first they share every level sum but the lowest.
+
+The integers are exact and every term is positive, so a result differs from the one
+computed from the whole distribution (:func:`._player.stand_value`) only by rounding
+(below 1e-15).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from operator import itemgetter, mul, truediv
+
+from ._dealer import BUST, NATURAL, _Levels, _table, forbidden_hole, rank_order
+
+Counts = tuple[int, ...]
+
+#: Per player total (16 stands for every total up to 16): the constant and the
+#: coefficient of each outcome's chance in the stand EV (module docstring).
+_FORMULAS: dict[int, tuple[int, dict[int, int]]] = {
+    16: (-1, {BUST: 2}),
+    17: (-1, {BUST: 2, 0: 1}),
+    18: (-1, {BUST: 2, 0: 2, 1: 1}),
+    19: (1, {2: -1, 3: -2, 4: -2, NATURAL: -2}),
+    20: (1, {3: -1, 4: -2, NATURAL: -2}),
+    21: (1, {4: -1, NATURAL: -2}),
+}
+
+#: Stand EVs kept per formula, order and rule set before the memo starts afresh.
+MEMO_LIMIT = 16384
+
+_Getter = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+class _Formula:
+    """One stand formula's weighted dealer rows for an upcard, rule set and rank order, by level.
+
+    Attributes:
+        const: the formula's constant.
+        max_n: the most cards a dealer hand draws, hole card included.
+        slice_n: the number of dealer cards of each level-0 group.
+        values: the stand EVs computed so far, by composition.
+    """
+
+    __slots__ = ("levels", "weights", "const", "max_n", "slice_n", "order", "memo", "values")
+
+    def __init__(self, upcard: int, h17: bool, naturals: bool, peek: bool, total: int, lead: int) -> None:
+        table = _table(upcard, h17, naturals)
+        const, coefficients = _FORMULAS[total]
+        order = rank_order(lead)
+        source = table.weights_peek if peek else table.weights
+        keys: list[tuple[int, ...]] = []
+        weights: list[int] = []
+        for (outcome, n), (start, end) in table.slices.items():
+            coefficient = coefficients.get(outcome, 0)
+            for row in range(start, end):
+                weight = source[row] * coefficient
+                if weight:
+                    multiset = table.multisets[row]
+                    keys.append((n,) + tuple(multiset[rank] for rank in order))
+                    weights.append(weight)
+        if not keys:  # nothing to add up (say only naturals, which the peek rules out)
+            keys, weights = [(0,) + (0,) * 10], [0]
+        self.levels = _Levels(keys, weights, weights, head=1)
+        self.weights = self.levels.weights
+        self.const = const
+        self.max_n = table.max_n
+        self.slice_n = tuple(head[0] for head in self.levels.heads)
+        self.order = _gather(list(order))
+        self.memo: list[dict[Counts, list[int]]] = [{} for _ in range(10)]
+        self.values: dict[Counts, float] = {}
+
+    def sums(self, ordered: Counts) -> list[int]:
+        """The weighted sums per level-0 group (``n`` dealer cards) for a composition in the levels' order.
+
+        Level ``L``'s sums depend on the counts at levels ``L..9`` only and are memoised on
+        them; a composition walks up to the first level it shares with one seen before
+        and comes back down.
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
+        """
+        memo = self.memo
+        down = self.levels.down
+        pending: list[tuple[int, Counts]] = []
+        level = 1
+        sums: Sequence[int] | None = None
+        while level <= 9:
+            suffix = ordered[level:]
+            sums = memo[level].get(suffix)
+            if sums is not None:
+                break
+            pending.append((level, suffix))
+            level += 1
+        if sums is None:
+            sums = self.weights
+        while pending:
+            level, suffix = pending.pop()
+            sums = down(sums, level, suffix[0])
+            keep = memo[level]
+            if len(keep) >= MEMO_LIMIT:
+                keep.clear()
+            keep[suffix] = sums
+        return down(sums, 0, ordered[0])
+
+
+def _gather(indices: list[int]) -> _Getter:
+    """``itemgetter(*indices)``, returning a tuple for every length."""
+    if len(indices) == 1:
+        index = indices[0]
+        return lambda seq: (seq[index],)
+    return itemgetter(*indices)
+
+
+_FORMULA_CACHE: dict[tuple[int, bool, bool, bool, int, int], _Formula] = {}
+
+
+def _formula(upcard: int, h17: bool, naturals: bool, peek: bool, total: int, lead: int) -> _Formula:
+    key = (upcard, h17, naturals, peek, total, lead)
+    formula = _FORMULA_CACHE.get(key)
+    if formula is None:
+        formula = _FORMULA_CACHE[key] = _Formula(upcard, h17, naturals, peek, total, lead)
+    return formula
+
+
+@functools.lru_cache(maxsize=1024)
+def _denominator_row(cards: int) -> tuple[int, ...]:
+    """``F(cards, n)`` for ``n = 0..cards`` (at most 40 of them)."""
+    out = [1]
+    for n in range(1, min(cards, 40) + 1):
+        out.append(out[-1] * (cards - n + 1))
+    return tuple(out)
+
+
+def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool,
+             lead: int = 0) -> float | None:
+    """EV of standing on ``total`` (2..21, not a natural) against the dealer, per unit bet, exact.
+
+    Args:
+        total: the player's best total, 21 or less.
+        counts: the unseen cards (10 counts, ace first).
+        upcard: the dealer's upcard, 1..10.
+        h17: the dealer hits soft 17.
+        naturals: two-card 21s are naturals.
+        peek: the dealer has checked and has no natural (conditioned on exactly).
+        lead: the rank index (0 = ace) the level sums take first (module docstring).
+
+    Returns:
+        The EV, or None when the dealer could run out of cards (fewer unseen cards than
+        the longest dealer hand) or no hole card is allowed: the caller then works from
+        the whole distribution.
+
+    Raises:
+        OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
+    """
+    formula = _formula(upcard, h17, naturals, peek, min(max(total, 16), 21), lead)
+    values = formula.values
+    value = values.get(counts)
+    if value is not None:
+        return value
+    cards = sum(counts)
+    if cards < formula.max_n:
+        return None
+    bad = forbidden_hole(upcard) if (naturals and peek) else None
+    allowed = cards - (counts[bad] if bad is not None else 0)
+    if allowed <= 0:
+        return None
+    denominators = _denominator_row(cards)
+    quotients = map(truediv, formula.sums(formula.order(counts)), map(denominators.__getitem__, formula.slice_n))
+    added: float = sum(quotients)
+    value = formula.const + added * cards / allowed
+    if len(values) >= MEMO_LIMIT:
+        values.clear()
+    values[counts] = value
+    return value
+
+
+def clear_caches() -> None:
+    """Forget every memoised stand EV (the formulas themselves stay: they do not depend on any shoe)."""
+    for formula in _FORMULA_CACHE.values():
+        formula.values.clear()
+        for memo in formula.memo:
+            memo.clear()
+    _denominator_row.cache_clear()
