@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from . import _dealer, _stand
 from ._dealer import BUST, NATURAL, INFINITE, dealer_float, forbidden_hole
-from ._stand import stand_ev
+from ._stand import stands_for
 from ._work import NODE, spend
 
 Counts = tuple[int, ...]
@@ -185,6 +185,7 @@ class Tree:
         self.root = counts
         self.game = game
         self.memo: dict[object, float] = {}
+        self.stands = stands_for(game.upcard, game.h17, game.naturals, game.peek, game.lead) if game.exact else None
         self.hits: dict[object, float] = {}
         self.draws_memo: dict[Counts | None, list[tuple[int, float, Counts | None]]] = {}
         self.root_draws = draws(counts, game) if not game.exact else None
@@ -203,9 +204,8 @@ class Tree:
         total = total_of(hard, ace)
         if total > 21:
             return -1.0
-        game = self.game
-        if game.exact and counts is not None:
-            value = stand_ev(total, counts, game.upcard, game.h17, game.naturals, game.peek, game.lead)
+        if self.stands is not None and counts is not None:
+            value = self.stands.ev(total, counts)
             if value is not None:
                 return value
         dist = self._dist(counts)

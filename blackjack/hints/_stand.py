@@ -159,9 +159,72 @@ def _denominator_row(cards: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+class Stands:
+    """The exact stand EVs for one upcard, rule set and rank order (memoised per composition).
+
+    Args:
+        upcard: the dealer's upcard, 1..10.
+        h17: the dealer hits soft 17.
+        naturals: two-card 21s are naturals.
+        peek: the dealer has checked and has no natural (conditioned on exactly).
+        lead: the rank index (0 = ace) the level sums take first (module docstring).
+    """
+
+    __slots__ = ("by_total", "bad")
+
+    def __init__(self, upcard: int, h17: bool, naturals: bool, peek: bool, lead: int) -> None:
+        formulas = {total: _formula(upcard, h17, naturals, peek, total, lead) for total in _FORMULAS}
+        self.by_total = tuple(formulas[min(max(total, 16), 21)] for total in range(22))
+        self.bad = forbidden_hole(upcard) if (naturals and peek) else None
+
+    def ev(self, total: int, counts: Counts) -> float | None:
+        """EV of standing on ``total`` (2..21, not a natural) with ``counts`` unseen, per unit bet, exact.
+
+        Returns:
+            The EV, or None when the dealer could run out of cards (fewer unseen cards
+            than the longest dealer hand) or no hole card is allowed: the caller then
+            works from the whole distribution.
+
+        Raises:
+            OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
+        """
+        formula = self.by_total[total]
+        values = formula.values
+        value = values.get(counts)
+        if value is not None:
+            return value
+        cards = sum(counts)
+        if cards < formula.max_n:
+            return None
+        bad = self.bad
+        allowed = cards - (counts[bad] if bad is not None else 0)
+        if allowed <= 0:
+            return None
+        denominators = _denominator_row(cards)
+        quotients = map(truediv, formula.sums(formula.order(counts)), map(denominators.__getitem__, formula.slice_n))
+        added: float = sum(quotients)
+        value = formula.const + added * cards / allowed
+        if len(values) >= MEMO_LIMIT:
+            values.clear()
+        values[counts] = value
+        return value
+
+
+_STANDS: dict[tuple[int, bool, bool, bool, int], Stands] = {}
+
+
+def stands_for(upcard: int, h17: bool, naturals: bool, peek: bool, lead: int = 0) -> Stands:
+    """The :class:`Stands` for an upcard, rule set and rank order, made once per process."""
+    key = (upcard, h17, naturals, peek, lead)
+    stands = _STANDS.get(key)
+    if stands is None:
+        stands = _STANDS[key] = Stands(upcard, h17, naturals, peek, lead)
+    return stands
+
+
 def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool,
              lead: int = 0) -> float | None:
-    """EV of standing on ``total`` (2..21, not a natural) against the dealer, per unit bet, exact.
+    """EV of standing on ``total`` (2..21, not a natural), exact: :meth:`Stands.ev` of :func:`stands_for`.
 
     Args:
         total: the player's best total, 21 or less.
@@ -173,33 +236,12 @@ def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool,
         lead: the rank index (0 = ace) the level sums take first (module docstring).
 
     Returns:
-        The EV, or None when the dealer could run out of cards (fewer unseen cards than
-        the longest dealer hand) or no hole card is allowed: the caller then works from
-        the whole distribution.
+        The EV per unit bet, or None (see :meth:`Stands.ev`).
 
     Raises:
         OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
     """
-    formula = _formula(upcard, h17, naturals, peek, min(max(total, 16), 21), lead)
-    values = formula.values
-    value = values.get(counts)
-    if value is not None:
-        return value
-    cards = sum(counts)
-    if cards < formula.max_n:
-        return None
-    bad = forbidden_hole(upcard) if (naturals and peek) else None
-    allowed = cards - (counts[bad] if bad is not None else 0)
-    if allowed <= 0:
-        return None
-    denominators = _denominator_row(cards)
-    quotients = map(truediv, formula.sums(formula.order(counts)), map(denominators.__getitem__, formula.slice_n))
-    added: float = sum(quotients)
-    value = formula.const + added * cards / allowed
-    if len(values) >= MEMO_LIMIT:
-        values.clear()
-    values[counts] = value
-    return value
+    return stands_for(upcard, h17, naturals, peek, lead).ev(total, counts)
 
 
 def clear_caches() -> None:
