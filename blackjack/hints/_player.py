@@ -136,22 +136,20 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
     bad = forbidden_hole(game.upcard) if game.peek else None
     out: list[tuple[int, float, Counts | None]] = []
     if bad is None:
-        for v in range(1, 11):
-            c = counts[v - 1]
+        for i, c in enumerate(counts):
             if c:
-                out.append((v, (c * _GRID // n) / _GRID, counts[: v - 1] + (c - 1,) + counts[v:]))
+                out.append((i + 1, (c * _GRID // n) / _GRID, counts[:i] + (c - 1,) + counts[i + 1:]))
         return out
     allowed = n - counts[bad]  # hole cards the peek allows
     if allowed <= 0 or n == 1:
         return []
-    for v in range(1, 11):
-        c = counts[v - 1]
+    denominator = (n - 1) * allowed
+    left = n - 1 - counts[bad]  # hole cards the peek allows once a card other than the natural-maker is drawn
+    for i, c in enumerate(counts):
         if c:
-            after = counts[: v - 1] + (c - 1,) + counts[v:]
-            allowed_after = n - 1 - after[bad]
-            numerator = c * allowed_after
+            numerator = c * (left + 1 if i == bad else left)
             if numerator > 0:
-                out.append((v, (numerator * _GRID // ((n - 1) * allowed)) / _GRID, after))
+                out.append((i + 1, (numerator * _GRID // denominator) / _GRID, counts[:i] + (c - 1,) + counts[i + 1:]))
     return out
 
 

@@ -233,25 +233,30 @@ class _Hands:
             return [(v, None, [chance]) for v, chance, _after in draws(None, self.game)]
         n0 = sum(counts)
         rank, bad, span = self.rank, self.bad, self.span
+        if bad is None:  # C_x / N with a pair cards out
+            base = [1.0 / (n0 - a) if n0 > a else 0.0 for a in range(span)]
+            base_bad = base
+        else:  # C_x (N - 1 - held + [x is the natural-maker]) / ((N - 1)(N - held)), held the natural-makers
+            base, base_bad = [], []
+            for a in range(span):
+                n = n0 - a
+                held = counts[bad] - (a if bad == rank else 0)
+                allowed = n - held
+                if allowed > 0 and n > 1:
+                    base.append(max(n - 1 - held, 0) / ((n - 1) * allowed))
+                    base_bad.append(allowed / ((n - 1) * allowed))
+                else:
+                    base.append(0.0)
+                    base_bad.append(0.0)
         out: list[tuple[int, Counts | None, list[float]]] = []
-        for i in range(10):
-            c0 = counts[i]
+        for i, c0 in enumerate(counts):
             if not c0:
                 continue
-            chances = []
-            for a in range(span):
-                c = c0 - a if i == rank else c0
-                n = n0 - a
-                if c <= 0:
-                    chances.append(0.0)
-                elif bad is None:
-                    chances.append(c / n)
-                else:
-                    held = counts[bad] - (a if bad == rank else 0)  # natural-makers unseen
-                    allowed = n - held
-                    allowed_after = n - 1 - held + (1 if i == bad else 0)
-                    chances.append(c * allowed_after / ((n - 1) * allowed)
-                                   if allowed > 0 and allowed_after > 0 and n > 1 else 0.0)
+            factors = base_bad if i == bad else base
+            if i == rank:
+                chances = [(c0 - a) * factor if c0 > a else 0.0 for a, factor in enumerate(factors)]
+            else:
+                chances = [c0 * factor for factor in factors]
             out.append((i + 1, counts[:i] + (c0 - 1,) + counts[i + 1:], chances))
         return out
 
