@@ -36,11 +36,11 @@ __all__ = ["NODE", "PASS", "SPLIT_NODE", "Budget", "OutOfWork", "spend", "work_b
 
 #: Units of a level pass of the dealer engine besides its groups (the call, the falling
 #: factorials, the quotients of a distribution).
-PASS = 60
+PASS = 26
 #: Units of one new node of the player's hit/stand tree (its next-card chances and stand EV).
-NODE = 70
+NODE = 10
 #: Units of one new node of a split hand's fixed-strategy play (it also compares hit and stand).
-SPLIT_NODE = 170
+SPLIT_NODE = 51
 
 
 class OutOfWork(Exception):

@@ -179,7 +179,7 @@ class Hint:
 #: 92.3 ms of CPU. 500,000 units (exact on 399) went over 100 ms on 9 of 500 (max 144 ms,
 #: load 1.6-2.1): a busy machine makes a unit up to 2-3x dearer for a moment, and the
 #: budget, unlike a time limit, does not see that (the price of a replayable choice).
-EXACT_WORK_BUDGET = 400_000
+EXACT_WORK_BUDGET = 330_000
 
 
 def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
