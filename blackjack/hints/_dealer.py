@@ -359,11 +359,11 @@ def _levels(upcard: int, h17: bool, naturals: bool, lead: int = 0) -> _Levels:
     return levels
 
 
-#: Level sums :func:`_level_sums` keeps. 3-3 v A from 8 decks (3,883 compositions) asks
-#: for about 1,000 different level-1 sums (208 integers each), 370 level-2 ones and
-#: fewer than 100 above: the compositions the player's trees reach differ mostly in
-#: small cards. A split also asks in the order led by the pair's rank (``._stand``).
-LEVEL_CACHE = 4096
+#: Level sums :func:`_level_sums` keeps (for whole distributions: ``dealer_probabilities``,
+#: the stand EVs of shoes too small for ``._stand``'s formulas, ``exact=False``'s root).
+#: 3-3 v A from 8 decks, all of it from whole distributions, asked for 1,010 different
+#: level-1 sums (208 integers each), 370 level-2 ones and fewer than 100 above.
+LEVEL_CACHE = 2048
 
 
 @functools.lru_cache(maxsize=LEVEL_CACHE)

@@ -289,7 +289,7 @@ def tree_for(counts: Counts | None, game: Game) -> Tree:
 
     Repeated EV questions about the same unseen cards (a hint shown again, a pair and its
     split hands, two seats asking in turn) reuse the tree's memo instead of replaying the
-    hit tree. The cache keeps the 64 most recent trees (a tree from a 6-deck shoe holds
+    hit tree. The cache keeps the 16 most recent trees (a tree from a 6-deck shoe holds
     up to about 3,000 nodes: 2-2 against a 2, its split hands included).
 
     Args:
@@ -311,7 +311,7 @@ def tree_for(counts: Counts | None, game: Game) -> Tree:
 SMALL_SHOE = 26
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _tree(counts: Counts | None, game: Game) -> Tree:
     return Tree(counts, game)
 

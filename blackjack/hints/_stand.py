@@ -35,10 +35,10 @@ computed from the whole distribution (:func:`._player.stand_value`) only by roun
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from operator import itemgetter, mul, truediv
+from collections.abc import Sequence
+from operator import truediv
 
-from ._dealer import BUST, NATURAL, _Levels, _table, forbidden_hole, rank_order
+from ._dealer import BUST, NATURAL, _gather, _Levels, _table, forbidden_hole, rank_order
 
 Counts = tuple[int, ...]
 
@@ -53,11 +53,19 @@ _FORMULAS: dict[int, tuple[int, dict[int, int]]] = {
     21: (1, {4: -1, NATURAL: -2}),
 }
 
-#: Stand EVs kept per formula, order and rule set before the memo starts afresh.
-MEMO_LIMIT = 16384
+#: Level sums kept in all, over every formula, rank order and rule set: past this the
+#: memos start afresh (the values stay right; only later calls redo the work). The
+#: hardest benchmark decision (2-2 v 2, 8 decks) keeps about 2,800.
+LEVEL_LIMIT = 8192
+#: Stand EVs kept in all, the same way (2-2 v A from 6 decks keeps about 7,000).
+VALUE_LIMIT = 65536
 
-_Getter = Callable[[Sequence[int]], tuple[int, ...]]
 
+class _Kept:
+    """How many level sums and stand EVs the memos hold, over every formula."""
+
+    sums = 0
+    values = 0
 
 class _Formula:
     """One stand formula's weighted dealer rows for an upcard, rule set and rank order, by level.
@@ -124,19 +132,11 @@ class _Formula:
         while pending:
             level, suffix = pending.pop()
             sums = down(sums, level, suffix[0])
-            keep = memo[level]
-            if len(keep) >= MEMO_LIMIT:
-                keep.clear()
-            keep[suffix] = sums
+            if _Kept.sums >= LEVEL_LIMIT:
+                _forget_sums()
+            memo[level][suffix] = sums
+            _Kept.sums += 1
         return down(sums, 0, ordered[0])
-
-
-def _gather(indices: list[int]) -> _Getter:
-    """``itemgetter(*indices)``, returning a tuple for every length."""
-    if len(indices) == 1:
-        index = indices[0]
-        return lambda seq: (seq[index],)
-    return itemgetter(*indices)
 
 
 _FORMULA_CACHE: dict[tuple[int, bool, bool, bool, int, int], _Formula] = {}
@@ -204,9 +204,10 @@ class Stands:
         quotients = map(truediv, formula.sums(formula.order(counts)), map(denominators.__getitem__, formula.slice_n))
         added: float = sum(quotients)
         value = formula.const + added * cards / allowed
-        if len(values) >= MEMO_LIMIT:
-            values.clear()
+        if _Kept.values >= VALUE_LIMIT:
+            _forget_values()
         values[counts] = value
+        _Kept.values += 1
         return value
 
 
@@ -244,10 +245,21 @@ def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool,
     return stands_for(upcard, h17, naturals, peek, lead).ev(total, counts)
 
 
-def clear_caches() -> None:
-    """Forget every memoised stand EV (the formulas themselves stay: they do not depend on any shoe)."""
+def _forget_sums() -> None:
     for formula in _FORMULA_CACHE.values():
-        formula.values.clear()
         for memo in formula.memo:
             memo.clear()
+    _Kept.sums = 0
+
+
+def _forget_values() -> None:
+    for formula in _FORMULA_CACHE.values():
+        formula.values.clear()
+    _Kept.values = 0
+
+
+def clear_caches() -> None:
+    """Forget every memoised level sum and stand EV (the formulas themselves stay: they do not depend on any shoe)."""
+    _forget_sums()
+    _forget_values()
     _denominator_row.cache_clear()

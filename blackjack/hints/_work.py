@@ -3,23 +3,23 @@
 The exact EVs spend their time in three places, each counted where its memo misses
 (a value taken from a memo costs nothing):
 
-* the dealer engine's level passes (``_dealer._Levels.down``: one per composition's
-  distribution and one per new level sum): :data:`PASS` units plus one unit per group
-  summed (a group is one big-integer multiply-add; a composition's own pass under an
-  ace sums 208 groups, a new level-1 sum 379);
+* the dealer engine's level passes (``_dealer._Levels.down``: one per stand EV or
+  distribution of a new composition, one per new level sum): :data:`PASS` units plus one
+  unit per group summed (a group is one integer multiply-add; a stand EV's own pass
+  under an ace sums 20-32 groups, a distribution's 208);
 * a node of the player's hit/stand tree (``_player.Tree.best``): :data:`NODE` units;
-* a node of a split hand's fixed-strategy play (``_split._Hands._play``):
-  :data:`SPLIT_NODE` units.
+* a node of a split hand's fixed-strategy play (``_split._Hands._play``, every count of
+  extra pair cards at once): :data:`SPLIT_NODE` units.
 
 The weights were fitted (non-negative least squares on relative error) to the cold CPU
-time of ``expected_values`` on the 500 decisions of ``benchmarks/hints.py`` (two runs,
-2026-11-23, load 1.1-1.4): one unit took 0.141 us of CPU at the median, correlation of
-units and CPU ms 0.995. In the two benchmark runs that set
-:data:`.advice.EXACT_WORK_BUDGET` (load 1.9-2.0 and 0.6-1.1) a unit took 0.144-0.150 us
-at the median over the decisions above 20 ms, 0.133-0.176 from p10 to p90, 0.120-0.410
-at the extremes; the unit counts were the same in every run, while the CPU time per unit
-of one decision varied up to 2-3x with the machine's load (the tails are that, not the
-weights).
+time of ``expected_values`` on the 500 decisions of ``benchmarks/hints.py`` (the faster
+of two runs each, 2026-11-23, load 0.6-0.8): a group took 0.184 us, a pass 4.83 us
+besides its groups (26 units), a split node 9.34 us (51 units); a tree node came out at
+0, its cost carried by the pass each new composition makes, and is charged 10 units so
+that a tree walked over memoised distributions still counts. Correlation of fitted and
+measured CPU ms 0.996. In a benchmark run a unit then took 0.18-0.20 us at the median
+over the decisions above 20 ms; the CPU time per unit of one decision varies up to 2-3x
+with the machine's load (the tails are that, not the weights).
 
 The count depends only on the computation and on what the memos hold when it starts,
 never on the clock: the same call with the same call history gives the same count and
@@ -34,12 +34,12 @@ from contextvars import ContextVar
 
 __all__ = ["NODE", "PASS", "SPLIT_NODE", "Budget", "OutOfWork", "spend", "work_budget"]
 
-#: Units of a level pass of the dealer engine besides its groups (the call, the falling
-#: factorials, the quotients of a distribution).
+#: Units of a level pass of the dealer engine besides its groups (the call, the memo
+#: look-ups, the quotients of a stand EV or distribution).
 PASS = 26
-#: Units of one new node of the player's hit/stand tree (its next-card chances and stand EV).
+#: Units of one new node of the player's hit/stand tree (its next-card chances; see the module docstring).
 NODE = 10
-#: Units of one new node of a split hand's fixed-strategy play (it also compares hit and stand).
+#: Units of one new node of a split hand's fixed-strategy play (every count of pair cards out at once).
 SPLIT_NODE = 51
 
 

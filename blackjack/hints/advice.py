@@ -170,16 +170,14 @@ class Hint:
 
 
 #: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to
-#: ``exact=False``. A unit is one group of a dealer level pass (a multiply-add of big
-#: integers); a new tree node costs 70, a new split node 170, a level pass 60 besides its
-#: groups; values already memoised cost nothing. Calibrated on benchmarks/hints.py (500
-#: cold decisions, this shared 2-core machine, two runs at load 1.9-2.0 and 0.6-1.1,
-#: 2026-11-23): a unit took 0.144-0.150 us of CPU at the median, so the budget is about
-#: 60 ms; hint()'s default was exact on 377 of 500 both times and took at most 84.3 and
-#: 92.3 ms of CPU. 500,000 units (exact on 399) went over 100 ms on 9 of 500 (max 144 ms,
-#: load 1.6-2.1): a busy machine makes a unit up to 2-3x dearer for a moment, and the
-#: budget, unlike a time limit, does not see that (the price of a replayable choice).
-EXACT_WORK_BUDGET = 330_000
+#: ``exact=False``. A unit is one group of a dealer level pass (an integer multiply-add);
+#: a level pass costs 26 besides its groups, a new tree node 10, a new split node 51;
+#: values already memoised cost nothing. A unit took about 0.18-0.20 us of CPU at the
+#: median on this shared 2-core machine (benchmarks/hints.py, 2026-11-23), so the budget
+#: is about 45-50 ms: room for the fallback after it, and for a busy moment that makes a
+#: unit up to 2-3x dearer (the budget, unlike a time limit, does not see that: the price
+#: of a replayable choice). docs/hints.md gives the measured exact share and times.
+EXACT_WORK_BUDGET = 250_000
 
 
 def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
