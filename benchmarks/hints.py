@@ -7,7 +7,9 @@ the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, split
 resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
 decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
 ``hint()``'s default (``advice.hint_evs``: exact unless the exact EVs use more than
-``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well.
+``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well. Each
+is timed as ``hint()`` runs it, with Python's cyclic garbage collector paused
+(``_work.collector_paused``: a full collection then runs after the answer, not in it).
 
 Work units (``blackjack.hints._work``) are counted during the cold exact run (a budget no
 decision reaches) and printed beside the CPU time: their distribution, the CPU time per
@@ -101,10 +103,11 @@ def decisions(count: int, seed: int = 2026) -> list[tuple[str, tuple[int, ...], 
 
 def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
               exact: bool) -> dict[Action, float]:
-    """What ``hint()`` computes for a decision (the round's view is not needed for the timing)."""
-    evs = expected_values(hand, up, counts, rules, exact=exact)
-    dealer_probabilities(up, counts, rules)
-    bust_probability(hand, counts, upcard=up, rules=rules)
+    """What ``hint()`` computes for a decision, as it does (cyclic GC paused; the round's view is not needed)."""
+    with _work.collector_paused():
+        evs = expected_values(hand, up, counts, rules, exact=exact)
+        dealer_probabilities(up, counts, rules)
+        bust_probability(hand, counts, upcard=up, rules=rules)
     return evs
 
 
@@ -141,9 +144,10 @@ def other_copy(root: str):  # type: ignore[no-untyped-def]
 
 def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules) -> bool:
     """What ``hint()`` computes by default (exact within the work budget, else the fallback); True if exact."""
-    _evs, exact = hint_evs(list(hand), up, dict(zip(range(1, 11), counts)), rules)  # type: ignore[arg-type]
-    dealer_probabilities(up, counts, rules)
-    bust_probability(hand, counts, upcard=up, rules=rules)
+    with _work.collector_paused():
+        _evs, exact = hint_evs(list(hand), up, dict(zip(range(1, 11), counts)), rules)  # type: ignore[arg-type]
+        dealer_probabilities(up, counts, rules)
+        bust_probability(hand, counts, upcard=up, rules=rules)
     return exact
 
 

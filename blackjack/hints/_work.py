@@ -28,11 +28,13 @@ the same stop on any machine.
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["NODE", "PASS", "SPLIT_NODE", "Budget", "OutOfWork", "spend", "work_budget"]
+__all__ = ["NODE", "PASS", "SPLIT_NODE", "Budget", "OutOfWork", "collector_paused", "spend", "work_budget"]
 
 #: Units of a level pass of the dealer engine besides its groups (the call, the memo
 #: look-ups, the quotients of a stand EV or distribution).
@@ -96,3 +98,36 @@ def spend(units: int) -> None:
         budget.used += units
         if budget.used > budget.limit:
             raise OutOfWork(f"the EVs used more than {budget.limit} work units")
+
+
+class _Pause:
+    """Who has paused the cyclic garbage collector, and whether it ran before the first of them."""
+
+    lock = threading.Lock()
+    holders = 0
+    was_enabled = False
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the block; it runs again after the last such block ends.
+
+    The EV engine makes no reference cycles, so nothing waits on the collector, while a
+    full collection landing inside a hint costs it 6-19 ms here (the engine's memos and
+    tables are many objects to walk): paused, the collection comes after the answer.
+    Blocks may overlap across threads; the collector is enabled again only if it was
+    enabled before the first one started. Memory is unchanged: objects without cycles
+    are freed as before, by reference counting.
+    """
+    with _Pause.lock:
+        if _Pause.holders == 0:
+            _Pause.was_enabled = gc.isenabled()
+            gc.disable()
+        _Pause.holders += 1
+    try:
+        yield
+    finally:
+        with _Pause.lock:
+            _Pause.holders -= 1
+            if _Pause.holders == 0 and _Pause.was_enabled:
+                gc.enable()

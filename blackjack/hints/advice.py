@@ -24,7 +24,7 @@ from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import TableView
 from ._player import before_peek, insurance_ev, total_of
-from ._work import OutOfWork, work_budget
+from ._work import OutOfWork, collector_paused, work_budget
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
@@ -232,6 +232,11 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
     Raises:
         IllegalActionError: no decision is pending (the view has no turn).
     """
+    with collector_paused():
+        return _hint(state, exact)
+
+
+def _hint(state: TableView, exact: bool | None) -> Hint:
     rules = state.rules
     if state.turn is None or state.dealer.upcard is None:  # the round sets a turn only while a decision waits
         raise IllegalActionError("no decision to give a hint for right now")

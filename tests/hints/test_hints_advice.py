@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import time
+from typing import Any
 
 import pytest
 
@@ -226,3 +228,35 @@ def test_split_model_is_stated_with_the_evs() -> None:
     assert got.split_model in got.lines()
     assert "approximate" in hint(view, exact=False).split_model
     assert hint(view_for("Th Tc 6d 9s")[1]).split_model == ""
+
+
+class TestCollectorPaused:
+    """hint() pauses the cyclic garbage collector while it computes, and restores it after."""
+
+    def test_paused_inside_restored_after(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Inside hint() the collector is off; after it, on again; nested pauses restore it only at the end."""
+        seen: list[bool] = []
+        real = advice.hint_evs
+
+        def spy(*args: Any, **kwargs: Any) -> tuple[dict[Action, float], bool]:
+            seen.append(gc.isenabled())
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(advice, "hint_evs", spy)
+        assert gc.isenabled()
+        hint(view_for("Th 6c 6d 9s")[1])
+        assert seen == [False] and gc.isenabled()
+        with _work.collector_paused():
+            with _work.collector_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled()
+
+    def test_a_collector_that_was_off_stays_off(self) -> None:
+        """An application that turned the collector off keeps it off after a hint."""
+        gc.disable()
+        try:
+            hint(view_for("Th 6c 6d 9s")[1])
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
