@@ -22,7 +22,8 @@ split hand (its pair card, a second card, then the strategy) when ``a`` further 
 and ``b`` non-pair cards are known to have gone to other hands; ``N(a, b)`` the same for a
 hand whose own second card is not a pair card. The other hands' later cards need not be
 known: by exchangeability, cards of unknown value taken from the shoe change no
-expectation. ``X(a, 0)`` is computed directly (the shoe less ``a`` pair cards); one more
+expectation. ``X(a, 0)`` is computed directly (the shoe less ``a`` pair cards; one walk of
+the hand's play serves every ``a``, see :class:`_Hands`); one more
 non-pair card known to be gone is removed by the law of total probability,
 ``X(a, b-1) = v X(a+1, b-1) + (1 - v) X(a, b)`` with ``v`` the chance that a card of
 unknown value is a pair card. The split's EV adds, over every way the resplitting can
