@@ -188,9 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             _dealer._table(up, h17, True)
     for up in range(1, 11):  # and so are the stand EVs' merged tables (for S17 and the peek)
         for lead in range(10):
-            for total in range(16, 22):
-                _stand._formula(up, False, True, up in (1, 10), total, lead)
-                _dealer._levels(up, False, True, lead)
+            _stand.stands_for(up, False, True, up in (1, 10), lead)
     base_counts = without(full_shoe(6), (6,))
     baseline: list[float] = []
     baseline_cpu: list[float] = []

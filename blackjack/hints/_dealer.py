@@ -270,11 +270,10 @@ class _Levels:
     Level ``L`` (0..10) groups the rows by the head and the counts of the first ``L``
     ranks of the order. Level 10 is the rows themselves and level 0 the heads. Sorted,
     the groups of level ``L + 1`` that refine one group of level ``L`` are consecutive, so
-    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups
-    and ``level_one`` level 1's.
+    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups.
     """
 
-    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads", "level_one")
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads")
 
     def __init__(self, keys: Sequence[tuple[int, ...]], weights: Sequence[int], weights_peek: Sequence[int],
                  head: int) -> None:
@@ -285,10 +284,7 @@ class _Levels:
         factor_k: list[_Gather] = [_gather([0])] * 10
         starts: list[_Gather] = [_gather([0])] * 10
         ends: list[_Gather] = [_gather([0])] * 10
-        self.level_one: tuple[tuple[int, ...], ...] = ()
         for level in range(9, -1, -1):
-            if level == 0:
-                self.level_one = tuple(finer)  # level 1's groups: the head and the first rank's count
             coarse: list[tuple[int, ...]] = []
             begin: list[int] = []
             for index, key in enumerate(finer):
@@ -344,14 +340,10 @@ def rank_order(lead: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=128)
-def _levels(upcard: int, h17: bool, naturals: bool, lead: int = 0) -> _Levels:
-    """The table's rows by level, keyed ``(outcome, n)`` and the counts in :func:`rank_order`.
-
-    Level 0 is the table's slices (checked for the usual order, ``lead = 0``).
-    """
+def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
+    """The table's rows by level, keyed ``(outcome, n, m_0, ..., m_9)``: level 0 is the table's slices."""
     table = _table(upcard, h17, naturals)
-    order = rank_order(lead)
-    keys = [(outcome, n) + tuple(table.multisets[row][rank] for rank in order)
+    keys = [(outcome, n) + table.multisets[row]
             for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
     levels = _Levels(keys, table.weights, table.weights_peek, head=2)
     if list(levels.heads) != list(table.slices):
@@ -367,21 +359,19 @@ LEVEL_CACHE = 2048
 
 
 @functools.lru_cache(maxsize=LEVEL_CACHE)
-def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool,
-                lead: int = 0) -> list[int]:
-    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of the ranks at levels ``level..9``.
+def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
+    """Level ``level``'s sums (:class:`_Levels`) for the counts ``suffix`` of ranks ``level..9``.
 
-    The ranks are taken in :func:`rank_order` of ``lead``. Each group's sum is ``sum over
-    its rows of weight x prod F(C_i, m_i)`` over the ranks at levels ``level`` and above;
-    the other factors are left out, so compositions that differ only in the lower ranks
-    share these sums (memoised).
+    Each group's sum is ``sum over its rows of weight x prod_{i >= level} F(C_i, m_i)``;
+    the factors of the ranks below ``level`` are left out, so compositions that differ
+    only in those ranks share these sums (memoised).
     """
-    levels = _levels(upcard, h17, naturals, lead)
+    levels = _levels(upcard, h17, naturals)
     finer: Sequence[int]
     if level == 9:
         finer = levels.weights_peek if peek else levels.weights
     else:
-        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek, lead)
+        finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
     return levels.down(finer, level, suffix[0])
 
 

@@ -17,15 +17,15 @@ cards: the shoe holds at least as many cards as the longest dealer hand. Smaller
 are left to the caller (``stand_ev`` returns None), which then adds up the whole
 distribution and checks it.
 
-Each formula is one weighted sum over the dealer's draws. The dealer engine's level sums
-(:func:`._dealer._level_sums`) give, for the counts of every rank but the lowest level's,
-one sum per group ``(outcome, n, k)``: the dealer's final outcome, cards drawn and cards
-of the lowest rank. A stand EV adds the groups of its formula's outcomes only, each times
-its coefficient, ``F(C, k)`` for the ``C`` cards of the lowest rank, and ``1 / F(N, n)``:
-under an ace 29-42 groups instead of the whole distribution's 208, and no other outcome.
-The levels take the ranks in an order the caller chooses (:func:`._dealer.rank_order`):
-``lead`` first. A pair's split hands are played on shoes that differ from one another
-only in the pair's rank; with that rank first they share every level sum but the lowest.
+Each formula is one weighted sum over the dealer's draws: the rows of
+:class:`._dealer._Table` of the outcomes it names, each weight times the formula's
+coefficient, grouped by level as the dealer engine groups them (:class:`._dealer._Levels`).
+Rows of different outcomes but the same counts of the lower ranks then fall into one
+group, so a pass sums fewer groups: a composition's own pass under an ace 20-32 against
+the whole distribution's 208. The levels take the ranks in an order the caller chooses
+(:func:`._dealer.rank_order`): ``lead`` first. A pair's split hands are played on shoes
+that differ from one another only in the pair's rank; with that rank first they share
+every level sum but the lowest.
 
 The integers are exact and every term is positive, so a result differs from the one
 computed from the whole distribution (:func:`._player.stand_value`) only by rounding
@@ -35,6 +35,7 @@ computed from the whole distribution (:func:`._player.stand_value`) only by roun
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 from collections.abc import Sequence
 from operator import truediv
 
@@ -139,17 +140,6 @@ class _Formula:
         return down(sums, 0, ordered[0])
 
 
-_FORMULA_CACHE: dict[tuple[int, bool, bool, bool, int, int], _Formula] = {}
-
-
-def _formula(upcard: int, h17: bool, naturals: bool, peek: bool, total: int, lead: int) -> _Formula:
-    key = (upcard, h17, naturals, peek, total, lead)
-    formula = _FORMULA_CACHE.get(key)
-    if formula is None:
-        formula = _FORMULA_CACHE[key] = _Formula(upcard, h17, naturals, peek, total, lead)
-    return formula
-
-
 @functools.lru_cache(maxsize=1024)
 def _denominator_row(cards: int) -> tuple[int, ...]:
     """``F(cards, n)`` for ``n = 0..cards`` (at most 40 of them)."""
@@ -170,11 +160,12 @@ class Stands:
         lead: the rank index (0 = ace) the level sums take first (module docstring).
     """
 
-    __slots__ = ("by_total", "bad")
+    __slots__ = ("by_total", "formulas", "bad")
 
     def __init__(self, upcard: int, h17: bool, naturals: bool, peek: bool, lead: int) -> None:
-        formulas = {total: _formula(upcard, h17, naturals, peek, total, lead) for total in _FORMULAS}
+        formulas = {total: _Formula(upcard, h17, naturals, peek, total, lead) for total in _FORMULAS}
         self.by_total = tuple(formulas[min(max(total, 16), 21)] for total in range(22))
+        self.formulas = tuple(formulas.values())
         self.bad = forbidden_hole(upcard) if (naturals and peek) else None
 
     def ev(self, total: int, counts: Counts) -> float | None:
@@ -211,15 +202,23 @@ class Stands:
         return value
 
 
-_STANDS: dict[tuple[int, bool, bool, bool, int], Stands] = {}
+#: :class:`Stands` kept, the most recently used: a rule set's every upcard and rank order
+#: (100; their formulas take about 42 MB, tracemalloc). Each is built in 10-15 ms.
+STANDS_KEPT = 100
+
+_STANDS: OrderedDict[tuple[int, bool, bool, bool, int], Stands] = OrderedDict()
 
 
 def stands_for(upcard: int, h17: bool, naturals: bool, peek: bool, lead: int = 0) -> Stands:
-    """The :class:`Stands` for an upcard, rule set and rank order, made once per process."""
+    """The :class:`Stands` for an upcard, rule set and rank order (made once, kept while recently used)."""
     key = (upcard, h17, naturals, peek, lead)
     stands = _STANDS.get(key)
     if stands is None:
         stands = _STANDS[key] = Stands(upcard, h17, naturals, peek, lead)
+        if len(_STANDS) > STANDS_KEPT:
+            _STANDS.popitem(last=False)
+    else:
+        _STANDS.move_to_end(key)
     return stands
 
 
@@ -245,15 +244,19 @@ def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool,
     return stands_for(upcard, h17, naturals, peek, lead).ev(total, counts)
 
 
+def _formulas() -> list[_Formula]:
+    return [formula for stands in list(_STANDS.values()) for formula in stands.formulas]
+
+
 def _forget_sums() -> None:
-    for formula in _FORMULA_CACHE.values():
+    for formula in _formulas():
         for memo in formula.memo:
             memo.clear()
     _Kept.sums = 0
 
 
 def _forget_values() -> None:
-    for formula in _FORMULA_CACHE.values():
+    for formula in _formulas():
         formula.values.clear()
     _Kept.values = 0
 
