@@ -162,16 +162,10 @@ def _table(upcard: int, h17: bool, naturals: bool) -> _Table:
 
 
 def _falling(counts: Counts, infinite: bool) -> list[int]:
-    table = [1] * (10 * _K)
-    for rank, c in enumerate(counts):
-        base = rank * _K
-        value = 1
-        for k in range(1, _K):
-            value *= c if infinite else c - k + 1
-            if value <= 0:
-                value = 0
-            table[base + k] = value
-    return table
+    """``F(C_rank, k)`` at ``rank * _K + k`` (``C_rank ** k`` for the infinite deck)."""
+    if not infinite:
+        return [value for c in counts for value in _falling_row(c)]
+    return [c ** k for c in counts for k in range(_K)]
 
 
 def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: bool,

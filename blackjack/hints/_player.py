@@ -131,26 +131,42 @@ def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | 
     if counts is None:
         return list(_INFINITE_DRAWS)
     n = sum(counts)
-    if n == 0:
-        return []
     bad = forbidden_hole(game.upcard) if game.peek else None
-    out: list[tuple[int, float, Counts | None]] = []
-    if bad is None:
-        for i, c in enumerate(counts):
-            if c:
-                out.append((i + 1, (c * _GRID // n) / _GRID, counts[:i] + (c - 1,) + counts[i + 1:]))
-        return out
-    allowed = n - counts[bad]  # hole cards the peek allows
-    if allowed <= 0 or n == 1:
+    terms = chance_terms(n, None if bad is None else counts[bad])
+    if terms is None:
         return []
-    denominator = (n - 1) * allowed
-    left = n - 1 - counts[bad]  # hole cards the peek allows once a card other than the natural-maker is drawn
+    left, extra, denominator = terms
+    out: list[tuple[int, float, Counts | None]] = []
     for i, c in enumerate(counts):
         if c:
-            numerator = c * (left + 1 if i == bad else left)
+            numerator = c * (left + extra if i == bad else left)
             if numerator > 0:
                 out.append((i + 1, (numerator * _GRID // denominator) / _GRID, counts[:i] + (c - 1,) + counts[i + 1:]))
     return out
+
+
+def chance_terms(n: int, held: int | None) -> tuple[int, int, int] | None:
+    """The next card's chance as integers: ``C_x x (left + extra if x is the natural-maker else left) / denominator``.
+
+    The one rule for the player's next card under the peek model (module docstring):
+    ``C_x/N x q(C-x)/q(C)`` with ``q(C) = (N - held)/N`` is ``C_x (N - 1 - held + [x is the
+    natural-maker]) / ((N - 1)(N - held))``; without a peek it is ``C_x / N``.
+
+    Args:
+        n: the unseen cards, ``N``.
+        held: the unseen natural-makers the peek rules out as the hole card, or None
+            without a peek.
+
+    Returns:
+        ``(left, extra, denominator)``, or None when no card can come (none left, or every
+        card left would have to be the hole card the peek ruled out).
+    """
+    if held is None:
+        return (1, 0, n) if n > 0 else None
+    allowed = n - held  # hole cards the peek allows
+    if allowed <= 0 or n <= 1:
+        return None
+    return n - 1 - held, 1, (n - 1) * allowed
 
 
 def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
@@ -218,6 +234,11 @@ class Tree:
             got = self.draws_memo[counts] = draws(counts, self.game)
         return got
 
+    def _key(self, hard: int, ace: bool, n: int, counts: Counts | None) -> object:
+        """A node's memo key: its hand, and its composition in the exact mode (cards only count for a Charlie)."""
+        cards = n if self.game.charlie else 0
+        return (counts, hard, ace, cards) if self.game.exact and counts is not None else (hard, ace, cards)
+
     def best(self, hard: int, ace: bool, n: int, counts: Counts | None, may_hit: bool = True) -> float:
         """EV of playing on optimally (hit or stand) from a hand with ``n`` cards.
 
@@ -234,8 +255,7 @@ class Tree:
             return game.charlie_pays
         if not may_hit:
             return self.stand(hard, ace, counts)
-        key: object = (counts, hard, ace, n if game.charlie else 0) if game.exact and counts is not None \
-            else (hard, ace, n if game.charlie else 0)
+        key = self._key(hard, ace, n, counts)
         cached = self.memo.get(key)
         if cached is not None:
             return cached
@@ -254,8 +274,7 @@ class Tree:
     def hit(self, hard: int, ace: bool, n: int, counts: Counts | None) -> float:
         """EV of taking one card and then playing on optimally (memoised like :meth:`best`)."""
         game = self.game
-        key: object = (counts, hard, ace, n if game.charlie else 0) if game.exact and counts is not None \
-            else (hard, ace, n if game.charlie else 0)
+        key = self._key(hard, ace, n, counts)
         got = self.hits.get(key)
         if got is not None:
             return got

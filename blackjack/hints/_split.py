@@ -51,7 +51,8 @@ from functools import lru_cache
 from operator import add, mul
 
 from ._dealer import forbidden_hole
-from ._player import NEG_INF, Counts, Game, Tree, approximate_split_value, can_double, draws, total_of, tree_for
+from ._player import (NEG_INF, Counts, Game, Tree, approximate_split_value, can_double, chance_terms, draws,
+                      total_of, tree_for)
 from ._work import SPLIT_NODE, spend
 
 __all__ = ["STRATEGIES", "split_ev", "split_value"]
@@ -227,28 +228,24 @@ class _Hands:
     def _next(self, counts: Counts | None) -> list[tuple[int, Counts | None, list[float]]]:
         """The next card from ``counts`` less ``a`` pair cards: ``[(value, counts after, [chance per a]), ...]``.
 
-        The chances are those of :func:`._player.draws` (``C_x/N x q(C-x)/q(C)`` under the
-        peek), with ``a`` pair cards out of ``C``; a card that is not there has chance 0.
+        The chances follow :func:`._player.chance_terms`, as :func:`._player.draws` does, with
+        ``a`` pair cards out of ``C``; a card that is not there has chance 0.
         """
         if counts is None:
             return [(v, None, [chance]) for v, chance, _after in draws(None, self.game)]
         n0 = sum(counts)
         rank, bad, span = self.rank, self.bad, self.span
-        if bad is None:  # C_x / N with a pair cards out
-            base = [1.0 / (n0 - a) if n0 > a else 0.0 for a in range(span)]
-            base_bad = base
-        else:  # C_x (N - 1 - held + [x is the natural-maker]) / ((N - 1)(N - held)), held the natural-makers
-            base, base_bad = [], []
-            for a in range(span):
-                n = n0 - a
-                held = counts[bad] - (a if bad == rank else 0)
-                allowed = n - held
-                if allowed > 0 and n > 1:
-                    base.append(max(n - 1 - held, 0) / ((n - 1) * allowed))
-                    base_bad.append(allowed / ((n - 1) * allowed))
-                else:
-                    base.append(0.0)
-                    base_bad.append(0.0)
+        base: list[float] = []  # a card's chance per copy of it, for each a (chance_terms)
+        base_bad: list[float] = []  # the same for the natural-maker
+        for a in range(span):
+            terms = chance_terms(n0 - a, None if bad is None else counts[bad] - (a if bad == rank else 0))
+            if terms is None:
+                base.append(0.0)
+                base_bad.append(0.0)
+            else:
+                left, extra, denominator = terms
+                base.append(left / denominator)
+                base_bad.append((left + extra) / denominator)
         out: list[tuple[int, Counts | None, list[float]]] = []
         for i, c0 in enumerate(counts):
             if not c0:

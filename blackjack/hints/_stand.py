@@ -39,7 +39,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from operator import truediv
 
-from ._dealer import BUST, NATURAL, _gather, _Levels, _table, forbidden_hole, rank_order
+from ._dealer import BUST, NATURAL, _denominators, _gather, _Levels, _table, forbidden_hole, rank_order
 
 Counts = tuple[int, ...]
 
@@ -142,11 +142,8 @@ class _Formula:
 
 @functools.lru_cache(maxsize=1024)
 def _denominator_row(cards: int) -> tuple[int, ...]:
-    """``F(cards, n)`` for ``n = 0..cards`` (at most 40 of them)."""
-    out = [1]
-    for n in range(1, min(cards, 40) + 1):
-        out.append(out[-1] * (cards - n + 1))
-    return tuple(out)
+    """``F(cards, n)`` for ``n = 0..min(cards, 40)`` (:func:`._dealer._denominators`; a dealer hand draws fewer)."""
+    return tuple(_denominators(cards, min(cards, 40), False))
 
 
 class Stands:
