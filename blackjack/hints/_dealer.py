@@ -264,10 +264,11 @@ class _Levels:
     Level ``L`` (0..10) groups the rows by the head and the counts of the first ``L``
     ranks of the order. Level 10 is the rows themselves and level 0 the heads. Sorted,
     the groups of level ``L + 1`` that refine one group of level ``L`` are consecutive, so
-    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups.
+    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups
+    and ``firsts`` level 1's (their keys' first ``head + 1`` fields).
     """
 
-    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads")
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads", "firsts")
 
     def __init__(self, keys: Sequence[tuple[int, ...]], weights: Sequence[int], weights_peek: Sequence[int],
                  head: int) -> None:
@@ -278,7 +279,10 @@ class _Levels:
         factor_k: list[_Gather] = [_gather([0])] * 10
         starts: list[_Gather] = [_gather([0])] * 10
         ends: list[_Gather] = [_gather([0])] * 10
+        firsts: list[tuple[int, ...]] = []
         for level in range(9, -1, -1):
+            if level == 0:
+                firsts = finer
             coarse: list[tuple[int, ...]] = []
             begin: list[int] = []
             for index, key in enumerate(finer):
@@ -290,6 +294,7 @@ class _Levels:
             ends[level] = _gather(begin[1:] + [len(finer)])
             finer = coarse
         self.heads = tuple(finer)
+        self.firsts = tuple(firsts)
         self.factor_k = tuple(factor_k)
         self.starts = tuple(starts)
         self.ends = tuple(ends)
