@@ -9,6 +9,7 @@ from __future__ import annotations
 from .actions import Action
 from .errors import BlackjackError
 from .hints import TipBook, basic_strategy, count_summary, hint, system
+from .hints.ahead import Ahead, Decision
 from .money import format_money
 from .rules import Rules
 from .view import TableView
@@ -19,6 +20,10 @@ __all__ = ["Coach"]
 
 class Coach:
     """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
+
+    The exact EVs of each decision are worked out on a background thread from the moment
+    the game calls :meth:`prepare` (:class:`.hints.ahead.Ahead`), so ``?`` usually answers
+    at once, exactly; :meth:`close` ends that thread.
 
     Args:
         rules: the table's rules (the chart is derived for them on first use, under a second).
@@ -31,6 +36,15 @@ class Coach:
         self.counting = system(counting)
         self.tips = TipBook(enabled=tips)
         self._chart_text: str | None = None
+        self._ahead = Ahead()
+
+    def prepare(self, view: TableView) -> None:
+        """Begin the exact EVs of the decision in ``view`` (call it as soon as the decision is known)."""
+        self._ahead.start(Decision.from_view(view))
+
+    def close(self) -> None:
+        """Stop the background work (the coach still answers afterwards, working in the caller's thread)."""
+        self._ahead.close()
 
     def command(self, word: str, view: TableView | None) -> str:
         """Answer ``?``/``hint``, ``count`` or ``chart`` as text (several lines for the chart)."""
@@ -52,7 +66,7 @@ class Coach:
         """The recommended move for the decision in ``view``, with its reason and numbers."""
         if view.turn is None:  # the round sets a turn only while a decision waits
             return "No decision is pending."
-        advice = hint(view)
+        advice = hint(view, ahead=self._ahead)
         return "\n".join([f"Hint: {advice.action.value}."] + [f"  {line}" for line in advice.lines()])
 
     def count_text(self, view: TableView) -> str:
@@ -76,11 +90,15 @@ class Coach:
         return [f"Tip - {tip.title}: {tip.text}" for tip in self.tips.check(view)]
 
     def judge(self, view: TableView, action: Action) -> str | None:
-        """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees."""
+        """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees.
+
+        The verdict waits for the exact EVs of a prepared decision (the player has usually
+        given them time), so it does not depend on how fast the player answered.
+        """
         if view.turn is None:
             return None
         try:
-            advice = hint(view)
+            advice = hint(view, ahead=self._ahead, wait=None)
         except BlackjackError:
             return None
         if advice.action is action:

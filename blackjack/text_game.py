@@ -174,6 +174,8 @@ class TextGame:
             say(f"Stopped: {err}; every card is on the table, so this round cannot be finished and its bets "
                 "are not settled. (Writing the course code? Check that every card drawn goes into a hand.)")
             return 1
+        finally:
+            self._coach.close()  # the hint worker's thread ends with the session
         self._abandon_open_round()
         say(self._summary())
         return 0
@@ -253,6 +255,7 @@ class TextGame:
         else:
             which = f" hand {view.turn[1] + 1}" if len(seat.hands) > 1 else ""
             prompt = f"{seat.name}{which} ({hand.total_text}): {action_menu(view.legal_actions)}: "
+        self._coach.prepare(view)  # the exact EVs, worked out while the player reads the table
         for tip in self._coach.new_tips(view):
             self.console.say(tip)
         if self.options.auto_hint:

@@ -15,7 +15,7 @@ attributes), never the round: it sees what a player at the table sees.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action, Phase
@@ -25,12 +25,13 @@ from ..rules import Rules
 from ..view import TableView
 from ._player import before_peek, insurance_ev, total_of
 from ._work import OutOfWork, collector_paused, work_budget
+from .ahead import Ahead, Decision
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
 from .strategy import basic_strategy
 
-__all__ = ["Hint", "Tip", "TipBook", "basic_advice", "hint"]
+__all__ = ["AHEAD_WAIT", "Hint", "Tip", "TipBook", "basic_advice", "hint"]
 
 _DEFAULT_RULES = Rules()
 _NAMES = {1: "an ace", 8: "an 8"}
@@ -179,10 +180,16 @@ class Hint:
 #: of a replayable choice). docs/hints.md gives the measured exact share and times.
 EXACT_WORK_BUDGET = 250_000
 
+#: Seconds ``hint(..., ahead=...)`` waits for the exact EVs that :class:`.Ahead` is still
+#: working out before it shows the ``exact=False`` ones (a few ms) instead: with them the
+#: answer comes within about 0.1 s of the question (benchmarks/hints.py measures it).
+AHEAD_WAIT = 0.08
 
-def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
-             hands: int = 1, exact: bool | None = None) -> tuple[dict[Action, float], bool]:
-    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when they fit the work budget.
+
+def hint_evs(cards: Sequence[CardLike], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,
+             hands: int = 1, exact: bool | None = None, ahead: Ahead | None = None,
+             wait: float | None = AHEAD_WAIT) -> tuple[dict[Action, float], bool]:
+    """The EVs a hint shows: :func:`~.probability.expected_values`, exact when they fit the work budget or were worked out ahead.
 
     Args:
         cards: the hand.
@@ -197,6 +204,13 @@ def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: R
             (the starting-composition approximation). The choice depends only on the
             decision and on what the memos hold (the call history), so it is the same on
             any machine.
+        ahead: with ``exact=None``, take the exact EVs from this worker when it has begun
+            this decision (:meth:`.Ahead.start`): at once if they are ready, else after
+            waiting up to ``wait`` seconds (None: until they are). Still running after
+            that, ``exact=False`` answers; not begun there, the work budget decides as above.
+            Whether a begun decision's answer is exact then depends on how long the
+            player took to ask, not only on the call history.
+        wait: see ``ahead``.
 
     Returns:
         ``(evs, exact)``: the EVs and whether they are the exact ones.
@@ -206,6 +220,14 @@ def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: R
     """
     if exact is not None:
         return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=exact), exact
+    if ahead is not None:
+        decision = Decision.of(cards, upcard, unseen, rules, from_split=from_split, hands=hands)
+        evs = ahead.evs(decision, wait)
+        if evs is not None:
+            return evs, True
+        if ahead.pending(decision):
+            return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands,
+                                   exact=False), False
     try:
         with work_budget(EXACT_WORK_BUDGET):
             return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands), True
@@ -213,7 +235,8 @@ def hint_evs(cards: list[Card], upcard: int, unseen: Mapping[int, int], rules: R
         return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=False), False
 
 
-def hint(state: TableView, *, exact: bool | None = None) -> Hint:
+def hint(state: TableView, *, exact: bool | None = None, ahead: Ahead | None = None,
+         wait: float | None = AHEAD_WAIT) -> Hint:
     """Return the best play for the current decision of a round, with the numbers behind it.
 
     Args:
@@ -224,6 +247,9 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
             (:func:`hint_evs`; deterministic, not timed); otherwise the
             starting-composition approximation, and ``Hint.exact`` says so (measured in
             benchmarks/hints.py: how often, how fast, how far off).
+        ahead: a worker that may have begun this decision's exact EVs
+            (:class:`.Ahead`, started when the cards were dealt); see :func:`hint_evs`.
+        wait: the most seconds to wait for ``ahead`` (None: until it is done).
 
     Returns:
         A :class:`Hint`. Insurance offers compare the hole card's ten chance with 1/3;
@@ -233,10 +259,10 @@ def hint(state: TableView, *, exact: bool | None = None) -> Hint:
         IllegalActionError: no decision is pending (the view has no turn).
     """
     with collector_paused():
-        return _hint(state, exact)
+        return _hint(state, exact, ahead, wait)
 
 
-def _hint(state: TableView, exact: bool | None) -> Hint:
+def _hint(state: TableView, exact: bool | None, ahead: Ahead | None, wait: float | None) -> Hint:
     rules = state.rules
     if state.turn is None or state.dealer.upcard is None:  # the round sets a turn only while a decision waits
         raise IllegalActionError("no decision to give a hint for right now")
@@ -266,7 +292,7 @@ def _hint(state: TableView, exact: bool | None) -> Hint:
                     True, running, tc, note)
 
     evs_all, exact = hint_evs(cards, up, unseen, rules, from_split=hand.from_split, hands=len(seat.hands),
-                              exact=exact)
+                              exact=exact, ahead=ahead, wait=wait)
     evs_all.pop(Action.INSURANCE, None)
     dealer = dealer_probabilities(up, unseen, rules)
     if state.phase is Phase.EARLY_SURRENDER:

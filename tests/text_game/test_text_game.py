@@ -315,3 +315,28 @@ def test_bad_name_in_options_is_a_usage_error(capsys: pytest.CaptureFixture[str]
         main(["--names", "Ann," + "x" * 30], stdin=io.StringIO(""), stdout=io.StringIO())
     assert done.value.code == 2
     assert "at most 20 characters, got 30" in capsys.readouterr().err
+
+
+def test_each_decision_is_prepared_for_the_hint_and_the_worker_ends_with_the_session(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game starts the exact EVs of every decision as it appears, so '?' answers them at once (hints.ahead);
+    the coach's background thread is closed when the session ends."""
+    from blackjack.coach import Coach
+    prepared: list[tuple[str, ...]] = []
+    closed: list[bool] = []
+    original_prepare, original_close = Coach.prepare, Coach.close
+
+    def prepare(self: Coach, view):  # type: ignore[no-untyped-def]
+        prepared.append(tuple(str(card) for card in view.current_hand.cards))
+        original_prepare(self, view)
+
+    def close(self: Coach) -> None:
+        closed.append(True)
+        original_close(self)
+
+    monkeypatch.setattr(Coach, "prepare", prepare)
+    monkeypatch.setattr(Coach, "close", close)
+    status, text = play(["--names", "Ann", "--stack", "Th,9c,5d,8s,3c", "--rounds", "1", "--plain"], "10\nh\n?\ns\n")
+    assert status == 0 and "Hint: stand." in text
+    assert prepared[0] == ("Th", "5d") and ("Th", "5d", "3c") in prepared
+    assert closed == [True]
