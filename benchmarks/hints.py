@@ -24,6 +24,14 @@ run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 
 shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, and the
 fallback's time and largest EV error. The load average is printed before and after.
 
+Worked out ahead (``blackjack.hints.ahead``, what the text game does): each decision is
+also begun cold on the :class:`~blackjack.hints.ahead.Ahead` worker thread, the main
+thread sleeps as a terminal waiting in ``input()`` does, and then asks ``hint_evs(...,
+ahead=...)``; timed is the wall clock from the question to the answer (with the dealer's
+chances and the bust chance, as ``hint()``), and whether the answer was exact. Asked at
+once (trainer mode shows the hint before the prompt) and ``--ask-after`` seconds later
+(default 0.2: a player reads the cards and types ``?``).
+
 ``--against ROOT`` also times the exact ``expected_values`` of another copy of the kit
 (say the commit before a change: ``git archive <commit> blackjack | tar -x -C ROOT``) on
 the same decisions, cold, the two copies in turn (which one goes first alternates), and
@@ -49,7 +57,8 @@ from blackjack import Rules  # noqa: E402
 from blackjack.actions import Action  # noqa: E402
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values  # noqa: E402
 from blackjack.hints import _dealer, _player, _stand, _work, strategy  # noqa: E402
-from blackjack.hints.advice import EXACT_WORK_BUDGET, hint_evs  # noqa: E402
+from blackjack.hints.advice import AHEAD_WAIT, EXACT_WORK_BUDGET, hint_evs  # noqa: E402
+from blackjack.hints.ahead import Ahead, Decision  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
 
 LIMIT_MS = 100.0
@@ -151,6 +160,23 @@ def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules:
     return exact
 
 
+def ahead_work(worker: Ahead, hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
+               ask_after: float) -> tuple[float, bool]:
+    """Begin the decision on ``worker``, ask ``ask_after`` s later: ``(wall ms from question to answer, exact)``."""
+    unseen = dict(zip(range(1, 11), counts))
+    decision = Decision.of(hand, up, unseen, rules)
+    worker.start(decision)
+    time.sleep(ask_after)  # the player reads the table; the worker has the CPU
+    start = time.perf_counter()
+    with _work.collector_paused():
+        _evs, exact = hint_evs(list(hand), up, unseen, rules, ahead=worker)
+        dealer_probabilities(up, counts, rules)
+        bust_probability(hand, counts, upcard=up, rules=rules)
+    ms = (time.perf_counter() - start) * 1000
+    worker.evs(decision, wait=None)  # let it finish, so that it cannot overlap the next timing
+    return ms, exact
+
+
 def timed(call) -> float:  # type: ignore[no-untyped-def]
     """Wall-clock ms of ``call()``."""
     return timed2(call)[0]
@@ -179,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="ROOT",
                         help="the root of another copy of the kit (e.g. `git archive <commit> blackjack | tar -x -C /tmp/old`): time its exact "
                         "expected_values on the same decisions, interleaved, and compare CPU time and EVs")
+    parser.add_argument("--ask-after", type=float, default=0.2, metavar="SECONDS",
+                        help="time the hint worked out ahead when asked this long after the decision appears "
+                        "(and at once); 0 skips the second")
     parser.add_argument("--dump", help="write one tab-separated line per decision here "
                         "(CPU ms: exact, exact=False, hint() default; name)")
     args = parser.parse_args(argv)
@@ -212,6 +241,11 @@ def main(argv: list[str] | None = None) -> int:
     ref_cpu: list[float] = []
     new_cpu: list[float] = []
     differ = 0
+    worker = Ahead()
+    at_once_ms: list[float] = []
+    at_once_exact = 0
+    later_ms: list[float] = []
+    later_exact = 0
     for i, (kind, hand, up, counts, decks) in enumerate(cases):
         rules = RULES[decks]
         if reference is not None:  # exact EVs only, this copy and the other one in turn
@@ -267,6 +301,16 @@ def main(argv: list[str] | None = None) -> int:
         if max(evs, key=lambda a: evs[a]) is not max(rough, key=lambda a: rough[a]):
             disagree += 1
         rows.append((cpu, name(kind, hand, up, counts, decks)))
+        clear()
+        ms_now, exact_now = ahead_work(worker, hand, up, counts, rules, 0.0)
+        at_once_ms.append(ms_now)
+        at_once_exact += exact_now
+        if args.ask_after > 0:
+            clear()
+            ms_later, exact_later = ahead_work(worker, hand, up, counts, rules, args.ask_after)
+            later_ms.append(ms_later)
+            later_exact += exact_later
+    worker.close()
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as out:
             for cpu, acpu, dcpu, used, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, units, rows):
@@ -320,6 +364,14 @@ def main(argv: list[str] | None = None) -> int:
     if stopped and done:
         print(f"hint() default CPU ms where exact: max {max(done):.1f}; where it fell back (budget spent, then "
               f"exact=False): median {statistics.median(stopped):.1f}, max {max(stopped):.1f}")
+    asked = [("at once", at_once_ms, at_once_exact)]
+    if later_ms:
+        asked.append((f"{args.ask_after:g} s later", later_ms, later_exact))
+    for label, values, exact_count in asked:
+        print(f"worked out ahead (hints.ahead, wait {AHEAD_WAIT:g} s), asked {label}: wall ms from question to "
+              f"answer median {statistics.median(values):.1f}, p90 {percentile(values, 0.90):.1f}, "
+              f"p99 {percentile(values, 0.99):.1f}, max {max(values):.1f}; over {LIMIT_MS:.0f} ms: "
+              f"{sum(ms > LIMIT_MS for ms in values)} of {len(values)}; exact on {exact_count} of {len(values)}")
     if reference is not None:
         print(f"A/B against {args.against} (exact expected_values, CPU ms, interleaved): "
               f"other copy median {statistics.median(ref_cpu):.1f}, p99 {percentile(ref_cpu, 0.99):.1f}, "

@@ -183,7 +183,7 @@ EXACT_WORK_BUDGET = 250_000
 #: Seconds ``hint(..., ahead=...)`` waits for the exact EVs that :class:`.Ahead` is still
 #: working out before it shows the ``exact=False`` ones (a few ms) instead: with them the
 #: answer comes within about 0.1 s of the question (benchmarks/hints.py measures it).
-AHEAD_WAIT = 0.08
+AHEAD_WAIT = 0.06
 
 
 def hint_evs(cards: Sequence[CardLike], upcard: int, unseen: Mapping[int, int], rules: Rules, *, from_split: bool = False,

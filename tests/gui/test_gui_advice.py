@@ -163,6 +163,18 @@ class TestAdvice:
         found = advice.advise(view)
         assert found.action is Action.SPLIT and set(found.evs) <= view.legal_actions
 
+    def test_the_panel_gets_the_exact_evs(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Computed off the Tk thread, the hint needs no work budget: its EVs are exact even where hint()'s
+        default would fall back (here a budget of 0 units)."""
+        from blackjack.hints import advice as hint_advice
+        from blackjack.hints import expected_values
+        monkeypatch.setattr(hint_advice, "EXACT_WORK_BUDGET", 0)
+        view = view_of("2s 2d 2h Th")
+        hand = view.current_hand
+        assert hand is not None
+        want = expected_values(list(hand.cards), 2, view.unseen_counts, view.rules)
+        assert advice.advise(view).evs == {a: v for a, v in want.items() if a in view.legal_actions}
+
     def test_dealer_distribution_sums_to_one(self) -> None:
         """The dealer's outcome bars add up to 1."""
         assert sum(advice.advise(view_of("8s 6d 8h Th")).dealer.values()) == pytest.approx(1)
