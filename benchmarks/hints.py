@@ -160,20 +160,25 @@ def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules:
     return exact
 
 
-def ahead_work(worker: Ahead, hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
+def ahead_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
                ask_after: float) -> tuple[float, bool]:
-    """Begin the decision on ``worker``, ask ``ask_after`` s later: ``(wall ms from question to answer, exact)``."""
+    """Begin the decision on a new worker, ask ``ask_after`` s later: ``(wall ms from question to answer, exact)``.
+
+    A new :class:`Ahead` each time: one that had begun the same decision before would
+    answer from that computation.
+    """
     unseen = dict(zip(range(1, 11), counts))
     decision = Decision.of(hand, up, unseen, rules)
-    worker.start(decision)
-    time.sleep(ask_after)  # the player reads the table; the worker has the CPU
-    start = time.perf_counter()
-    with _work.collector_paused():
-        _evs, exact = hint_evs(list(hand), up, unseen, rules, ahead=worker)
-        dealer_probabilities(up, counts, rules)
-        bust_probability(hand, counts, upcard=up, rules=rules)
-    ms = (time.perf_counter() - start) * 1000
-    worker.evs(decision, wait=None)  # let it finish, so that it cannot overlap the next timing
+    with Ahead() as worker:
+        worker.start(decision)
+        time.sleep(ask_after)  # the player reads the table; the worker has the CPU
+        start = time.perf_counter()
+        with _work.collector_paused():
+            _evs, exact = hint_evs(list(hand), up, unseen, rules, ahead=worker)
+            dealer_probabilities(up, counts, rules)
+            bust_probability(hand, counts, upcard=up, rules=rules)
+        ms = (time.perf_counter() - start) * 1000
+        worker.evs(decision, wait=None)  # let it finish, so that it cannot overlap the next timing
     return ms, exact
 
 
@@ -241,7 +246,6 @@ def main(argv: list[str] | None = None) -> int:
     ref_cpu: list[float] = []
     new_cpu: list[float] = []
     differ = 0
-    worker = Ahead()
     at_once_ms: list[float] = []
     at_once_exact = 0
     later_ms: list[float] = []
@@ -302,15 +306,14 @@ def main(argv: list[str] | None = None) -> int:
             disagree += 1
         rows.append((cpu, name(kind, hand, up, counts, decks)))
         clear()
-        ms_now, exact_now = ahead_work(worker, hand, up, counts, rules, 0.0)
+        ms_now, exact_now = ahead_work(hand, up, counts, rules, 0.0)
         at_once_ms.append(ms_now)
         at_once_exact += exact_now
         if args.ask_after > 0:
             clear()
-            ms_later, exact_later = ahead_work(worker, hand, up, counts, rules, args.ask_after)
+            ms_later, exact_later = ahead_work(hand, up, counts, rules, args.ask_after)
             later_ms.append(ms_later)
             later_exact += exact_later
-    worker.close()
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as out:
             for cpu, acpu, dcpu, used, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, units, rows):

@@ -39,8 +39,16 @@ class Coach:
         self._ahead = Ahead()
 
     def prepare(self, view: TableView) -> None:
-        """Begin the exact EVs of the decision in ``view`` (call it as soon as the decision is known)."""
-        self._ahead.start(Decision.from_view(view))
+        """Begin the exact EVs of the decision in ``view`` (call it as soon as the decision is known).
+
+        Course code that is not written yet (a student's starter) or a view it cannot
+        read leaves nothing begun: the hint then reports the problem when asked.
+        """
+        try:
+            decision = Decision.from_view(view)
+        except (NotImplementedError, BlackjackError):
+            return
+        self._ahead.start(decision)
 
     def close(self) -> None:
         """Stop the background work (the coach still answers afterwards, working in the caller's thread)."""

@@ -114,6 +114,10 @@ def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rule
     # END SOLUTION
 
 
+#: The line :meth:`Hint.lines` adds under EVs that are not the exact ones.
+APPROXIMATE_NOTE = "EVs approximate (dealer odds of the cards left now, used all the way down; off by up to about 0.01)."
+
+
 @dataclass(frozen=True)
 class Hint:
     """One piece of advice for the decision in front of a player.
@@ -155,6 +159,8 @@ class Hint:
         if self.evs:
             ranked = sorted(self.evs.items(), key=lambda item: -item[1])
             out.append("EV per unit bet: " + ", ".join(f"{a.value} {v:+.3f}" for a, v in ranked))
+            if not self.exact:
+                out.append(APPROXIMATE_NOTE)
         if self.split_model:
             out.append(self.split_model)
         if self.bust_chance is not None:

@@ -219,6 +219,13 @@ class TestIndexNotes:
         assert hint(view).index_note == ""
 
 
+def test_approximate_evs_say_so() -> None:
+    """A hint from the fallback says under its EVs that they are approximate; an exact one does not."""
+    _rnd, view = view_for("Th 6c 6d 9s")
+    assert advice.APPROXIMATE_NOTE in hint(view, exact=False).lines()
+    assert advice.APPROXIMATE_NOTE not in hint(view, exact=True).lines()
+
+
 def test_split_model_is_stated_with_the_evs() -> None:
     """A pair's hint says how its SPLIT EV was computed (CDP1, resplits, rank pairs); a non-pair's does not."""
     _rnd, view = view_for("8h Tc 8d 9s")

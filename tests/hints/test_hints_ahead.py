@@ -210,3 +210,20 @@ class TestCoach:
             assert "approximate" in text
         finally:
             coach.close()
+
+
+def test_prepare_with_unwritten_course_code_begins_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A student's starter whose Card.get_value is not written: prepare() leaves nothing begun, no error."""
+    from blackjack.cards import Card
+    view = view_for("2h 2c 2d 9s")
+
+    def unwritten(self: Card) -> int:
+        raise NotImplementedError("get_value: not written yet")
+
+    monkeypatch.setattr(Card, "get_value", unwritten)
+    coach = Coach(VEGAS, tips=False)
+    try:
+        coach.prepare(view)
+        assert coach._ahead._job is None
+    finally:
+        coach.close()
