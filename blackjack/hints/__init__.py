@@ -15,6 +15,8 @@ level / name                what it gives
 4 ``count_summary(view)``   the count and a bet suggestion for a table view
 4 ``CountingDrill``         a counting drill the front ends drive
 all ``hint(view)``          one :class:`Hint` for the current decision of a round
+all ``Ahead``               a worker thread that computes a decision's exact EVs before
+                            they are asked for (``hint(view, ahead=...)`` takes them)
 ==========================  ====================================================================
 
 >>> from blackjack.actions import Action
@@ -24,6 +26,7 @@ True
 """
 
 from .advice import TIPS, Hint, Tip, TipBook, basic_advice, hint
+from .ahead import Ahead, Decision
 from .counting import (FAB_4, ILLUSTRIOUS_18, CountSummary, Counter, CountingSystem, IndexPlay, bet_ramp,
                        count_from_unseen, count_summary, index_play, insure_by_count, running_count, system, systems,
                        true_count)
@@ -39,11 +42,13 @@ __all__ = [
     "OUTCOMES",
     "TIPS",
     "UPCARDS",
+    "Ahead",
     "Chart",
     "CountSummary",
     "Counter",
     "CountingDrill",
     "CountingSystem",
+    "Decision",
     "DrillResult",
     "Hint",
     "IndexPlay",
