@@ -22,11 +22,16 @@ class Coach:
     """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
 
     The exact EVs of each decision are worked out on a background thread from the moment
-    the game calls :meth:`prepare` (:class:`.hints.ahead.Ahead`), so ``?`` usually answers
-    at once, exactly; :meth:`close` ends that thread.
+    the game calls :meth:`prepare` (:class:`.hints.ahead.Ahead`). The hint and the verdict
+    wait for them, so both are exact and agree, and a transcript replays the same: a
+    player who asks after reading the cards gets the answer at once; asked right away
+    (or shown before the prompt in trainer mode), the hardest decisions take up to about
+    0.3 s. :meth:`close` ends that thread.
 
     Args:
-        rules: the table's rules (the chart is derived for them on first use, under a second).
+        rules: the table's rules (the ``chart`` command reads the presets' charts from shipped
+            data; other rules, a preset with another deck count included, derive it on
+            first use, 6-16 s here).
         counting: the counting system for the ``count`` command (default Hi-Lo).
         tips: show a tip the first time a situation comes up (justBlackjack's idea).
     """
@@ -74,7 +79,7 @@ class Coach:
         """The recommended move for the decision in ``view``, with its reason and numbers."""
         if view.turn is None:  # the round sets a turn only while a decision waits
             return "No decision is pending."
-        advice = hint(view, ahead=self._ahead)
+        advice = hint(view, ahead=self._ahead, wait=None)
         return "\n".join([f"Hint: {advice.action.value}."] + [f"  {line}" for line in advice.lines()])
 
     def count_text(self, view: TableView) -> str:
@@ -100,8 +105,8 @@ class Coach:
     def judge(self, view: TableView, action: Action) -> str | None:
         """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees.
 
-        The verdict waits for the exact EVs of a prepared decision (the player has usually
-        given them time), so it does not depend on how fast the player answered.
+        The verdict waits for the exact EVs of a prepared decision, as the hint does, so it
+        does not depend on how fast the player answered.
         """
         if view.turn is None:
             return None

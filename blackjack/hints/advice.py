@@ -29,7 +29,7 @@ from .ahead import Ahead, Decision
 from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
-from .strategy import basic_strategy
+from .strategy import basic_strategy, chart_if_ready
 
 __all__ = ["AHEAD_WAIT", "Hint", "Tip", "TipBook", "basic_advice", "hint"]
 
@@ -115,7 +115,8 @@ def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rule
 
 
 #: The line :meth:`Hint.lines` adds under EVs that are not the exact ones.
-APPROXIMATE_NOTE = "EVs approximate (dealer odds of the cards left now, used all the way down; off by up to about 0.01)."
+APPROXIMATE_NOTE = ("EVs approximate: the dealer's odds for the cards left now are used all the way down "
+                    "(close, not exact).")
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,8 @@ class Hint:
             parts = ", ".join(f"{k} {_percent(v)}" for k, v in self.dealer.items() if v > 0)
             out.append(f"Dealer finishes: {parts}")
         if self.basic is not None and self.basic is not self.action:
-            out.append(f"Basic strategy says {self.basic.value}; the cards left favour {self.action.value}.")
+            favour = "the cards left favour" if self.exact else "the approximate EVs favour"
+            out.append(f"Basic strategy says {self.basic.value}; {favour} {self.action.value}.")
         out.append(f"Hi-Lo count: running {self.running_count:+d}, true {self.true_count:+.1f}")
         if self.index_note:
             out.append(self.index_note)
@@ -304,12 +306,14 @@ def _hint(state: TableView, exact: bool | None, ahead: Ahead | None, wait: float
     if state.phase is Phase.EARLY_SURRENDER:
         keep = max(v for a, v in evs_all.items() if a is not Action.SURRENDER)
         playing_on = keep  # without a peek the EVs already count a dealer natural
-        if rules.dealer_peeks:
-            p_nat = float(dealer_probabilities(up, unseen, rules, peeked=False)["blackjack"])
-            playing_on = before_peek(keep, p_nat)
+        when = "counting a dealer blackjack, which takes the whole bet"
+        if rules.dealer_peeks:  # the decision comes before the peek: its EV and odds are the unpeeked ones
+            dealer = dealer_probabilities(up, unseen, rules, peeked=False)
+            playing_on = before_peek(keep, float(dealer["blackjack"]))
+            when = "before the dealer checks for blackjack"
         action = Action.SURRENDER if -0.5 > playing_on else Action.DECLINE
         reason = (f"{'Surrender' if action is Action.SURRENDER else 'Decline surrender'}: playing on is worth "
-                  f"{playing_on:+.3f} of a bet before the dealer checks for blackjack, surrender -0.500.")
+                  f"{playing_on:+.3f} of a bet {when}, surrender -0.500.")
         return Hint(action, reason, {Action.SURRENDER: -0.5, Action.DECLINE: playing_on}, None,
                     {k: float(v) for k, v in dealer.items()}, None, exact, running, tc)
 
@@ -318,7 +322,8 @@ def _hint(state: TableView, exact: bool | None, ahead: Ahead | None, wait: float
         raise IllegalActionError("no decision to give a hint for right now")
     action = max(evs, key=lambda a: evs[a])
     bust = bust_probability(values, unseen, upcard=up, rules=rules)
-    basic = basic_strategy(rules).action(cards, up, legal=legal)
+    chart = chart_if_ready(rules)  # deriving one takes seconds: a hint does not wait for it
+    basic = chart.action(cards, up, legal=legal) if chart is not None else None
     reason = _reason(action, values, up, bust, float(dealer["bust"]))
     note = ""
     for play in index_play(values, up, surrender=Action.SURRENDER in legal, rules=rules,

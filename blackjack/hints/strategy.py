@@ -340,15 +340,34 @@ def basic_strategy(rules: Rules) -> Chart:
     rows = _shipped().get(chart_key(rules))
     if rows is not None:
         return Chart(rules, *(({int(k): tuple(v) for k, v in rows[part].items()}) for part in ("hard", "soft", "pairs")))
-    return derive_chart(rules)
+    chart = derive_chart(rules)
+    _DERIVED[rules] = chart
+    while len(_DERIVED) > 32:
+        del _DERIVED[next(iter(_DERIVED))]
+    return chart
+
+
+#: Charts :func:`basic_strategy` derived in this process, the 32 most recent (for :func:`chart_if_ready`).
+_DERIVED: dict[Rules, Chart] = {}
+
+
+def chart_if_ready(rules: Rules) -> Chart | None:
+    """The chart for ``rules`` if it can be had at once (shipped, or derived before in this process); else None.
+
+    Never derives one (that takes 6-16 s here): a hint shows basic strategy's play only
+    when this gives a chart.
+    """
+    if chart_key(rules) in _shipped():
+        return basic_strategy(rules)
+    return _DERIVED.get(rules)
 
 
 def derive_chart(rules: Rules) -> Chart:
     """Derive the basic-strategy chart for ``rules`` from exact expected values (no cache, no shipped data).
 
     Every cell compares exact EVs (:func:`.expected_values`, ``exact=True``) for the
-    rules' full shoe less the upcard and the player's cards. Takes tens of seconds for a
-    6-deck shoe (see benchmarks/hints.py).
+    rules' full shoe less the upcard and the player's cards. Takes 6-16 s for the
+    shipped rule sets here (benchmarks/README.md).
 
     Args:
         rules: the table rules.

@@ -267,3 +267,55 @@ class TestCollectorPaused:
             assert not gc.isenabled()
         finally:
             gc.enable()
+
+
+class TestEarlySurrender:
+    """The early-surrender hint comes before the peek: its words, EV and dealer odds say so."""
+
+    @staticmethod
+    def offer(rules: Rules):  # type: ignore[no-untyped-def]
+        _rnd, view = view_for("Th As 6d 9s", rules)
+        if view.phase is Phase.INSURANCE:
+            _rnd.apply(Action.DECLINE)
+            view = _rnd.view()
+        assert view.phase is Phase.EARLY_SURRENDER
+        return view
+
+    def test_with_a_peek_the_odds_include_the_dealer_blackjack(self) -> None:
+        rules = dataclasses.replace(VEGAS, surrender="early", insurance=False)
+        got = hint(self.offer(rules))
+        assert "before the dealer checks for blackjack" in got.reason
+        assert got.dealer["blackjack"] > 0
+
+    def test_without_a_peek_it_does_not_speak_of_one(self) -> None:
+        rules = dataclasses.replace(VEGAS, surrender="early", insurance=False, dealer_peeks=False)
+        got = hint(self.offer(rules))
+        assert "checks" not in got.reason and "counting a dealer blackjack" in got.reason
+
+
+class TestChartIfReady:
+    """A hint never derives a chart (seconds of work): it names basic strategy's play only when one is at hand."""
+
+    def test_no_chart_no_basic_play_then_one(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from blackjack.hints import strategy
+        monkeypatch.setattr(strategy, "_DERIVED", {})
+        strategy.basic_strategy.cache_clear()
+        four_decks = dataclasses.replace(VEGAS, decks=4)
+        assert strategy.chart_if_ready(four_decks) is None
+
+        def no_derivation(rules: Rules) -> strategy.Chart:
+            raise AssertionError("a hint derived a chart")
+
+        monkeypatch.setattr(strategy, "derive_chart", no_derivation)
+        _rnd, view = view_for("Th 9c 6d 8s", four_decks)
+        assert hint(view).basic is None
+        shipped = strategy.basic_strategy(VEGAS)
+        monkeypatch.setattr(strategy, "derive_chart",
+                            lambda rules: strategy.Chart(rules, shipped.hard, shipped.soft, shipped.pairs))
+        strategy.basic_strategy(four_decks)  # derived once (here: a stand-in), kept
+        assert hint(view).basic is Action.SURRENDER
+        strategy.basic_strategy.cache_clear()
+
+    def test_a_shipped_chart_is_at_hand(self) -> None:
+        from blackjack.hints import strategy
+        assert strategy.chart_if_ready(VEGAS) is strategy.basic_strategy(VEGAS)

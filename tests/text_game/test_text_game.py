@@ -340,3 +340,15 @@ def test_each_decision_is_prepared_for_the_hint_and_the_worker_ends_with_the_ses
     assert status == 0 and "Hint: stand." in text
     assert prepared[0] == ("Th", "5d") and ("Th", "5d", "3c") in prepared
     assert closed == [True]
+
+
+def test_trainer_hint_and_verdict_agree_and_replay() -> None:
+    """Single deck, 2-2 against a 3: the exact EVs split (the approximate ones hit). The trainer's hint, shown
+    before the prompt, waits for the exact EVs, so the coach's verdict agrees with it and the transcript is the
+    same every time, however fast the input comes."""
+    args = ["--names", "A", "--rules", "single_deck", "--seed", "5", "--stack", "2h,3c,2d,9s", "--rounds", "1",
+            "--plain", "--no-tips", "--hints"]
+    _, text = play(args, "10\nh\ns\n")
+    assert "Hint: split." in text and "EVs approximate" not in text
+    assert "Coach: the recommended move was split, not hit" in text
+    assert play(args, "10\nh\ns\n")[1] == text
