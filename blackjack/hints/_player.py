@@ -75,6 +75,14 @@ class Game:
     decks: int = 0
     lead: int = 0
 
+    def is_charlie(self, cards: int) -> bool:
+        """True when a hand of ``cards`` cards that has not busted wins as a Charlie (``charlie`` cards or more).
+
+        The rule of ``Rules.charlie_cards`` as the round applies it (``blackjack/round.py``);
+        the EV trees ask here, so they state it once.
+        """
+        return self.charlie is not None and cards >= self.charlie
+
 
 def total_of(hard: int, ace: bool) -> int:
     """Best total of a hand with hard total ``hard`` (aces as 1) and an ace or not."""
@@ -251,7 +259,7 @@ class Tree:
         if total > 21:
             return -1.0
         game = self.game
-        if game.charlie is not None and n >= game.charlie:
+        if game.is_charlie(n):
             return game.charlie_pays
         if not may_hit:
             return self.stand(hard, ace, counts)
@@ -294,7 +302,7 @@ class Tree:
         game = self.game
         for v, chance, after in self.next_cards(counts):
             h, a = hard + v, ace or v == 1
-            if game.charlie is not None and n + 1 >= game.charlie and total_of(h, a) <= 21:
+            if game.is_charlie(n + 1) and total_of(h, a) <= 21:
                 outcome = game.charlie_pays
             else:
                 outcome = self.stand(h, a, after if game.exact else counts)

@@ -287,7 +287,7 @@ class _Hands:
         values = [0.0] * self.span
         for v, after, chances in self._next(counts):
             h, a = hard + v, ace or v == 1
-            if game.charlie is not None and 3 >= game.charlie and total_of(h, a) <= 21:
+            if game.is_charlie(3) and total_of(h, a) <= 21:
                 outcome = [game.charlie_pays] * self.span
             else:
                 outcome = self._stands(h, a, after)
@@ -303,7 +303,7 @@ class _Hands:
         if total > 21:
             return [-1.0] * self.span
         game, tree = self.game, self.tree
-        if game.charlie is not None and n >= game.charlie:
+        if game.is_charlie(n):
             return [game.charlie_pays] * self.span
         if not may_hit or (total == 21 and game.charlie is None):
             return self._stands(hard, ace, counts)

@@ -21,8 +21,8 @@ Each formula is one weighted sum over the dealer's draws: the rows of
 :class:`._dealer._Table` of the outcomes it names, each weight times the formula's
 coefficient, grouped by level as the dealer engine groups them (:class:`._dealer._Levels`).
 Rows of different outcomes but the same counts of the lower ranks then fall into one
-group, so a pass sums fewer groups: a composition's own pass under an ace 20-32 against
-the whole distribution's 208. The levels take the ranks in an order the caller chooses
+group, so there are fewer groups to sum: under an ace, 20-32 at a composition's own
+lowest level against the whole distribution's 208. The levels take the ranks in an order the caller chooses
 (:func:`._dealer.rank_order`): ``lead`` first. A pair's split hands are played on shoes
 that differ from one another only in the pair's rank; with that rank first they share
 every level sum but the lowest.

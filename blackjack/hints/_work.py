@@ -26,8 +26,10 @@ with the machine's load (the tails are that, not the weights).
 The count depends only on the computation and on what the memos hold when it starts,
 never on the clock: the same call with the same call history gives the same count and
 the same stop on any machine. (The stand EV's weighted sum replaced a level pass and
-its quotients after the fit; charged 8 units besides its groups, it costs less than the
-pass did, and the fitted unit price held: 0.195 us at the median in the next benchmark run.)
+its quotients after the fit. It is charged on the safe side, 8 units plus 1 per group: a
+refit on runs whose machine speed drifted put a product at about 0.3 of a pass's group
+and found no fixed cost. In those runs a unit took 0.195-0.349 us at the median as the
+machine's speed varied; docs/hints.md.)
 """
 
 from __future__ import annotations

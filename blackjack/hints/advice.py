@@ -180,12 +180,13 @@ class Hint:
 
 #: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to
 #: ``exact=False``. A unit is one group of a dealer level pass (an integer multiply-add);
-#: a level pass costs 26 besides its groups, a new tree node 10, a new split node 51;
-#: values already memoised cost nothing. A unit took about 0.18-0.20 us of CPU at the
-#: median on this shared 2-core machine (benchmarks/hints.py, 2026-11-23), so the budget
-#: is about 45-50 ms: room for the fallback after it, and for a busy moment that makes a
-#: unit up to 2-3x dearer (the budget, unlike a time limit, does not see that: the price
-#: of a replayable choice). docs/hints.md gives the measured exact share and times.
+#: a level pass costs 26 besides its groups, a stand EV's weighted sum 8 besides its
+#: groups, a new tree node 10, a new split node 51; values already memoised cost nothing.
+#: A unit took 0.195-0.349 us of CPU at the median on this shared 2-core machine as its
+#: speed varied (benchmarks/hints.py, 2026-11-23), so the budget is 49-87 ms: room for the
+#: fallback after it at the machine's usual speed, not always when it runs slow (the
+#: budget, unlike a time limit, does not see that: the price of a replayable choice).
+#: docs/hints.md gives the measured exact share and times.
 EXACT_WORK_BUDGET = 250_000
 
 #: Seconds ``hint(..., ahead=...)`` waits for the exact EVs that :class:`.Ahead` is still
@@ -216,8 +217,8 @@ def hint_evs(cards: Sequence[CardLike], upcard: int, unseen: Mapping[int, int], 
             this decision (:meth:`.Ahead.start`): at once if they are ready, else after
             waiting up to ``wait`` seconds (None: until they are). Still running after
             that, ``exact=False`` answers; not begun there, the work budget decides as above.
-            Whether a begun decision's answer is exact then depends on how long the
-            player took to ask, not only on the call history.
+            With a bounded ``wait``, whether a begun decision's answer is exact depends on
+            how long the player took to ask, not only on the call history.
         wait: see ``ahead``.
 
     Returns:
