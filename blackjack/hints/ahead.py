@@ -75,7 +75,19 @@ class Decision:
 
     @classmethod
     def from_view(cls, state: TableView) -> Decision | None:
-        """The Decision of the hand whose turn it is in a round's view; None when no hand waits (or no upcard)."""
+        """The Decision of the hand whose turn it is in a round's view.
+
+        Args:
+            state: the round's view (``round.view()``): ``turn``, ``seats``, ``dealer``,
+                ``unseen_counts`` and ``rules`` are read.
+
+        Returns:
+            The Decision, or None when no hand waits (or no upcard is dealt).
+
+        Raises:
+            NotImplementedError: course code that reads a card's value is not written
+                yet (a student's starter).
+        """
         if state.turn is None or state.dealer.upcard is None:
             return None
         seat_index, hand_index = state.turn
