@@ -450,12 +450,24 @@ def _recursion(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     return f"{', '.join(looping[:-1])} and {looping[-1]} call each other"
 
 
-#: A class in pytest's message for a ``pytest.raises`` that raised nothing: ``DID NOT RAISE <class 'x.InvalidBetError'>``.
-_RAISED_CLASS = re.compile(r"<class '(?:[\w.]*\.)?(\w+)'>")
+#: pytest's message for a ``pytest.raises`` that raised nothing, and the classes it names. pytest 8 writes
+#: ``DID NOT RAISE <class 'x.InvalidBetError'>`` (a tuple of those for several); pytest 9.2 writes
+#: ``DID NOT RAISE InvalidBetError`` or ``DID NOT RAISE any of (InvalidBetError, ValueError)``.
+_DID_NOT_RAISE = re.compile(r"DID NOT RAISE (?:any of )?(.*)", re.DOTALL)
+_RAISED_CLASS = re.compile(r"<class '(?:[\w.]*\.)?(\w+)'>|(?:[A-Za-z_][\w]*\.)*([A-Za-z_]\w*)")
 #: An object's default repr, ``<blackjack.round.Round object at 0x7f...>``: its address means nothing to a student.
 _ADDRESS = re.compile(r"<([\w.]*?)(\w+) object at 0x[0-9a-fA-F]+>")
 #: The same repr as pytest shortens it in a long explanation, ``<te...7fbd0155c450>``.
 _SHORTENED_ADDRESS = re.compile(r"<[^<>\s]*\.\.\.[0-9a-fA-F]{6,}>")
+
+
+def _raised_classes(text: str) -> list[str]:
+    """The exception classes a ``DID NOT RAISE`` message names (pytest 8's and 9.2's forms), or ``[]`` for
+    any other message."""
+    match = _DID_NOT_RAISE.match(text)
+    if match is None:
+        return []
+    return [wrapped or bare for wrapped, bare in _RAISED_CLASS.findall(match.group(1))]
 
 
 def _bare_assert(text: str) -> str:
@@ -502,7 +514,7 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException], timeout: float
                 f"a library function must return or raise, never end the program")
     elif isinstance(exc, pytest.fail.Exception):
         text = str(exc.msg)
-        raised = _RAISED_CLASS.findall(text) if text.startswith("DID NOT RAISE") else []
+        raised = _raised_classes(text)
         if raised:
             text = (f"the code under test should have raised {' or '.join(raised)} here, and it raised nothing: "
                     f"it accepted what the test's description says it must refuse")

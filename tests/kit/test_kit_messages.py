@@ -173,6 +173,21 @@ def test_did_not_raise_names_the_error_in_words() -> None:
                                         "nothing: it accepted what the test's description says it must refuse")
 
 
+@pytest.mark.parametrize("pytest_text, named", [
+    ("DID NOT RAISE <class 'blackjack.errors.InvalidBetError'>", "InvalidBetError"),  # pytest 8
+    ("DID NOT RAISE (<class 'blackjack.errors.InvalidBetError'>, <class 'ValueError'>)",
+     "InvalidBetError or ValueError"),
+    ("DID NOT RAISE InvalidBetError", "InvalidBetError"),  # pytest 9.2
+    ("DID NOT RAISE any of (InvalidBetError, ValueError)", "InvalidBetError or ValueError"),
+], ids=["8-one", "8-several", "9.2-one", "9.2-several"])
+def test_did_not_raise_reads_both_pytest_forms(pytest_text: str, named: str) -> None:
+    """Both of pytest's ways of writing "DID NOT RAISE" (8.x and 9.2) name the errors in words."""
+    with pytest.raises(pytest.fail.Exception) as excinfo:
+        pytest.fail(pytest_text)
+    assert student_message(excinfo) == (f"the code under test should have raised {named} here, and it raised "
+                                        "nothing: it accepted what the test's description says it must refuse")
+
+
 def test_a_none_that_breaks_a_test_is_explained() -> None:
     """An AttributeError or TypeError on None (a function that forgot its return) says so."""
     def forgot() -> None:
