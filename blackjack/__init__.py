@@ -23,9 +23,9 @@ and ``from blackjack import Hand`` loads only what ``Hand`` needs.
 """
 
 import importlib as _importlib
-import typing as _typing
 
-if _typing.TYPE_CHECKING:  # what the names are, for type checkers; at run time __getattr__ below imports them
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (start-up stays instant); deleted below
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time __getattr__ below imports them
     from .actions import Action, Phase, Result
     from .cards import Card, Suit, create_card_array, parse_cards, shuffle
     from .deck import Deck, Shoe
@@ -62,7 +62,7 @@ _EXPORTS = {
 }
 
 
-if not _typing.TYPE_CHECKING:  # (hidden from type checkers, which would otherwise accept any name as Any)
+if not TYPE_CHECKING:  # (hidden from type checkers, which would otherwise accept any name as Any)
     def __getattr__(name: str) -> object:
         """Import a public name's submodule on first use (PEP 562), or a submodule itself (``blackjack.round``).
 
@@ -80,6 +80,9 @@ if not _typing.TYPE_CHECKING:  # (hidden from type checkers, which would otherwi
                 raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
         globals()[name] = value  # later uses find it at once
         return value
+
+
+del TYPE_CHECKING
 
 
 def __dir__() -> list[str]:

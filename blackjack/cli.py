@@ -30,12 +30,13 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Iterator
-from types import FrameType
-from typing import IO, TYPE_CHECKING, NoReturn, TextIO
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: exit_on_interrupt is wanted early
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
     from fractions import Fraction
+    from types import FrameType
+    from typing import IO, NoReturn, TextIO
 
     from _typeshed import SupportsWrite
 
