@@ -16,23 +16,79 @@ name                 what it is
 ``Phase``, ``Result``
 ``TableView``        what a front end sees; the hole card is ``HIDDEN``
 ===================  ============================================================
+
+The names load on first use (PEP 562): ``import blackjack`` alone imports no submodule, so
+``python -m blackjack`` reaches its own first line (which makes Ctrl-C exit quietly) at once,
+and ``from blackjack import Hand`` loads only what ``Hand`` needs.
 """
 
-from .actions import Action, Phase, Result
-from .cards import Card, Suit, create_card_array, parse_cards, shuffle
-from .deck import Deck, Shoe
-from .errors import (BlackjackError, EmptyShoeError, IllegalActionError, InvalidBetError, InvalidCardError,
-                     PresetError, RulesError)
-from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
-                     InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
-from .hand import Hand
-from .money import Money, format_money, parse_bet, to_money
-from .player import Dealer, Ledger, Player, Policy
-from .round import Round
-from .rules import Rules
-from .table import Blackjack
-from .wagers import compare_scores, payout
-from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
+import importlib as _importlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (start-up stays instant); deleted below
+if TYPE_CHECKING:  # what the names are, for type checkers; at run time __getattr__ below imports them
+    from .actions import Action, Phase, Result
+    from .cards import Card, Suit, create_card_array, parse_cards, shuffle
+    from .deck import Deck, Shoe
+    from .errors import (BlackjackError, EmptyShoeError, IllegalActionError, InvalidBetError, InvalidCardError,
+                         PresetError, RulesError)
+    from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
+                         InsuranceSettled, Outcome, RoundSettled, ShoeShuffled)
+    from .hand import Hand
+    from .money import Money, format_money, parse_bet, to_money
+    from .player import Dealer, Ledger, Player, Policy
+    from .round import Round
+    from .rules import Rules
+    from .table import Blackjack
+    from .wagers import compare_scores, payout
+    from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
+
+#: Each public name and the submodule it comes from.
+_EXPORTS = {
+    **dict.fromkeys(("Action", "Phase", "Result"), ".actions"),
+    **dict.fromkeys(("Card", "Suit", "create_card_array", "parse_cards", "shuffle"), ".cards"),
+    **dict.fromkeys(("Deck", "Shoe"), ".deck"),
+    **dict.fromkeys(("BlackjackError", "EmptyShoeError", "IllegalActionError", "InvalidBetError", "InvalidCardError",
+                     "PresetError", "RulesError"), ".errors"),
+    **dict.fromkeys(("ActionTaken", "BetPlaced", "CardDealt", "DealerPeeked", "Event", "HandSettled",
+                     "HoleCardRevealed", "InsuranceSettled", "Outcome", "RoundSettled", "ShoeShuffled"), ".events"),
+    "Hand": ".hand",
+    **dict.fromkeys(("Money", "format_money", "parse_bet", "to_money"), ".money"),
+    **dict.fromkeys(("Dealer", "Ledger", "Player", "Policy"), ".player"),
+    "Round": ".round",
+    "Rules": ".rules",
+    "Blackjack": ".table",
+    **dict.fromkeys(("compare_scores", "payout"), ".wagers"),
+    **dict.fromkeys(("HIDDEN", "DealerView", "HandView", "Hidden", "SeatView", "TableView"), ".view"),
+}
+
+
+if not TYPE_CHECKING:  # (hidden from type checkers, which would otherwise accept any name as Any)
+    def __getattr__(name: str) -> object:
+        """Import a public name's submodule on first use (PEP 562), or a submodule itself (``blackjack.round``).
+
+        Raises:
+            AttributeError: no public name or submodule is called ``name``.
+        """
+        if name in _EXPORTS:
+            value = getattr(_importlib.import_module(_EXPORTS[name], __name__), name)
+        else:
+            try:
+                value = _importlib.import_module(f".{name}", __name__)
+            except ModuleNotFoundError as err:
+                if err.name != f"{__name__}.{name}":
+                    raise  # the submodule exists but an import inside it failed: show that
+                raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+        globals()[name] = value  # later uses find it at once
+        return value
+
+
+del TYPE_CHECKING
+
+
+def __dir__() -> list[str]:
+    """The module's names, the ones not loaded yet included."""
+    return sorted(set(globals()) | set(_EXPORTS))
+
 
 __version__ = "0.1.0"
 

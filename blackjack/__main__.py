@@ -5,25 +5,30 @@ Run ``python -m blackjack --help`` for the options.
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import io
-import sys
-from collections.abc import Sequence
-from fractions import Fraction
-from typing import TextIO
+if __name__ == "__main__":  # before anything else loads: Ctrl-C while the game starts ends it quietly, status 130
+    from .cli import exit_on_interrupt
+    exit_on_interrupt()
 
-from . import course_game
-from .cards import Card, parse_cards
-from .cli import OneLineParser, silence_broken_pipe
-from .errors import BlackjackError, unwritten
-from .money import format_money, to_money
-from .player import Player, check_name, parse_names
-from .rules import Rules
-from .table import Blackjack
-from .drill_cli import run_drill
-from .hints import system
-from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal
+import argparse  # noqa: E402 (after the interrupt handler, on purpose)
+import dataclasses  # noqa: E402
+import io  # noqa: E402
+import sys  # noqa: E402
+from collections import Counter  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from fractions import Fraction  # noqa: E402
+from typing import TextIO  # noqa: E402
+
+from . import course_game  # noqa: E402
+from .cards import Card, parse_cards  # noqa: E402
+from .cli import OneLineParser, interrupts_raise, silence_broken_pipe  # noqa: E402
+from .errors import BlackjackError, unwritten  # noqa: E402
+from .money import format_money, parse_amount  # noqa: E402
+from .player import Player, check_name, parse_names  # noqa: E402
+from .rules import Rules  # noqa: E402
+from .table import Blackjack  # noqa: E402
+from .drill_cli import run_drill  # noqa: E402
+from .hints import system  # noqa: E402
+from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal  # noqa: E402
 
 __all__ = ["build_parser", "main"]
 
@@ -61,7 +66,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
     Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
     game asks again), and characters its stdout cannot encode are written as escapes; a
-    closed stdin is an empty one.
+    closed stdin is an empty one. Ctrl-C at any moment ends the game with status 130 and
+    no traceback ("Interrupted." once the game is on the screen).
 
     Args:
         argv: the arguments (default ``sys.argv[1:]``).
@@ -81,7 +87,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     out = stdout if stdout is not None else _forgiving(sys.stdout, "backslashreplace")
     console = Console(inp, out)
     try:
-        return _play(args, parser, console, out)
+        with interrupts_raise():  # Ctrl-C is a KeyboardInterrupt only in here; outside, it exits quietly
+            return _play(args, parser, console, out)
     except (EOFError, QuitGame):
         console.say("No game played.")
         return 0
@@ -141,7 +148,7 @@ def _seats(args: argparse.Namespace, console: Console, rules: Rules) -> tuple[li
         ValueError: (or a ``BlackjackError``) an option has a bad value.
     """
     bankroll = _bankroll(args.bankroll, rules)
-    stacked = parse_cards(args.stack) if args.stack else []
+    stacked = _stack(args.stack, rules) if args.stack else []
     if args.rounds is not None and args.rounds < 1:
         raise ValueError(f"--rounds must be at least 1, got {args.rounds}")
     names = _names(args, console, rules)
@@ -151,21 +158,53 @@ def _seats(args: argparse.Namespace, console: Console, rules: Rules) -> tuple[li
 def _bankroll(text: str | None, rules: Rules) -> Fraction:
     """Each player's starting credits: ``--bankroll`` or the rules' ``starting_bankroll``.
 
-    The text game takes money a person can read: a whole or decimal number of credits
-    (``500``, ``7.5``), never a fraction with no exact decimal such as ``10/3``, and enough
-    to cover the table minimum (a bankroll of 0 would end the game before it starts).
+    ``--bankroll`` is typed money, read as every typed amount is
+    (:func:`~blackjack.money.parse_amount`: ``500``, ``7.5``, ``1_000``; not ``1e3`` or ``15/2``).
+    A rules file's starting bankroll must be decimal too (not ``1000/3``), and either must
+    cover the table minimum (a bankroll of 0 would end the game before it starts).
 
     Raises:
-        ValueError: (or ``InvalidBetError``) the amount is not a number, not decimal, or too small.
+        ValueError: (or ``InvalidBetError``) the amount is not a number, not decimal, or too small;
+            the message starts with ``--bankroll:`` or names the rules' field.
     """
     where = "--bankroll" if text is not None else f"the {rules.name} rules' starting_bankroll"
-    amount = to_money(text) if text is not None else rules.starting_bankroll
+    if text is not None:
+        try:
+            amount = parse_amount(text, what="bankroll")
+        except BlackjackError as err:
+            raise ValueError(f"--bankroll: {err}") from None
+    else:
+        amount = rules.starting_bankroll
     shown = format_money(amount)
     if "/" in shown:
         raise ValueError(f"{where} must be a whole or decimal number of credits such as 500 or 7.5, got {shown}")
     if amount < rules.min_bet:
         raise ValueError(f"{where} must cover the table minimum bet of {format_money(rules.min_bet)}, got {shown}")
     return amount
+
+
+def _stack(text: str, rules: Rules) -> list[Card]:
+    """The cards ``--stack`` puts on top of the shoe, checked against the shoe the rules describe.
+
+    The check uses the cards' identities and the rules' deck count, not the shoe: a shoe of
+    ``rules.decks`` decks holds that many copies of each card, so a stack that asks for more
+    is the option's mistake, while a shoe (the course's code) that cannot stack a card it
+    holds is the code's (``Stopped:``).
+
+    Raises:
+        ValueError: the message starts ``--stack:``: an unknown card code, or more copies of a
+            card than the shoe holds.
+    """
+    try:
+        cards = parse_cards(text)
+    except BlackjackError as err:
+        raise ValueError(f"--stack: {err}") from None
+    for card, asked in Counter(cards).items():
+        if asked > rules.decks:
+            held = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
+            raise ValueError(f"--stack: {card} is asked for {asked} times, but the {rules.name} shoe "
+                             f"({held}) has only {rules.decks}")
+    return cards
 
 
 def _forgiving(stream: TextIO, errors: str) -> TextIO:
@@ -189,12 +228,7 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str]:
     if args.names:
-        names = parse_names(args.names)
-        if args.players is not None and args.players != len(names):
-            raise ValueError(f"--players {args.players} but {len(names)} names given")
-        if not 1 <= len(names) <= rules.max_players:
-            raise ValueError(f"give 1 to {rules.max_players} names")
-        return names
+        return _given_names(args.names, args.players, rules)
     count = args.players
     if count is not None and not 1 <= count <= rules.max_players:
         raise ValueError(f"--players must be 1..{rules.max_players} at a {rules.name} table, got {count}")
@@ -222,6 +256,27 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
             continue
         chosen.append(answer)
     return chosen
+
+
+def _given_names(text: str, players: int | None, rules: Rules) -> list[str]:
+    """The names ``--names`` gives, checked: each a valid name, all different, as many as ``--players``.
+
+    Raises:
+        ValueError: the message names the option (``--names:`` or ``--players``).
+    """
+    try:
+        names = parse_names(text)
+    except ValueError as err:
+        message = str(err)
+        raise ValueError(message if message.startswith("--names") else f"--names: {message}") from None
+    if players is not None and players != len(names):
+        raise ValueError(f"--players {players} but {len(names)} names given")
+    if not 1 <= len(names) <= rules.max_players:
+        raise ValueError(f"--names: give 1 to {rules.max_players} names at a {rules.name} table, got {len(names)}")
+    repeated = [name for name, times in Counter(names).items() if times > 1]
+    if repeated:
+        raise ValueError(f"--names: {repeated[0]} is given twice; each player needs a name of their own")
+    return names
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

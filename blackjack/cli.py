@@ -1,34 +1,227 @@
-"""What every command line of the kit shares: argparse with one-line errors, a quiet broken pipe.
+"""What every command line of the kit shares: one-line errors, output that fails cleanly, a quiet Ctrl-C.
 
 A bad option is bad input like any other: one line saying what is wrong, exit status 2,
 no usage block (``--help`` shows that). Output piped into a reader that stops early
-(``| head``) ends quietly.
+(``| head``) ends quietly; output that cannot be written (``> /dev/full``) ends with one
+line on stderr and exit status 1. Ctrl-C ends a command line with status 130 and no
+traceback, at any moment once :func:`exit_on_interrupt` has run.
+
+=========================  ==============================================================
+name                       what it does
+=========================  ==============================================================
+``OneLineParser``          ``argparse.ArgumentParser`` with one-line errors and checked output
+``exit_on_interrupt()``    from now on, Ctrl-C exits quietly with status 130
+``interrupts_raise()``     a ``with`` block in which Ctrl-C is a ``KeyboardInterrupt`` again
+``silence_broken_pipe()``  after a broken pipe: no second error at exit
+``amount_argument``        argparse ``type=`` for typed money (``--bankroll 7.5``)
+``count_argument(most)``   argparse ``type=`` for a count such as ``1_000_000`` or ``1e6``
+=========================  ==============================================================
+
+This module loads only the standard library's argparse, os, signal and sys (the money
+reader is loaded when first used), so a command line can call :func:`exit_on_interrupt`
+before its heavy imports.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import re
+import signal
 import sys
-from typing import NoReturn, TextIO
 
-__all__ = ["OneLineParser", "silence_broken_pipe"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: exit_on_interrupt is wanted early
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from fractions import Fraction
+    from types import FrameType
+    from typing import IO, NoReturn, TextIO
+
+    from _typeshed import SupportsWrite
+
+__all__ = ["INTERRUPTED", "OneLineParser", "amount_argument", "count_argument", "exit_on_interrupt",
+           "interrupts_raise", "silence_broken_pipe"]
+
+#: The exit status after Ctrl-C: 128 + SIGINT, what a shell reports for a process that Ctrl-C stopped.
+INTERRUPTED = 128 + signal.SIGINT
+
+#: A count as a person types it: digit groups joined by single underscores, an optional decimal
+#: part and an optional exponent (``1_000``, ``1e6``, ``2.5e5``); the value must be whole.
+_TYPED_COUNT = re.compile(r"\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?(?:[eE]\+?\d{1,3})?")
 
 
-def silence_broken_pipe(stream: TextIO | None = None) -> None:
+def silence_broken_pipe(stream: TextIO | IO[str] | None = None) -> None:
     """After a ``BrokenPipeError`` on ``stream`` (default: ``sys.stdout``), point the real stdout at
     devnull, so the interpreter's last flush at exit does not print a second error."""
-    if stream is None or stream is sys.stdout:
+    if (stream is None or stream is sys.stdout) and sys.stdout is not None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+
+
+def exit_on_interrupt() -> None:
+    """From now on, make Ctrl-C (SIGINT) end the process quietly with status :data:`INTERRUPTED` (130).
+
+    The handler raises ``SystemExit(130)``, which the interpreter ends the process with and
+    never prints as a traceback; ``finally`` blocks and ``with`` exits still run. Call this
+    first thing in a command line's ``__main__``, before its heavy imports, and only when
+    the module runs as a program (``if __name__ == "__main__":``): it sets the handler of
+    the whole process. Code that handles Ctrl-C itself wraps that part in
+    :func:`interrupts_raise`. A process started with SIGINT ignored (``nohup``, a
+    background job) keeps ignoring it; outside the main thread nothing changes.
+    """
+    _set_sigint(_exit_interrupted)
+
+
+def _exit_interrupted(signum: int, frame: FrameType | None) -> NoReturn:
+    """The SIGINT handler of :func:`exit_on_interrupt`."""
+    raise SystemExit(INTERRUPTED)
+
+
+@contextlib.contextmanager
+def interrupts_raise() -> Iterator[None]:
+    """Within the ``with`` block, Ctrl-C raises ``KeyboardInterrupt`` (Python's default); after it, the
+    handler from before comes back.
+
+    Put the ``with`` inside the ``try`` that catches ``KeyboardInterrupt``: then Ctrl-C is
+    caught in the block, and before or after it :func:`exit_on_interrupt`'s handler ends the
+    process quietly, so no moment is left for a traceback. Ignored SIGINT stays ignored;
+    outside the main thread nothing changes.
+    """
+    previous = _set_sigint(signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            _set_sigint(previous)
+
+
+def _set_sigint(handler: Callable[[int, FrameType | None], object] | int) -> Callable[[int, FrameType | None], object] | int | None:
+    """Install ``handler`` for SIGINT; return the one it replaced, or None when nothing changed
+    (SIGINT ignored, a handler set outside Python, or not the main thread)."""
+    try:
+        current = signal.getsignal(signal.SIGINT)
+        if current in (signal.SIG_IGN, None):
+            return None
+        signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread: only the main thread may set handlers
+        return None
+    return current
 
 
 class OneLineParser(argparse.ArgumentParser):
     """``argparse.ArgumentParser`` whose errors are one line: ``prog: error: ... (see --help)``, exit status 2.
 
-    Sub-commands made with ``add_subparsers()`` get the same class.
+    Its output (``--help``, ``--version``, the error line) is flushed as it is written, so a
+    reader that went away ends the command quietly and a full disk ends it with one line
+    on stderr and status 1 (argparse alone ignores the failure, and the interpreter's last
+    flush then exits with status 120). Sub-commands made with ``add_subparsers()`` get
+    the same class.
     """
 
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line to stderr and exit with status 2."""
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """Print the help to ``file`` (default stdout).
+
+        Raises:
+            SystemExit: status 1 after one line on stderr, when stdout is closed (``>&-``).
+        """
+        if file is None and sys.stdout is None:
+            _say_stopped(self.prog, "standard output is closed")
+            raise SystemExit(1)
+        super().print_help(file)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """Write ``message`` to ``file`` (default stderr) and flush it.
+
+        Raises:
+            SystemExit: status 1 after one line on stderr, when stdout cannot be written
+                (a full disk); a broken pipe is silenced and the command goes on to exit as
+                it was about to. Nothing is raised when stderr itself cannot be written.
+        """
+        stream = file if file is not None else sys.stderr
+        if not message or stream is None:  # nothing to say, or the stream was closed (2>&-)
+            return
+        try:
+            stream.write(message)
+            flush = getattr(stream, "flush", None)
+            if flush is not None:
+                flush()
+        except BrokenPipeError:
+            if stream is sys.stdout:
+                silence_broken_pipe()
+        except OSError as err:
+            if stream is sys.stderr:
+                return  # nowhere left to report it; the exit status still tells
+            _say_stopped(self.prog, f"cannot write the output: {err.strerror or err}")
+            raise SystemExit(1) from None
+
+
+def _say_stopped(prog: str, reason: str) -> None:
+    """One line on stderr (when stderr can take it): ``prog: stopped: reason``. What is left in stdout's
+    buffer is dropped, so the interpreter's last flush does not fail again."""
+    if sys.stdout is not None:
+        silence_broken_pipe(sys.stdout)
+    try:
+        if sys.stderr is not None:
+            print(f"{prog}: stopped: {reason}", file=sys.stderr)
+    except OSError:
+        pass
+
+
+def amount_argument(text: str) -> Fraction:
+    """argparse ``type=`` for an option that takes an amount of money, read as every typed amount is.
+
+    The grammar is :func:`blackjack.money.parse_amount`'s (``500``, ``7.5``, ``1_000``; no
+    exponent, no fraction); the range (positive, at least a minimum ...) is the caller's to check.
+
+    Returns:
+        The amount as an exact ``Fraction``, never a float.
+
+    Raises:
+        argparse.ArgumentTypeError: not an amount; the parser shows the message in one line.
+    """
+    from .money import parse_amount  # loaded when used: this module stays light (see exit_on_interrupt)
+
+    try:
+        return parse_amount(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def count_argument(most: int, *, least: int = 1) -> Callable[[str], int]:
+    """Return an argparse ``type=`` that reads a count from ``least`` to ``most``.
+
+    A count is digit groups joined by single underscores, with an optional decimal part
+    and an optional exponent of at most three digits, whose value is whole: ``1000000``,
+    ``1_000_000``, ``1e6``, ``2.5e5``; not ``1e-3``, ``0.5``, ``nan`` or ``_10``. Unlike
+    money, a count may use an exponent: counts of hands are round and large.
+
+    Raises:
+        (from the returned function) argparse.ArgumentTypeError: not such a count, or out of range.
+    """
+
+    def read_count(text: str) -> int:
+        from decimal import Decimal  # loaded when used (see the module's docstring)
+
+        typed = text.strip()
+        if not _TYPED_COUNT.fullmatch(typed):
+            raise argparse.ArgumentTypeError(f"not a whole number such as 1000, 1_000 or 1e3: {_short(typed)}")
+        value = Decimal(typed.replace("_", ""))
+        if value != value.to_integral_value():
+            raise argparse.ArgumentTypeError(f"not a whole number: {_short(typed)}")
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be {least} to {most:_}, got {_short(typed)}")
+        return int(value)
+
+    read_count.__name__ = "count"  # argparse names the type in some messages
+    return read_count
+
+
+def _short(text: str) -> str:
+    """``text`` quoted for a one-line message, cut to 40 characters."""
+    quoted = repr(text)
+    return quoted if len(quoted) <= 40 else quoted[:37] + "..."

@@ -8,7 +8,8 @@ name                what it does
 ==================  ==============================================================
 ``Money``           the type alias (``Fraction | int``)
 ``match_stake``     keep a whole amount an ``int`` when the stake is one
-``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money``
+``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money`` (code, rules files)
+``parse_amount(t)`` an amount a person typed ("7.5", "1_000") as ``Money``: the one typed grammar
 ``parse_bet(text)`` a player's typed bet ("25") as ``Money``, with a clear error
 ``format_money(m)`` ``"7.5"``, ``"12"``, ``"-3"``; ``"10/3"`` only when not decimal
 ``show_money(m)``   as a person reads it: ``"7.5"``, ``"12"``; ``"3.33…"`` for 10/3
@@ -23,7 +24,7 @@ from fractions import Fraction
 
 from .errors import InvalidBetError, quoted
 
-__all__ = ["Money", "format_money", "match_stake", "parse_bet", "show_money", "to_money"]
+__all__ = ["MAX_DIGITS", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
 
 #: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
@@ -32,6 +33,10 @@ Money = Fraction | int
 #: Typed amounts may have at most this many digits either side of the point: far beyond
 #: any table's money, and small enough that reading one is instant.
 MAX_DIGITS = 30
+
+#: The grammar of typed money (see :func:`parse_amount`): a sign, digit groups joined by single
+#: underscores, and an optional decimal part. ``\d`` is any script's decimal digit, as ``int()`` reads them.
+_TYPED_AMOUNT = re.compile(r"([+-]?)(\d+(?:_\d+)*)(?:\.(\d+(?:_\d+)*))?")
 
 
 def match_stake(amount: Money, stake: Money) -> Money:
@@ -111,8 +116,55 @@ def _in_range(value: Decimal, amount: object) -> Decimal:
     return value
 
 
+def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fraction:
+    """Read an amount of credits a person typed: the one grammar of typed money in the whole kit.
+
+    Bets, insurance stakes and every ``--bankroll`` are read here. The grammar:
+
+    * spaces around the amount are ignored; an optional sign, ``+`` or ``-``;
+    * decimal digits, with single underscores between digit groups as Python allows
+      (``1_000``; not ``_10``, ``10_`` or ``1__0``);
+    * an optional decimal part: a point and digits (``7.5``, ``10.0``; not ``.5`` or ``10.``);
+    * at most :data:`MAX_DIGITS` digits either side of the point (leading zeros of the
+      whole part and trailing zeros of the decimal part do not count).
+
+    Nothing else is an amount: no exponent (``1e3``: a typo at a bet prompt must not stake
+    a thousand), no fraction (``15/2``), no ``nan``, ``inf`` or hex, no spaces inside.
+
+    Args:
+        text: what was typed, e.g. ``"25"``, ``"7.5"``, ``"1_000"``.
+        what: what the amount is, for the messages (``"bet"``, ``"bankroll"``).
+        whole: refuse an amount that is not a whole number of credits (``"10.5"``; ``"10.0"`` is 10).
+
+    Returns:
+        The amount as an exact ``Fraction``, sign kept: the caller checks its range.
+
+    Raises:
+        InvalidBetError: the text is not an amount in this grammar, has too many digits, or
+            (with ``whole``) is not whole; the one-line message quotes the start of the text.
+    """
+    thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
+    kind = "a whole number of credits" if whole else "a number of credits such as 25 or 7.5"
+    typed = text.strip()
+    match = _TYPED_AMOUNT.fullmatch(typed)
+    if match is None:
+        raise InvalidBetError(f"{thing} must be {kind}, got {quoted(typed)}", text)
+    sign, units, decimals = match[1], match[2].replace("_", ""), (match[3] or "").replace("_", "")
+    if len(units.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS:
+        raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits either side of the point", text)
+    amount = Fraction(int(units)) + (Fraction(int(decimals), 10 ** len(decimals)) if decimals else 0)
+    if sign == "-":
+        amount = -amount
+    if whole and amount.denominator != 1:
+        raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(typed)}", text)
+    return amount
+
+
 def parse_bet(text: str, *, what: str = "bet") -> Fraction:
     """Read a bet (or another stake) a player typed: a whole positive number of credits.
+
+    The text is read by :func:`parse_amount` (digits, single underscores between digit
+    groups, an optional decimal part that must leave a whole number: ``"10.0"`` is 10).
 
     Args:
         text: e.g. ``"25"``.
@@ -122,19 +174,14 @@ def parse_bet(text: str, *, what: str = "bet") -> Fraction:
         The bet as ``Money``.
 
     Raises:
-        InvalidBetError: the text is not a whole number ("ten", "2.5", "1e9", "-5", "").
-            Table limits and the bankroll are checked by the round, not here.
+        InvalidBetError: the text is not a whole number of credits ("ten", "2.5", "1e3",
+            "-5", "0", ""). Table limits and the bankroll are checked by the round, not here.
     """
-    thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
-    raw = text.strip().replace("_", "")
-    if not re.fullmatch(r"[+-]?\d+", raw):  # decimal digits of any script, as int() reads them; not "²" or "①"
-        raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(text.strip())}", text)
-    if len(raw.lstrip("+-0")) > MAX_DIGITS:
-        raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits", text)
-    value = int(raw)
+    value = parse_amount(text, what=what, whole=True)
     if value <= 0:
-        raise InvalidBetError(f"{thing} must be more than 0, got {value}", text)
-    return Fraction(value)
+        thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
+        raise InvalidBetError(f"{thing} must be more than 0, got {format_money(value)}", text)
+    return value
 
 
 def format_money(amount: Fraction | int) -> str:

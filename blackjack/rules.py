@@ -38,6 +38,12 @@ __all__ = ["Rules"]
 #: hundred bytes; the cap keeps a huge file from being read into memory.
 MAX_RULES_FILE_BYTES = 64 * 1024
 
+#: The longest rules name, in characters: it is shown in banners, title bars and one-line messages.
+MAX_NAME_LENGTH = 40
+
+#: The longest rules description, in characters: one sentence (the presets' longest is under 200).
+MAX_DESCRIPTION_LENGTH = 300
+
 DOUBLE_ON = ("any", "9-11", "10-11", "none")
 SURRENDER = ("none", "late", "early")
 SPLIT_BY = ("rank", "value")
@@ -51,8 +57,10 @@ class Rules:
     ``Fraction`` odds paid per unit bet (``Fraction(3, 2)`` is "3:2").
 
     Attributes:
-        name: the preset's name, or ``"custom"``; for display only.
-        description: one sentence describing the table; for display only.
+        name: the preset's name, or ``"custom"``; for display only: at most
+            :data:`MAX_NAME_LENGTH` printable characters (no tab, newline or terminal escape).
+        description: one sentence describing the table; for display only: at most
+            :data:`MAX_DESCRIPTION_LENGTH` printable characters.
         decks: decks in the shoe, 1..8.
         dealer_hits_soft_17: True for H17 (dealer hits A-6), False for S17. The cs111
             dealer "hits until his score is 17 or higher", i.e. S17.
@@ -148,6 +156,8 @@ class Rules:
                 raise TypeError(f"Rules.{field} must be True or False, got {_shown(getattr(self, field))}")
         _need(isinstance(self.name, str) and self.name.strip() != "", f"name must be text, got {quoted(self.name)}")
         _need(isinstance(self.description, str), f"description must be text, got {_shown(self.description)}")
+        _check_shown_text("name", self.name, MAX_NAME_LENGTH)
+        _check_shown_text("description", self.description, MAX_DESCRIPTION_LENGTH)
         _need(_is_int(self.decks) and 1 <= self.decks <= 8, f"decks must be 1..8, got {_shown(self.decks)}")
         _need(self.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}, got {_shown(self.double_on)}")
         _need(self.surrender in SURRENDER, f"surrender must be one of {SURRENDER}, got {_shown(self.surrender)}")
@@ -260,7 +270,10 @@ class Rules:
         Raises:
             PresetError: the file cannot be read, is not a regular file, is too large, is
                 not UTF-8 text, is not valid TOML, or nests too deeply to be rules.
-            RulesError: a field is unknown or has a bad value.
+            RulesError: a field is unknown or has a bad value (a ``name`` or ``description``
+                too long or holding control characters, say); the message names the field.
+                A file with no ``name`` is named after the file (``"custom"`` when the file's
+                name could not be shown).
         """
         file = Path(path)
         where = f"rules file {_path_text(file)}"
@@ -274,7 +287,7 @@ class Rules:
         except RecursionError:
             raise PresetError(f"{where} nests lists or tables too deeply: rules are a flat list of "
                               "'name = value' lines") from None
-        return cls.from_mapping(data, name=file.stem or "custom", source=where)
+        return cls.from_mapping(data, name=_file_name(file.stem), source=where)
 
     @classmethod
     def load(cls, name_or_path: str | Path) -> Rules:
@@ -336,6 +349,27 @@ class Rules:
         if self.charlie_cards is not None:
             parts.append(f"{self.charlie_cards}-card Charlie")
         return " ".join(p for p in parts if p)
+
+
+def _check_shown_text(field: str, text: str, most: int) -> None:
+    """Refuse text that a front end would show but that could garble a terminal or a line.
+
+    Raises:
+        RulesError: ``text`` is longer than ``most`` characters, or holds a character that
+            ``str.isprintable`` refuses: a control character (a terminal escape such as
+            ``\x1b[31m``, a tab, a newline), a format character (a right-to-left override)
+            or a separator other than the space.
+    """
+    _need(len(text) <= most, f"{field} may have at most {most} characters, got {len(text)}")
+    _need(text.isprintable(), f"{field} may hold only printable characters (no tab, newline or terminal "
+                              f"escape), got {quoted(text)}")
+
+
+def _file_name(stem: str) -> str:
+    """The name of rules loaded from a file whose rules give none: the file's stem when it can be a
+    name (see :func:`_check_shown_text`), else ``"custom"``."""
+    usable = stem.strip() and len(stem) <= MAX_NAME_LENGTH and stem.isprintable()
+    return stem if usable else "custom"
 
 
 def _set(rules: Rules, field: str, value: object) -> None:

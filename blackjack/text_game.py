@@ -12,6 +12,7 @@ Commands at any prompt: ``?``/``hint``, ``count``, ``chart``, ``stats``, ``help`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -71,17 +72,19 @@ class Console:
         opens stdin) gets a one-line message and the prompt again.
 
         Raises:
-            EOFError: the input has ended, or a strict stream met bytes it cannot decode
-                (after a one-line message: such a stream cannot be read on).
+            EOFError: the input has ended, or a strict stream met bytes it cannot decode, or
+                its decoder cannot start (``PYTHONIOENCODING=utf-16`` and input with no
+                byte-order mark): after a one-line message, as such a stream cannot be read on.
         """
         while True:
             self.stdout.write(prompt)
             self.stdout.flush()
             try:
                 line = self.stdin.readline()
-            except UnicodeDecodeError as err:
+            except UnicodeError as err:  # a strict stream, or a decoder that cannot start (UTF-16 without a BOM)
                 self.stdout.write("\n")
-                self.say(f"The input is not {err.encoding} text ({err.reason}); it cannot be read on.")
+                reason = err.reason if isinstance(err, UnicodeDecodeError) else str(err)
+                self.say(f"The input is not {self.encoding} text ({reason}); it cannot be read on.")
                 raise EOFError from None
             if not line:
                 self.stdout.write("\n")
@@ -220,7 +223,7 @@ class TextGame:
                 continue
             player = self.game.players[i]
             default = self._last_bets.get(i, self._money(rules.min_bet))
-            limit = min(rules.max_bet, player.bankroll)
+            limit = min(rules.max_bet, Fraction(math.floor(player.bankroll)))  # bets are whole: 7.5 covers 7
             while True:
                 answer = self.ask(f"{player.name}, your bet ({self._money(rules.min_bet)}-{self._money(limit)}, "
                                   f"Enter = {default}): ", rnd)

@@ -11,19 +11,23 @@ Examples::
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tkinter as tk
-from collections.abc import Sequence
-from fractions import Fraction
+if __name__ == "__main__":  # before anything else loads: Ctrl-C while the window opens ends quietly, status 130
+    from blackjack.cli import exit_on_interrupt
+    exit_on_interrupt()
 
-from blackjack import BlackjackError, Rules, parse_cards
-from blackjack.cli import OneLineParser
-from blackjack.hints import system, systems
-from blackjack.player import parse_names
+import argparse  # noqa: E402
+import sys  # noqa: E402
+import tkinter as tk  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from fractions import Fraction  # noqa: E402
 
-from .launch import run_window
-from .logic import read_bankroll
+from blackjack import BlackjackError, Rules, parse_cards  # noqa: E402
+from blackjack.cli import OneLineParser  # noqa: E402
+from blackjack.hints import system, systems  # noqa: E402
+from blackjack.player import parse_names  # noqa: E402
+
+from .launch import run_window  # noqa: E402
+from .logic import read_bankroll  # noqa: E402
 
 __all__ = ["MAX_SEATS", "build_parser", "main"]
 

@@ -26,23 +26,27 @@ betting, hints and counting is ``python -m gui``.
 
 from __future__ import annotations
 
-import argparse
-import logging
-import sys
-import tkinter as tk
-import traceback
-from collections.abc import Callable, Sequence
-from tkinter import ttk
-from types import TracebackType
+if __name__ == "__main__":  # before anything else loads: Ctrl-C while the window opens ends quietly, status 130
+    from blackjack.cli import exit_on_interrupt
+    exit_on_interrupt()
 
-from blackjack import (Action, Blackjack, BlackjackError, Card, Hidden, Phase, Round, Rules, TableView,
+import argparse  # noqa: E402
+import logging  # noqa: E402
+import sys  # noqa: E402
+import tkinter as tk  # noqa: E402
+import traceback  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
+from tkinter import ttk  # noqa: E402
+from types import TracebackType  # noqa: E402
+
+from blackjack import (Action, Blackjack, BlackjackError, Card, Hidden, Phase, Round, Rules, TableView,  # noqa: E402
                        parse_cards)
-from blackjack.cli import OneLineParser
-from blackjack.errors import unwritten
+from blackjack.cli import OneLineParser  # noqa: E402
+from blackjack.errors import unwritten  # noqa: E402
 
-from .cards import FONT_FAMILY, draw_card
-from .launch import run_window
-from .logic import Box, signed_money
+from .cards import FONT_FAMILY, draw_card  # noqa: E402
+from .launch import run_window  # noqa: E402
+from .logic import Box, signed_money  # noqa: E402
 
 __all__ = ["BUTTON_NAMES", "ROWS", "TEXTS", "Shell", "build_parser", "button_states", "check_rules", "main",
            "round_result"]

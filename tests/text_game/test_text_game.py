@@ -142,7 +142,7 @@ def test_same_seed_and_keys_replay_the_same_game() -> None:
     (["--stack", "Zx"], "unknown card code: 'Zx'"),
     (["--players", "9"], "--players must be 1..7"),
     (["--decks", "0"], "decks must be 1..8"),
-    (["--bankroll", "lots"], "not an amount of credits"),
+    (["--bankroll", "lots"], "--bankroll: a bankroll must be a number of credits"),
     (["--rounds", "x"], "invalid int value"),
 ])
 def test_bad_option_is_one_line_and_exit_2(args: list[str], message: str) -> None:

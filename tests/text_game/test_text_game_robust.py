@@ -106,7 +106,7 @@ def test_closed_or_full_streams_are_one_line(redirect: str, status: int, words: 
 @pytest.mark.parametrize(("bankroll", "words"), [
     ("0", "--bankroll must cover the table minimum bet of 1, got 0"),
     ("0.5", "--bankroll must cover the table minimum bet of 1, got 0.5"),
-    ("10/3", "--bankroll must be a whole or decimal number of credits such as 500 or 7.5, got 10/3"),
+    ("10/3", "--bankroll: a bankroll must be a number of credits such as 25 or 7.5, got '10/3'"),
 ])
 def test_bankroll_that_ends_the_game_at_once_or_cannot_be_read_is_refused(bankroll: str, words: str,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
