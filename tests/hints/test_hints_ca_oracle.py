@@ -54,14 +54,13 @@ for splits and 1e-12 for the rest, with room for the two programs' rounding orde
 Runtime: checking everything takes minutes (the kit's exact EVs of every hand and pair
 against one upcard took up to 12 s on the 6- and 8-deck shoes). By default the check runs
 on a fixed set of (shoe, upcard) cells that covers every shoe, every upcard and both peek
-upcards in well under a minute; ``BLACKJACK_SLOW_TESTS=1`` checks every cell of the
-fixture (9 minutes at a load average of about 3).
+upcards in well under a minute; the other cells of the fixture are marked ``slow`` and run
+with ``pytest -m slow`` (CI's second command; 9 minutes at a load average of about 3).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -73,7 +72,6 @@ from blackjack.hints import expected_values
 from blackjack.hints._split import split_ev
 from blackjack.hints.probability import game_for, without
 
-SLOW = os.environ.get("BLACKJACK_SLOW_TESTS") == "1"
 FIXTURE = Path(__file__).with_name("data") / "ca_oracle.json"
 TOLERANCE = 1e-13
 
@@ -99,7 +97,9 @@ QUICK = [
     ("25 cards H17 DAS", 10),
 ]
 ALL = [(name, up) for name, shoe in SHOES.items() for up in range(1, 11) if shoe["composition"][up - 1]]
-CELLS = ALL if SLOW else QUICK
+#: Every cell: the quick ones in the default run, the rest marked slow (``pytest -m slow``).
+CELLS = [pytest.param(name, up, id=f"{name} v {up}", marks=() if (name, up) in QUICK else pytest.mark.slow)
+         for name, up in ALL]
 
 
 def _rules_for(shoe: dict[str, Any]) -> Rules:
@@ -134,7 +134,7 @@ def test_the_default_cells_tell_cdz_from_cdp1() -> None:
     assert len(differ) >= 40, f"only {len(differ)} pairs where the CA's CDZ- and CDP1 differ: {differ}"
 
 
-@pytest.mark.parametrize(("name", "up"), CELLS, ids=[f"{name} v {up}" for name, up in CELLS])
+@pytest.mark.parametrize(("name", "up"), CELLS)
 def test_stand_hit_double_surrender_match_the_ca(name: str, up: int) -> None:
     """Every two-card hand against the upcard: stand, hit and double equal to the CA's within TOLERANCE."""
     shoe = SHOES[name]
@@ -158,7 +158,7 @@ def test_stand_hit_double_surrender_match_the_ca(name: str, up: int) -> None:
             f"{where}, surrender: ours {evs[Action.SURRENDER]!r} vs CA {CA_SURRENDER!r}"
 
 
-@pytest.mark.parametrize(("name", "up"), CELLS, ids=[f"{name} v {up}" for name, up in CELLS])
+@pytest.mark.parametrize(("name", "up"), CELLS)
 def test_split_evs_match_the_ca_for_cdz_and_cdp1(name: str, up: int) -> None:
     """Every pair against the upcard: the split EV by CDZ- and by CDP1 equal to the CA's within TOLERANCE."""
     shoe = SHOES[name]

@@ -37,6 +37,9 @@ needs_root = pytest.mark.skipif(not ROOT, reason="the sandbox user needs root (C
 needs_linux = pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs Linux /proc")
 needs_landlock = pytest.mark.skipif(landlock_abi() < 1, reason="needs Linux Landlock (kernel 5.13+)")
 
+#: The attack battery runs many sandboxed grader runs (about 75 s): CI's second command, ``pytest -m slow``.
+pytestmark = pytest.mark.slow
+
 #: Patch pytest so every test passes: the body is never run.
 RUNTEST = '''
 import _pytest.python as _pp

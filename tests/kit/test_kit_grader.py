@@ -361,6 +361,7 @@ def test_deal_takes_top_card():
 '''
 
 
+@pytest.mark.slow  # each looping test runs to its own time limit (about 12 s)
 def test_each_looping_test_brings_its_own_time(samples: dict[str, Path], tmp_path: Path) -> None:
     """Eleven tests stopped at a 1 s test limit do not use up a 4 s run limit (or its CPU limit): the run gets
     1 s more wall and CPU time per stopped test, so the working test after them still runs and passes
@@ -383,6 +384,7 @@ def test_a_loop_the_test_limit_cannot_stop_still_ends_the_run(mini_course: Path,
     assert run.stop_reason(limits).startswith("the test run was stopped after 3 s (a loop")
 
 
+@pytest.mark.slow  # three loops run to their time limits (about 20 s)
 def test_a_function_that_looped_three_times_is_stopped_sooner(samples: dict[str, Path], tmp_path: Path) -> None:
     """After three tests were stopped in Hand.get_score at the 3 s test limit, later tests stuck in it are
     stopped after 1 s, saying so (eleven loops cost about 3 x 3 + 8 x 1 s, not 33 s)."""

@@ -261,6 +261,7 @@ def test_check_one_test_by_its_name(tmp_path: Path) -> None:
         run_check(project, part="wager", limits=LIMITS)
 
 
+@pytest.mark.slow  # check and grade each wait out a loop (about 11 s)
 def test_check_shows_an_endless_loop_as_grade_does(mini_course: Path, tmp_path: Path) -> None:
     """A loop that never ends in the student's code gets the same one line in check's Next as in grade's
     report: stopped after N s, in which function, at which file and line."""

@@ -111,6 +111,7 @@ def test_hybrid_replaces_a_module_that_does_not_parse(tmp_path: Path) -> None:
     compile((tmp_path / "hybrid" / "blackjack" / "hand.py").read_text(encoding="utf-8"), "hand.py", "exec")
 
 
+@pytest.mark.slow  # mypy --strict on a starter, cold (about 12 s)
 def test_starter_adds_no_mypy_strict_errors(tmp_path: Path) -> None:
     """mypy --strict finds no error in the full starter that it does not find in the reference."""
     write_packages(tmp_path, lambda r: True)
