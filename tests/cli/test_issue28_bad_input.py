@@ -203,6 +203,9 @@ def test_ctrl_c_at_any_moment_of_start_up_ends_cleanly() -> None:
         assert before_the_handler(frames), f"after {step / 100} s, status {status}:\n{output.decode()[-1500:]}"
         if status == 130 and b"Traceback" not in output:
             reached += 1
+        elif status == 0:  # seen once, at 0.0 s under a load of 4.5: the signal was lost before the game ran, which
+            # then ended normally at the end of its input
+            assert b"Traceback" not in output, f"after {step / 100} s, status 0:\n{output.decode()[-1500:]}"
         else:
             assert status in (-signal.SIGINT, 1), f"after {step / 100} s: status {status}"
     assert reached >= 30, f"only {reached} of 41 interrupts reached the kit's handler"
