@@ -28,7 +28,8 @@ from .rules import Rules  # noqa: E402
 from .table import Blackjack  # noqa: E402
 from .drill_cli import run_drill  # noqa: E402
 from .hints import system  # noqa: E402
-from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal  # noqa: E402
+from .text_game import (QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal,  # noqa: E402
+                        terminal_width)
 
 __all__ = ["build_parser", "main"]
 
@@ -64,6 +65,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet,
     or the game cannot be written or read, as on a full disk).
 
+    Output is wrapped to :func:`~blackjack.text_game.terminal_width` of ``stdout``: ``COLUMNS``
+    when set to a positive number, else a terminal's width, else (a pipe, a file) not at all.
     Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
     game asks again), and characters its stdout cannot encode are written as escapes; a
     closed stdin is an empty one. Ctrl-C at any moment ends the game with status 130 and
@@ -85,7 +88,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     else:  # started with stdin closed (<&-): as if the input had ended
         inp = io.StringIO()
     out = stdout if stdout is not None else _forgiving(sys.stdout, "backslashreplace")
-    console = Console(inp, out)
+    console = Console(inp, out, width=terminal_width(out))  # COLUMNS, else a terminal's width, else no wrapping
     try:
         with interrupts_raise():  # Ctrl-C is a KeyboardInterrupt only in here; outside, it exits quietly
             return _play(args, parser, console, out)
