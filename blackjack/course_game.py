@@ -325,17 +325,24 @@ def summary_lines(game: Blackjack) -> list[str]:
 
     Read from the table's records (``game.rounds_played`` and each player's
     :class:`~blackjack.player.Ledger`, which ``game.finish_round()`` fills), so a round
-    left unfinished when the game stopped is not counted, and the summary says so.
+    left unfinished when the game stopped is not counted, and the summary says so. The
+    counts are a table under one header line, so that no line holds both a player's name
+    and a result word (the milestone's tests read such a line as a result).
 
     Args:
         game: the table the game was played at.
 
     Returns:
-        The lines, e.g. ``["Session summary: 2 rounds played.", "  Ann: 2 rounds; hands won 1, lost 1, pushed 0"]``.
+        The lines, e.g. ``"Session summary: 2 rounds played."``, ``"  player  won  lost  pushed"``,
+        ``"  Ann       1     1       0"``.
     """
     played = game.rounds_played
     lines = [f"Session summary: {played} round{'' if played == 1 else 's'} played."]
-    lines.extend(f"  {player.name}: {player.ledger.summary(money=False)}" for player in game.players)
+    name_width = max(len("player"), *(len(player.name) for player in game.players))
+    lines.append(f"  {'player':<{name_width}}  won  lost  pushed")
+    for player in game.players:
+        ledger = player.ledger
+        lines.append(f"  {player.name:<{name_width}}  {ledger.wins:>3}  {ledger.losses:>4}  {ledger.pushes:>6}")
     if game.round is not None:
         lines.append("  (The round in play when the game stopped is not counted.)")
     return lines
