@@ -268,7 +268,7 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
                 coaches.append(Coach(game.rules, tips=False))
             return coaches[0].hint_text(rnd.view())
         except NotImplementedError as err:  # a week-1 starter: the hints build on week 2's code
-            return f"Hints need week 2's code, which is not written yet: {unwritten(err)}"
+            return f"No hint: hints build on week 2's code, and {unwritten(err)}"
         except Exception as err:  # a mistake in the hints' course code: one line, and the game goes on
             return f"No hint: {mistake_line(err)}"
 
