@@ -28,7 +28,8 @@ from .rules import Rules  # noqa: E402
 from .table import Blackjack  # noqa: E402
 from .drill_cli import run_drill  # noqa: E402
 from .hints import system  # noqa: E402
-from .text_game import QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal  # noqa: E402
+from .text_game import (QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal,  # noqa: E402
+                        terminal_width)
 
 __all__ = ["build_parser", "main"]
 
@@ -60,10 +61,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None, *,
+         width: int | None = None) -> int:
     """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet,
     or the game cannot be written or read, as on a full disk).
 
+    Written to the process's stdout, the game's text is wrapped to
+    :func:`~blackjack.text_game.terminal_width`: ``COLUMNS`` when it is set to a positive
+    number, else the terminal's width when stdout is a terminal, else (a pipe, a file) not
+    at all. A caller that gives its own ``stdout`` chooses with ``width``.
     Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
     game asks again), and characters its stdout cannot encode are written as escapes; a
     closed stdin is an empty one. Ctrl-C at any moment ends the game with status 130 and
@@ -73,6 +79,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         argv: the arguments (default ``sys.argv[1:]``).
         stdin: where answers are read (default ``sys.stdin``).
         stdout: where the game is written (default ``sys.stdout``).
+        width: with ``stdout``, wrap the game's text to this many columns (None: do not
+            wrap); without it, ignored: the width is ``terminal_width(sys.stdout)``.
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -85,7 +93,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     else:  # started with stdin closed (<&-): as if the input had ended
         inp = io.StringIO()
     out = stdout if stdout is not None else _forgiving(sys.stdout, "backslashreplace")
-    console = Console(inp, out)
+    console = Console(inp, out, width=width if stdout is not None else terminal_width(out))
     try:
         with interrupts_raise():  # Ctrl-C is a KeyboardInterrupt only in here; outside, it exits quietly
             return _play(args, parser, console, out)

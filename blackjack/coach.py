@@ -6,15 +6,93 @@ turns them into lines of text for the terminal.
 
 from __future__ import annotations
 
+import textwrap
+
 from .actions import Action
 from .errors import BlackjackError
-from .hints import TipBook, basic_strategy, count_summary, hint, system
+from .hints import CODES, UPCARDS, Chart, TipBook, basic_strategy, count_summary, hint, system
 from .hints.ahead import Ahead, Decision
 from .money import format_money
 from .rules import Rules
 from .view import TableView
 
-__all__ = ["Coach"]
+__all__ = ["SCREEN_ROWS", "Coach", "chart_lines"]
+
+#: The rows of the smallest screen the chart is laid out for: every this many consecutive
+#: lines of :func:`chart_lines` hold a header line (the dealer's upcards).
+SCREEN_ROWS = 24
+
+#: Columns of a chart row's label ("  16", "  A,7") and of a header's section name ("Pairs").
+_LABEL = 7
+
+
+def chart_lines(chart: Chart, width: int | None = None, rows: int = SCREEN_ROWS) -> list[str]:
+    """The basic-strategy chart as lines laid out for a screen ``width`` columns wide and ``rows`` high.
+
+    Each section (hard, soft, pairs) starts with a header line naming it and the dealer's
+    upcards over the columns, and a header is repeated wherever ``rows - 1`` lines would
+    otherwise pass without one, so every ``rows`` consecutive lines (a screenful) hold a
+    header. The columns are 4 wide, 3 where that is too wide, and on a screen too narrow
+    for all ten upcards the chart is drawn once for each group of upcards that fits. The
+    title and the legend of codes are wrapped to ``width``. Every code comes from the chart
+    (:meth:`.Chart.rows`); nothing is derived here.
+
+    Args:
+        chart: the chart (:func:`~blackjack.hints.basic_strategy`).
+        width: the screen's width in columns (suit-free ASCII, so ``len()`` counts cells);
+            None: no limit (one legend line, as ``str(chart)``).
+        rows: the screen's height; at least 2.
+
+    Returns:
+        The lines, none wider than ``width`` when it is at least 10 (one 3-wide column).
+
+    Raises:
+        ValueError: ``rows`` is under 2.
+    """
+    if rows < 2:
+        raise ValueError(f"a screen of {rows} rows cannot show a header and a line of the chart")
+    limit = width if width is not None else 10**6
+    cell = 4 if limit >= _LABEL + 4 * len(UPCARDS) else 3
+    per_group = max(1, min(len(UPCARDS), (limit - _LABEL) // cell))
+    groups = [list(range(i, min(i + per_group, len(UPCARDS)))) for i in range(0, len(UPCARDS), per_group)]
+    names = ["A" if u == 1 else str(u) for u in UPCARDS]
+    table = chart.rows()
+    lines: list[tuple[str, bool]] = []  # (line, is a header)
+    title = f"Basic strategy for {chart.rules.summary()} (derived from expected values); columns: the dealer's upcard"
+    for line in textwrap.wrap(title, limit, subsequent_indent="  "):
+        lines.append((line, False))
+    for columns in groups:
+        def header(section: str) -> str:
+            return f"{section:<{_LABEL}}" + "".join(f"{names[c]:>{cell}}" for c in columns)
+        section = ""
+        for name, label, codes in table:
+            if name != section:
+                section = name
+                lines.append((header(name.capitalize()), True))
+            lines.append((f"  {label:<{_LABEL - 2}}" + "".join(f"{codes[c]:>{cell}}" for c in columns), False))
+    used = [code for code in CODES if any(code in codes for _n, _l, codes in table)]
+    legend: list[str] = []
+    joinable = False  # the last legend line holds whole entries only, so another may follow on it
+    for entry in (f"{code} = {CODES[code]}" for code in used):
+        if joinable and len(legend[-1]) + 2 + len(entry) <= limit:
+            legend[-1] += "  " + entry
+            continue
+        wrapped = textwrap.wrap(entry, limit, subsequent_indent="  ")
+        legend.extend(wrapped)
+        joinable = len(wrapped) == 1
+    lines.extend((line, False) for line in legend)
+    out: list[str] = []
+    since = 0
+    repeat = f"{'':<{_LABEL}}" + "".join(f"{names[c]:>{cell}}" for c in groups[0])
+    for line, is_header in lines:
+        if is_header:
+            repeat = f"{'':<{_LABEL}}" + line[_LABEL:]
+        elif since >= rows - 1:
+            out.append(repeat)
+            since = 0
+        out.append(line)
+        since = 0 if is_header else since + 1
+    return out
 
 
 
@@ -34,13 +112,16 @@ class Coach:
             first use, 6-16 s here).
         counting: the counting system for the ``count`` command (default Hi-Lo).
         tips: show a tip the first time a situation comes up (justBlackjack's idea).
+        width: the screen's width in columns, which the chart is laid out for
+            (:func:`chart_lines`); None: no limit.
     """
 
-    def __init__(self, rules: Rules, *, counting: str = "hi_lo", tips: bool = True) -> None:
+    def __init__(self, rules: Rules, *, counting: str = "hi_lo", tips: bool = True, width: int | None = None) -> None:
         self.rules = rules
         self.counting = system(counting)
         self.tips = TipBook(enabled=tips)
-        self._chart_text: str | None = None
+        self.width = width
+        self._chart: Chart | None = None
         self._ahead = Ahead()
 
     def prepare(self, view: TableView) -> None:
@@ -70,10 +151,10 @@ class Coach:
         return self.hint_text(view)
 
     def chart_text(self) -> str:
-        """The basic-strategy chart derived for these rules."""
-        if self._chart_text is None:
-            self._chart_text = str(basic_strategy(self.rules))
-        return self._chart_text
+        """The basic-strategy chart derived for these rules, laid out for :attr:`width` and a 24-row screen."""
+        if self._chart is None:
+            self._chart = basic_strategy(self.rules)
+        return "\n".join(chart_lines(self._chart, self.width))
 
     def hint_text(self, view: TableView) -> str:
         """The recommended move for the decision in ``view``, with its reason and numbers."""

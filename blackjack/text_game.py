@@ -8,12 +8,23 @@ rejects is shown as one line and asked again. End of input ends the game with a
 summary, never a traceback.
 
 Commands at any prompt: ``?``/``hint``, ``count``, ``chart``, ``stats``, ``help``, ``quit``.
+
+Width: every paragraph the game writes is wrapped to the output's width in terminal cells
+(:func:`terminal_width`: ``COLUMNS`` when it holds a positive whole number, else the
+terminal's own width when the output is a terminal, else no wrapping at all, so a log or a
+pipe keeps one line per message). Card drawings and the strategy chart are not wrapped but
+built to fit that width (:func:`~blackjack.text_render.table_text`, :meth:`.Coach.chart_text`).
+Widths are counted with ``len()``: every character the game writes is one cell wide (the
+suits ♠♥♦♣, box drawing, ``…``), except player names and rules names, which may hold wide
+characters and then overhang.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import os
+import textwrap
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
@@ -27,13 +38,22 @@ from .table import Blackjack
 from .text_render import action_menu, announced, describe_event, table_text
 from . import coach
 
-__all__ = ["QUIT_WORDS", "Console", "QuitGame", "TextGame", "TextOptions", "is_terminal"]
+__all__ = ["MIN_WIDTH", "QUIT_WORDS", "Console", "QuitGame", "TextGame", "TextOptions", "is_terminal",
+           "terminal_width"]
 
-HELP = """\
-Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender,
-i, insurance (i 2 insures 2 whole credits; i alone insures half the bet), n, no), or ? / hint (advice for this decision), count (the running and true count),
-chart (the basic-strategy chart for these rules), stats (each player's session ledger),
-help (this text), quit (end the game with a summary). At a bet prompt, Enter repeats your last bet."""
+#: The help text: one paragraph per line, wrapped to the terminal when shown.
+HELP = ("Commands: a move by its letter or name (h, hit, s, stand, d, double, p, split, r, surrender, "
+        "i, insurance (i 2 insures 2 whole credits; i alone insures half the bet), n, no), or ? / hint "
+        "(advice for this decision), count (the running and true count), chart (the basic-strategy chart "
+        "for these rules), stats (each player's session ledger), help (this text), quit (end the game with "
+        "a summary).\n"
+        "At a bet prompt, Enter repeats your last bet.")
+
+#: The narrowest width the game wraps to: a narrower ``COLUMNS`` or terminal is taken as this wide.
+MIN_WIDTH = 20
+
+#: Columns a wrapped prompt leaves free on its last line for the answer.
+ANSWER_ROOM = 10
 
 
 #: Answers that end the game (or the drill) at any prompt.
@@ -52,17 +72,59 @@ class Console:
         stdout: where everything is written.
         echo: repeat each answer after its prompt; on by default when ``stdin`` is not
             a terminal, so a piped game's transcript reads like a played one.
+        width: wrap what is said to this many columns (at least :data:`MIN_WIDTH`);
+            None (the default) does not wrap. :func:`blackjack.__main__.main` passes
+            :func:`terminal_width` of its output.
     """
 
-    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None) -> None:
+    def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None, width: int | None = None) -> None:
         self.stdin = stdin
         self.stdout = stdout
         self.echo = (not is_terminal(stdin)) if echo is None else echo
+        self.width = None if width is None else max(width, MIN_WIDTH)
 
     def say(self, text: str = "") -> None:
-        """Write one or more lines."""
-        self.stdout.write(text + "\n")
+        """Write one or more lines, each wrapped to :attr:`width` (:meth:`wrap`)."""
+        self.stdout.write("\n".join(self.wrap(text)) + "\n")
         self.stdout.flush()
+
+    def wrap(self, text: str) -> list[str]:
+        """The lines ``text`` is written as: each of its lines as it is when it fits :attr:`width`, else wrapped.
+
+        A line too wide is broken between words (a word wider than the whole line is cut),
+        its continuation lines indented two spaces more than the line itself, so a wrapped
+        item of an indented list still reads as one item. Lines that fit are kept exactly,
+        so text built to fit (card drawings, the chart) passes unchanged.
+
+        Args:
+            text: one or more lines, separated by newlines.
+
+        Returns:
+            The lines, none wider than :attr:`width` (counted with ``len()``, see the module
+            docstring); ``text.split("\\n")`` unchanged when :attr:`width` is None.
+        """
+        lines = text.split("\n")
+        width = self.width
+        if width is None:
+            return lines
+        out: list[str] = []
+        for line in lines:
+            if len(line) <= width:
+                out.append(line)
+                continue
+            body = line.lstrip(" ")
+            indent = " " * min(len(line) - len(body), width // 2)
+            out.extend(textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=indent + "  ",
+                                     break_on_hyphens=False) or [""])
+        return out
+
+    def _fit_prompt(self, prompt: str) -> str:
+        """``prompt`` as written: wrapped, when too wide, so that its last line leaves :data:`ANSWER_ROOM` columns."""
+        width = self.width
+        if width is None or len(prompt) <= width - ANSWER_ROOM:
+            return prompt
+        lines = textwrap.wrap(prompt, width - ANSWER_ROOM, subsequent_indent="  ", break_on_hyphens=False)
+        return "\n".join(lines) + (" " if prompt.endswith(" ") else "")
 
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and return the next line, stripped.
@@ -76,6 +138,7 @@ class Console:
                 its decoder cannot start (``PYTHONIOENCODING=utf-16`` and input with no
                 byte-order mark): after a one-line message, as such a stream cannot be read on.
         """
+        prompt = self._fit_prompt(prompt)
         while True:
             self.stdout.write(prompt)
             self.stdout.flush()
@@ -100,6 +163,35 @@ class Console:
     def encoding(self) -> str:
         """The input's encoding as its stream names it (``"utf-8"`` for a stream that names none)."""
         return getattr(self.stdin, "encoding", None) or "utf-8"
+
+
+def terminal_width(stream: TextIO, environ: Mapping[str, str] | None = None) -> int | None:
+    """The width, in columns, the game wraps its output to; None for no wrapping.
+
+    ``COLUMNS`` decides when it holds a positive whole number (as it does for
+    :func:`shutil.get_terminal_size`), whatever the output is: so a test, or a person
+    piping the game, can ask for a width. Otherwise a terminal's own width
+    (:func:`os.get_terminal_size`) when ``stream`` is one; otherwise (a pipe, a file, a
+    StringIO) None: a log is not wrapped. ``COLUMNS`` such as ``0``, ``-1`` or ``x``
+    is ignored. :class:`Console` takes a width under :data:`MIN_WIDTH` as that.
+
+    Args:
+        stream: the game's output.
+        environ: the environment to read ``COLUMNS`` from (default ``os.environ``).
+
+    Returns:
+        The width, or None.
+    """
+    columns = (os.environ if environ is None else environ).get("COLUMNS", "").strip()
+    if columns.isdecimal() and columns.isascii() and int(columns) > 0:
+        return int(columns)
+    if not is_terminal(stream):
+        return None
+    try:
+        width = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):  # no file descriptor, or not a real terminal after all
+        return None
+    return width if width > 0 else None
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -145,7 +237,7 @@ class TextGame:
         self.console = console
         self.options = options
         self._last_bets: dict[int, str] = {}
-        self._coach = coach.Coach(game.rules, counting=options.counting, tips=options.tips)
+        self._coach = coach.Coach(game.rules, counting=options.counting, tips=options.tips, width=console.width)
 
     # ------------------------------------------------------------------ the session
     def run(self) -> int:
@@ -193,12 +285,13 @@ class TextGame:
         while rnd.turn is not None:
             now = (rnd.turn, len(rnd.hands(rnd.turn[0])))  # redraw when the turn moves or a split adds a hand
             if now != shown:
-                self.console.say(table_text(rnd.view(), unicode=self.options.unicode, plain=self.options.plain))
+                self.console.say(table_text(rnd.view(), unicode=self.options.unicode, plain=self.options.plain,
+                                            width=self.console.width))
                 shown = now
             self._decide(rnd)
         insurance = {i: rnd.insurance_net(i) for i in range(len(self.game.players))}
         self.console.say("Results:\n" + table_text(rnd.view(), unicode=self.options.unicode, plain=True,
-                                                    insurance=insurance))
+                                                    insurance=insurance, width=self.console.width))
         self.game.finish_round()
         if self.game.rules.wagering:
             self.console.say("Bankrolls: " + ", ".join(

@@ -4,7 +4,11 @@ Every function here takes engine values (a :class:`~blackjack.view.TableView`, a
 event) and returns strings; nothing prints. ``--plain`` output is one line per
 hand (the player's name on each), for screen readers and logs; otherwise cards are small boxes as justBlackjack
 draws them. ``unicode=False`` draws with ASCII only, for terminals that cannot show
-suit symbols. Money is shown by :func:`~blackjack.money.show_money` (``"3.33…"`` for 10/3).
+suit symbols. Given a ``width``, the table is built to fit it: card drawings go on as many
+rows as they need, and a screen too narrow for one card falls back to the ``--plain`` form.
+A hand still being played shows a soft total both ways (``"7 / 17"``, as justBlackjack
+does); a finished one (stood, bust, doubled, settled) shows its final total only
+(:func:`shown_total`). Money is shown by :func:`~blackjack.money.show_money` (``"3.33…"`` for 10/3).
 
 >>> print(card_art([Card.parse("Ah"), HIDDEN], unicode=False))
 +-----+ +-----+
@@ -19,15 +23,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from .actions import Action, Result
+from .actions import Action, Phase, Result
 from .cards import Card
 from .events import (CardDealt, DealerPeeked, Event, HandSettled, HoleCardRevealed,
                      InsuranceSettled, RoundSettled, ShoeShuffled)
 from .money import Money, show_money
 from .view import HIDDEN, HandView, Hidden, SeatView, TableView  # noqa: F401 (HIDDEN: doctest)
 
-__all__ = ["action_menu", "announced", "card_art", "card_text", "describe_event", "even_money", "hand_line",
-           "table_text", "thunderjacks_cancel"]
+__all__ = ["CARD_WIDTH", "action_menu", "announced", "card_art", "card_text", "describe_event", "even_money",
+           "hand_line", "shown_total", "table_text", "thunderjacks_cancel"]
+
+#: Columns one drawn card takes (:func:`card_art`), not counting the space between cards.
+CARD_WIDTH = 7
+
+#: Columns a seat's card drawings are indented by in :func:`table_text`.
+_ART_INDENT = 4
 
 
 def card_text(card: Card | Hidden, *, unicode: bool = True) -> str:
@@ -37,14 +47,25 @@ def card_text(card: Card | Hidden, *, unicode: bool = True) -> str:
     return card.symbol if unicode else card.code
 
 
-def card_art(cards: Sequence[Card | Hidden], *, unicode: bool = True) -> str:
+def card_art(cards: Sequence[Card | Hidden], *, unicode: bool = True, width: int | None = None) -> str:
     """Draw cards side by side as 5-line boxes; a face-down card is shaded.
 
+    Args:
+        cards: the cards, left to right.
+        unicode: box lines and suit symbols; False for ASCII only.
+        width: the most columns a line may take: cards that do not fit beside each other
+            go on further rows of boxes (at least one card a row, so a width under
+            :data:`CARD_WIDTH` still draws one card a row). None: all on one row.
+
     Returns:
-        Five lines joined by newlines (empty string for no cards).
+        Five lines a row of cards, joined by newlines (empty string for no cards).
     """
     if not cards:
         return ""
+    per_row = len(cards) if width is None else max(1, (width + 1) // (CARD_WIDTH + 1))
+    if per_row < len(cards):
+        return "\n".join(card_art(cards[i:i + per_row], unicode=unicode)
+                         for i in range(0, len(cards), per_row))
     box = ("┌─────┐", "│", "└─────┘", "░") if unicode else ("+-----+", "|", "+-----+", "#")
     top, side, bottom, shade = box
     rows: list[list[str]] = [[], [], [], [], []]
@@ -73,7 +94,7 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
         cancelled: the hand is a Thunderjack pushed by another at the table.
     """
     cards = " ".join(card_text(c, unicode=unicode) for c in hand.cards)
-    parts = [f"{cards} = {hand.total_text}"]
+    parts = [f"{cards} = {shown_total(hand)}"]
     if hand.is_thunderjack:
         parts.append("Thunderjack!")
     elif hand.is_blackjack:
@@ -90,6 +111,33 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
         if cancelled:
             parts.append("(Thunderjacks cancel)")
     return "  ".join(parts)
+
+
+def shown_total(hand: HandView) -> str:
+    """A player hand's total as the table shows it: both ways while the hand is played, one once it is finished.
+
+    A hand still taking decisions shows the engine's ``total_text`` (``"7 / 17"`` when
+    soft); a finished hand (stood, bust, doubled, surrendered, a natural, or settled:
+    ``hand.finished`` or an outcome) shows its final total, ``hand.total`` (``"17"``).
+    Both numbers are the engine's; nothing is counted here.
+
+    Args:
+        hand: the hand, from a view.
+
+    Returns:
+        The total as text.
+    """
+    if hand.finished or hand.outcome is not None:
+        return str(hand.total)
+    return hand.total_text
+
+
+def _dealer_total(view: TableView) -> str:
+    """The dealer's total as shown: the face-up cards' (``"9 showing"``) until the reveal, one total once settled."""
+    dealer = view.dealer
+    if not dealer.revealed:
+        return f"{dealer.total_text} showing"
+    return str(dealer.total) if view.phase is Phase.SETTLED else dealer.total_text
 
 
 def even_money(seat: SeatView) -> bool:
@@ -123,7 +171,7 @@ def _outcome_text(result: Result, net: Money, wagering: bool, unicode: bool = Tr
 
 
 def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
-               insurance: Mapping[int, Money] | None = None) -> str:
+               insurance: Mapping[int, Money] | None = None, width: int | None = None) -> str:
     """The whole table: the dealer, then every seat that is playing, with cards drawn unless ``plain``.
 
     Args:
@@ -132,25 +180,33 @@ def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
         plain: one line per hand, each starting with the player's name; no card drawings.
         insurance: each seat's settled insurance gain (``Round.insurance_net``), so a seat
             that took even money shows its whole result as ``EVEN MONEY +10``.
+        width: the screen's width: card drawings are laid out in rows that fit it, and a
+            width too narrow for one indented card gives the ``plain`` form. The text lines
+            (a hand's cards and total) are not wrapped here: the console wraps text.
+            None: no limit.
+
+    Returns:
+        The lines, joined by newlines.
     """
+    if width is not None and width < _ART_INDENT + CARD_WIDTH:
+        plain = True
     lines: list[str] = []
     dealer = view.dealer
     if dealer.cards:
-        shown = dealer.total_text if dealer.revealed else f"{dealer.total_text} showing"
-        lines.append(f"Dealer: {' '.join(card_text(c, unicode=unicode) for c in dealer.cards)} = {shown}")
+        lines.append(f"Dealer: {' '.join(card_text(c, unicode=unicode) for c in dealer.cards)} = {_dealer_total(view)}")
         if not plain:
-            lines.append(card_art(dealer.cards, unicode=unicode))
+            lines.append(card_art(dealer.cards, unicode=unicode, width=width))
     cancelled = thunderjacks_cancel(view)
     for seat in view.seats:
         if not seat.hands:
             continue
         lines.extend(_seat_lines(view, seat, unicode=unicode, plain=plain, insurance=insurance or {},
-                                 cancelled=cancelled))
+                                 cancelled=cancelled, width=width))
     return "\n".join(lines)
 
 
 def _seat_lines(view: TableView, seat: SeatView, *, unicode: bool, plain: bool, insurance: Mapping[int, Money],
-                cancelled: bool) -> list[str]:
+                cancelled: bool, width: int | None) -> list[str]:
     wagering = view.rules.wagering
     money = f"bankroll {_money(seat.bankroll, unicode)}" if wagering else ""
     lines = [] if plain else [f"{seat.name}{f' ({money})' if money else ''}:"]
@@ -168,7 +224,8 @@ def _seat_lines(view: TableView, seat: SeatView, *, unicode: bool, plain: bool, 
             lines.append(f"{marker}{name}: {line}" + (f"  ({money})" if money and j == 0 else ""))
         else:
             lines.append(f"{marker}{label}{line}")
-            lines.extend("    " + row for row in card_art(hand.cards, unicode=unicode).splitlines())
+            art = card_art(hand.cards, unicode=unicode, width=None if width is None else width - _ART_INDENT)
+            lines.extend(" " * _ART_INDENT + row for row in art.splitlines())
     return lines
 
 
@@ -211,7 +268,7 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
             return f"Dealer draws {card}."
         seat = view.seats[event.seat]
         which = f" (hand {event.hand + 1})" if len(seat.hands) > 1 else ""
-        return f"{seat.name}{which} draws {card}: {seat.hands[event.hand].total_text}."
+        return f"{seat.name}{which} draws {card}: {shown_total(seat.hands[event.hand])}."
     if isinstance(event, HoleCardRevealed):
         return f"Dealer turns over the hole card: {card_text(event.card, unicode=unicode)}."
     if isinstance(event, DealerPeeked):

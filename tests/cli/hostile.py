@@ -214,7 +214,7 @@ def runs(count: int, seed: int, files: Files) -> Iterator[Run]:
 # ------------------------------------------------------------------ running and judging
 def execute(run: Run, *, timeout: float = 30.0, root: Path = ROOT) -> Verdict:
     """Run one hostile run in a subprocess (in ``root``, so ``-m`` finds its packages first) and judge it."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG", "COLUMNS", "LINES"))}
     env.update({"PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
     env.update(dict(run.env))
     if "LANG" in dict(run.env):

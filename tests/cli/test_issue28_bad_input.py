@@ -30,8 +30,9 @@ ROOT = Path(blackjack.__file__).resolve().parents[1]
 
 
 def environment(**extra: str) -> dict[str, str]:
-    """The environment of a child: this one without Python's and the locale's settings, plus ``extra``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG"))}
+    """The environment of a child: this one without Python's and the locale's settings and without a width
+    (``COLUMNS``, which readline sets in a pytest-xdist worker, would wrap the game's lines), plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG", "COLUMNS", "LINES"))}
     env.update({"PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8", **extra})
     return env
 

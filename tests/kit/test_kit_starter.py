@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,11 @@ from milestones import REPO_ROOT
 from milestones.honesty import _mypy_errors
 from milestones.regions import scan, split_functions
 from milestones.starter import write_hybrid, write_packages, write_starter
+
+
+#: The environment of a game run here: without a width (COLUMNS, which readline may have set in this
+#: process, would wrap the game's one-line messages).
+UNWRAPPED = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +49,8 @@ def test_starter_game_says_what_is_not_written_yet(starter: Path) -> None:
     """A week-1 student who runs the course game before writing the deck gets one line naming the first
     function to write, not a traceback."""
     done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann", "--rounds", "1"],
-                          cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60)
+                          cwd=starter, input="\n", capture_output=True, text=True, check=False, timeout=60,
+                          env=UNWRAPPED)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Stopped: create_card_array() is not written yet: return a new list of 52 cards" in done.stdout
     assert "(blackjack/cards.py:" in done.stdout and "--rules cs111)" not in done.stdout
@@ -55,7 +62,8 @@ def test_starter_course_game_names_the_text_game_functions_next(tmp_path: Path) 
     (play_game first), in one line."""
     write_packages(tmp_path, lambda r: r.module == "blackjack/course_game.py")  # only the text game stubbed
     done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann"],
-                          cwd=tmp_path, input="", capture_output=True, text=True, check=False, timeout=60)
+                          cwd=tmp_path, input="", capture_output=True, text=True, check=False, timeout=60,
+                          env=UNWRAPPED)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert "Stopped: play_game() is not written yet: play_round, then ask whether to play again" in done.stdout
     assert "(blackjack/course_game.py:" in done.stdout

@@ -476,15 +476,19 @@ def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() ->
 
 @pytest.mark.points(0)
 def test_end_of_input_and_quit_end_the_course_game_quietly() -> None:
-    """EOF on stdin or 'quit' at any prompt ends the course game with status 0 and one line, no traceback."""
+    """EOF on stdin or 'quit' at any prompt ends the course game with status 0, one line saying why and the
+    session summary (given code), no traceback."""
     for text in ("", "h\n", "quit\n"):
         stdout = io.StringIO()
         status = main(["--rules", "cs111", "--names", "Ann", "--seed", "1"], stdin=io.StringIO(text), stdout=stdout)
         out = stdout.getvalue()
-        assert status == 0 and "Traceback" not in out and out.rstrip().splitlines()[-1] in ("Input ended.", "Quitting."), \
-            (f"python -m blackjack --rules cs111 --names Ann with the input {text!r} should end quietly with status 0 "
-             f"and the line 'Input ended.' (end of input) or 'Quitting.' (quit); it ended with status {status} and "
-             f"wrote:\n{out}")
+        lines = out.splitlines()
+        ends = [i for i, line in enumerate(lines) if line in ("Input ended.", "Quitting.")]
+        assert status == 0 and "Traceback" not in out and len(ends) == 1 \
+            and lines[ends[0] + 1].startswith("Session summary:"), \
+            (f"python -m blackjack --rules cs111 --names Ann with the input {text!r} should end quietly with status 0, "
+             f"the line 'Input ended.' (end of input) or 'Quitting.' (quit) and then the session summary; it ended "
+             f"with status {status} and wrote:\n{out}")
 
 
 @pytest.mark.points(0)

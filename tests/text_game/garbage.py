@@ -223,7 +223,7 @@ def run(script: Script, *, timeout: float = 30.0, cwd: Path | None = None, root:
             ``blackjack`` package other than ``root``'s.
         root: the folder holding the ``blackjack`` package to run.
     """
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG", "COLUMNS", "LINES"))}
     env.update(PYTHONIOENCODING=script.encoding, PYTHONPATH=str(root), LC_ALL="C.UTF-8")
     started = time.perf_counter()
     try:

@@ -25,7 +25,7 @@ PLAIN = ["--plain", "--no-tips", "--rounds", "1"]
 
 def run_game(args: list[str], stdin: bytes, encoding: str = "utf-8", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     """``python -m blackjack`` in a subprocess under a strict stdio encoding, as a user runs it."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG"))}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG", "COLUMNS", "LINES"))}
     env.update(PYTHONIOENCODING=encoding, PYTHONPATH=str(IMPL), LC_ALL="C.UTF-8")
     return subprocess.run([sys.executable, "-m", "blackjack", *args], input=stdin, capture_output=True,
                           timeout=timeout, env=env, cwd=IMPL)
@@ -253,8 +253,9 @@ def test_a_mistake_in_the_course_deck_code_stops_with_one_line_not_blamed_on_the
     copy = tmp_path / "student"
     write_packages(copy, lambda r: False)
     replace_body(copy, "blackjack/cards.py", function, body)
+    unwrapped = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # the line must not wrap
     done = subprocess.run([sys.executable, "-m", "blackjack", "--rules", "cs111", "--names", "Ann"], cwd=copy,
-                          input=b"s\nn\n", capture_output=True, timeout=60, check=False)
+                          input=b"s\nn\n", capture_output=True, timeout=60, check=False, env=unwrapped)
     out = (done.stdout + done.stderr).decode("utf-8", "replace")
     assert done.returncode == 1, out
     assert "Traceback" not in out and "see --help" not in out, out
