@@ -81,8 +81,8 @@ _DEFAULT_LIMITS = Limits()
 #: (``1_000``, never ``_10``, ``10_`` or ``1__0``), an optional decimal part. ``nan``, ``inf`` and an
 #: empty string do not match. The simulator's counts follow the same rule (``blackjack/sim/__main__.py``);
 #: it is written here too because the shared money grammar belongs to ``blackjack/money.py``.
-_NUMBER = re.compile(r"\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+(?:_\d+)*", re.ASCII)
-_WHOLE = re.compile(r"\d+(?:_\d+)*", re.ASCII)
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+(?:_\d+)*)", re.ASCII)
+_WHOLE = re.compile(r"[+-]?\d+(?:_\d+)*", re.ASCII)
 
 
 def _positive(text: str) -> float:
@@ -335,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(args)
     except KeyboardInterrupt:
-        print(f"\n{args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        print(f"{args.command}: stopped (Ctrl-C)", file=sys.stderr)
         return 130
     except (KeyError, ValueError, OSError, RuntimeError, RegionError, HiddenStripError) as err:
         message = err.args[0] if isinstance(err, KeyError) and err.args else err
