@@ -133,8 +133,12 @@ _SWITCHES = {"decks": "decks", "h17": "dealer_hits_soft_17", "blackjack_pays": "
              "max_split_hands": "max_split_hands"}
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.load(args.rules)
+def _rules(args: argparse.Namespace, rules: Rules) -> Rules:
+    """Return ``rules`` (read from --rules or --rules-file) with the rule switches of ``args`` applied.
+
+    Raises:
+        ValueError, BlackjackError: a switch gives a value the rules refuse.
+    """
     changes: dict[str, object] = {field: getattr(args, switch) for switch, field in _SWITCHES.items()
                                   if getattr(args, switch) is not None}
     if args.penetration is not None:
@@ -193,9 +197,13 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     not installed) is a usage mistake: ``parser.error`` prints one line and exits with status 2.
     """
     try:
-        rules = _rules(args)
+        loaded = Rules.from_file(args.rules_file) if args.rules_file else Rules.load(args.rules)
     except (BlackjackError, ValueError, OSError) as err:
         parser.error(f"{'--rules-file' if args.rules_file else '--rules'}: {err}")
+    try:
+        rules = _rules(args, loaded)
+    except (BlackjackError, ValueError) as err:  # the message names the rule: "decks must be 1..8, got 99"
+        parser.error(str(err))
     for option, target in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         if target is None or (target == "-" and option != "--plot"):
             continue

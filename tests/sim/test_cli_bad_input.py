@@ -101,6 +101,7 @@ class TestPlotTarget:
 @pytest.mark.parametrize(("argv", "words"), [
     (["--rules", "vegs"], "--rules: unknown preset: 'vegs'"),
     (["--rules-file", "/no/such/rules.toml"], "--rules-file: "),
+    (["--decks", "99"], "error: decks must be 1..8, got 99"),
     (["--jobs", "2", "--dask", "tcp://127.0.0.1:8786"], "give --jobs or --dask, not both"),
     (["--json", "/no/such/folder/r.json"], "--json: cannot write /no/such/folder/r.json: there is no folder"),
     (["--csv", ""], "--csv: no file name given"),
