@@ -23,14 +23,16 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import math
+import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 from . import REPO_ROOT
 from .autograder import build_autograder
-from .check import append_progress, run_check
-from .config import handout_dir, load_course, suites_dir
+from .check import append_progress, check_diary, run_check
+from .config import KIT_TEST_INSTALL, STUDENT_INSTALL, handout_dir, load_course, suites_dir
 from .demo import run_demo
 from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
 from .hidden import HiddenStripError
@@ -40,27 +42,72 @@ from .report import csv_gradebook, gradescope_failure, gradescope_results, json_
 from .runner import Limits
 from .starter import write_starter
 
+def _kit_parser_class() -> type[argparse.ArgumentParser]:
+    """Return the kit's ``OneLineParser`` (``blackjack/cli.py``): errors in one line, ``(see --help)``, status 2.
+
+    The file is loaded on its own, not as ``blackjack.cli``: importing the ``blackjack``
+    package runs all of it, and in a student's folder that is the student's code, so a
+    syntax error in their ``hand.py`` would stop ``check`` with a traceback before any test
+    ran. Where the file cannot be loaded, a class that does the same is used.
+    """
+    cli = Path(__file__).resolve().parent.parent / "blackjack" / "cli.py"
+    try:
+        spec = importlib.util.spec_from_file_location("milestones._kit_cli", cli)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {cli}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        parser_class = module.OneLineParser
+        if isinstance(parser_class, type) and issubclass(parser_class, argparse.ArgumentParser):
+            return parser_class
+    except Exception:  # noqa: BLE001 - a missing or edited copy of cli.py: fall back to the same behaviour
+        pass
+    return _OneLineParser
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """The fallback of :func:`_kit_parser_class`: ``prog: error: ... (see --help)`` in one line, status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line to stderr and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 #: The runner's default limits: the defaults (and their help) of ``--timeout``, ``--test-timeout`` and ``--memory``.
 _DEFAULT_LIMITS = Limits()
 
 
+#: The one grammar of a number on the command line: ASCII digits, an underscore only between two digits
+#: (``1_000``, never ``_10``, ``10_`` or ``1__0``), an optional decimal part. ``nan``, ``inf`` and an
+#: empty string do not match. The simulator's counts follow the same rule (``blackjack/sim/__main__.py``);
+#: it is written here too because the shared money grammar belongs to ``blackjack/money.py``.
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+(?:_\d+)*)", re.ASCII)
+_WHOLE = re.compile(r"[+-]?\d+(?:_\d+)*", re.ASCII)
+
+
 def _positive(text: str) -> float:
-    """Read a number of seconds: more than 0, and finite."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < math.inf:  # also refuses nan
+    """Read a number of seconds: more than 0 (``10``, ``2.5``, ``1_000``).
+
+    Raises:
+        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER`, or 0.
+    """
+    if not _NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    value = float(text.strip())
+    if not 0 < value < math.inf:
         raise argparse.ArgumentTypeError(f"must be a number of seconds more than 0, got {text}")
     return value
 
 
 def _at_least_one(text: str) -> int:
-    """Read a whole number of 1 or more (``--jobs``, ``--memory``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    """Read a whole number of 1 or more (``--jobs``, ``--memory``).
+
+    Raises:
+        argparse.ArgumentTypeError: not a whole number in the grammar of :data:`_WHOLE`, or 0.
+    """
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    value = int(text.strip())
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
     return value
@@ -81,8 +128,8 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float = _DEFAULT_LIMIT
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``argparse`` parser with its six sub-commands."""
-    parser = argparse.ArgumentParser(prog="python -m milestones", description=__doc__.split("\n\n")[0])
+    """Return the parser with its six sub-commands: a ``OneLineParser``, so a mistake is one line, status 2."""
+    parser = _kit_parser_class()(prog="python -m milestones", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     starter = sub.add_parser("starter", help="write a student starter package")
@@ -194,6 +241,10 @@ def _grade_all(args: argparse.Namespace) -> int:
     course = load_course()
     for number in args.milestone or []:
         course.milestone(number)
+    for path in args.submissions:  # a mistyped path is a mistake, not a student's 0 points
+        if not path.exists():
+            raise FileNotFoundError(f"there is no submission {path}: give a folder holding blackjack/, "
+                                    f"a .zip of one, or a folder of many")
     inventories = read_inventory(args.inventory) if args.inventory is not None else None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
                     layered=args.layered, hidden=not args.visible_only, inventories=inventories)
@@ -222,6 +273,9 @@ def _grade_all(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     project = args.project.resolve()
+    logged = args.part is None and args.test is None and not args.no_diary
+    if logged:  # a diary that cannot be written is refused before the tests run, not after
+        check_diary(args.diary or project / "docs" / "diary.md")
     result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True),
                        part=args.part, test=args.test)
     print(result.describe())
@@ -254,34 +308,64 @@ def _demo(args: argparse.Namespace) -> int:
                     scene_timeout=args.scene_timeout, pause=pause if args.step else None)
 
 
+def _needs_pytest(command: str) -> str:
+    """The one line ``command`` prints when pytest is missing: what to install, as the docs say it."""
+    if command == "check":  # a student, in the starter folder: docs/student.md's command
+        install = STUDENT_INSTALL
+    else:
+        install = f"in the kit's folder, {KIT_TEST_INSTALL}"
+    return f"error: {command} runs the course's tests with pytest, which is not installed: {install}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status.
+
+    Returns:
+        0 when done, 1 when ``honesty`` or the demo found a problem, 2 for a mistake the
+        user can fix (one line on stderr, nothing changed), 130 when Ctrl-C stopped it
+        (one line, no traceback).
+
+    Raises:
+        SystemExit: status 2 for a mistake the parser finds (one line, ``(see --help)``).
+    """
     args = build_parser().parse_args(argv)
     if args.command in ("grade", "autograder", "check", "honesty") and importlib.util.find_spec("pytest") is None:
-        print(f"error: {args.command} runs the course's tests with pytest, which is not installed: "
-              f"pip install 'blackjack-kit[test]'", file=sys.stderr)
+        print(_needs_pytest(args.command), file=sys.stderr)
         return 2
     try:
-        if args.command == "starter":
-            print(write_starter(args.out, milestone=load_course().milestone(args.milestone).number,
-                                overwrite=args.force).describe())
-            return 0
-        if args.command == "grade":
-            return _grade(args)
-        if args.command == "autograder":
-            print(build_autograder(args.output, args.milestone, layered=args.layered, limits=_limits(args)).describe())
-            return 0
-        if args.command == "check":
-            return _check(args)
-        if args.command == "demo":
-            return _demo(args)
-        report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)
-        print(report.describe())
-        return 1 if report.problems else 0
+        return _run(args)
+    except KeyboardInterrupt:
+        print(f"{args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
     except (KeyError, ValueError, OSError, RuntimeError, RegionError, HiddenStripError) as err:
         message = err.args[0] if isinstance(err, KeyError) and err.args else err
         print(f"error: {message}", file=sys.stderr)
         return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the sub-command ``args.command``; return its exit status (errors are raised)."""
+    chosen = getattr(args, "milestone", None)
+    numbers = chosen if isinstance(chosen, list) else [] if chosen is None else [chosen]
+    course = load_course()
+    for number in numbers:  # a number the course lacks is named as such, before anything runs
+        course.milestone(number)
+    if args.command == "starter":
+        print(write_starter(args.out, milestone=course.milestone(args.milestone).number,
+                            overwrite=args.force).describe())
+        return 0
+    if args.command == "grade":
+        return _grade(args)
+    if args.command == "autograder":
+        print(build_autograder(args.output, args.milestone, layered=args.layered, limits=_limits(args)).describe())
+        return 0
+    if args.command == "check":
+        return _check(args)
+    if args.command == "demo":
+        return _demo(args)
+    report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)
+    print(report.describe())
+    return 1 if report.problems else 0
 
 
 if __name__ == "__main__":

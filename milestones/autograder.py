@@ -326,7 +326,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     failed build leaves no zip behind.
 
     Args:
-        output: the zip to write (its folder is made if missing; an old zip is replaced).
+        output: the zip to write, in a folder that exists (an old zip is replaced).
         milestone: the milestone to grade.
         root: the instructor's copy of the kit.
         course: milestones and points (default: ``milestones/points.toml``).
@@ -341,6 +341,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         ValueError: the kit lacks what grading needs, or ``output`` is a folder.
         RuntimeError: the milestone's suite does not collect on the reference.
         RegionError, SyntaxError: a solution marker in the reference is malformed.
+        FileNotFoundError: the folder of ``output`` does not exist (nothing is made).
         OSError: a file cannot be read or the zip cannot be written.
     """
     number = (course or load_course()).milestone(milestone).number
@@ -354,6 +355,8 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         raise ValueError(f"{root} is not a complete kit: missing {', '.join(missing)}")
     if output.is_dir():
         raise ValueError(f"{output} is a folder; give the zip's file name, e.g. {output / 'autograder.zip'}")
+    if not output.parent.is_dir():  # nothing is made for a mistyped folder
+        raise FileNotFoundError(f"cannot write {output}: there is no folder {output.parent}")
     display = _needs_display(tests)
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
@@ -366,7 +369,6 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         starter = Path(work)
         summary.stubbed = len(write_packages(starter, lambda r: r.milestone >= number, root)[0])
         try:
-            output.parent.mkdir(parents=True, exist_ok=True)
             file = open(temporary, "xb")
         except OSError as err:
             raise OSError(f"cannot write {output}: {err.strerror or err}") from None
@@ -379,7 +381,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                 zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
                 zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
                 # pytest's settings for the suites (markers, --strict-markers), as a student's copy has them
-                zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root))
+                zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root, setup=False))
                 zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), "".join(f"{r}\n" for r in test_requirements(root)))
                 for name, path in files.items():
                     status = path.stat()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -26,7 +27,7 @@ from .hidden import hidden_counts
 from .report import points_text, score_text
 from .runner import Limits, TestRecord, run_suite
 
-__all__ = ["CheckResult", "append_progress", "run_check"]
+__all__ = ["CheckResult", "append_progress", "check_diary", "run_check"]
 
 PROGRESS_HEADING = "## Progress log"
 PROGRESS_HEADER = ("| date | milestone | visible points | tests passing | next step |\n"
@@ -279,6 +280,27 @@ def _cell(text: str) -> str:
     return text.replace("|", "/").replace("\n", " ").strip()
 
 
+def check_diary(diary: Path) -> None:
+    """Check that the diary ``diary`` can be read and written, before a check runs the tests for it.
+
+    Nothing is created: a missing diary (and its folders) is made later by :func:`append_progress`.
+
+    Raises:
+        OSError: ``diary`` is a folder or not a regular file, a folder on its way is a file,
+            or the file or its folder cannot be written; the message names the path and says
+            why in words.
+    """
+    if diary.is_dir():
+        raise IsADirectoryError(f"the diary {diary} is a folder; give the diary's file, e.g. {diary / 'diary.md'}")
+    if diary.exists() and not diary.is_file():
+        raise OSError(f"the diary {diary} is not a regular file")
+    existing = next(folder for folder in diary.absolute().parents if folder.exists())
+    if not existing.is_dir():
+        raise NotADirectoryError(f"cannot write the diary {diary}: {existing} is a file, not a folder")
+    if not os.access(diary if diary.exists() else existing, os.R_OK | os.W_OK):
+        raise PermissionError(f"cannot write the diary {diary}: permission denied")
+
+
 def append_progress(diary: Path, result: CheckResult, *, template: Path | None = None,
                     now: dt.datetime | None = None) -> list[str]:
     """Log ``result`` in the progress table of ``diary``: one dated row for each milestone
@@ -290,10 +312,30 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
     milestone's last row, its date aside, is left out, so checking again without a change
     adds nothing.
 
+    The diary is written whole or not at all (a new copy replaces it).
+
     Returns:
         The rows added (none when nothing changed).
+
+    Raises:
+        OSError: the diary cannot be read or written (see :func:`check_diary`); the
+            message names it and says why in words.
     """
     now = now or dt.datetime.now()
+    check_diary(diary)
+    try:
+        return _append_rows(diary, result, template, now)
+    except OSError as err:
+        raise OSError(f"cannot write the diary {diary}: {_words(err)}") from None
+
+
+def _words(err: OSError) -> str:
+    """Why ``err`` happened, in words (``no space left on device``), without ``[Errno N]``."""
+    return err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
+
+
+def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: dt.datetime) -> list[str]:
+    """:func:`append_progress` once the diary is known to be writable; the file is replaced whole."""
     if not diary.exists():
         diary.parent.mkdir(parents=True, exist_ok=True)
         text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
@@ -323,7 +365,12 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
         lines.insert(end, row)
         added.append(row)
     if added:
-        diary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        part = diary.with_name(f".{diary.name}.{os.getpid()}.part")
+        try:
+            part.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            os.replace(part, diary)
+        finally:
+            part.unlink(missing_ok=True)
     return added
 
 

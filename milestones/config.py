@@ -28,8 +28,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
-           "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "handout_dir", "load_course", "mirror_name",
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "KIT_TEST_INSTALL", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
+           "STUDENT_INSTALL", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "handout_dir", "load_course", "mirror_name",
            "require_suites", "suite_name", "suite_number", "suite_path", "suites_dir"]
 
 DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
@@ -71,6 +71,15 @@ def suite_number(name: str) -> int | None:
     match = _SUITE_NAME.match(name)
     return int(match[1]) if match else None
 
+
+#: What a student runs, in the starter folder's virtual environment, so that ``check`` (pytest) and
+#: ``python -m mypy`` work: the starter is not a package to ``pip install``, so no extra applies.
+#: ``docs/student.md`` (the starter's README.md), the starter's pyproject.toml and ``check``'s
+#: message when pytest is missing all give this command.
+STUDENT_INSTALL = "python -m pip install pytest mypy"
+
+#: What an instructor runs in the kit's folder for ``grade``, ``autograder`` and ``honesty`` (the ``test`` extra).
+KIT_TEST_INSTALL = 'python -m pip install -e ".[test]"'
 
 #: Where an installed kit (the wheel) keeps the suites and the handout: ``pyproject.toml`` maps the
 #: clone's ``tests/`` to the package ``milestones.suites`` and ``docs/`` to ``milestones.handout``.

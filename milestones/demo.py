@@ -269,6 +269,9 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
         scene_timeout: seconds a scene may run before it is stopped (0: no limit).
         pause: called between scenes (e.g. wait for Enter); None: go straight on.
 
+    Student code that raises, loops past ``scene_timeout`` or calls ``sys.exit`` (raises
+    ``SystemExit``) stops its scene with one line saying so; the demo goes on with the next.
+
     Returns:
         0 when every scene ran and ended as it should, 1 otherwise.
 
@@ -306,6 +309,10 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
                 status = (f"stopped after {scene_timeout:g} s{_place(sys.exc_info()[2])}: "
                           f"a loop that never ends?")
                 say(f"  {status}")
+            except SystemExit as err:  # the student's code ended the program: that stops this scene, not the demo
+                code = "" if err.code is None else repr(err.code)
+                status = f"your code called sys.exit({code}){_place(err.__traceback__)}"
+                say(f"  stopped: {status}")
             except Exception as err:  # the student's code failed: say where, and go on with the next scene
                 status = f"{type(err).__name__}: {err}{_place(err.__traceback__)}"
                 say(f"  stopped: {status}")

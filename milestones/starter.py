@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
-from .config import GRADING_MARKERS, INSTALLED_HANDOUT, INSTALLED_SUITES, SUITE_PREFIX, TESTS_DIR, handout_dir, require_suites
+from .config import (GRADING_MARKERS, INSTALLED_HANDOUT, INSTALLED_SUITES, STUDENT_INSTALL, SUITE_PREFIX, TESTS_DIR,
+                     handout_dir, require_suites)
 from .hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
@@ -140,8 +141,12 @@ def write_public_tests(src: Path, out: Path) -> tuple[int, int]:
     return written, removed
 
 
-def _student_pyproject(root: Path) -> str:
+def _student_pyproject(root: Path, *, setup: bool = True) -> str:
     """A small pyproject.toml for the student copy: the course's pytest markers and options, and strict mypy.
+
+    It has no ``[project]`` table (the starter is not installed); with ``setup`` (the
+    starter's copy; not the autograder's) its first lines give the one command a student
+    runs to get ``check`` and mypy working, :data:`~.config.STUDENT_INSTALL`.
 
     Plain ``pytest`` in the student's folder stops a looping test after the grader's
     per-test time (``--test-timeout``) and shows short tracebacks (``--tb=short``).
@@ -154,7 +159,10 @@ def _student_pyproject(root: Path) -> str:
         pass
     quoted = ",\n".join(f'    "{m}"' for m in markers)
     packages = ", ".join(f'"{p}"' for p in (*PACKAGES, "milestones") if (root / p).is_dir())
-    return ("# Your project's settings: pytest markers for the course tests, and strict type checks.\n\n"
+    note = ("# This folder is not a package to pip install. Set up once, in your virtual environment:\n"
+            f"#     {STUDENT_INSTALL}\n") if setup else ""
+    return ("# Your project's settings: pytest markers for the course tests, and strict type checks.\n"
+            f"{note}\n"
             "[tool.pytest.ini_options]\n"
             f'testpaths = ["{TESTS_DIR}"]\n'
             # a looping test stops after the grader's per-test time, and a failure shows a short traceback
@@ -164,6 +172,20 @@ def _student_pyproject(root: Path) -> str:
             "strict = true\n"
             'python_version = "3.11"\n'
             f"files = [{packages}]\n")
+
+
+def _check_out(out: Path) -> None:
+    """Refuse an ``out`` that is a file, or whose way down passes through a file, before anything is written.
+
+    Raises:
+        FileExistsError: ``out`` is a file (or another thing that is not a folder).
+        NotADirectoryError: a folder on the way to ``out`` is a file.
+    """
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} is a file, not a folder; choose a new folder for the starter")
+    existing = next((folder for folder in out.absolute().parents if folder.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise NotADirectoryError(f"cannot make the folder {out}: {existing} is a file, not a folder")
 
 
 def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, overwrite: bool = False) -> StarterSummary:
@@ -178,13 +200,20 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     ``pyproject.toml``.
 
     Raises:
-        FileExistsError: ``out`` exists and is not empty (and ``overwrite`` is False).
+        FileExistsError: ``out`` exists and is not empty (and ``overwrite`` is False), or is a file.
+        NotADirectoryError: a folder on the way to ``out`` is a file.
+        OSError: ``out`` cannot be made (the message names it and says why in words).
         FileNotFoundError: the kit has no milestone suites to hand out.
         RegionError, HiddenStripError, SyntaxError: the reference breaks a convention.
     """
+    _check_out(out)
     if out.exists() and any(out.iterdir()) and not overwrite:
         raise FileExistsError(f"{out} is not empty; choose a new folder (or pass --force)")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        why = err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
+        raise OSError(f"cannot make the folder {out}: {why}") from None
     summary = StarterSummary(out=out, milestone=milestone)
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
     summary.test_files, summary.hidden_removed = write_public_tests(require_suites(root), out / TESTS_DIR)

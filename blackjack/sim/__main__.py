@@ -14,26 +14,44 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import dataclasses
+import re
 import sys
 from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..cli import OneLineParser, silence_broken_pipe
 from ..errors import BlackjackError, quoted
 from ..rules import Rules
 from .exact import basic_strategy_edge
-from .output import check_plot, check_target, plot, text_report, to_csv, to_json
+from .output import check_plot, check_target, plot, reason, text_report, to_csv, to_json, write_file
 from .progress import ProgressBar
-from .runner import MAX_HANDS, simulate
+from .runner import MAX_HANDS, check_simulation, simulate
 from .strategies import BUILTIN
 
 __all__ = ["DASK_NEEDS_DISTRIBUTED", "build_parser", "main"]
 
 
+#: The one grammar of a number on the command line: ASCII digits, an underscore only between two digits
+#: (``1_000_000``, never ``_10``, ``10_`` or ``1__0``), an optional decimal part and exponent. ``nan``,
+#: ``inf`` and an empty string do not match. (Written here: the text game's money grammar lives in
+#: ``blackjack/money.py``, which another part of the kit owns; this is the same rule for plain numbers.)
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d+)?", re.ASCII)
+
+#: A fraction ``a/b`` of two whole numbers, for shares such as ``--penetration 3/4``.
+_RATIO = re.compile(r"[+-]?\d+(?:_\d+)*/\d+(?:_\d+)*", re.ASCII)
+
+
 def _count(text: str) -> int:
-    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``, from 1 to ``MAX_HANDS``."""
+    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``, from 1 to ``MAX_HANDS``.
+
+    Raises:
+        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER`, not whole, or out of range.
+    """
+    if not _NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
     try:
         value = Decimal(text.strip().replace("_", ""))
     except InvalidOperation:
@@ -50,8 +68,16 @@ def _count(text: str) -> int:
 
 
 def _share(text: str) -> Fraction:
+    """Read a share from 0 to 1: ``0.25``, ``1/4`` or ``2.5e-1``.
+
+    Raises:
+        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER` (or ``a/b``), or out of range.
+    """
+    stripped = text.strip()
+    if not (_NUMBER.fullmatch(stripped) or _RATIO.fullmatch(stripped)):
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}")
     try:
-        value = Fraction(text.strip())
+        value = Fraction(stripped.replace("_", ""))
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
     if not 0 <= value <= 1:
@@ -107,8 +133,12 @@ _SWITCHES = {"decks": "decks", "h17": "dealer_hits_soft_17", "blackjack_pays": "
              "max_split_hands": "max_split_hands"}
 
 
-def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules.from_file(args.rules_file) if args.rules_file else Rules.load(args.rules)
+def _rules(args: argparse.Namespace, rules: Rules) -> Rules:
+    """Return ``rules`` (read from --rules or --rules-file) with the rule switches of ``args`` applied.
+
+    Raises:
+        ValueError, BlackjackError: a switch gives a value the rules refuse.
+    """
     changes: dict[str, object] = {field: getattr(args, switch) for switch, field in _SWITCHES.items()
                                   if getattr(args, switch) is not None}
     if args.penetration is not None:
@@ -120,14 +150,28 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _write(text: str, target: str) -> None:
+    """Write ``text`` to stdout (``target`` ``-``) or to the file ``target`` (see :func:`write_file`)."""
     if target == "-":
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     else:
-        Path(target).write_text(text, encoding="utf-8")
+        write_file(target, text)
 
 
 #: The one-line reason ``--dask`` gives when the ``dask`` extra is missing.
 DASK_NEEDS_DISTRIBUTED = '--dask needs dask.distributed: pip install "blackjack-kit[dask]" (in a clone: pip install -e ".[dask]")'
+
+
+def _import_distributed() -> Any:
+    """Import and return ``dask.distributed``'s ``distributed`` module.
+
+    Raises:
+        ImportError: the ``dask`` extra is not installed (the message is :data:`DASK_NEEDS_DISTRIBUTED`).
+    """
+    try:
+        import distributed  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise ImportError(DASK_NEEDS_DISTRIBUTED) from None
+    return distributed
 
 
 def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[[], None]]:
@@ -137,10 +181,7 @@ def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[
         ImportError: the ``dask`` extra is not installed (the message is :data:`DASK_NEEDS_DISTRIBUTED`).
         OSError: no scheduler answers at ``address`` within ten seconds.
     """
-    try:
-        import distributed  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        raise ImportError(DASK_NEEDS_DISTRIBUTED) from None
+    distributed = _import_distributed()
     try:
         client = distributed.Client(address, timeout=10)  # type: ignore[no-untyped-call, unused-ignore]
     except Exception as err:  # distributed raises OSError, TimeoutError or ValueError for a bad address
@@ -148,19 +189,72 @@ def _dask_executor(address: str) -> tuple[concurrent.futures.Executor, Callable[
     return client.get_executor(pure=False), client.close  # type: ignore[no-untyped-call, unused-ignore]
 
 
+def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules:
+    """Check everything the options ask for before a round is played; return the table's rules.
+
+    A bad option value found here (an unknown preset, a bad rules file, an output that
+    cannot be written, ``--dask`` with ``--jobs``, a value out of range, an extra that is
+    not installed) is a usage mistake: ``parser.error`` prints one line and exits with status 2.
+    """
+    try:
+        loaded = Rules.from_file(args.rules_file) if args.rules_file else Rules.load(args.rules)
+    except (BlackjackError, ValueError, OSError) as err:
+        parser.error(f"{'--rules-file' if args.rules_file else '--rules'}: {err}")
+    try:
+        rules = _rules(args, loaded)
+    except (BlackjackError, ValueError) as err:  # the message names the rule: "decks must be 1..8, got 99"
+        parser.error(str(err))
+    for option, target in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        if target is None or (target == "-" and option != "--plot"):
+            continue
+        try:  # a bad output path fails now, not after a long run
+            if option == "--plot":
+                check_plot(target)
+            else:
+                check_target(target)
+        except (ValueError, OSError, ImportError) as err:
+            parser.error(str(err) if isinstance(err, ImportError) else f"{option}: {err}")
+    if args.dask and args.jobs != 1:
+        parser.error("give --jobs or --dask, not both: the cluster's workers run the blocks")
+    try:
+        check_simulation(args.strategy, rules, hands=args.hands, jobs=args.jobs, players=args.players,
+                         bankroll=args.bankroll, sessions=args.sessions, player_error=float(args.player_error),
+                         target_ror=float(args.target_ror))
+        if args.dask:
+            _import_distributed()
+    except (BlackjackError, ValueError, OSError, ImportError) as err:
+        parser.error(str(err))
+    return rules
+
+
+def _stdout_failed(err: OSError) -> int:
+    """Say in one line that stdout cannot be written (a full disk, ``> /dev/full``) and return status 1.
+
+    stdout is then pointed at devnull, so the interpreter's last flush at exit does not fail again
+    with "Exception ignored ...".
+    """
+    print(f"blackjack-kit-sim: error: cannot write the report to stdout: {reason(err)}", file=sys.stderr)
+    silence_broken_pipe()
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 1 bad input, 130 interrupted)."""
+    """Run the command line; return the exit status.
+
+    Returns:
+        0 when the run finished, 1 when it failed while running (a ``module:function``
+        strategy raised, the Dask scheduler did not answer, an output could not be
+        written), 130 when Ctrl-C interrupted it. A closed stdout (``| head``) ends it
+        quietly with 0.
+
+    Raises:
+        SystemExit: status 2 for a usage mistake, found by the parser or by the checks
+            made before the run (one line: ``blackjack-kit-sim: error: ... (see --help)``).
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    rules = _check_options(parser, args)
     try:
-        rules = _rules(args)
-        for target in (args.json, args.csv):  # a bad output path fails now, not after a long run
-            if target and target != "-":
-                check_target(target)
-        if args.plot:
-            check_plot(args.plot)
-        if args.dask and args.jobs != 1:
-            raise ValueError("give --jobs or --dask, not both: the cluster's workers run the blocks")
         executor, disconnect = _dask_executor(args.dask) if args.dask else (None, None)
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
         try:
@@ -172,24 +266,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             if disconnect is not None:
                 disconnect()
         bar.close()
+        for target, text in ((args.json, to_json), (args.csv, to_csv)):
+            if target and target != "-":
+                write_file(target, text(reports))
+    except (BlackjackError, ValueError, OSError, ImportError) as err:
+        print(f"blackjack-kit-sim: error: {err}", file=sys.stderr)
+        return 1
+    try:
         stdout_used = args.json == "-" or args.csv == "-"
-        if args.json:
-            _write(to_json(reports), args.json)
-        if args.csv:
-            _write(to_csv(reports), args.csv)
+        if args.json == "-":
+            _write(to_json(reports), "-")
+        if args.csv == "-":
+            _write(to_csv(reports), "-")
         if not stdout_used:  # the exact edge appears only in the text report
             exact = None
             if rules.naturals and rules.thunderjack_pays is None and rules.charlie_cards is None:
                 exact = basic_strategy_edge(rules)
             print(text_report(reports, exact=exact))
-        if args.plot:
-            plot(reports, args.plot)
+        sys.stdout.flush()  # a full disk says so now, not in the interpreter's last flush
     except BrokenPipeError:  # the reader went away (piped into head): stop quietly
         silence_broken_pipe()
         return 0
-    except (BlackjackError, ValueError, OSError, ImportError) as err:
-        print(f"blackjack-kit-sim: error: {err}", file=sys.stderr)
-        return 1
+    except OSError as err:
+        return _stdout_failed(err)
+    if args.plot is not None:
+        try:
+            plot(reports, args.plot)
+        except (OSError, ImportError) as err:
+            print(f"blackjack-kit-sim: error: --plot: {err}", file=sys.stderr)
+            return 1
     return 130 if any(r.interrupted for r in reports) else 0
 
 

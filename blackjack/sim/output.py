@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .runner import BLOCK_ROUNDS
 from .stats import Report
 
-__all__ = ["PLOT_NEEDS_MATPLOTLIB", "TC_LIMIT", "check_plot", "check_target", "plot", "shared_bins", "text_report",
-           "to_csv", "to_json"]
+__all__ = ["MIN_ROR_SESSIONS", "PLOT_NEEDS_MATPLOTLIB", "TC_LIMIT", "check_plot", "check_target", "plot", "reason",
+           "shared_bins", "text_report", "to_csv", "to_json", "write_file"]
 
 
 def _pct(value: float, digits: int = 2) -> str:
@@ -67,19 +69,7 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
             lines.append(f"{r.strategy}: result by true count (floored, at the bet)")
             lines += _true_count_table(r.by_true_count)
         if r.risk_of_ruin:
-            ror = r.risk_of_ruin
-            sessions = int(ror["sessions"])
-            lines.append(f"{r.strategy}: risk of ruin with {ror['bankroll_units']:g} units over "
-                         f"{sessions:,} sessions of {r.rounds // max(sessions, 1):,} rounds: "
-                         f"{ror['risk'] * 100:.2f}% (standard error {ror['risk_se'] * 100:.2f}%)")
-            note = _ror_precision(ror)
-            if note:
-                lines.append(f"  {note}")
-            lines.append(f"  bankroll for a {ror['target']:.0%} risk over such a session: "
-                         f"{ror['bankroll_for_target']:.0f} units")
-            if "bankroll_for_target_formula" in ror:
-                lines.append(f"  bankroll for a {ror['target']:.0%} risk playing forever (formula): "
-                             f"{ror['bankroll_for_target_formula']:.0f} units")
+            lines += _ror_lines(r)
     return "\n".join(lines)
 
 
@@ -105,14 +95,57 @@ def _true_count_table(rows: Sequence[dict[str, float | int]]) -> list[str]:
     return ["  " + "  ".join(cell.rjust(width) for cell, width in zip(row, widths)) for row in [header, *cells]]
 
 
+#: The fewest sessions a risk of ruin is reported from: with fewer, each session moves the figure by
+#: more than 10 points, and one session can only say 0% or 100%.
+MIN_ROR_SESSIONS = 10
+
+
+def _plural(count: int, word: str) -> str:
+    """``1 session``, ``2 sessions``: ``count`` with ``word``, plural unless it is 1."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def _ror_lines(r: Report) -> list[str]:
+    """The risk-of-ruin lines of a report that has one (``r.risk_of_ruin`` is set).
+
+    With fewer than :data:`MIN_ROR_SESSIONS` sessions no figure is given: one line says
+    the figure needs more sessions and how to get them.
+    """
+    ror = r.risk_of_ruin
+    assert ror is not None
+    sessions = int(ror["sessions"])
+    bankroll = ror["bankroll_units"]
+    units = f"{bankroll:g} unit" + ("" if bankroll == 1 else "s")
+    length = _plural(r.rounds // max(sessions, 1), "round")
+    if sessions < MIN_ROR_SESSIONS:
+        return [f"{r.strategy}: risk of ruin with {units}: not estimated, it needs at least {MIN_ROR_SESSIONS} "
+                f"sessions and this run has {_plural(sessions, 'session')} of {length}; give --sessions "
+                f"{MIN_ROR_SESSIONS} or more, or more --hands (a session per {BLOCK_ROUNDS:,} rounds by default)"]
+    lines = [f"{r.strategy}: risk of ruin with {units} over {_plural(sessions, 'session')} of {length}: "
+             f"{ror['risk'] * 100:.2f}% (standard error {ror['risk_se'] * 100:.2f}%)"]
+    note = _ror_precision(ror)
+    if note:
+        lines.append(f"  {note}")
+    lines.append(f"  bankroll for a {ror['target']:.0%} risk over such a session: "
+                 f"{ror['bankroll_for_target']:.0f} units")
+    if "bankroll_for_target_formula" in ror:
+        lines.append(f"  bankroll for a {ror['target']:.0%} risk playing forever (formula): "
+                     f"{ror['bankroll_for_target_formula']:.0f} units")
+    return lines
+
+
 def _ror_precision(ror: dict[str, float]) -> str | None:
-    """Say when the risk of ruin is too rough to lean on: its standard error is over a quarter of it.
+    """Say when the risk of ruin is too rough to lean on: its standard error is over a quarter of it,
+    or no session (or every session) was ruined, where the standard error says 0.
 
     Returns None when the error is under a quarter of the figure.
     """
     sessions = int(ror["sessions"])
     if ror["risk"] == 0:
         return (f"no session was ruined: the risk is likely under {3 / sessions:.2%} (the rule of three); "
+                f"more --sessions narrow it")
+    if ror["risk"] == 1:
+        return (f"every session was ruined: the risk is likely over {1 - 3 / sessions:.2%} (the rule of three); "
                 f"more --sessions narrow it")
     if ror["risk_se"] * 4 <= ror["risk"]:
         return None
@@ -148,7 +181,7 @@ def to_csv(reports: Sequence[Report]) -> str:
 
 
 #: The one-line reason ``--plot`` gives when matplotlib is missing.
-PLOT_NEEDS_MATPLOTLIB = "--plot needs matplotlib: pip install blackjack-kit[plot]"
+PLOT_NEEDS_MATPLOTLIB = '--plot needs matplotlib: pip install "blackjack-kit[plot]" (in a clone: pip install -e ".[plot]")'
 
 
 def _pyplot() -> Any:
@@ -166,23 +199,75 @@ def _pyplot() -> Any:
     return plt
 
 
+def reason(err: OSError) -> str:
+    """Return why an ``OSError`` happened in words (``no space left on device``), without ``[Errno N]``."""
+    if err.strerror:
+        return err.strerror[:1].lower() + err.strerror[1:]
+    return str(err)
+
+
 def check_target(path: str | Path) -> None:
     """Check that a results file can be written at ``path``, before a long simulation is started for it.
 
-    Nothing is created: the check only looks at the folder and at what ``path`` names now.
+    ``path`` must name a regular file (or none yet) in a folder that exists and takes new
+    files. Nothing is left behind: a file that does not exist yet is made and removed again
+    to be sure the folder takes it (``/proc`` lets root pass every permission check and
+    still refuses), and one that exists is opened to append, which changes nothing.
 
     Raises:
-        OSError: ``path`` is a folder, its folder does not exist, or the folder is not
-            writable; the message names the path.
+        OSError: ``path`` is empty, a folder or not a regular file (``/dev/full``), its
+            folder does not exist, or the file cannot be made or written there; the
+            message names the path and says why in words.
     """
+    if str(path) == "":
+        raise OSError("no file name given")
     target = Path(path)
     folder = target.parent
     if target.is_dir():
         raise OSError(f"cannot write {path}: it is a folder")
+    if target.exists() and not target.is_file():
+        raise OSError(f"cannot write {path}: it is not a regular file")
     if not folder.is_dir():
         raise OSError(f"cannot write {path}: there is no folder {folder}")
-    if not os.access(target if target.exists() else folder, os.W_OK):
-        raise OSError(f"cannot write {path}: permission denied")
+    try:
+        if target.exists():
+            os.close(os.open(target, os.O_WRONLY | os.O_APPEND))
+        else:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            os.unlink(target)
+    except OSError as err:  # ENOENT in a folder that exists: /proc and its like make no new files
+        why = f"the folder {folder} takes no new files" if err.errno == errno.ENOENT else reason(err)
+        raise OSError(f"cannot write {path}: {why}") from None
+
+
+def write_file(path: str | Path, text: str) -> None:
+    """Write ``text`` to the file ``path`` whole or not at all.
+
+    The text goes to a temporary file in the same folder, which then replaces ``path``:
+    a full disk or an interruption never leaves a half-written results file.
+
+    Raises:
+        OSError: the file cannot be written; the message names ``path`` and says why in words.
+    """
+    _replace_with(Path(path), lambda part: part.write_text(text, encoding="utf-8"))
+
+
+def _replace_with(target: Path, write: Callable[[Path], object]) -> None:
+    """Call ``write`` on a temporary path beside ``target``, then move it onto ``target``.
+
+    Raises:
+        OSError: writing or moving failed (the temporary file is removed); the message names ``target``.
+    """
+    part = target.with_name(f".{target.name}.{os.getpid()}.part{target.suffix}")
+    try:
+        write(part)
+        os.replace(part, target)
+    except OSError as err:
+        part.unlink(missing_ok=True)
+        raise OSError(f"cannot write {target}: {reason(err)}") from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
 
 
 def check_plot(path: str | Path | None = None) -> None:
@@ -194,7 +279,7 @@ def check_plot(path: str | Path | None = None) -> None:
             ``.svg``, ``.pdf`` ...; no suffix means PNG).
 
     Raises:
-        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
+        ImportError: matplotlib is missing; the message gives ``pip install "blackjack-kit[plot]"``.
         OSError: the file cannot be written there.
         ValueError: matplotlib writes no format with that suffix.
     """
@@ -225,8 +310,9 @@ def plot(reports: Sequence[Report], path: str | Path) -> None:
         path: the image file to write; its suffix picks the format (``.png``).
 
     Raises:
-        ImportError: matplotlib is missing; the message gives ``pip install blackjack-kit[plot]``.
-        OSError: the file cannot be written.
+        ImportError: matplotlib is missing; the message gives ``pip install "blackjack-kit[plot]"``.
+        OSError: the file cannot be written; the message names it and says why in words.
+            The file is written whole or not at all.
     """
     plt = _pyplot()
     fig, (paths_ax, hist_ax) = plt.subplots(1, 2, figsize=(13, 5))
@@ -246,8 +332,11 @@ def plot(reports: Sequence[Report], path: str | Path) -> None:
     paths_ax.legend(title="strategy")
     hist_ax.legend(title="strategy")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    target = Path(path)
+    try:
+        _replace_with(target, lambda part: fig.savefig(part, format=target.suffix.lstrip(".").lower() or "png"))
+    finally:
+        plt.close(fig)
 
 
 def shared_bins(samples: Sequence[Sequence[float]], count: int = 30) -> list[float]:

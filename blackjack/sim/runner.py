@@ -39,13 +39,13 @@ from ..player import Player
 from ..rules import Rules
 from ..table import Blackjack
 from .stats import HAND_TYPES, Report, Tally, hand_type
-from .strategies import ChartStrategy, make_strategy, random_action
+from .strategies import ChartStrategy, Strategy, make_strategy, random_action
 
 if TYPE_CHECKING:
     from ..hints.strategy import Chart
 
-__all__ = ["BLOCK_ROUNDS", "MAX_HANDS", "MAX_JOBS", "Block", "chips_per_unit", "no_money_note", "run_block",
-           "simulate"]
+__all__ = ["BLOCK_ROUNDS", "MAX_HANDS", "MAX_JOBS", "Block", "check_simulation", "chips_per_unit", "no_money_note",
+           "run_block", "simulate"]
 
 #: Rounds per block when no sessions are asked for.
 BLOCK_ROUNDS = 5_000
@@ -386,6 +386,52 @@ def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Ru
     return chosen
 
 
+def check_simulation(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *,
+                     hands: int = 100_000, jobs: int = 1, players: int = 1,
+                     penetration: Fraction | float | str | None = None, bankroll: float | None = None,
+                     sessions: int | None = None, player_error: float = 0.0, target_ror: float = 0.05) -> None:
+    """Check the arguments :func:`simulate` would get, without playing a round.
+
+    The command line calls this before a run, so that a bad option is a usage error
+    (exit status 2) and only a failure while playing is a run's failure. It takes the
+    arguments of :func:`simulate` of the same names, builds each strategy once (a
+    ``module:function`` policy is imported) and returns nothing.
+
+    Raises:
+        ValueError: an unknown strategy or preset, or an argument out of range (the
+            messages of :func:`simulate`).
+        BlackjackError, OSError: a rules file that cannot be read or is not valid.
+    """
+    _prepare(strategies, rules, hands=hands, jobs=jobs, players=players, penetration=penetration, bankroll=bankroll,
+             sessions=sessions, player_error=player_error, target_ror=target_ror)
+
+
+def _prepare(strategies: str | Sequence[str], rules: Rules | str, *, hands: int, jobs: int, players: int,
+             penetration: Fraction | float | str | None, bankroll: float | None, sessions: int | None,
+             player_error: float, target_ror: float) -> tuple[list[str], Rules, dict[str, Strategy]]:
+    """Check :func:`simulate`'s arguments; return the strategy names, the table's rules and each strategy built."""
+    names = list(dict.fromkeys([strategies] if isinstance(strategies, str) else strategies))
+    table_rules = _rules(rules, penetration)
+    if not names:
+        raise ValueError("give at least one strategy")
+    if not 1 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands must be 1 to {MAX_HANDS:,}, got {hands:,}")
+    if bankroll is not None and not 0 < bankroll < math.inf:
+        raise ValueError(f"the bankroll must be a positive number of betting units, got {bankroll}")
+    if not 1 <= players <= table_rules.max_players:
+        raise ValueError(f"players must be 1..{table_rules.max_players} for these rules, got {players}")
+    if not 1 <= jobs <= MAX_JOBS:
+        raise ValueError(f"jobs must be 1 to {MAX_JOBS}, got {jobs}")
+    if not 0 <= player_error <= 1:
+        raise ValueError(f"player error must be between 0 and 1, got {player_error}")
+    if sessions is not None and not 1 <= sessions <= hands:
+        raise ValueError(f"sessions must be 1..hands, got {sessions}")
+    if not 0 < target_ror < 1:
+        raise ValueError(f"target risk of ruin must be between 0 and 1, got {target_ror}")
+    built = {name: make_strategy(name, table_rules, random.Random(0)) for name in names}  # fail fast on a bad name
+    return names, table_rules, built
+
+
 def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *, hands: int = 100_000,
              seed: int = 0, jobs: int = 1, players: int = 1, penetration: Fraction | float | str | None = None,
              bankroll: float | None = None, sessions: int | None = None, player_error: float = 0.0,
@@ -438,25 +484,9 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Raises:
         ValueError: an unknown strategy or preset, or an argument out of range.
     """
-    names = list(dict.fromkeys([strategies] if isinstance(strategies, str) else strategies))
-    table_rules = _rules(rules, penetration)
-    if not names:
-        raise ValueError("give at least one strategy")
-    if not 1 <= hands <= MAX_HANDS:
-        raise ValueError(f"hands must be 1 to {MAX_HANDS:,}, got {hands:,}")
-    if bankroll is not None and not 0 < bankroll < math.inf:
-        raise ValueError(f"the bankroll must be a positive number of betting units, got {bankroll}")
-    if not 1 <= players <= table_rules.max_players:
-        raise ValueError(f"players must be 1..{table_rules.max_players} for these rules, got {players}")
-    if not 1 <= jobs <= MAX_JOBS:
-        raise ValueError(f"jobs must be 1 to {MAX_JOBS}, got {jobs}")
-    if not 0 <= player_error <= 1:
-        raise ValueError(f"player error must be between 0 and 1, got {player_error}")
-    if sessions is not None and not 1 <= sessions <= hands:
-        raise ValueError(f"sessions must be 1..hands, got {sessions}")
-    if not 0 < target_ror < 1:
-        raise ValueError(f"target risk of ruin must be between 0 and 1, got {target_ror}")
-    built = {name: make_strategy(name, table_rules, random.Random(0)) for name in names}  # fail fast on a bad name
+    names, table_rules, built = _prepare(strategies, rules, hands=hands, jobs=jobs, players=players,
+                                         penetration=penetration, bankroll=bankroll, sessions=sessions,
+                                         player_error=player_error, target_ror=target_ror)
     charts: dict[str, Chart | None] = {
         name: strategy.chart if isinstance(strategy, ChartStrategy) else None for name, strategy in built.items()}
     if sessions is None:

@@ -163,8 +163,9 @@ def test_suite_that_does_not_collect_on_the_reference_is_an_error(tmp_path: Path
 
 @pytest.mark.parametrize(("option", "value", "words"), [
     ("--jobs", "0", "must be at least 1"), ("--jobs", "two", "not a whole number"),
-    ("--memory", "-5", "must be at least 1"), ("--timeout", "nan", "more than 0"),
-    ("--timeout", "inf", "more than 0"), ("--test-timeout", "0", "more than 0"), ("--timeout", "x", "not a number"),
+    ("--memory", "-5", "must be at least 1"), ("--timeout", "nan", "not a number"),
+    ("--timeout", "inf", "not a number"), ("--timeout", "-1", "more than 0"), ("--test-timeout", "0", "more than 0"),
+    ("--timeout", "x", "not a number"),
 ])
 def test_grade_limits_are_checked(option: str, value: str, words: str, tmp_path: Path,
                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,19 @@ def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
     return err
 
 
+def usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Run ``main(argv)``, check it is refused as a usage mistake before any run, and return its stderr line.
+
+    A usage mistake exits with status 2 and one ``blackjack-kit-sim: error: ... (see --help)`` line.
+    """
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    err = one_line_error(capsys)
+    assert err.startswith("blackjack-kit-sim: error: ") and err.endswith(" (see --help)\n"), err
+    return err
+
+
 class TestCounts:
     @pytest.mark.parametrize(("text", "value"), [("2000", 2000), ("2_000", 2000), ("2e3", 2000), ("1.5e3", 1500)])
     def test_counts_in_every_spelling(self, text: str, value: int, capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,15 +68,14 @@ class TestLimits:
             simulate("basic", hands=100, bankroll=bankroll)
 
     def test_cli_negative_bankroll_is_one_line(self, capsys: pytest.CaptureFixture[str]) -> None:
-        assert main(["--hands", "100", "--quiet", "--bankroll", "-1"]) == 1
-        assert "bankroll must be a positive number" in one_line_error(capsys)
+        assert "bankroll must be a positive number" in usage_error(["--hands", "100", "--quiet", "--bankroll", "-1"],
+                                                                   capsys)
 
     def test_jobs_are_limited(self, capsys: pytest.CaptureFixture[str]) -> None:
         """Thousands of jobs would fork thousands of interpreters at once; they are refused in one line."""
         with pytest.raises(ValueError, match=f"jobs must be 1 to {MAX_JOBS}"):
             simulate("basic", hands=100, jobs=MAX_JOBS + 1)
-        assert main(["--hands", "100", "--quiet", "--jobs", "10000"]) == 1
-        assert "jobs must be 1 to" in one_line_error(capsys)
+        assert "jobs must be 1 to" in usage_error(["--hands", "100", "--quiet", "--jobs", "10000"], capsys)
 
 
 class TestOutputPaths:
@@ -72,20 +84,18 @@ class TestOutputPaths:
                                                  capsys: pytest.CaptureFixture[str]) -> None:
         """A results file in a folder that does not exist is refused before simulating, not after."""
         target = tmp_path / "no such folder" / "results.out"
-        assert main(["--hands", "100", "--quiet", option, str(target)]) == 1
-        assert "there is no folder" in one_line_error(capsys)
+        err = usage_error(["--hands", "100", "--quiet", option, str(target)], capsys)
+        assert f"{option}: cannot write {target}: there is no folder" in err
         assert not target.parent.exists()
 
     def test_a_folder_is_not_a_results_file(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-        assert main(["--hands", "100", "--quiet", "--json", str(tmp_path)]) == 1
-        assert "is a folder" in one_line_error(capsys)
+        assert "is a folder" in usage_error(["--hands", "100", "--quiet", "--json", str(tmp_path)], capsys)
 
     @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="needs the plot extra")
     def test_plot_format_is_checked_before_the_run(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         """``--plot x.txt`` names no image format: refused at once, listing the formats matplotlib writes."""
         target = tmp_path / "x.txt"
-        assert main(["--hands", "100", "--quiet", "--plot", str(target)]) == 1
-        err = one_line_error(capsys)
+        err = usage_error(["--hands", "100", "--quiet", "--plot", str(target)], capsys)
         assert "not .txt" in err and "png" in err
         assert not target.exists()
 
@@ -166,8 +176,7 @@ def test_a_broken_rules_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureF
     """A rules file nested 1000 deep was a RecursionError traceback; wrong kinds of value spoke Python."""
     path = tmp_path / "broken.toml"
     path.write_text(text, encoding="utf-8")
-    assert main(["--hands", "100", "--quiet", option, str(path)]) == 1
-    assert words in one_line_error(capsys)
+    assert words in usage_error(["--hands", "100", "--quiet", option, str(path)], capsys)
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs on this system")
@@ -177,14 +186,19 @@ def test_a_fifo_as_the_rules_file_is_refused_at_once(tmp_path: Path, capsys: pyt
     import threading
     fifo = tmp_path / "rules.toml"
     os.mkfifo(fifo)
-    status: list[int] = []
-    worker = threading.Thread(target=lambda: status.append(main(["--hands", "100", "--quiet", "--rules", str(fifo)])),
-                              daemon=True)
+    status: list[object] = []
+
+    def run() -> None:
+        try:
+            status.append(main(["--hands", "100", "--quiet", "--rules", str(fifo)]))
+        except SystemExit as done:
+            status.append(done.code)
+    worker = threading.Thread(target=run, daemon=True)
     worker.start()
     worker.join(20)
     if not status:  # the old loader is blocked in open(): give it a writer so the thread ends
         with open(fifo, "w", encoding="utf-8"):
             pass
         worker.join(20)
-    assert status == [1]
+    assert status == [2]
     assert "not a regular file" in one_line_error(capsys)

@@ -92,15 +92,20 @@ def test_a_dask_local_cluster_gives_the_figures_of_one_job() -> None:
 def test_cli_without_dask_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
-    assert main(["--hands", "100", "--quiet", "--dask", "tcp://127.0.0.1:8786"]) == 1
+    with pytest.raises(SystemExit) as done:  # refused before the run, as a usage mistake
+        main(["--hands", "100", "--quiet", "--dask", "tcp://127.0.0.1:8786"])
+    assert done.value.code == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith("blackjack-kit-sim: error: --dask needs dask.distributed") and 'pip install "blackjack-kit[dask]"' in err
 
 
 def test_cli_refuses_jobs_with_dask(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--hands", "100", "--quiet", "--jobs", "2", "--dask", "tcp://127.0.0.1:8786"]) == 1
-    assert "not both" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        main(["--hands", "100", "--quiet", "--jobs", "2", "--dask", "tcp://127.0.0.1:8786"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "not both" in err and err.endswith("(see --help)\n") and err.count("\n") == 1
 
 
 def test_cli_runs_on_a_dask_scheduler(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,7 @@ from blackjack.sim.__main__ import main
 from blackjack.sim.output import plot
 
 ROOT = Path(__file__).resolve().parents[2]
-INSTALL = "pip install blackjack-kit[plot]"
+INSTALL = 'pip install "blackjack-kit[plot]"'  # quoted: a shell would glob the brackets
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -44,6 +44,14 @@ class Recorder:
         return [(args, kwargs) for called, args, kwargs in self.calls if called == name]
 
 
+class FakeFigure(Recorder):
+    """A figure whose ``savefig`` is recorded and writes a few bytes to the file it is given."""
+
+    def savefig(self, fname: Any, *args: Any, **kwargs: Any) -> None:
+        self.calls.append(("savefig", (fname, *args), kwargs))
+        Path(fname).write_bytes(b"fake image")
+
+
 class FakePyplot(types.ModuleType):
     """A ``matplotlib.pyplot`` that draws nothing and records the figure, its axes and the calls."""
 
@@ -53,7 +61,7 @@ class FakePyplot(types.ModuleType):
         self.closed: list[object] = []
 
     def subplots(self, nrows: int = 1, ncols: int = 1, **_kwargs: Any) -> tuple[Recorder, Any]:
-        fig = Recorder([])
+        fig = FakeFigure([])
         axes = [Recorder([]) for _ in range(nrows * ncols)]
         self.figures.append((fig, axes))
         return fig, (axes[0] if len(axes) == 1 else tuple(axes))
@@ -88,9 +96,11 @@ def reports() -> list[Report]:
 class TestWithoutMatplotlib:
     def test_cli_prints_one_line_naming_the_install(self, no_matplotlib: None, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-        """--plot without matplotlib: exit 1, one stderr line with the pip command, before simulating anything."""
+        """--plot without matplotlib: exit 2, one stderr line with the pip command, before simulating anything."""
         target = tmp_path / "x.png"
-        assert main(["--hands", "200", "--plot", str(target)]) == 1
+        with pytest.raises(SystemExit) as done:
+            main(["--hands", "200", "--plot", str(target)])
+        assert done.value.code == 2
         out, err = capsys.readouterr()
         assert err.count("\n") == 1 and INSTALL in err and err.startswith("blackjack-kit-sim: error:")
         assert "Traceback" not in err
@@ -105,13 +115,13 @@ class TestWithoutMatplotlib:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
         done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True,
                               text=True, timeout=120)
-        assert done.returncode == 1, done.stderr
+        assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1 and INSTALL in done.stderr and "Traceback" not in done.stderr
         assert not (tmp_path / "x.png").exists()
 
     def test_plot_raises_import_error_with_the_install(self, no_matplotlib: None, tmp_path: Path) -> None:
         """plot() itself raises ImportError naming the pip command (the CLI turns it into the line above)."""
-        with pytest.raises(ImportError, match=r"pip install blackjack-kit\[plot\]"):
+        with pytest.raises(ImportError, match=r'pip install "blackjack-kit\[plot\]"'):
             plot(reports(), tmp_path / "x.png")
 
 
@@ -129,7 +139,10 @@ class TestDrawing:
         assert lines == [path for r in runs for path in r.paths]
         hists = [args[0] for ax in axes for args, _ in ax.called("hist")]
         assert hists == [r.session_results for r in runs]
-        assert fig.called("savefig") == [((target,), {})]
+        [(saved, options)] = fig.called("savefig")
+        assert options == {"format": "png"} and saved[0].parent == target.parent
+        assert target.read_bytes() == b"fake image", "written beside the target, then moved onto it"
+        assert [f.name for f in tmp_path.iterdir()] == ["bankroll.png"], "no temporary file is left"
         assert fake_pyplot.closed == [fig]
 
     def test_legend_names_each_strategy_once(self, fake_pyplot: FakePyplot, tmp_path: Path) -> None:
@@ -176,7 +189,7 @@ class TestDrawing:
         target = tmp_path / "out.png"
         assert main(["--hands", "2000", "--sessions", "4", "--quiet", "--plot", str(target)]) == 0
         [(fig, axes)] = fake_pyplot.figures
-        assert fig.called("savefig") == [((str(target),), {})]
+        assert len(fig.called("savefig")) == 1 and target.read_bytes() == b"fake image"
         assert len([call for ax in axes for call in ax.called("plot")]) == 4
         assert "EV per initial bet" in capsys.readouterr().out
 

@@ -136,10 +136,12 @@ def test_cli_writes_json(tmp_path: object) -> None:
 
 
 def test_cli_bad_preset_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """An unknown preset exits 1 with a one-line message naming the choices."""
-    assert main(["--rules", "vegs", "--hands", "10", "--quiet"]) == 1
+    """An unknown preset is a usage mistake: exit 2 with a one-line message naming --rules and the choices."""
+    with pytest.raises(SystemExit) as done:
+        main(["--rules", "vegs", "--hands", "10", "--quiet"])
+    assert done.value.code == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "unknown preset" in err and "vegas" in err
+    assert err.count("\n") == 1 and "--rules: unknown preset" in err and "vegas" in err and "(see --help)" in err
 
 
 def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypatch: pytest.MonkeyPatch) -> None:
