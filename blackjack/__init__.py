@@ -22,8 +22,6 @@ The names load on first use (PEP 562): ``import blackjack`` alone imports no sub
 and ``from blackjack import Hand`` loads only what ``Hand`` needs.
 """
 
-import importlib as _importlib
-
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (start-up stays instant); deleted below
 if TYPE_CHECKING:  # what the names are, for type checkers; at run time __getattr__ below imports them
     from .actions import Action, Phase, Result
@@ -63,31 +61,11 @@ _EXPORTS = {
 
 
 if not TYPE_CHECKING:  # (hidden from type checkers, which would otherwise accept any name as Any)
-    def __getattr__(name: str) -> object:
-        """Import a public name's submodule on first use (PEP 562), or a submodule itself (``blackjack.round``).
+    from ._lazy import lazy_names as _lazy_names
 
-        Raises:
-            AttributeError: no public name or submodule is called ``name``.
-        """
-        if name in _EXPORTS:
-            value = getattr(_importlib.import_module(_EXPORTS[name], __name__), name)
-        else:
-            try:
-                value = _importlib.import_module(f".{name}", __name__)
-            except ModuleNotFoundError as err:
-                if err.name != f"{__name__}.{name}":
-                    raise  # the submodule exists but an import inside it failed: show that
-                raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-        globals()[name] = value  # later uses find it at once
-        return value
-
+    __getattr__, __dir__ = _lazy_names(__name__, _EXPORTS)
 
 del TYPE_CHECKING
-
-
-def __dir__() -> list[str]:
-    """The module's names, the ones not loaded yet included."""
-    return sorted(set(globals()) | set(_EXPORTS))
 
 
 __version__ = "0.1.0"

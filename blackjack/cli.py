@@ -15,11 +15,13 @@ name                       what it does
 ``silence_broken_pipe()``  after a broken pipe: no second error at exit
 ``amount_argument``        argparse ``type=`` for typed money (``--bankroll 7.5``)
 ``count_argument(most)``   argparse ``type=`` for a count such as ``1_000_000`` or ``1e6``
+``share_argument``         argparse ``type=`` for a share from 0 to 1 (``0.25``, ``1/4``)
+``game_command()`` ...     the installed commands (``blackjack-kit``, ``-gui``, ``-sim``)
 =========================  ==============================================================
 
-This module loads only the standard library's argparse, os, signal and sys (the money
-reader is loaded when first used), so a command line can call :func:`exit_on_interrupt`
-before its heavy imports.
+This module loads only the standard library's argparse, contextlib, os, signal and sys (the
+number readers are loaded when first used), so a command line can call
+:func:`exit_on_interrupt` before its heavy imports.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import signal
 import sys
 
@@ -41,14 +42,11 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 __all__ = ["INTERRUPTED", "OneLineParser", "amount_argument", "count_argument", "exit_on_interrupt",
-           "interrupts_raise", "silence_broken_pipe"]
+           "game_command", "interrupts_raise", "share_argument", "silence_broken_pipe", "simulator_command",
+           "table_command"]
 
 #: The exit status after Ctrl-C: 128 + SIGINT, what a shell reports for a process that Ctrl-C stopped.
 INTERRUPTED = 128 + signal.SIGINT
-
-#: A count as a person types it: digit groups joined by single underscores, an optional decimal
-#: part and an optional exponent (``1_000``, ``1e6``, ``2.5e5``); the value must be whole.
-_TYPED_COUNT = re.compile(r"\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?(?:[eE]\+?\d{1,3})?")
 
 
 def silence_broken_pipe(stream: TextIO | IO[str] | None = None) -> None:
@@ -195,33 +193,62 @@ def amount_argument(text: str) -> Fraction:
 def count_argument(most: int, *, least: int = 1) -> Callable[[str], int]:
     """Return an argparse ``type=`` that reads a count from ``least`` to ``most``.
 
-    A count is digit groups joined by single underscores, with an optional decimal part
-    and an optional exponent of at most three digits, whose value is whole: ``1000000``,
-    ``1_000_000``, ``1e6``, ``2.5e5``; not ``1e-3``, ``0.5``, ``nan`` or ``_10``. Unlike
-    money, a count may use an exponent: counts of hands are round and large.
+    The grammar is :func:`blackjack.typed_numbers.parse_count`'s: ``1000000``, ``1_000_000``,
+    ``1e6``, ``2.5e5``; not ``1e-3``, ``0.5``, ``nan`` or ``_10``. Unlike money, a count may
+    use an exponent: counts of hands are round and large.
 
     Raises:
         (from the returned function) argparse.ArgumentTypeError: not such a count, or out of range.
     """
 
     def read_count(text: str) -> int:
-        from decimal import Decimal  # loaded when used (see the module's docstring)
+        from .typed_numbers import parse_count  # loaded when used (see the module's docstring)
 
-        typed = text.strip()
-        if not _TYPED_COUNT.fullmatch(typed):
-            raise argparse.ArgumentTypeError(f"not a whole number such as 1000, 1_000 or 1e3: {_short(typed)}")
-        value = Decimal(typed.replace("_", ""))
-        if value != value.to_integral_value():
-            raise argparse.ArgumentTypeError(f"not a whole number: {_short(typed)}")
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be {least} to {most:_}, got {_short(typed)}")
-        return int(value)
+        try:
+            return parse_count(text, most, least=least)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
 
     read_count.__name__ = "count"  # argparse names the type in some messages
     return read_count
 
 
-def _short(text: str) -> str:
-    """``text`` quoted for a one-line message, cut to 40 characters."""
-    quoted = repr(text)
-    return quoted if len(quoted) <= 40 else quoted[:37] + "..."
+def share_argument(text: str) -> Fraction:
+    """argparse ``type=`` for a share from 0 to 1: ``0.25`` or ``1/4`` (:func:`blackjack.typed_numbers.parse_share`).
+
+    Raises:
+        argparse.ArgumentTypeError: not such a share; the parser shows the message in one line.
+    """
+    from .typed_numbers import parse_share  # loaded when used (see the module's docstring)
+
+    try:
+        return parse_share(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _run(module: str) -> NoReturn:
+    """Make Ctrl-C quiet, then import ``module`` and exit with what its ``main()`` returns.
+
+    The installed commands start here, not at ``module:main``: a console script imports its
+    module before calling it, and a Ctrl-C during that import would print a traceback.
+    """
+    exit_on_interrupt()
+    from importlib import import_module
+
+    sys.exit(import_module(module).main())
+
+
+def game_command() -> NoReturn:
+    """The ``blackjack-kit`` command: the text game (``python -m blackjack``)."""
+    _run("blackjack.__main__")
+
+
+def table_command() -> NoReturn:
+    """The ``blackjack-kit-gui`` command: the Tk table (``python -m gui``)."""
+    _run("gui.__main__")
+
+
+def simulator_command() -> NoReturn:
+    """The ``blackjack-kit-sim`` command: the simulator (``python -m blackjack.sim``)."""
+    _run("blackjack.sim.__main__")

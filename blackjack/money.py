@@ -18,11 +18,11 @@ name                what it does
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from .errors import InvalidBetError, quoted
+from .typed_numbers import TYPED_NUMBER, parse_number
 
 __all__ = ["MAX_DIGITS", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
 
@@ -33,11 +33,6 @@ Money = Fraction | int
 #: Typed amounts may have at most this many digits either side of the point: far beyond
 #: any table's money, and small enough that reading one is instant.
 MAX_DIGITS = 30
-
-#: The grammar of typed money (see :func:`parse_amount`): a sign, digit groups joined by single
-#: underscores, and an optional decimal part. ``\d`` is any script's decimal digit, as ``int()`` reads them.
-_TYPED_AMOUNT = re.compile(r"([+-]?)(\d+(?:_\d+)*)(?:\.(\d+(?:_\d+)*))?")
-
 
 def match_stake(amount: Money, stake: Money) -> Money:
     """Return ``amount`` in the type of ``stake``: an ``int`` when the stake is an int and the amount is whole.
@@ -117,19 +112,15 @@ def _in_range(value: Decimal, amount: object) -> Decimal:
 
 
 def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fraction:
-    """Read an amount of credits a person typed: the one grammar of typed money in the whole kit.
+    """Read an amount of credits a person typed, in the kit's one grammar of typed numbers.
 
-    Bets, insurance stakes and every ``--bankroll`` are read here. The grammar:
-
-    * spaces around the amount are ignored; an optional sign, ``+`` or ``-``;
-    * decimal digits, with single underscores between digit groups as Python allows
-      (``1_000``; not ``_10``, ``10_`` or ``1__0``);
-    * an optional decimal part: a point and digits (``7.5``, ``10.0``; not ``.5`` or ``10.``);
-    * at most :data:`MAX_DIGITS` digits either side of the point (leading zeros of the
-      whole part and trailing zeros of the decimal part do not count).
-
-    Nothing else is an amount: no exponent (``1e3``: a typo at a bet prompt must not stake
-    a thousand), no fraction (``15/2``), no ``nan``, ``inf`` or hex, no spaces inside.
+    Bets, insurance stakes and every ``--bankroll`` are read here. The grammar is
+    :mod:`blackjack.typed_numbers`' without an exponent: an optional sign, digits with single
+    underscores between digit groups (``1_000``), an optional decimal part (``7.5``,
+    ``10.0``); not ``1e3`` (a typo at a bet prompt must not stake a thousand), ``15/2``,
+    ``nan``, ``inf``, ``_10``, ``10_``, ``1__0``, ``.5`` or ``10.``. At most
+    :data:`MAX_DIGITS` digits either side of the point (leading zeros of the whole part and
+    trailing zeros of the decimal part do not count).
 
     Args:
         text: what was typed, e.g. ``"25"``, ``"7.5"``, ``"1_000"``.
@@ -146,15 +137,13 @@ def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fra
     thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
     kind = "a whole number of credits" if whole else "a number of credits such as 25 or 7.5"
     typed = text.strip()
-    match = _TYPED_AMOUNT.fullmatch(typed)
-    if match is None:
+    match = TYPED_NUMBER.fullmatch(typed)
+    if match is None or match[4] is not None:  # match[4]: an exponent, which money never has
         raise InvalidBetError(f"{thing} must be {kind}, got {quoted(typed)}", text)
-    sign, units, decimals = match[1], match[2].replace("_", ""), (match[3] or "").replace("_", "")
+    units, decimals = match[2].replace("_", ""), (match[3] or "").replace("_", "")
     if len(units.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS:
         raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits either side of the point", text)
-    amount = Fraction(int(units)) + (Fraction(int(decimals), 10 ** len(decimals)) if decimals else 0)
-    if sign == "-":
-        amount = -amount
+    amount = Fraction(parse_number(typed))
     if whole and amount.denominator != 1:
         raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(typed)}", text)
     return amount

@@ -20,13 +20,21 @@ be written) print one line and exit with status 2; nothing else changes.
 
 from __future__ import annotations
 
-import argparse
+if __name__ == "__main__":  # before anything else loads: Ctrl-C while the command starts ends it quietly, status 130
+    import signal as _signal
+    import sys as _sys
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:  # not when started with SIGINT ignored
+        _signal.signal(_signal.SIGINT, lambda signum, frame: _sys.exit(130))
+
+import argparse  # noqa: E402 (after the interrupt handler, on purpose)
 import importlib.util
 import math
-import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
 from . import REPO_ROOT
@@ -42,26 +50,32 @@ from .report import csv_gradebook, gradescope_failure, gradescope_results, json_
 from .runner import Limits
 from .starter import write_starter
 
-def _kit_parser_class() -> type[argparse.ArgumentParser]:
-    """Return the kit's ``OneLineParser`` (``blackjack/cli.py``): errors in one line, ``(see --help)``, status 2.
+def _kit_file(name: str) -> ModuleType | None:
+    """Load ``blackjack/<name>.py`` on its own, or return None when it cannot be loaded.
 
-    The file is loaded on its own, not as ``blackjack.cli``: importing the ``blackjack``
+    The file is loaded by its path, not as ``blackjack.<name>``: importing the ``blackjack``
     package runs all of it, and in a student's folder that is the student's code, so a
     syntax error in their ``hand.py`` would stop ``check`` with a traceback before any test
-    ran. Where the file cannot be loaded, a class that does the same is used.
+    ran. The two files loaded so (``cli.py``, ``typed_numbers.py``) use only the standard library.
     """
-    cli = Path(__file__).resolve().parent.parent / "blackjack" / "cli.py"
+    path = Path(__file__).resolve().parent.parent / "blackjack" / f"{name}.py"
     try:
-        spec = importlib.util.spec_from_file_location("milestones._kit_cli", cli)
+        spec = importlib.util.spec_from_file_location(f"milestones._kit_{name}", path)
         if spec is None or spec.loader is None:
-            raise ImportError(f"cannot load {cli}")
+            return None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        parser_class = module.OneLineParser
-        if isinstance(parser_class, type) and issubclass(parser_class, argparse.ArgumentParser):
-            return parser_class
-    except Exception:  # noqa: BLE001 - a missing or edited copy of cli.py: fall back to the same behaviour
-        pass
+    except Exception:  # noqa: BLE001 - a missing or edited copy in a student's folder: the caller falls back
+        return None
+    return module
+
+
+def _kit_parser_class() -> type[argparse.ArgumentParser]:
+    """Return the kit's ``OneLineParser`` (``blackjack/cli.py``): errors in one line, ``(see --help)``, status 2;
+    where that file cannot be loaded (:func:`_kit_file`), a class that does the same."""
+    parser_class = getattr(_kit_file("cli"), "OneLineParser", None)
+    if isinstance(parser_class, type) and issubclass(parser_class, argparse.ArgumentParser):
+        return parser_class
     return _OneLineParser
 
 
@@ -76,25 +90,23 @@ class _OneLineParser(argparse.ArgumentParser):
 #: The runner's default limits: the defaults (and their help) of ``--timeout``, ``--test-timeout`` and ``--memory``.
 _DEFAULT_LIMITS = Limits()
 
-
-#: The one grammar of a number on the command line: ASCII digits, an underscore only between two digits
-#: (``1_000``, never ``_10``, ``10_`` or ``1__0``), an optional decimal part. ``nan``, ``inf`` and an
-#: empty string do not match. The simulator's counts follow the same rule (``blackjack/sim/__main__.py``);
-#: it is written here too because the shared money grammar belongs to ``blackjack/money.py``.
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?|\.\d+(?:_\d+)*)", re.ASCII)
-_WHOLE = re.compile(r"[+-]?\d+(?:_\d+)*", re.ASCII)
+#: The kit's one grammar of typed numbers (``blackjack/typed_numbers.py``: ``10``, ``2.5``, ``1_000``, ``1e3``).
+#: Where a student's copy of that file cannot be loaded, Python's own ``float`` and ``int`` read the
+#: options, so that ``check`` still runs and reports the student's code.
+_NUMBERS = _kit_file("typed_numbers")
 
 
 def _positive(text: str) -> float:
     """Read a number of seconds: more than 0 (``10``, ``2.5``, ``1_000``).
 
     Raises:
-        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER`, or 0.
+        argparse.ArgumentTypeError: not a number in the kit's grammar, or not more than 0.
     """
-    if not _NUMBER.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
-    value = float(text.strip())
-    if not 0 < value < math.inf:
+    try:
+        value = float(_NUMBERS.parse_number(text, exponent=True) if _NUMBERS else float(text))
+    except (ValueError, ArithmeticError) as err:
+        raise argparse.ArgumentTypeError(f"{err}" if _NUMBERS else f"not a number: {text!r}") from None
+    if not 0 < value < math.inf:  # also refuses nan in the fallback
         raise argparse.ArgumentTypeError(f"must be a number of seconds more than 0, got {text}")
     return value
 
@@ -103,11 +115,12 @@ def _at_least_one(text: str) -> int:
     """Read a whole number of 1 or more (``--jobs``, ``--memory``).
 
     Raises:
-        argparse.ArgumentTypeError: not a whole number in the grammar of :data:`_WHOLE`, or 0.
+        argparse.ArgumentTypeError: not a whole number in the kit's grammar, or less than 1.
     """
-    if not _WHOLE.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    value = int(text.strip())
+    try:
+        value = int(_NUMBERS.parse_count(text, sys.maxsize) if _NUMBERS else int(text))
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(f"{err}" if _NUMBERS else f"not a whole number: {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
     return value
@@ -333,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         print(_needs_pytest(args.command), file=sys.stderr)
         return 2
     try:
+        _interrupts_raise()
         return _run(args)
     except KeyboardInterrupt:
         print(f"{args.command}: stopped (Ctrl-C)", file=sys.stderr)
@@ -341,6 +355,16 @@ def main(argv: list[str] | None = None) -> int:
         message = err.args[0] if isinstance(err, KeyError) and err.args else err
         print(f"error: {message}", file=sys.stderr)
         return 2
+
+
+def _interrupts_raise() -> None:
+    """From now on, Ctrl-C raises ``KeyboardInterrupt`` (which :func:`main` reports in one line), in place of the
+    quiet exit the module sets while it starts; SIGINT ignored, or another thread, is left alone."""
+    try:
+        if signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, None):
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread
+        pass
 
 
 def _run(args: argparse.Namespace) -> int:

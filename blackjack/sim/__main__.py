@@ -11,19 +11,22 @@ Ctrl-C stops the run and prints the results of the rounds finished so far.
 
 from __future__ import annotations
 
-import argparse
+if __name__ == "__main__":  # before anything else loads: Ctrl-C while the simulator starts ends it quietly, status 130
+    from ..cli import exit_on_interrupt
+    exit_on_interrupt()
+
+import argparse  # noqa: E402 (after the interrupt handler, on purpose)
 import concurrent.futures
 import dataclasses
-import re
 import sys
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..cli import OneLineParser, silence_broken_pipe
-from ..errors import BlackjackError, quoted
+from ..cli import (OneLineParser, amount_argument, count_argument, interrupts_raise, share_argument,  # noqa: E402
+                   silence_broken_pipe)
+from ..errors import BlackjackError
 from ..rules import Rules
 from .exact import basic_strategy_edge
 from .output import check_plot, check_target, plot, reason, text_report, to_csv, to_json, write_file
@@ -34,55 +37,17 @@ from .strategies import BUILTIN
 __all__ = ["DASK_NEEDS_DISTRIBUTED", "build_parser", "main"]
 
 
-#: The one grammar of a number on the command line: ASCII digits, an underscore only between two digits
-#: (``1_000_000``, never ``_10``, ``10_`` or ``1__0``), an optional decimal part and exponent. ``nan``,
-#: ``inf`` and an empty string do not match. (Written here: the text game's money grammar lives in
-#: ``blackjack/money.py``, which another part of the kit owns; this is the same rule for plain numbers.)
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d+)?", re.ASCII)
+def _units(bankroll: Fraction | None) -> float | None:
+    """``--bankroll``, read exactly as typed money is, as the float the risk-of-ruin statistics use.
 
-#: A fraction ``a/b`` of two whole numbers, for shares such as ``--penetration 3/4``.
-_RATIO = re.compile(r"[+-]?\d+(?:_\d+)*/\d+(?:_\d+)*", re.ASCII)
-
-
-def _count(text: str) -> int:
-    """Read a count such as ``1000000``, ``1_000_000`` or ``1e6``, from 1 to ``MAX_HANDS``.
-
-    Raises:
-        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER`, not whole, or out of range.
+    The risk of ruin is a statistic over the sessions' running nets, which the simulator
+    keeps as floats (``blackjack/sim/stats.py``); no chip is paid with this number.
     """
-    if not _NUMBER.fullmatch(text.strip()):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    try:
-        value = Decimal(text.strip().replace("_", ""))
-    except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not value.is_finite():
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {quoted(text)}")
-    if value > MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_HANDS:,} (1e9), got {quoted(text)}")
-    if value != value.to_integral_value():
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(value)
+    return None if bankroll is None else float(bankroll)
 
 
-def _share(text: str) -> Fraction:
-    """Read a share from 0 to 1: ``0.25``, ``1/4`` or ``2.5e-1``.
-
-    Raises:
-        argparse.ArgumentTypeError: not a number in the grammar of :data:`_NUMBER` (or ``a/b``), or out of range.
-    """
-    stripped = text.strip()
-    if not (_NUMBER.fullmatch(stripped) or _RATIO.fullmatch(stripped)):
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}")
-    try:
-        value = Fraction(stripped.replace("_", ""))
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {quoted(text)}")
-    return value
+#: Reads ``--hands`` and ``--sessions``: ``100000``, ``1_000_000``, ``1e6`` (the kit's typed-number grammar).
+_count = count_argument(MAX_HANDS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -104,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     switches.add_argument("--double-on", choices=("any", "9-11", "10-11", "none"),
                           help="the two-card totals a hand may double down on")
     switches.add_argument("--max-split-hands", type=int, metavar="N", help="most hands by splitting (1: no split)")
-    switches.add_argument("--penetration", type=_share, help="share of the shoe dealt before the cut card, 0..1")
+    switches.add_argument("--penetration", type=share_argument, help="share of the shoe dealt before the cut card, 0..1")
     parser.add_argument("--strategy", nargs="+", default=["basic"], metavar="NAME",
                         help=f"one or more of {', '.join(BUILTIN)}, or module:function (default basic)")
     parser.add_argument("--hands", type=_count, default=100_000, metavar="N", help="rounds per strategy (1e6 works)")
@@ -114,11 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="run the blocks on a Dask cluster, e.g. tcp://10.0.0.5:8786 (the dask extra: "
                              "pip install -e \".[dask]\"); its workers must have blackjack installed")
     parser.add_argument("--players", type=int, default=1, metavar="P", help="seats playing the strategy")
-    parser.add_argument("--player-error", type=_share, default=Fraction(0), metavar="RATE",
+    parser.add_argument("--player-error", type=share_argument, default=Fraction(0), metavar="RATE",
                         help="share of decisions taken at random, to show what mistakes cost")
-    parser.add_argument("--bankroll", type=float, metavar="UNITS", help="bankroll in betting units: risk of ruin")
+    parser.add_argument("--bankroll", type=amount_argument, metavar="UNITS",
+                        help="bankroll in betting units (e.g. 100 or 62.5): risk of ruin")
     parser.add_argument("--sessions", type=_count, metavar="S", help="independent sessions (default hands/5000)")
-    parser.add_argument("--target-ror", type=_share, default=Fraction(1, 20), metavar="P",
+    parser.add_argument("--target-ror", type=share_argument, default=Fraction(1, 20), metavar="P",
                         help="risk of ruin for the 'bankroll needed' figure (default 0.05)")
     parser.add_argument("--json", metavar="PATH", help="write JSON results (- for stdout)")
     parser.add_argument("--csv", metavar="PATH", help="write CSV results (- for stdout)")
@@ -218,7 +184,7 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         parser.error("give --jobs or --dask, not both: the cluster's workers run the blocks")
     try:
         check_simulation(args.strategy, rules, hands=args.hands, jobs=args.jobs, players=args.players,
-                         bankroll=args.bankroll, sessions=args.sessions, player_error=float(args.player_error),
+                         bankroll=_units(args.bankroll), sessions=args.sessions, player_error=float(args.player_error),
                          target_ror=float(args.target_ror))
         if args.dask:
             _import_distributed()
@@ -258,10 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         executor, disconnect = _dask_executor(args.dask) if args.dask else (None, None)
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)
         try:
-            reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
-                               players=args.players, bankroll=args.bankroll, sessions=args.sessions,
-                               player_error=float(args.player_error), target_ror=float(args.target_ror),
-                               progress=bar, executor=executor)
+            with interrupts_raise():  # Ctrl-C stops the run, which keeps the rounds finished so far
+                reports = simulate(args.strategy, rules, hands=args.hands, seed=args.seed, jobs=args.jobs,
+                                   players=args.players, bankroll=_units(args.bankroll), sessions=args.sessions,
+                                   player_error=float(args.player_error), target_ror=float(args.target_ror),
+                                   progress=bar, executor=executor)
         finally:
             if disconnect is not None:
                 disconnect()

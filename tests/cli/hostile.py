@@ -48,9 +48,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: The command lines under attack: a name and the arguments after ``python -m``. Add
-#: ``"sim": ("blackjack.sim", "--hands", "200", "--quiet")`` or ``"milestones": ...`` here.
-COMMANDS: dict[str, tuple[str, ...]] = {"game": ("blackjack",)}
+#: The command lines under attack: a name and the arguments after ``python -m``.
+COMMANDS: dict[str, tuple[str, ...]] = {"game": ("blackjack",), "sim": ("blackjack.sim",),
+                                        "milestones": ("milestones",)}
+
+#: A short simulation (about a second): the simulator's ordinary run in the families below.
+_SIM = ("--hands", "300", "--quiet", "--strategy", "basic")
 
 #: Statuses any run may end with: played, stopped (a file cannot be written), bad options, interrupted.
 STATUSES = frozenset((0, 1, 2, 130))
@@ -154,8 +157,35 @@ def bad_options(rng: random.Random, files: Files) -> Run:
         (("--names", "Ann", "--rules", files.paths["escape_file_name"], "--rounds", "1"), False),
         (("--names", "Ann", "--rules", files.paths["good"], "--stack", "Ah,Ah,Ah"), True),
     ]
-    argv, usage = rng.choice(choices)
-    return Run("options", rng.choice(list(COMMANDS)), argv, b"10\ns\n", usage_error=usage)
+    rules_file = files.paths[rng.choice(["escape_name", "escape_description", "bell_name", "newline_name",
+                                         "rtl_name", "long_name", "long_description"])]
+    by_command: dict[str, list[tuple[tuple[str, ...], bool]]] = {
+        "game": choices,
+        "sim": [
+            ((*_SIM, "--hands", rng.choice(["_10", "10_", "1__0", "nan", "inf", "", ".5", "0", "1e99", "0x10"])), True),
+            ((*_SIM, "--bankroll", rng.choice(["1e3", "_10", "15/2", "nan", "-5", "0", "ten"])), True),
+            ((*_SIM, "--penetration", rng.choice(["2", "-0.5", "1/0", "nan", "3/4/5"])), True),
+            ((*_SIM, "--plot", rng.choice(["", "/dev/full", "/proc/x.png", "/no/such/folder/x.png"])), True),
+            ((*_SIM, "--rules", rules_file), True),
+            ((*_SIM, "--rules", rng.choice(["nope", "/no/such.toml"])), True),
+            ((*_SIM, "--dask", "tcp://127.0.0.1:1", "--jobs", "2"), True),
+            ((*_SIM, "--strategy", rng.choice(["nope", "os:system", "no.such.module:play"])), True),
+            ((*_SIM, "--json", rng.choice(["/proc/x.json", "/no/such/x.json"])), True),
+        ],
+        "milestones": [
+            (("grade", "/no/such/folder", "--milestone", "1"), True),
+            (("autograder", "--milestone", "1", "-o", "/no/such/folder/x.zip"), True),
+            (("honesty", "--milestone", rng.choice(["9", "0", "-1", "x"])), True),
+            (("starter", files.paths["good"]), True),
+            (("check", "--diary", str(files.folder)), True),
+            ((rng.choice(["grade", "check", "autograder"]), "--timeout", rng.choice(["_1", "nan", "0", "-5", ".5"])), True),
+            (("grade", "--jobs", rng.choice(["0", "1__0", "x"]), "/no/such"), True),
+            ((rng.choice(["nope", "--nope", "grade --nope"]),), True),
+        ],
+    }
+    command = rng.choice(list(COMMANDS))
+    argv, usage = rng.choice(by_command[command])
+    return Run("options", command, argv, b"10\ns\n", usage_error=usage)
 
 
 def hostile_environment(rng: random.Random, files: Files) -> Run:
@@ -166,30 +196,42 @@ def hostile_environment(rng: random.Random, files: Files) -> Run:
                       + [("COLUMNS", c) for c in ("0", "-1", "99999999999999999999", "x")])]
     if rng.random() < 0.3:
         env.append(("LANG", "C"))
-    argv = ("--names", "Ann", "--rounds", "1", "--seed", str(rng.randrange(100)), *rng.choice([(), ("--plain",)]))
-    return Run("environment", rng.choice(list(COMMANDS)), argv, b"10\ns\nh\ns\n", env=tuple(env))
+    command = rng.choice(list(COMMANDS))
+    argv = {"game": ("--names", "Ann", "--rounds", "1", "--seed", str(rng.randrange(100)), *rng.choice([(), ("--plain",)])),
+            "sim": (*_SIM, "--seed", str(rng.randrange(100))),
+            "milestones": rng.choice([("--help",), ("grade", "/no/such"), ("honesty", "--milestone", "9")])}[command]
+    return Run("environment", command, argv, b"10\ns\nh\ns\n", env=tuple(env))
 
 
 def unwritable_output(rng: random.Random, files: Files) -> Run:
     """Output to a full disk, to a pipe with no reader, or to a closed stdout; the game, --help or a usage error."""
-    argv = rng.choice([("--help",), ("--names", "Ann", "--rounds", "1"), ("--names", "Ann", "--drill"),
-                       ("--nope",), ("--names", "Ann", "--rules", "cs111")])
+    command = rng.choice(list(COMMANDS))
+    argv = rng.choice({"game": [("--help",), ("--names", "Ann", "--rounds", "1"), ("--names", "Ann", "--drill"),
+                                ("--nope",), ("--names", "Ann", "--rules", "cs111")],
+                       "sim": [("--help",), _SIM, (*_SIM, "--json", "-"), (*_SIM, "--csv", "-"), ("--nope",)],
+                       "milestones": [("--help",), ("grade", "--help"), ("--nope",)]}[command])
     plumbing = rng.choice(["full", "gone", "closed-stdout"] if Path("/dev/full").exists() else ["gone", "closed-stdout"])
     env = rng.choice([(), (("PYTHONUNBUFFERED", "1"),)])
-    return Run("output", rng.choice(list(COMMANDS)), argv, b"10\ns\n", env=env, plumbing=plumbing)
+    return Run("output", command, argv, b"10\ns\n", env=env, plumbing=plumbing)
 
 
 def interrupted(rng: random.Random, files: Files) -> Run:
     """SIGINT at a random moment of the first 0.4 s, while the game starts or waits at a prompt."""
-    argv = rng.choice([("--names", "Ann"), ("--names", "Ann", "--hints"), (), ("--names", "Ann", "--drill")])
+    command = rng.choice(list(COMMANDS))
+    argv = rng.choice({"game": [("--names", "Ann"), ("--names", "Ann", "--hints"), (), ("--names", "Ann", "--drill")],
+                       "sim": [("--hands", "1e9", "--quiet"), ("--hands", "1e9")],
+                       "milestones": [("honesty", "--milestone", "1")]}[command])
     moment = rng.uniform(0, 0.08) if rng.random() < 0.5 else rng.uniform(0, 0.4)  # half of them in start-up
-    return Run("interrupt", rng.choice(list(COMMANDS)), argv, b"", interrupt_after=moment)
+    return Run("interrupt", command, argv, b"", interrupt_after=moment)
 
 
 def no_stdin(rng: random.Random, files: Files) -> Run:
     """Stdin closed, or empty: the game must end with its summary (or 'No game played.')."""
-    argv = rng.choice([("--names", "Ann"), (), ("--names", "Ann", "--drill"), ("--names", "Ann", "--rules", "cs111")])
-    return Run("stdin", rng.choice(list(COMMANDS)), argv, b"", plumbing=rng.choice(["closed-stdin", "pipe"]))
+    command = rng.choice(list(COMMANDS))
+    argv = rng.choice({"game": [("--names", "Ann"), (), ("--names", "Ann", "--drill"), ("--names", "Ann", "--rules", "cs111")],
+                       "sim": [_SIM],
+                       "milestones": [("--help",), ("honesty", "--milestone", "9")]}[command])
+    return Run("stdin", command, argv, b"", plumbing=rng.choice(["closed-stdin", "pipe"]))
 
 
 #: The families and their weights (how often each is drawn).
@@ -285,16 +327,21 @@ def judge(run: Run, status: int, out: bytes, err: bytes, seconds: float, root: P
 def _kit_frames(output: bytes, root: Path) -> list[bytes]:
     """The traceback frames that run through the kit's own files (under ``root``) past the loading of the quiet
     Ctrl-C handler (the package's lazy ``__init__``, ``blackjack/cli.py``, ``__main__`` up to the handler's line)."""
-    main = root / "blackjack" / "__main__.py"
-    lines = main.read_text(encoding="utf-8").splitlines() if main.exists() else []
-    handler_line = next((n for n, line in enumerate(lines, 1) if line.strip() == "exit_on_interrupt()"), 0)
+    handler_lines = {}
+    for main in ("blackjack/__main__.py", "blackjack/sim/__main__.py", "milestones/__main__.py"):
+        path = root / main
+        lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+        handler_lines[os.fsencode(main)] = next((n for n, line in enumerate(lines, 1)
+                                                 if "exit_on_interrupt()" in line or "_signal.signal(" in line), 0)
     prefix = os.fsencode(str(root) + os.sep)
     late = []
     for path, line, function in _FRAME.findall(output):
         if not path.startswith(prefix):
             continue
-        loading = (path.endswith(b"blackjack/__init__.py") or (path.endswith(b"blackjack/cli.py") and function == b"<module>")
-                   or (path.endswith(b"blackjack/__main__.py") and function == b"<module>" and int(line) <= handler_line))
+        main_line = next((n for name, n in handler_lines.items() if path.endswith(name)), None)
+        loading = (path.endswith((b"blackjack/__init__.py", b"milestones/__init__.py", b"blackjack/sim/__init__.py"))
+                   or (path.endswith((b"blackjack/cli.py", b"blackjack/_lazy.py")) and function == b"<module>")
+                   or (main_line is not None and function == b"<module>" and int(line) <= main_line))
         if not loading:
             late.append(path)
     return late

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -218,7 +219,7 @@ def test_import_blackjack_loads_no_submodule() -> None:
     code = "import sys, blackjack; print(sorted(m for m in sys.modules if m.startswith('blackjack.')))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           env=environment(), timeout=60)
-    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+    assert done.stdout.strip() == "['blackjack._lazy']", done.stdout + done.stderr  # _lazy: the PEP 562 loader
 
 
 # ----------------------------------------------------------------- 5. output that cannot be written
@@ -327,3 +328,63 @@ def play(args: list[str], keys: str) -> tuple[int, str]:
     """Run the game in-process with ``keys`` typed; return (exit status, transcript)."""
     out = io.StringIO()
     return main(args, stdin=io.StringIO(keys), stdout=out), out.getvalue()
+
+
+# ------------------------------------------------------------ one grammar of typed numbers everywhere
+def _readers() -> dict[str, Callable[[str], object]]:
+    """Every reader of a typed number in the kit, by where a person types it."""
+    from blackjack.cli import amount_argument, count_argument, share_argument
+    from blackjack.money import parse_bet
+    from blackjack.sim.__main__ import _count as sim_count
+    from milestones.__main__ import _at_least_one, _positive
+
+    return {"bet": parse_bet, "--bankroll": amount_argument, "sim --hands": sim_count,
+            "sim --penetration": share_argument, "milestones --timeout": _positive,
+            "milestones --jobs": _at_least_one, "count_argument": count_argument(10**6)}
+
+
+@pytest.mark.parametrize(("text", "money", "other"), [
+    ("1_000", 1000, 1000), ("  12 ", 12, 12), ("10.0", 10, 10), ("١٠", 10, 10),  # any script's digits, as int()
+    ("1e3", None, 1000),  # an exponent, but never in money
+    ("_10", None, None), ("10_", None, None), ("1__0", None, None), (".5", None, None), ("10.", None, None),
+    ("nan", None, None), ("inf", None, None), ("0x10", None, None), ("1 0", None, None), ("", None, None),
+], ids=repr)
+def test_every_reader_reads_a_typed_number_the_same_way(text: str, money: int | None, other: int | None) -> None:
+    """A bet, --bankroll, the simulator's counts and shares and milestones' seconds and jobs share one grammar
+    (blackjack/typed_numbers.py): the same text is a number in all of them or in none, money aside for exponents."""
+    for where, read in _readers().items():
+        wanted = money if where in ("bet", "--bankroll") else other
+        if where == "sim --penetration" and wanted is not None:
+            wanted = None if wanted > 1 else wanted  # a share must be 0..1: refused for its range, not its form
+        try:
+            got: object = read(text)
+        except (ValueError, argparse.ArgumentTypeError):
+            got = None
+        assert got == wanted, f"{where} read {text!r} as {got!r}, expected {wanted!r}"
+
+
+# ------------------------------------------------------------ the installed commands
+def test_installed_commands_make_ctrl_c_quiet_before_importing_their_module() -> None:
+    """Each console script starts at a blackjack.cli function that installs the quiet Ctrl-C first (a script
+    that started at module:main imported the whole module before any handler was in place)."""
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert set(scripts) == {"blackjack-kit", "blackjack-kit-gui", "blackjack-kit-sim"}
+    probe = ("import signal, sys; from blackjack import cli; cli.exit_on_interrupt = lambda: sys.exit("
+             "'handler first' if 'blackjack.table' not in sys.modules else 'imported first'); cli.{}()")
+    for script, target in scripts.items():
+        module, function = target.split(":")
+        assert module == "blackjack.cli", f"{script} starts at {target}"
+        done = subprocess.run([sys.executable, "-c", probe.format(function)], capture_output=True, text=True,
+                              cwd=ROOT, env=environment(), timeout=60)
+        assert done.stderr.strip() == "handler first", f"{script}: {done.stderr[-500:]}"
+
+
+@pytest.mark.parametrize("function", ["game_command", "simulator_command"])
+def test_installed_commands_run_their_main(function: str) -> None:
+    """``blackjack-kit --help`` and ``blackjack-kit-sim --help`` through the console-script functions."""
+    code = f"import sys; sys.argv = ['prog', '--help']; from blackjack.cli import {function}; {function}()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          env=environment(), timeout=60)
+    assert done.returncode == 0 and "usage:" in done.stdout, done.stdout + done.stderr

@@ -41,9 +41,10 @@ def test_subpackage_all_equals_its_public_names(package: str) -> None:
 
 
 def public_names(module: types.ModuleType) -> set[str]:
-    """The names a module binds that do not start with ``_``, its submodules aside."""
-    return {name for name, value in vars(module).items()
-            if not name.startswith("_") and not isinstance(value, types.ModuleType)}
+    """The names a module binds that do not start with ``_``, its submodules aside (names a package loads on
+    first use, PEP 562, are read with ``dir()`` and ``getattr``, which load them)."""
+    loaded = {name: getattr(module, name) for name in dir(module) if not name.startswith("_")}
+    return {name for name, value in loaded.items() if not isinstance(value, types.ModuleType)}
 
 
 @pytest.mark.parametrize("module", ENGINE)

@@ -309,6 +309,7 @@ def test_as_root_the_student_code_runs_as_the_sandbox_user(course: Path, samples
     (not the folder handed in), and nothing of that user runs once the run is over."""
     submission = _attack(samples, tmp_path, '''
 import os as _os
+from .hand import Hand
 def _get_score(self):
     raise RuntimeError(f"uid={_os.getuid()} euid={_os.geteuid()} cwd={_os.getcwd()}")
 Hand.get_score = _get_score

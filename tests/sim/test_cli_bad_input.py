@@ -132,7 +132,7 @@ def test_a_failure_while_running_is_status_1_without_see_help(tmp_path: Path,
     assert out == "" and err.count("\n") == 1 and "oops" in err and "see --help" not in err, err
 
 
-MALFORMED = ["_10", "10_", "1__0", "nan", "inf", "-inf", "", " ", "1e", "١٠", "0x10"]
+MALFORMED = ["_10", "10_", "1__0", "nan", "inf", "-inf", "", " ", "1e", "0x10", ".5", "1 0"]
 
 
 @pytest.mark.parametrize("text", MALFORMED)
