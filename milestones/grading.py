@@ -138,8 +138,8 @@ class _Refused(_Ungradable):
 class _Budget:
     """What one submission's zips may still unpack, all of them together: entries and bytes."""
 
-    entries: int = MAX_ZIP_ENTRIES
-    size: int = MAX_UNZIPPED_MB * _MB
+    entries: int = field(default_factory=lambda: MAX_ZIP_ENTRIES)
+    size: int = field(default_factory=lambda: MAX_UNZIPPED_MB * _MB)
 
     def take_entries(self, count: int) -> None:
         """Count ``count`` more entries. Raises _Refused: more than :data:`MAX_ZIP_ENTRIES` in all."""
@@ -333,15 +333,22 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     down), a ``.zip`` of one (any case: ``.ZIP``), or a folder of many submissions (each
     sub-folder or zip one student, named after it). Any other file (``.rar``, ``.py`` ...)
     is an ungradable submission with a note saying so; the others are still graded. Each
-    zip is unpacked into a folder of its own under ``scratch``; two submissions with the
-    same name are told apart as ``sam``, ``sam (2)``.
+    submission's project is found by one rule (:func:`_find_project`): loose files holding
+    ``blackjack/__init__.py`` win, else the one zip in the folder is unpacked (several zips
+    are ungradable), and a zip holding only a zip is unpacked once more. Each zip is
+    unpacked into a folder of its own under ``scratch``, within bounds
+    (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
+    :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
+    a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
+    note, never an exception. Two submissions with the same name are told apart as
+    ``sam``, ``sam (2)``.
 
     Args:
         paths: the paths given.
         scratch: a folder to unzip into.
         single: every path is one student's submission, never a folder of many
             (Gradescope's ``/autograder/submission``, where an upload may hold
-            ``project/blackjack/`` next to other folders).
+            ``project/blackjack/`` next to other folders, or a ``.zip`` kept unextracted).
 
     Returns:
         Submissions in the order given (a folder of many: sorted by name); one that holds
