@@ -363,8 +363,8 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
                                           f"hand in the project folder or a zip of it", path)
         try:
             root, source = _find_project(path, scratch)
-        except _Ungradable as err:
-            return Submission(name, None, str(err), path)
+        except _Ungradable as err:  # one line, even when a file's name holds a line break
+            return Submission(name, None, " ".join(str(err).splitlines()), path)
         return Submission(name, root, source=source)
 
     for path in paths:

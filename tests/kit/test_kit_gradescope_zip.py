@@ -318,3 +318,11 @@ def test_a_zip_file_over_its_own_bound_is_not_opened(samples: dict[str, Path], t
     [huge] = find_submissions([archive], tmp_path / "scratch")
     assert huge.folder is None and huge.note == "cannot unzip huge.zip: the zip is 2 MB, more than the 1 MB allowed " \
                                                "(leave out virtualenvs and data)"
+
+
+def test_a_zip_named_with_a_line_break_still_gets_a_one_line_reason(tmp_path: Path) -> None:
+    """A damaged zip whose file name holds a line break (submission/'a\\nb.zip') is refused in one line."""
+    (tmp_path / "submission").mkdir()
+    (tmp_path / "submission" / "a\nb.zip").write_bytes(b"not a zip")
+    [found] = find_submissions([tmp_path / "submission"], tmp_path / "scratch", single=True)
+    assert found.folder is None and found.note.startswith("cannot unzip a b.zip: it is not a readable zip"), found.note
