@@ -52,8 +52,9 @@ __all__ = ["INVENTORY", "KIT_ENTRIES", "REQUIREMENTS", "AutograderSummary", "bui
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
 #: The packages go in as the milestone's starter: its regions and later ones stubbed. The
-#: suites go in as ``tests/`` (``conftest.py`` and the ``milestoneN/`` folders, hidden tests
-#: too) from wherever the kit keeps them: ``tests/`` in a clone, ``milestones/suites/`` installed.
+#: suite goes in as ``tests/`` (``conftest.py`` and the milestone's own ``milestoneN/`` folder,
+#: hidden tests too; no other milestone's) from wherever the kit keeps it: ``tests/`` in a
+#: clone, ``milestones/suites/`` installed.
 KIT_ENTRIES = (*PACKAGES, "milestones", "README.md")
 #: The zip's list of what ``setup.sh`` pip-installs (the kit's ``test`` extra).
 REQUIREMENTS = "requirements.txt"
@@ -92,12 +93,14 @@ def _walk(path: Path, skip: frozenset[Path] = frozenset()) -> list[Path]:
     return sorted(found)
 
 
-def kit_files(root: Path = REPO_ROOT) -> Iterator[tuple[Path, Path]]:
+def kit_files(root: Path = REPO_ROOT, milestone: int | None = None) -> Iterator[tuple[Path, Path]]:
     """List the kit's files that belong in the autograder zip, sorted by their name in the zip.
 
     Args:
         root: the instructor's kit: a clone (the folder holding ``blackjack/``), or the
             site-packages folder of an installed kit.
+        milestone: pack only this milestone's suite (``tests/milestoneN/``, the one its
+            autograder grades, layered or not) besides ``tests/conftest.py``; ``None``: every suite.
 
     Yields:
         ``(name in the zip, file on disk)``: everything under the :data:`KIT_ENTRIES` that
@@ -111,7 +114,8 @@ def kit_files(root: Path = REPO_ROOT) -> Iterator[tuple[Path, Path]]:
     for entry in KIT_ENTRIES:
         pairs.extend((p.relative_to(root), p) for p in _walk(root / entry, installed))
     suites = suites_dir(root)
-    for path in [suites / "conftest.py", *sorted(suites.glob(f"{SUITE_PREFIX}*"))]:
+    chosen = sorted(suites.glob(f"{SUITE_PREFIX}*")) if milestone is None else [suites / suite_name(milestone)]
+    for path in [suites / "conftest.py", *chosen]:
         if path.exists() and (path.is_file() or not _skipped_dir(path)):
             pairs.extend((TESTS_DIR / p.relative_to(suites), p) for p in _walk(path))
     yield from sorted(pairs)
@@ -315,7 +319,9 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     The zip holds ``setup.sh``, ``run_autograder`` (both mode 755) and :data:`INVENTORY`
     (the milestone's tests and weights, collected on the reference now) at its root, and
     the kit from ``root``, a clone or an installed kit (:func:`kit_files`: ``milestones/``,
-    the suites as ``tests/`` with the hidden tests, ``README.md``; mode 644, or 755 for a
+    ``tests/conftest.py`` and this milestone's suite alone as ``tests/milestoneN/`` with its
+    hidden tests (layered grading runs milestone N's suite too, on the earlier milestones'
+    reference bodies, so no other milestone's tests are packed), ``README.md``; mode 644, or 755 for a
     file that is executable), a ``pyproject.toml`` with pytest's settings for the suites and
     :data:`REQUIREMENTS` (:func:`test_requirements`). The packages go in as the milestone's starter, with the solution regions
     of this milestone and later ones stubbed: grading needs only the earlier milestones'
@@ -361,7 +367,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
     listed = Path("milestones", FUNCTIONS_FILE)  # written fresh below, from the reference's regions
-    files = {name: path for name, path in kit_files(root) if path.resolve() != skip and name != listed}
+    files = {name: path for name, path in kit_files(root, number) if path.resolve() != skip and name != listed}
     summary.files = [*files, Path("pyproject.toml"), Path(REQUIREMENTS)]
     inventory = Grader(course=course, tests=suites, reference=root, limits=limits).inventory(number)
     temporary = output.with_name(f".{output.name}.{os.getpid()}.part")

@@ -89,7 +89,7 @@ def test_the_kit_is_inside_with_its_hidden_tests_but_not_the_solution(kit_zip: P
     """The packages (as the milestone-1 starter: no solution bodies), milestones/, tests/ (hidden tests too),
     pyproject.toml, README.md and the inventory of milestone 1's tests are packed. The reference solution used
     to be packed, where the students' code could read it and print it into a test's message."""
-    suites = sorted(p for p in (REPO_ROOT / "tests").glob("milestone*/*.py"))
+    suites = sorted(p for p in (REPO_ROOT / "tests").glob("milestone1/*.py"))
     with zipfile.ZipFile(kit_zip) as zf:
         names = set(zf.namelist())
         packages = {n: zf.read(n).decode("utf-8") for n in names if n.startswith(("blackjack/", "gui/"))
@@ -107,6 +107,31 @@ def test_the_kit_is_inside_with_its_hidden_tests_but_not_the_solution(kit_zip: P
     assert len(tests) > 20 and sum(Fraction(t["points"]) for t in tests) == 25
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc") or n.startswith((".", "test-output/"))
                 or "/." in n or ".egg-info" in n]
+
+
+def test_the_milestone_1_zip_holds_no_later_milestones_tests(kit_zip: Path) -> None:
+    """Listed, the milestone-1 zip has no file of tests/milestone2/ or tests/milestone3/, hidden or not, under
+    any name (it used to carry every suite, milestone 2's hidden tests included)."""
+    later = [p for p in sorted((REPO_ROOT / "tests").glob("milestone[23]/**/*")) if p.is_file()]
+    with zipfile.ZipFile(kit_zip) as zf:
+        names = zf.namelist()
+        contents = {zf.read(n) for n in names}
+    assert later and any(n.startswith("tests/milestone1/") for n in names)
+    assert [n for n in names if n.startswith("tests/")] == sorted(
+        n for n in names if n == "tests/conftest.py" or n.startswith("tests/milestone1/"))
+    assert not [n for n in names if "milestone2/" in n or "milestone3/" in n]
+    assert not [p for p in later if p.read_bytes() in contents], "a later milestone's test file, renamed"
+
+
+def test_a_later_milestones_zip_holds_only_its_own_suite(tmp_path: Path) -> None:
+    """Milestone 2's zip (layered: it grades milestone 2's suite on milestone 1's reference bodies) packs
+    tests/milestone2/ and tests/conftest.py, and no milestone-1 test."""
+    root = write_course(tmp_path / "kit")
+    shutil.copytree(REPO_ROOT / "milestones", root / "milestones", ignore=shutil.ignore_patterns("__pycache__"))
+    build_autograder(tmp_path / "m2.zip", 2, root=root)
+    with zipfile.ZipFile(tmp_path / "m2.zip") as zf:
+        tests = sorted(n for n in zf.namelist() if n.startswith("tests/"))
+    assert tests == ["tests/conftest.py", "tests/milestone2/test_mini.py"]
 
 
 def test_the_zip_lists_the_students_functions(kit_zip: Path) -> None:
