@@ -220,6 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     rules = _check_options(parser, args)
+    if sys.stdout is None:  # started with stdout closed (>&-): say so before a long run, not after it
+        if sys.stderr is not None:
+            print("blackjack-kit-sim: error: standard output is closed: there is nowhere to write the report",
+                  file=sys.stderr)
+        return 1
     try:
         executor, disconnect = _dask_executor(args.dask) if args.dask else (None, None)
         bar = ProgressBar(args.hands * len(dict.fromkeys(args.strategy)), enabled=not args.quiet)

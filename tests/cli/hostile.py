@@ -169,7 +169,8 @@ def bad_options(rng: random.Random, files: Files) -> Run:
             ((*_SIM, "--rules", rules_file), True),
             ((*_SIM, "--rules", rng.choice(["nope", "/no/such.toml"])), True),
             ((*_SIM, "--dask", "tcp://127.0.0.1:1", "--jobs", "2"), True),
-            ((*_SIM, "--strategy", rng.choice(["nope", "os:system", "no.such.module:play"])), True),
+            ((*_SIM, "--strategy", rng.choice(["nope", "no.such.module:play"])), True),
+            ((*_SIM, "--strategy", "os:system"), False),  # a function that exists and fails while running: status 1
             ((*_SIM, "--json", rng.choice(["/proc/x.json", "/no/such/x.json"])), True),
         ],
         "milestones": [
@@ -312,9 +313,10 @@ def judge(run: Run, status: int, out: bytes, err: bytes, seconds: float, root: P
         return Verdict(run, "ok-before-kit", status, output, seconds)  # died of the signal, printing nothing
     if status not in STATUSES:
         return Verdict(run, "status", status, output, seconds)
-    if run.usage_error and (status != 2 or len(err.decode("utf-8", "replace").splitlines()) != 1):
+    err_lines = _decoded(err, encoding).splitlines()  # stderr is written in the run's encoding too
+    if run.usage_error and (status != 2 or len(err_lines) != 1):
         return Verdict(run, "usage", status, output, seconds)
-    if status == 2 and len(err.decode("utf-8", "replace").splitlines()) > 1:
+    if status == 2 and len(err_lines) > 1:
         return Verdict(run, "usage", status, output, seconds)
     if "Stopped:" in _decoded(out, encoding) + err.decode("utf-8", "replace"):
         return Verdict(run, "stopped", status, output, seconds)  # 'Stopped:' blames the code: none of these is a code fault

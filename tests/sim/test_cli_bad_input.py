@@ -186,3 +186,13 @@ def test_install_commands_survive_a_shell() -> None:
         command = message.split(": ", 1)[1].split(" (in a clone: ")[0]
         assert shlex.split(command) == ["pip", "install", f"blackjack-kit[{extra}]"], message
         assert message.endswith(f'(in a clone: pip install -e ".[{extra}]")'), message
+
+
+def test_a_closed_stdout_is_said_before_the_run() -> None:
+    """Started with stdout closed (``>&-``), the simulator ran and then raised AttributeError on ``None.flush``."""
+    done = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', sys.executable, "-m", "blackjack.sim", "--hands", "300",
+                           "--quiet"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip() == ("blackjack-kit-sim: error: standard output is closed: there is nowhere to write "
+                                   "the report"), done.stderr
