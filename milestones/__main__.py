@@ -87,6 +87,9 @@ class _OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
+#: The command's name in its messages: ``python -m milestones: error: ...`` as argparse writes its own.
+_PROG = "python -m milestones"
+
 #: The runner's default limits: the defaults (and their help) of ``--timeout``, ``--test-timeout`` and ``--memory``.
 _DEFAULT_LIMITS = Limits()
 
@@ -142,7 +145,7 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float = _DEFAULT_LIMIT
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser with its six sub-commands: a ``OneLineParser``, so a mistake is one line, status 2."""
-    parser = _kit_parser_class()(prog="python -m milestones", description=__doc__.split("\n\n")[0])
+    parser = _kit_parser_class()(prog=_PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
     starter = sub.add_parser("starter", help="write a student starter package")
@@ -353,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except (KeyError, ValueError, OSError, RuntimeError, RegionError, HiddenStripError) as err:
         message = err.args[0] if isinstance(err, KeyError) and err.args else err
-        print(f"error: {message}", file=sys.stderr)
+        print(f"{_PROG}: error: {message}", file=sys.stderr)
         return 2
 
 

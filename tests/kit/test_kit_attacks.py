@@ -420,11 +420,11 @@ def test_a_broken_autograder_still_writes_results_json(problem: str, samples: di
                    "--inventory", str(inventory), "--format", "gradescope", "--output", str(out)])
     assert status == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: ") and err.count("\n") == 1
+    assert err.startswith("python -m milestones: error: ") and err.count("\n") == 1
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["score"] == 0 and data["tests"] == []
     assert data["output"].startswith("The autograder could not grade this submission")
-    assert err.removeprefix("error: ").strip() in data["output"]
+    assert err.removeprefix("python -m milestones: error: ").strip() in data["output"]
 
 
 def test_the_per_test_summary_goes_to_stdout(samples: dict[str, Path], tmp_path: Path,

@@ -212,7 +212,7 @@ def test_grade_stops_in_one_line_when_the_grader_cannot_run(mini_course: Path, s
                    "--memory", "1"])
     err = capsys.readouterr().err
     assert status == 2
-    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("python -m milestones: error: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_a_tests_folder_without_suites_is_refused(samples: dict[str, Path], tmp_path: Path,
