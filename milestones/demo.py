@@ -252,7 +252,8 @@ def _table_record(rnd: Round, steps: list[Record]) -> Record:
     """A finished round as plain data: the decisions, the dealer's cards and total, each hand's end."""
     view = rnd.view()
     hands = [{"seat": s, "hand": h, "who": view.seats[s].name, "cards": _codes(view.seats[s].hands[h].cards),
-              "total": view.seats[s].hands[h].total_text, "result": o.result.name,
+              "total": view.seats[s].hands[h].total_text, "natural": view.seats[s].hands[h].is_blackjack,
+              "result": o.result.name,
               "net": _money(o.net) if view.rules.wagering else None,
               "bankroll": _money(view.seats[s].bankroll) if view.rules.wagering else None}
              for s, h, o in rnd.outcomes()]
@@ -317,7 +318,7 @@ def _play_table_scene(scene: Scene, say: Say, *, unicode: bool,
     """Play one scene through the engine, drawing the table; return the hands' ends and the record."""
     from blackjack import Action, Phase
     from blackjack.events import Event
-    from blackjack.text_render import describe_event, hand_line, table_text
+    from blackjack.text_render import describe_event, table_text
 
     events: list[Event] = []
     game = _table(scene, [events.append])
@@ -361,9 +362,6 @@ def _play_table_scene(scene: Scene, say: Say, *, unicode: bool,
     announce()
     if steps:  # a round settled at the deal is on the table already
         say(table_text(rnd.view(), unicode=unicode, plain=True))
-    seats = rnd.view().seats
-    for s, h, _outcome in rnd.outcomes():
-        say(f"    {scene.players[s]}: {hand_line(seats[s].hands[h], unicode=unicode, wagering=rules.wagering)}")
     ends = [(s, h, o.result.name, int(o.net) if rules.wagering and o.net == int(o.net) else None)
             for s, h, o in rnd.outcomes()]
     return ends, _table_record(rnd, steps)
@@ -412,7 +410,8 @@ def _play_shell_scene(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str,
             if error:
                 say(f"  the window reported: {error}")
         rnd = shell.round
-        ends = [] if rnd is None else [(s, h, o.result.name, None) for s, h, o in rnd.outcomes()]
+        ends: list[tuple[int, int, str, int | None]] = [] if rnd is None else [
+            (s, h, o.result.name, None) for s, h, o in rnd.outcomes()]
         return ends, {"kind": "shell", "rules": scene.rules, "presses": presses}
     finally:
         root.destroy()
@@ -854,16 +853,25 @@ def _dealer_differences(mine: Record, theirs: Record, hits_soft_17: bool) -> lis
 def _hand_differences(mine: Record, theirs: Record) -> list[str]:
     """Words for a hand that ends differently."""
     def end(record: Record) -> str:
-        return record["result"] + ("" if record["net"] is None else f" {record['net']}")
+        net = record["net"]
+        return str(record["result"]) + ("" if net is None else f" {'' if str(net)[0] in '-0' else '+'}{net}")
 
-    if end(mine) == end(theirs):
-        return []
     cards = theirs["cards"]
     if mine["result"] == "BLACKJACK" and theirs["result"] != "BLACKJACK" and len(cards) >= 3:
         return [f"a three-card 21 was paid as a natural ({_ranks(cards)}: {end(mine)}; the rules: {end(theirs)})"]
+    found = []
+    if mine.get("natural") != theirs.get("natural"):
+        if mine.get("natural") and len(cards) >= 3:
+            found.append(f"a three-card 21 was counted as a natural ({_ranks(cards)} is shown as blackjack)")
+        elif mine.get("natural"):
+            found.append(f"{_ranks(cards)} was counted as a natural: the rules do not count it as one")
+        else:
+            found.append(f"the natural {_ranks(cards)} was not counted as one")
+    if end(mine) == end(theirs):
+        return found
     if mine["result"] == theirs["result"] == "BLACKJACK":
-        return [f"{theirs['who']}'s natural was paid {mine['net']}; the rules pay {theirs['net']}"]
-    return [f"{theirs['who']}'s {_ranks(mine['cards'])} ended {end(mine)}; under the rules "
+        return [*found, f"{theirs['who']}'s natural was paid {mine['net']}; the rules pay {theirs['net']}"]
+    return [*found, f"{theirs['who']}'s {_ranks(mine['cards'])} ended {end(mine)}; under the rules "
             f"{_ranks(cards)} ends {end(theirs)}"]
 
 
