@@ -8,7 +8,7 @@ shoe through the student's own engine (``Blackjack``, ``Round.apply``; week 1 th
 text game, week 3 through their window, ``gui/shell.py``), with the table drawn by the
 engine's text renderer and a line on what to point out.
 
-Each scene's play is kept as plain data (:func:`record`-shaped dicts: the cards each hand and the dealer
+Each scene's play is kept as plain data (JSON-able dicts: the cards each hand and the dealer
 got, the totals shown, the actions offered at each decision, the hint, the results and money). The
 student's code runs in a process of its own (:func:`run_demo` starts it; only the student's ``blackjack``
 and ``gui`` are importable there, never the kit's), which sends that data back as JSON lines; the demo's
@@ -997,6 +997,7 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
         keys = [f"{n}:{i}" for n, i, scene in chosen if not (scene.shell and no_display)]
         student = _Student(project, {"unicode": unicode, "plain": plain, "scene_timeout": scene_timeout}, env,
                            scene_timeout)
+        stack.callback(student.errors.close)
         stack.callback(student.stop)
         results: list[tuple[str, str]] = []
         for count, (number, index, scene) in enumerate(chosen):
