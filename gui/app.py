@@ -40,8 +40,8 @@ from .coach import Score
 from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
                       TextWindow)
 from .jobs import Jobs
-from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_WINDOW, affordable_chips, button_states, decline_label,
-                    dimmed, insurance_label, insurance_limit, pending_from, status_text, step_stake, window_size)
+from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_WINDOW, affordable_chips, button_states, dimmed,
+                    insurance_label, insurance_limit, pending_from, status_text, step_stake, window_size)
 from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
 from .table import TableCanvas
 
@@ -587,7 +587,6 @@ class App:
         for name, button in self.buttons.items():
             button.state(["!disabled"] if states.get(name) and not animating else ["disabled"])
         self.buttons["insurance"].configure(text=insurance_label(view))
-        self.buttons["decline"].configure(text=decline_label(view))
         self._show_insurance_box(view)
         self._draw_chips(view)
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering

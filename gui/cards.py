@@ -258,7 +258,7 @@ def chip_stacks(amount: Money) -> list[tuple[Money, int]]:
 
 
 #: The most chips drawn in one stack; a taller stack is labelled with its count (``"×40"``).
-STACK_MOST = 8
+STACK_MOST = 6
 
 
 def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float, r: float,
@@ -267,7 +267,7 @@ def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float
 
     Each stack stands on the line ``y = base``: chips of radius ``r`` pixels, each a
     little above the one under it, at most :data:`STACK_MOST` drawn. The top chip shows
-    the denomination; a stack of more chips than that shows its count (``"×40"``) above
+    the denomination; a stack of more chips than that shows its count (``"×40"``) under
     it. The largest denomination stands nearest ``right``.
 
     Canvas tags, besides ``tags``: ``chipstack`` on every item, ``stack_<value>`` on a
@@ -291,16 +291,18 @@ def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float
             chip = (*stack_tags, f"stackchip_{name}")
             ids.append(canvas.create_oval(x - r, y - r, x + r, y + r, fill=color, outline="#111111", width=1,
                                           tags=chip))
-            ids.append(canvas.create_oval(x - r * 0.78, y - r * 0.78, x + r * 0.78, y + r * 0.78,
-                                          outline="#555555" if light else "white", width=max(2, round(r * 0.22)),
-                                          dash=(3, 4), tags=stack_tags))  # the edge marks
+            ids.append(canvas.create_oval(x - r * 0.84, y - r * 0.84, x + r * 0.84, y + r * 0.84,
+                                          outline="#666666" if light else "white", width=max(2, round(r * 0.26)),
+                                          dash=(2, 4), tags=stack_tags))  # the edge marks
+        ids.append(canvas.create_oval(x - r * 0.6, y - r * 0.6, x + r * 0.6, y + r * 0.6, fill=color,
+                                      outline="#666666" if light else "white", width=1, tags=stack_tags))
         top = base - r - (shown - 1) * lift
         ids.append(canvas.create_text(x, top, text=name, fill="#111111" if light else "white",
-                                      font=(FONT_FAMILY, -max(7, round(r * (0.9 if len(name) < 3 else 0.7))),
+                                      font=(FONT_FAMILY, -max(7, round(r * (0.75 if len(name) < 3 else 0.55))),
                                             "bold"), tags=stack_tags))
         if count > shown:
-            ids.append(canvas.create_text(x, top - r - 2, text=f"×{count}", anchor="s", fill="#f4f1e1",
-                                          font=(FONT_FAMILY, -max(8, round(r * 0.9)), "bold"),
+            ids.append(canvas.create_text(x, base + 2, text=f"×{count}", anchor="n", fill="#f4f1e1",
+                                          font=(FONT_FAMILY, -max(8, round(r * 0.8)), "bold"),
                                           tags=(*stack_tags, f"stackcount_{name}")))
         x -= 2 * r + max(2.0, r * 0.25)
     return ids

@@ -12,8 +12,7 @@ name                       what it decides
 ``button_states(view)``    which buttons are enabled for a table view
 ``result_text(outcome)``   the label under a settled hand, e.g. ``"WIN +10"``
 ``result_color(result)``   the label's colour
-``insurance_label(view)``  "Insurance" or "Take even money"
-``decline_label(view)``    "No thanks" or "No even money"
+``insurance_label(view)``  "Insurance" or "Even money"
 ``insurance_limit(view)``  the largest insurance stake on offer (the amount box's default)
 ``insurance_text``         the label beside a seat's bet for its insurance stake or result
 ``short_money(amount)``    an amount abbreviated for the bet circle: ``"20k"``, ``"1.2M"``
@@ -45,7 +44,7 @@ __all__ = [
     "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW",
     "Pending", "SCREEN_MARGIN",
     "WINDOW", "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "dealer_slots",
-    "decline_label", "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
+    "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
     "odds",
     "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money",
     "stake", "status_text", "step_stake", "window_size",
@@ -140,15 +139,9 @@ def result_color(result: Result) -> str:
 
 
 def insurance_label(view: TableView | None) -> str:
-    """Name the insurance button: "Take even money" when the deciding hand is a natural (the engine's
+    """Name the insurance button: "Even money" when the deciding hand is a natural (the engine's
     ``view.even_money``), else "Insurance". The action stays ``Action.INSURANCE``: only the words differ."""
-    return "Take even money" if view is not None and view.even_money else "Insurance"
-
-
-def decline_label(view: TableView | None) -> str:
-    """Name the decline button: "No even money" when the offer is even money (``view.even_money``), else
-    "No thanks" (which also declines early surrender). The action stays ``Action.DECLINE``."""
-    return "No even money" if view is not None and view.even_money else "No thanks"
+    return "Even money" if view is not None and view.even_money else "Insurance"
 
 
 def insurance_limit(view: TableView | None) -> Fraction | None:
@@ -270,6 +263,10 @@ def status_text(view: TableView | None) -> str:
         return f"Dealer's turn ({view.phase.value})."
     choices = ", ".join(a.value for a in legal_order(view.legal_actions))
     upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
+    if view.phase is Phase.INSURANCE and view.even_money:  # the same actions, in even money's words
+        take = "" if Action.INSURANCE in view.legal_actions else " (not enough money left)"
+        return (f"{seat.name}: a natural against {upcard}. Take even money (Even money, I){take} "
+                "or no even money (No thanks, N)?")
     if view.phase is Phase.INSURANCE:
         return f"{seat.name}: {insurance_label(view)}? The dealer shows {upcard}. ({choices})"
     if view.phase is Phase.EARLY_SURRENDER:

@@ -346,12 +346,12 @@ class TableCanvas(tk.Canvas):
 
     @staticmethod
     def _stack_radius(amount: Money, r: float, seat_width: float) -> float:
-        """The radius of the chips in a seat's stacks: 0.55 of the bet circle's, smaller (down to 5 pixels) when
-        the stacks of ``amount`` would take more than a quarter of the seat's width."""
+        """The radius of the chips in a seat's stacks: 0.75 of the bet circle's, smaller (down to 5 pixels) when
+        the stacks of ``amount`` would take more than 0.3 of the seat's width."""
         count = len(chip_stacks(amount))
         if not count:
             return 0.0
-        return max(5.0, min(r * 0.55, seat_width * 0.25 / (count * 2.25)))
+        return max(5.0, min(r * 0.75, seat_width * 0.3 / (count * 2.25)))
 
     def _stacks_width(self, amount: Money, r: float, seat_width: float) -> float:
         """Pixels the chip stacks of ``amount`` take left of the bet circle, the gap to it included (0: none)."""
