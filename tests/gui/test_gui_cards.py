@@ -267,3 +267,19 @@ class TestWords:
         split.act(Action.STAND)
         split.settle()
         assert split.table.texts("total_0_0") == ["19"] and split.table.texts("total_0_1") == ["9 / 19"]
+
+
+class TestSeatLabels:
+    @pytest.mark.parametrize("geometry", ["980x620", "1920x1080"])
+    def test_chips_go_here_keeps_off_the_name(self, make_app: MakeApp, geometry: str) -> None:
+        """Betting for Bob, small and maximised: "▼ chips go here", his name and his money line do not overlap,
+        and all three lie inside the canvas."""
+        app = make_app(["Ann", "Bob", "Cy"])
+        app.root.geometry(geometry)
+        app.root.update()
+        app.choose_seat(1)
+        app.root.update()
+        table = app.table
+        boxes = [table.bbox(tag) for tag in ("betting_seat", "name1", "bankroll1")]
+        assert boxes[0][3] <= boxes[1][1] and boxes[1][3] <= boxes[2][1], boxes
+        assert boxes[2][3] <= table.winfo_height()
