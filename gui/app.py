@@ -30,7 +30,8 @@ from types import TracebackType
 from typing import Any, Protocol
 
 from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
-                       InsuranceSettled, Money, Phase, Player, Rules, TableView, format_money, parse_bet)
+                       InsuranceSettled, Money, Phase, Player, Rules, RoundSettled, TableView, format_money,
+                       parse_bet)
 from blackjack.errors import unwritten
 from blackjack.hints import system
 
@@ -100,6 +101,7 @@ class App:
         self.errors: list[str] = []
         self.rng = random.Random(seed)
         self.events: deque[Event] = deque()
+        self._dealer_said: RoundSettled | None = None  # the last RoundSettled event (dealer_said())
         self.jobs = Jobs(root)
         self.score = Score()
         self.ledger_rows: list[LedgerRow] = []
@@ -499,6 +501,14 @@ class App:
     # ============================================================ events and drawing
     def _on_event(self, event: Event) -> None:
         self.events.append(event)
+        if isinstance(event, RoundSettled):
+            self._dealer_said = event
+
+    def dealer_said(self) -> RoundSettled | None:
+        """The engine's ``RoundSettled`` event of the open round once it has come (the dealer's natural and final
+        total, for the table's announcement), else None."""
+        view = self.round_view
+        return self._dealer_said if view is not None and view.phase is Phase.SETTLED else None
 
     def insurance_results(self) -> dict[int, Money]:
         """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``).
@@ -570,7 +580,8 @@ class App:
         """Redraw the table and update the buttons, the betting rail, the panels and the status line."""
         view = self.round_view
         names = [p.name for p in self.game.players]
-        self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results())
+        self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results(),
+                          self.dealer_said())
         states = button_states(view)
         animating = self.animating
         for name, button in self.buttons.items():

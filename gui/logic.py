@@ -41,9 +41,11 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
                        Outcome, Phase, Result, Rules, Money, SeatView, TableView, format_money, to_money)
 
 __all__ = [
-    "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "MIN_WINDOW", "Pending", "SCREEN_MARGIN",
+    "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW",
+    "Pending", "SCREEN_MARGIN",
     "WINDOW", "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "dealer_slots",
-    "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order", "odds",
+    "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
+    "odds",
     "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money",
     "stake", "status_text", "step_stake", "window_size",
 ]
@@ -137,7 +139,8 @@ def result_color(result: Result) -> str:
 
 
 def insurance_label(view: TableView | None) -> str:
-    """Name the insurance button: "Even money" when the deciding hand is a natural, else "Insurance"."""
+    """Name the insurance button: "Even money" when the deciding hand is a natural (the engine's
+    ``view.even_money``), else "Insurance". The action stays ``Action.INSURANCE``: only the words differ."""
     return "Even money" if view is not None and view.even_money else "Insurance"
 
 
@@ -160,22 +163,26 @@ def insurance_limit(view: TableView | None) -> Fraction | None:
     return Fraction(view.insurance_limit)
 
 
-def insurance_text(stake: Money, net: Money | None) -> str:
+def insurance_text(stake: Money, net: Money | None, *, even_money: bool = False) -> str:
     """Write the label beside a seat's bet for its insurance (or even money) stake.
 
     Args:
         stake: the stake on the table, credits (``SeatView.insurance``, more than 0).
         net: the gain the engine paid on it (``InsuranceSettled.net``), or None while
             the insurance is not settled yet.
+        even_money: the stake is even money (half the bet on a natural,
+            ``blackjack.text_render.even_money``): the label says "Even money".
 
     Returns:
         ``"Insurance 2.5"`` while the stake waits; once settled, the engine's net with
-        its sign: ``"Insurance won +5"`` or ``"Insurance lost -2.5"``.
+        its sign: ``"Insurance won +5"`` or ``"Insurance lost -2.5"``; ``"Even money 5"``,
+        ``"Even money won +10"`` for even money.
     """
+    name = "Even money" if even_money else "Insurance"
     if net is None:
-        return f"Insurance {format_money(stake)}"
+        return f"{name} {format_money(stake)}"
     word = "won" if net > 0 else "lost" if net < 0 else "settled"
-    return f"Insurance {word} {signed_money(net)}"
+    return f"{name} {word} {signed_money(net)}"
 
 
 _SUFFIXES = (("T", 10 ** 12), ("B", 10 ** 9), ("M", 10 ** 6), ("k", 10 ** 3))
@@ -256,6 +263,10 @@ def status_text(view: TableView | None) -> str:
         return f"Dealer's turn ({view.phase.value})."
     choices = ", ".join(a.value for a in legal_order(view.legal_actions))
     upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
+    if view.phase is Phase.INSURANCE and view.even_money:  # the same actions, in even money's words
+        take = "" if Action.INSURANCE in view.legal_actions else " (not enough money left)"
+        return (f"{seat.name}: a natural against {upcard}. Take even money (Even money, I){take} "
+                "or no even money (No thanks, N)?")
     if view.phase is Phase.INSURANCE:
         return f"{seat.name}: {insurance_label(view)}? The dealer shows {upcard}. ({choices})"
     if view.phase is Phase.EARLY_SURRENDER:
@@ -444,11 +455,21 @@ def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:
     return Box(seat * share, height * 0.48, share, height * 0.52)
 
 
+#: The smallest a split hand's cards get, as a share of a normal card's size (:func:`hand_slots`).
+MIN_HAND_SCALE = 0.7
+#: The least a card of a hand shows of itself under the next one, as a share of its width: its corner index.
+MIN_HAND_STEP = 0.24
+
+
 def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_hand: Sequence[int]) -> list[list[Box]]:
     """Where each card of each hand of one seat goes.
 
     Hands sit side by side in the seat's area; a hand's cards fan to the right and
-    down. When the hands would not fit, cards overlap more and then shrink.
+    down. When the hands would not fit, first the gap between hands narrows and the
+    cards of each hand overlap more (down to :data:`MIN_HAND_STEP` of a card's width,
+    which still shows the corner index); then the cards shrink, but never below
+    :data:`MIN_HAND_SCALE` of a normal card; then the hands overlap each other, each
+    still showing the corner indices of its cards, rather than shrink further.
 
     Args:
         width, height: the canvas size, pixels.
@@ -462,24 +483,37 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
     area = seat_area(width, height, n_seats, seat)
     w, h = card_size(width, height)
     n_hands = max(1, len(cards_per_hand))
-    gap = w * 0.25
-    usable = area.w * 0.92
+    usable = area.w * 0.94
+    gaps = n_hands - 1
     longest = max([1, *cards_per_hand])
-    step = w * 0.32
-    hand_w = w + step * (longest - 1)
-    if n_hands * hand_w + (n_hands - 1) * gap > usable:  # overlap more, then shrink
-        step = max(w * 0.18, ((usable - (n_hands - 1) * gap) / n_hands - w) / max(1, longest - 1))
-        hand_w = w + step * (longest - 1)
-        if n_hands * hand_w + (n_hands - 1) * gap > usable:
-            scale = usable / (n_hands * hand_w + (n_hands - 1) * gap)
-            w, h, step, gap, hand_w = w * scale, h * scale, step * scale, gap * scale, hand_w * scale
-    total = n_hands * hand_w + (n_hands - 1) * gap
+    steps = longest - 1
+    step, gap = w * 0.32, w * 0.25
+
+    def span(card: float, step: float, gap: float) -> float:
+        return n_hands * (card + step * steps) + gaps * gap
+
+    if span(w, step, gap) > usable:  # narrow the gaps, overlap the cards more
+        gap = w * 0.12
+        step = max(w * MIN_HAND_STEP, ((usable - gaps * gap) / n_hands - w) / max(1, steps))
+        if span(w, step, gap) > usable:  # then shrink, down to MIN_HAND_SCALE
+            scale = max(MIN_HAND_SCALE, usable / span(w, step, gap))
+            w, h, step, gap = w * scale, h * scale, step * scale, gap * scale
+    hand_w = w + step * steps
+    stride = hand_w + gap
+    if n_hands > 1 and span(w, step, gap) > usable:  # still too wide: the hands overlap each other
+        stride = (usable - hand_w) / gaps
+        shows = w * MIN_HAND_STEP  # what a hand's last card shows beside the next hand
+        if steps and stride < step * steps + shows:  # then a hand's own cards overlap further
+            step = max(0.0, ((usable - w) / gaps - shows) / (steps * (gaps + 1) / gaps))
+            hand_w = w + step * steps
+            stride = (usable - hand_w) / gaps
+    total = hand_w + stride * gaps
     x0 = area.x + (area.w - total) / 2
     y0 = area.y + area.h * 0.12
     drop = h * 0.06
     slots: list[list[Box]] = []
     for k, n in enumerate(cards_per_hand):
-        left = x0 + k * (hand_w + gap)
+        left = x0 + k * stride
         slots.append([Box(left + i * step, y0 + i * drop, w, h) for i in range(n)])
     return slots
 

@@ -42,8 +42,10 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Mapping, Sequence
 
 from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
+from blackjack.events import RoundSettled
+from blackjack.text_render import even_money, shown_total
 
-from .cards import FONT_FAMILY, draw_card, rounded_rectangle
+from .cards import FONT_FAMILY, chip_stacks, draw_card, draw_chip_stacks, rounded_rectangle
 from .logic import (CHIP_COLORS, CHIP_VALUES, Box, Pending, banner_lines, card_size, chip_color, dealer_slots,
                     hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
 
@@ -56,6 +58,9 @@ GOLD = "#ffd54f"
 INSURANCE_CHIP = "#1565c0"
 INSURANCE_WON = "#ffe066"
 INSURANCE_LOST = "#ff8a80"
+#: The dealer's announcement labels: a natural on gold, a bust on red (the players' result colours).
+RESULT_GOLD = "#ffd54f"
+RESULT_RED = "#ff5252"
 #: Pixels between the dealer's last card and the total, and between the total and the shoe.
 DEALER_GAP = 14
 #: The smallest font (pixels) for text squeezed into the room it has (bet amount, insurance label).
@@ -80,14 +85,17 @@ class TableCanvas(tk.Canvas):
                  **options: object) -> None:
         super().__init__(master, background=FELT, highlightthickness=0, **options)  # type: ignore[arg-type]
         self._on_seat_click = on_seat_click
-        self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money]] | None = None
+        self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money],
+                          RoundSettled | None] | None = None
         self._bold: dict[int, tkfont.Font] = {}  # measuring fonts by pixel size, made once
+        self._plain: dict[int, tkfont.Font] = {}
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
     # ------------------------------------------------------------------ drawing
     def render(self, view: TableView | None, pending: Pending | None = None, names: Sequence[str] = (),
-               betting_seat: int = 0, insurance: Mapping[int, Money] | None = None) -> None:
+               betting_seat: int = 0, insurance: Mapping[int, Money] | None = None,
+               dealer_said: RoundSettled | None = None) -> None:
         """Draw the table for ``view`` (None: an empty table with the players' ``names``).
 
         Args:
@@ -98,10 +106,13 @@ class TableCanvas(tk.Canvas):
             insurance: seat -> the net of its settled insurance this round (the engine's
                 ``InsuranceSettled.net``); a seat with a stake and no entry (or one still
                 in ``pending.insurance``) shows its stake.
+            dealer_said: the engine's ``RoundSettled`` event of this round, once it has
+                come: the dealer's natural, bust or final total is announced from it when
+                the dealer's last card is on show.
         """
         pending = pending if pending is not None else Pending()
         insurance = insurance if insurance is not None else {}
-        self._last = (view, pending, names, betting_seat, insurance)
+        self._last = (view, pending, names, betting_seat, insurance, dealer_said)
         self.delete("all")
         width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
         self._draw_felt(view, width, height)
@@ -109,8 +120,11 @@ class TableCanvas(tk.Canvas):
             for i, name in enumerate(names):
                 self._seat_label(i, len(names), name, "", width, height, False)
             return
-        self._draw_dealer(view, pending, width, height)
+        self._draw_dealer(view, pending, width, height, dealer_said)
         n = len(view.seats)
+        r = bet_radius(height)
+        stacks = [self._stacks_width(stake(seat), r, seat_area(width, height, n, seat.index).w)
+                  if view.rules.wagering else 0.0 for seat in view.seats]
         for seat in view.seats:
             active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
             money = view.rules.wagering
@@ -122,17 +136,23 @@ class TableCanvas(tk.Canvas):
             self._seat_label(seat.index, n, seat.name, line, width, height, active)
             if money:
                 self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height)
+                if on_table:
+                    self._draw_stacks(seat.index, n, on_table, stacks[seat.index], width, height)
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
-                    self._draw_insurance(seat.index, n, seat.insurance, net, width, height)
+                    room = stacks[seat.index + 1] if seat.index + 1 < n else 0.0
+                    self._draw_insurance(seat.index, n, seat.insurance, net, width, height, even_money(seat), room)
             counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
             slots = hand_slots(width, height, n, seat.index, counts)
+            baseline = max((b.y + b.h for boxes in slots for b in boxes), default=0.0) + 4
+            stride = slots[1][0].x - slots[0][0].x if len(slots) > 1 and slots[0] and slots[1] else width / n
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
                 tags = (f"seat{seat.index}", f"hand_{seat.index}_{j}")
                 for card, box in zip(hand.cards, boxes):
                     draw_card(self, box, card, tags)
                 if boxes:
-                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending)
+                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, baseline,
+                                       stride)
                 if view.turn == (seat.index, j) and boxes:
                     left, top = boxes[0].x - 5, boxes[0].y - 5
                     right = boxes[-1].x + boxes[-1].w + 5
@@ -171,9 +191,14 @@ class TableCanvas(tk.Canvas):
         w, h = card_size(width, height)
         return width - w * 1.2 - 16, 14.0
 
-    def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int) -> None:
+    def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int,
+                     said: RoundSettled | None = None) -> None:
         """The dealer's cards and total, left of the shoe and its count (drawn first): the row overlaps
-        and then shrinks rather than reach them, however many cards the dealer draws."""
+        and then shrinks rather than reach them, however many cards the dealer draws.
+
+        Once the round is settled and the dealer's last card is on show, the total is one
+        number (``"Dealer  18"``, not ``"8 / 18"``) and under it the dealer's announcement
+        (:meth:`announcement`, from the engine's ``RoundSettled`` event ``said``)."""
         dealer = view.dealer
         shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
         cards: list[Card | Hidden] = list(dealer.cards[:shown])
@@ -188,30 +213,82 @@ class TableCanvas(tk.Canvas):
         visible = [c for c in cards if isinstance(c, Card)]
         partial = Hand(visible)
         all_shown = len(visible) == len([c for c in dealer.cards if isinstance(c, Card)])
-        text = f"Dealer  {dealer.total_text if all_shown else partial.total_text()}"
+        settled = all_shown and not pending.hole and view.phase is Phase.SETTLED
+        total = str(dealer.total) if settled else dealer.total_text if all_shown else partial.total_text()
+        text = f"Dealer  {total}"
+        says = self.announcement(said, partial) if settled and said is not None else None
+        room = self._bold_font(size).measure(text)
+        if says is not None:
+            room = max(room, self._bold_font(size).measure(says[0]) + 12)
         shoe = self.bbox("shoe")
         right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
-        boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + self._bold_font(size).measure(text))
+        boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room)
         for card, box in zip(cards, boxes):
             draw_card(self, box, card if isinstance(card, Card) else None, ("dealer",))
         last = boxes[-1]
-        self.create_text(last.x + last.w + DEALER_GAP, last.y + last.h / 2, text=text, anchor="w",
-                         fill=INK, font=font, tags=("dealer_total",))
+        x, y = last.x + last.w + DEALER_GAP, last.y + last.h / 2
+        if says is not None:
+            y -= size * 0.8
+        self.create_text(x, y, text=text, anchor="w", fill=INK, font=font, tags=("dealer_total",))
+        if says is not None:
+            words, fill = says
+            tid = self.create_text(x + 6, y + size * 1.9, text=words, anchor="w", fill="#111111", font=font,
+                                   tags=("dealer_says",))
+            x1, y1, x2, y2 = self.bbox(tid)
+            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6, fill=fill, outline="",
+                              tags=("dealer_says_bg",))
+            self.tag_raise(tid)
+
+    @staticmethod
+    def announcement(said: RoundSettled, hand: Hand) -> tuple[str, str]:
+        """What the dealer announces at the end of a round, and the colour of its label.
+
+        ``"BLACKJACK"`` for the dealer's natural (the engine's ``RoundSettled.dealer_natural``),
+        ``"BUST 26"`` when the dealer's ``hand`` is bust (``Hand.is_bust``), else
+        ``"Dealer stands on 19"`` when the dealer played the hand out, or ``"Dealer has 19"``
+        when no hand was left to play against (``dealer_drew`` false). The number is the
+        engine's ``dealer_total``.
+        """
+        if said.dealer_natural:
+            return "BLACKJACK", RESULT_GOLD
+        if hand.is_bust():
+            return f"BUST {said.dealer_total}", RESULT_RED
+        if said.dealer_drew:
+            return f"Dealer stands on {said.dealer_total}", "#e0e0e0"
+        return f"Dealer has {said.dealer_total}", "#e0e0e0"
 
     def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,
                     active: bool) -> None:
+        """Seat ``index``'s name, its money line under it and, for the seat being bet for, "▼ chips go here"
+        above it: stacked up from the canvas's bottom edge by the fonts' own line heights, so they never
+        overlap at any window size."""
         area = seat_area(width, height, n, index)
         tags = (f"seat{index}", f"seatarea{index}")
-        size = -max(11, round(height * 0.028))
-        y = height - 30
-        self.create_text(area.x + area.w / 2, y, text=name, fill=GOLD if active else INK,
-                         font=(FONT_FAMILY, size, "bold"), tags=(*tags, f"name{index}"))
+        size = max(11, round(height * 0.028))
+        cx = area.x + area.w / 2
+        bottom = height - 4.0
         if money:
-            self.create_text(area.x + area.w / 2, y + 18, text=money, fill=INK, font=(FONT_FAMILY, round(size * 0.8)),
+            small = round(size * 0.8)
+            self.create_text(cx, bottom, text=money, anchor="s", fill=INK, font=(FONT_FAMILY, -small),
                              tags=(*tags, f"bankroll{index}"))
+            bottom -= self._line_height(small, "normal")
+        else:
+            bottom -= 18
+        self.create_text(cx, bottom, text=name, anchor="s", fill=GOLD if active else INK,
+                         font=(FONT_FAMILY, -size, "bold"), tags=(*tags, f"name{index}"))
         if active:
-            self.create_text(area.x + area.w / 2, y - 20, text="▼ chips go here", fill=GOLD,
-                             font=(FONT_FAMILY, round(size * 0.75)), tags=(*tags, "betting_seat"))
+            bottom -= self._line_height(size, "bold")
+            self.create_text(cx, bottom, text="▼ chips go here", anchor="s", fill=GOLD,
+                             font=(FONT_FAMILY, -round(size * 0.75)), tags=(*tags, "betting_seat"))
+
+    def _line_height(self, size: int, weight: str) -> int:
+        """The line height (``linespace``) of the table font at ``size`` pixels, bold or ``"normal"``."""
+        if weight == "bold":
+            return int(self._bold_font(size).metrics("linespace"))
+        font = self._plain.get(size)
+        if font is None:
+            font = self._plain[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size)
+        return int(font.metrics("linespace"))
 
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
@@ -267,18 +344,44 @@ class TableCanvas(tk.Canvas):
             self.create_text(cx, cy, text=text, fill="#111111" if light else "white", font=(FONT_FAMILY, -size, "bold"),
                              tags=(f"seat{index}", f"bet{index}", f"bet_text{index}"))
 
+    @staticmethod
+    def _stack_radius(amount: Money, r: float, seat_width: float) -> float:
+        """The radius of the chips in a seat's stacks: 0.75 of the bet circle's, smaller (down to 5 pixels) when
+        the stacks of ``amount`` would take more than 0.3 of the seat's width."""
+        count = len(chip_stacks(amount))
+        if not count:
+            return 0.0
+        return max(5.0, min(r * 0.75, seat_width * 0.3 / (count * 2.25)))
+
+    def _stacks_width(self, amount: Money, r: float, seat_width: float) -> float:
+        """Pixels the chip stacks of ``amount`` take left of the bet circle, the gap to it included (0: none)."""
+        c = self._stack_radius(amount, r, seat_width)
+        count = len(chip_stacks(amount))
+        return count * (2 * c + max(2.0, c * 0.25)) + 6 if count else 0.0
+
+    def _draw_stacks(self, index: int, n: int, amount: Money, room: float, width: int, height: int) -> None:
+        """Seat ``index``'s bet as chip stacks by denomination (:func:`~gui.cards.draw_chip_stacks`) left of its
+        bet circle, standing on the circle's bottom line. Tags: ``stacks<i>`` and those of ``draw_chip_stacks``."""
+        area = seat_area(width, height, n, index)
+        r = bet_radius(height)
+        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        draw_chip_stacks(self, amount, cx - r - 6, cy + r, self._stack_radius(amount, r, area.w),
+                         (f"seat{index}", f"stacks{index}"))
+
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
-                        height: int) -> None:
+                        height: int, even: bool = False, next_stacks: float = 0.0) -> None:
         """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
 
-        A label that would reach the next seat's bet circle or the canvas's edge wraps
-        onto two lines, and its font shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
+        ``even``: the stake is even money (``blackjack.text_render.even_money``), and the
+        label says so. A label that would reach the next seat's chip stacks (``next_stacks``
+        pixels wide) or bet circle, or the canvas's edge, wraps onto two lines, and its font
+        shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
         """
         area = seat_area(width, height, n, index)
         r = bet_radius(height)
         cy = area.y - r * 0.2
         x = area.x + area.w / 2 + r * 1.5
-        limit = (area.x + area.w * 1.5 - r - 8) if index < n - 1 else width - 6
+        limit = (area.x + area.w * 1.5 - r - 8 - next_stacks) if index < n - 1 else width - 6
         tags = (f"seat{index}", f"insurance{index}", "insurance")
         size = max(10, round(r * 0.75))
         if net is None:
@@ -289,7 +392,7 @@ class TableCanvas(tk.Canvas):
             x += 2 * c + 5
         else:
             x += 6  # room for the label's background
-        text = insurance_text(stake, net)
+        text = insurance_text(stake, net, even_money=even)
         size, wrap = self._fit_label(text, limit - x, size)
         tid = self.create_text(x, cy, text=text, anchor="w", width=wrap, fill=INK if net is None else "#111111",
                                font=(FONT_FAMILY, -size, "bold"), tags=(*tags, f"insurance_text{index}"))
@@ -317,28 +420,39 @@ class TableCanvas(tk.Canvas):
             size -= 1
 
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
-                      pending: Pending) -> None:
+                      pending: Pending, baseline: float | None = None, stride: float = 0.0) -> None:
+        """Hand ``j`` of seat ``seat``'s total, bet line (split or doubled hands) and result under its cards.
+
+        The total is the engine's: ``blackjack.text_render.shown_total`` (both ways,
+        ``"7 / 17"``, while the hand is played; its final total once finished), or
+        ``Hand.total_text()`` of the cards shown while some are still being dealt. Every
+        hand of a seat writes its captions from the same ``baseline`` (the seat's lowest
+        card), so split hands' totals and bets stand on one line each; a bet line wider
+        than the hands' ``stride`` (their distance apart) gets a smaller font.
+        """
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
-        shown = Hand(cards)
-        text = hand.total_text if complete else shown.total_text()
+        text = shown_total(hand) if complete else Hand(cards).total_text()
         first, last = boxes[0], boxes[-1]
         cx = (first.x + last.x + last.w) / 2
-        size = -max(11, round(first.h * 0.14))
-        y = max(b.y + b.h for b in boxes) + 4
-        total = self.create_text(cx, y, text=text, anchor="n", fill=INK, font=(FONT_FAMILY, size, "bold"),
+        size = max(11, round(first.h * 0.14))
+        y = baseline if baseline is not None else max(b.y + b.h for b in boxes) + 4
+        total = self.create_text(cx, y, text=text, anchor="n", fill=INK, font=(FONT_FAMILY, -size, "bold"),
                                  tags=(f"seat{seat}", f"total_{seat}_{j}", "total"))
         y = self.bbox(total)[3]
         stake = f"bet {format_money(hand.bet)}" + (" (doubled)" if hand.doubled and complete else "")
         if view.rules.wagering and (len(view.seats[seat].hands) > 1 or (hand.doubled and complete)):
-            self.create_text(cx, y, text=stake, anchor="n", fill=INK, font=(FONT_FAMILY, round(size * 0.7)),
+            small = max(MIN_FONT, round(size * 0.7))
+            while stride and small > MIN_FONT and self._bold_font(small).measure(stake) > stride - 6:
+                small -= 1
+            self.create_text(cx, y, text=stake, anchor="n", fill=INK, font=(FONT_FAMILY, -small),
                              tags=(f"seat{seat}", f"stake_{seat}_{j}"))
-            y += -size * 1.1
+            y += size * 1.1
         if hand.outcome is not None and (seat, j) not in pending.settled:
             # a table without money shows only the result word (the net is always 0 there)
             label = result_text(hand.outcome) if view.rules.wagering else hand.outcome.result.label
             tid = self.create_text(cx, y + 4, text=label, anchor="n", fill="#111111",
-                                   font=(FONT_FAMILY, size, "bold"),
+                                   font=(FONT_FAMILY, -size, "bold"),
                                    tags=(f"seat{seat}", f"result_{seat}_{j}", "result"))
             x1, y1, x2, y2 = self.bbox(tid)
             rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6,
@@ -373,7 +487,7 @@ class TableCanvas(tk.Canvas):
     def _on_click(self, event: tk.Event[tk.Misc]) -> None:
         if self._on_seat_click is None or self._last is None:
             return
-        view, _pending, names, _seat, _insurance = self._last
+        view, _pending, names, _seat, _insurance, _said = self._last
         n = len(view.seats) if view is not None else len(names)
         if n and event.y > self.winfo_height() * 0.45:
             self._on_seat_click(min(n - 1, max(0, int(event.x * n / max(1, self.winfo_width())))))

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
                        InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
-from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, affordable_chips, banner_lines, button_states,
+from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips, banner_lines,
+                       button_states,
                        card_size, chip_color, dealer_slots, dimmed, hand_slots, insurance_label, insurance_limit,
                        insurance_text, pending_from, read_bankroll, result_text, seat_area, short_money,
                        signed_money, stake, status_text, step_stake, window_size)
@@ -413,3 +414,40 @@ class TestReadBankroll:
         with pytest.raises(InvalidBetError) as refused:
             read_bankroll(text, VEGAS)
         assert str(refused.value) == message
+
+
+class TestSplitLayout:
+    @given(st.integers(1, 3), st.lists(st.integers(1, 7), min_size=1, max_size=4),
+           st.integers(600, 1800), st.integers(450, 1200))
+    def test_split_cards_keep_most_of_their_size(self, seats: int, cards: list[int], width: int, height: int) -> None:
+        """However many hands and cards a seat holds, its cards are at least MIN_HAND_SCALE (70%) of a normal
+        card, in order left to right within each hand and from hand to hand."""
+        w, h = card_size(width, height)
+        for seat in range(seats):
+            hands = hand_slots(width, height, seats, seat, cards)
+            for hand in hands:
+                assert all(box.w >= MIN_HAND_SCALE * w - 1e-9 and box.h >= MIN_HAND_SCALE * h - 1e-9 for box in hand)
+                assert [b.x for b in hand] == sorted(b.x for b in hand)
+            assert [hand[0].x for hand in hands] == sorted(hand[0].x for hand in hands)
+
+    def test_three_seats_resplit_to_four_hands_show_every_corner(self) -> None:
+        """Three seats on a 700 x 520 table, one split into four two-card hands: the cards are 70% of normal,
+        and each card shows at least MIN_HAND_STEP of its width beside the next card, in its hand or the next."""
+        w = card_size(700, 520)[0]
+        boxes = [box for hand in hand_slots(700, 520, 3, 0, [2, 2, 2, 2]) for box in hand]
+        assert boxes[0].w == pytest.approx(MIN_HAND_SCALE * w)
+        assert min(b.x - a.x for a, b in zip(boxes, boxes[1:])) >= MIN_HAND_STEP * boxes[0].w - 1e-9
+
+
+class TestEvenMoneyWords:
+    def test_the_prompt_words_even_money(self) -> None:
+        """A natural against an ace is prompted as even money, naming the buttons and keys that answer it."""
+        view = dealt("As Ac Kh 7c").round.view()  # type: ignore[union-attr]
+        assert status_text(view) == ("P0: a natural against A♣. Take even money (Even money, I) "
+                                     "or no even money (No thanks, N)?")
+
+    @pytest.mark.parametrize(("net", "text"), [(None, "Even money 5"), (10, "Even money won +10"),
+                                               (-5, "Even money lost -5")])
+    def test_the_stake_label_words_even_money(self, net: int | None, text: str) -> None:
+        """Even money's stake on the felt is labelled as even money, with the engine's net once settled."""
+        assert insurance_text(5, net, even_money=True) == text
