@@ -225,12 +225,19 @@ def _run_on_gradescope(kit_zip: Path, submission: Path, tmp: Path, points: int =
         (root / "submission" / "notes" / "todo.txt").write_text("split aces\n", encoding="utf-8")
     else:
         shutil.copytree(submission, root / "submission")
+    return run_autograder(root, tmp)
+
+
+def run_autograder(root: Path, tmp: Path) -> dict[str, Any]:
+    """Run the ``run_autograder`` of an /autograder laid out under ``root`` as Gradescope does (it must exit 0
+    and print no traceback); return its results.json."""
     shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AUTOGRADER_", "PYTHONPATH"))}
     env.update(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable)
     done = subprocess.run([str(root / "run_autograder")], cwd=tmp, env=env, capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
     results: dict[str, Any] = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     return results
 

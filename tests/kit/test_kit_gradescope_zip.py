@@ -18,8 +18,6 @@ import os
 import re
 import shutil
 import stat
-import subprocess
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -27,7 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import write_course
-from test_kit_autograder import _unzip
+from test_kit_autograder import _unzip, run_autograder
 
 from milestones import REPO_ROOT
 from milestones.autograder import build_autograder
@@ -117,15 +115,7 @@ def run_gradescope(kit_zip: Path, tmp: Path, upload: Callable[[Path], None]) -> 
     _unzip(kit_zip, root / "source")
     (root / "submission").mkdir()
     upload(root / "submission")
-    shutil.copy2(root / "source" / "run_autograder", root / "run_autograder")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "AUTOGRADER_", "PYTHONPATH"))}
-    env.update(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable)
-    done = subprocess.run([str(root / "run_autograder")], cwd=tmp, env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "Traceback" not in done.stderr, done.stderr
-    results: dict[str, Any] = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
-    return results
+    return run_autograder(root, tmp)
 
 
 @POSIX
