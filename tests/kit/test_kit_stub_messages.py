@@ -152,10 +152,10 @@ def message_texts(source: str) -> list[tuple[int, str]]:
 
 
 def test_code_in_tells_teaching_from_code() -> None:
-    """Words, names of given functions and the calls a test made pass; a body's line, an assignment, a call chain
-    and statements in a row are caught."""
+    """Words, names of given functions and the calls a test made pass; a body's line, an assignment, a call chain,
+    statements in a row and method calls in order are caught."""
     units = code_units("        self.round = self.game.start_round()\n        self.finish_if_settled()\n"
-                       "        self.refresh()\n        return total\n        if view is None:\n            return 1\n")
+                       "        self.refresh()\n        return total\n        if self.round is None:\n            return\n")
     good = ["start a new round from the game and show it; if it is already settled (a natural), finish it",
             "use Hand.total_text, which writes a soft total as '7 / 17'; the round is settled when view.phase is "
             "Phase.SETTLED; self.round is None after the press",
