@@ -34,7 +34,7 @@ MISTAKES = {
     "faces-from-0": Mistake(
         "blackjack/cards.py", "for face in range(1, 14)]", "for face in range(13)]",
         "test_deck.py::test_create_card_array_is_ace_to_king_of_each_suit_in_course_order",
-        ("made a card the Card class refuses", "range(1, 14)")),
+        ("made a card the Card class refuses", "range(13) counts 0 to 12", "start at 1 and end with 13")),
     "suits-in-constructor-order": Mistake(
         "blackjack/cards.py", "for suit in Suit for face in range(1, 14)]",
         "for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) for face in range(1, 14)]",
