@@ -56,7 +56,7 @@ MISTAKES = {
     "shuffle-without-a-default-rng": Mistake(
         "blackjack/cards.py", "    rand = rng if rng is not None else random.Random()\n",
         "    rand = rng\n", "test_shuffle.py::test_shuffle_without_rng_works",
-        ("with no rng raised AttributeError", "if rng is None: rng = random.Random()")),
+        ("with no rng raised AttributeError", "When rng is None, draw from a fresh random.Random()")),
     "dealer-bust-forgotten": Mistake(
         "blackjack/wagers.py", "    if dealer_score > 21 or score > dealer_score:", "    if score > dealer_score:",
         "test_blackjack.py::test_dealer_bust_pays_everyone_who_did_not_bust",
