@@ -21,6 +21,9 @@ The stub texts come from :func:`milestones.regions.scan`; the messages are the s
 literals (f-strings with their ``{...}`` left out) of every point test and suite helper,
 found as ``test_kit_assert_messages.py`` finds them, and of the suite modules'
 constants (a table of what each handler does, quoted into messages).
+
+The line ``check`` prints as "what it checks" (a test's recorded ``doc``) is whole too:
+the first paragraph of the docstring, never its first line cut mid-sentence.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ from test_kit_assert_messages import _checked_functions, _suite_modules
 
 from milestones import REPO_ROOT
 from milestones.config import load_course, suite_path
+from milestones.pytest_plugin import doc_summary
 from milestones.regions import Region, scan
+from milestones.runner import Limits, run_suite
 
 #: Shapes of code in prose, by name (see the module docstring).
 PATTERNS = {
@@ -225,3 +230,29 @@ def test_no_point_bearing_message_holds_reference_code(number: int) -> None:
              for module in modules for line, words in message_texts(module.read_text(encoding="utf-8"))
              if code_in(words, units)]
     assert not found, (f"{len(found)} messages in {suite_path(number)} hand over code:\n" + "\n".join(found))
+
+
+def test_doc_summary_keeps_the_whole_first_paragraph() -> None:
+    """A first sentence wrapped onto a second line is read whole, and the paragraph after a blank line is left out."""
+    doc = """Over 200 seeded rounds, bankrolls plus the house's result never change, and the
+    engine prints nothing.
+
+    Details for the reader of the code.
+    """
+    assert doc_summary(doc) == ("Over 200 seeded rounds, bankrolls plus the house's result never change, and the "
+                                "engine prints nothing.")
+    assert doc_summary(None) == "" and doc_summary("One line.") == "One line."
+
+
+@pytest.mark.parametrize("number", load_course().numbers, ids=lambda n: f"milestone{n}")
+def test_every_what_it_checks_line_is_a_whole_sentence(number: int) -> None:
+    """Every test the suite's collection records (what check shows as "what it checks") has a docstring whose
+    recorded line ends a sentence. Lists each test whose line is cut or missing."""
+    folder = REPO_ROOT / suite_path(number)
+    if not folder.is_dir():
+        pytest.skip(f"no suite folder {suite_path(number)}")
+    run = run_suite(folder, None, limits=Limits(timeout=120), collect_only=True)
+    assert run.collected, f"collecting {suite_path(number)} recorded no test"
+    cut = [f"{record.name}: {record.doc!r}" for record in run.collected.values()
+           if not re.search(r"[.!?][\"')]*$", record.doc)]
+    assert not cut, f"{len(cut)} tests' 'what it checks' line is cut or missing:\n" + "\n".join(cut)
