@@ -8,8 +8,9 @@ text as code when it holds
 
 * a statement or expression of a reference body (:func:`code_units`: every statement, the
   header of every ``if``/``while``/``for`` with its keyword, every value assigned or
-  returned and every call with arguments, squashed: no whitespace, one kind of quote), of
-  any region, since a test message may teach any of them;
+  returned and every call with two arguments or an argument that is not a plain name,
+  squashed: no whitespace, one kind of quote), of any region, since a test message may
+  teach any of them;
 * an assignment, ``name = value`` (spaces around ``=``; a keyword argument in a call the
   test made, ``rules=Rules(...)``, is a given, not an answer);
 * a call chain, a call whose result is used further (``rnd.view().seats``), or a call
@@ -48,7 +49,8 @@ PATTERNS = {
     "a call chain": re.compile(r"[\w.]*\w\([^()]*\)\.\w+"),
     "a call two attributes deep": re.compile(r"\b[A-Za-z_]\w*(?:\.\w+){2,}\("),
     "statements in a row": re.compile(r";\s*then\b|[\w.]*\w\([^()]*\)\s*;\s*[\w.]+\("),
-    "method calls in order": re.compile(r"\w+(?:\.\w+)+\([^()]*\)(?:\s*,)?\s+(?:and|then)\s+(?:calls?\s+)?\w+(?:\.\w+)+\("),
+    "method calls in order": re.compile(r"\w+(?:\.\w+)+\([^()]*\)(?:\s*,)?\s+(?:and|then)\s+(?:calls?\s+)?"
+                                        r"\w+(?:\.\w+)+\("),
 }
 
 
@@ -160,7 +162,8 @@ def test_code_in_tells_teaching_from_code() -> None:
     """Words, names of given functions and the calls a test made pass; a body's line, an assignment, a call chain,
     statements in a row and method calls in order are caught."""
     units = code_units("        self.round = self.game.start_round()\n        self.finish_if_settled()\n"
-                       "        self.refresh()\n        return total\n        if self.round is None:\n            return\n")
+                       "        self.refresh()\n        return total\n"
+                       "        if self.round is None:\n            return\n")
     good = ["start a new round from the game and show it; if it is already settled (a natural), finish it",
             "use Hand.total_text, which writes a soft total as '7 / 17'; the round is settled when view.phase is "
             "Phase.SETTLED; self.round is None after the press",

@@ -115,7 +115,8 @@ def press(window: Any, *names: str) -> None:
         assert name in on, (
             f"the test wants to press {name.capitalize()}, but the window left it disabled (enabled: {on}); after "
             f"each step render should set the buttons (set_buttons) from button_states(view), which enables Deal "
-            f"when no round is played and Hit and Stand when the engine lists them in view.legal_actions.{said(window)}")
+            f"when no round is played and Hit and Stand when the engine lists them in "
+            f"view.legal_actions.{said(window)}")
         window.buttons[name].invoke()
         window.root.update()
         error = window.errors[-1] if window.errors else ""
@@ -161,8 +162,8 @@ def test_button_states_follow_the_legal_actions() -> None:
                     "view.phase (a Phase)", lambda: button_states(playing))
     expected = {"deal": False, "hit": True, "stand": True}
     assert got == expected, (
-        f"T-6 against a 9, the player's turn (view.legal_actions holds hit and stand): button_states should be {expected} "
-        f"(Hit and Stand exactly when the engine lists Action.HIT / Action.STAND; no Deal while a round is "
+        f"T-6 against a 9, the player's turn (view.legal_actions holds hit and stand): button_states should be "
+        f"{expected} (Hit and Stand exactly when the engine lists Action.HIT / Action.STAND; no Deal while a round is "
         f"played); got {got}")
     settled = round_view(CS111, "Th 9c 6d 8s Kc", Action.HIT)  # T 6 K = 26: bust, the round is settled
     got = explained("button_states(view) for a settled round (view.phase is Phase.SETTLED)",
@@ -237,7 +238,8 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
     on = window.enabled()
     assert on == ["hit", "stand"], (
         f"during Ann's turn the engine's legal actions are hit and stand: exactly Hit and Stand should be "
-        f"enabled (render ends by setting the buttons from button_states(view)), Deal off; enabled: {on}.{said(window)}")
+        f"enabled (render ends by setting the buttons from button_states(view)), Deal off; "
+        f"enabled: {on}.{said(window)}")
 
 
 @pytest.mark.gui
