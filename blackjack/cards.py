@@ -235,7 +235,7 @@ def create_card_array() -> list[Card]:
     The first card is the ace of spades, the 14th the ace of diamonds, the last the king
     of hearts. Each call returns a new list, so shuffling one deck never changes another.
     """
-    # BEGIN SOLUTION m1: return a new list of 52 cards: for each suit in Suit's order (spades, diamonds, clubs, hearts), Card(suit, face) for each face from 1 (ace) to 13 (king)
+    # BEGIN SOLUTION m1: return a new list of 52 cards: for each suit in Suit's order (spades, diamonds, clubs, hearts), one Card of that suit for each face from 1 (ace) to 13 (king)
     return [Card(suit, face) for suit in Suit for face in range(1, 14)]
     # END SOLUTION
 

@@ -119,7 +119,7 @@ def ask_hit_or_stand(name: str, ask: Ask, say: Say) -> Action:
         ``Action.HIT`` for ``h`` or ``hit``, ``Action.STAND`` for ``s`` or ``stand`` (any
         case, spaces around ignored). Any other answer is refused with a line, and asked again.
     """
-    # BEGIN SOLUTION m1: ask (the prompt names the player) until the answer, stripped and lower-cased, is h or hit (return Action.HIT) or s or stand (return Action.STAND); say a line and ask again after any other answer
+    # BEGIN SOLUTION m1: ask (the prompt names the player) until the answer, stripped and lower-cased, is h or hit (Action.HIT) or s or stand (Action.STAND), and return that action; after any other answer say a line and ask again
     while True:
         answer = ask(f"{name}, hit or stand? [h/s] ").strip().lower()
         if answer in ("h", "hit"):
@@ -143,7 +143,7 @@ def play_turn(rnd: Round, ask: Ask, say: Say) -> None:
         ask: shows a prompt and returns the answer.
         say: writes a line.
     """
-    # BEGIN SOLUTION m1: while rnd.current_player is still this player, ask_hit_or_stand and rnd.apply() the action; after a hit, say hand_text of the player's hand (rnd.view().seats[seat].hands[0])
+    # BEGIN SOLUTION m1: as long as it is still this player's turn, ask_hit_or_stand and apply the answer to the round; after a hit, say hand_text of the player's hand as the round's view now shows it (the hand of this player's seat)
     player = rnd.current_player
     if player is None or rnd.turn is None:
         return
@@ -187,7 +187,7 @@ def play_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int, Outc
     Returns:
         What ``game.finish_round()`` returns: ``(seat, hand, Outcome)`` for every hand.
     """
-    # BEGIN SOLUTION m1: start the round; say hand_text for every seat and dealer_text; play_turn while rnd.current_player is not None; say dealer_text again; finish the round and say result_text for every outcome; return the outcomes
+    # BEGIN SOLUTION m1: start the round; say hand_text for every seat and dealer_text (the hole card hidden); play_turn as long as some player still has a turn; say dealer_text again once the dealer has played; finish the round and say result_text for every outcome; return the outcomes
     rnd = game.start_round()
     view = rnd.view()
     for seat in view.seats:

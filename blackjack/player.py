@@ -175,7 +175,7 @@ class Player:
             InvalidBetError: the bet is not an exact number, under ``rules.min_bet``, over
                 ``rules.max_bet``, or more than the bankroll.
         """
-        # BEGIN SOLUTION m2: turn the bet into exact money and reject one below rules.min_bet, above rules.max_bet, or above the bankroll
+        # BEGIN SOLUTION m2: turn the bet into exact money (to_money) and reject one below rules.min_bet, above rules.max_bet, or above the bankroll; a bet that is not exact money (a float, text that is not a number) is refused too: every refusal is an InvalidBetError whose message says why
         try:
             amount = to_money(bet)
         except TypeError:
@@ -206,7 +206,7 @@ class Player:
         Raises:
             IllegalActionError: ``decide`` returned an action that is not legal.
         """
-        # BEGIN SOLUTION m1: while it is this player's turn, ask decide(rnd.view()) for an action and rnd.apply() it
+        # BEGIN SOLUTION m1: as long as it is this player's turn, ask decide for an action, giving it the round's view, and apply that action to the round
         while rnd.current_player is self:
             rnd.apply(decide(rnd.view()))
         # END SOLUTION
@@ -262,7 +262,7 @@ class Dealer:
             draw: deals the next card from the shoe.
             rules: whether the dealer hits soft 17.
         """
-        # BEGIN SOLUTION m1: while should_hit(rules), add draw() to the hand
+        # BEGIN SOLUTION m1: draw cards into the dealer's hand (draw() gives the next one) for as long as should_hit says the dealer must hit
         while self.should_hit(rules):
             self.hand.add_card(draw())
         # END SOLUTION

@@ -204,7 +204,7 @@ class Blackjack:
         Raises:
             IllegalActionError: ``decide`` chose an illegal action (the round stays open).
         """
-        # BEGIN SOLUTION m1: start the round; while some player has a turn, let that player play_round(rnd, decide); then finish the round
+        # BEGIN SOLUTION m1: start the round with the bets, let each player whose turn it is play it (the player's play_round, with decide) until no player has a turn, and return what finish_round gives
         rnd = self.start_round(bets)
         while rnd.current_player is not None:
             rnd.current_player.play_round(rnd, decide)

@@ -67,7 +67,7 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
     Raises:
         ValueError: THUNDERJACK under rules without the Thunderjack payout.
     """
-    # BEGIN SOLUTION m2: LOSE and BUST lose the bet; WIN pays bet; BLACKJACK bet * rules.blackjack_pays; THUNDERJACK bet * rules.thunderjack_pays; BLITZ bet * rules.charlie_pays; PUSH 0; SURRENDER loses half the bet
+    # BEGIN SOLUTION m2: return the player's net gain on a settled hand of this bet: a loss or a bust loses the bet, a win pays 1:1, a natural (BLACKJACK) pays rules.blackjack_pays to 1, a THUNDERJACK rules.thunderjack_pays and a BLITZ rules.charlie_pays, a push nothing, and a SURRENDER loses half the bet; keep it exact (an int or a Fraction, never a float)
     if result is _LOSE or result is _BUST:
         return -bet
     if result is _WIN:

@@ -85,7 +85,7 @@ def button_states(view: TableView | None) -> dict[str, bool]:
         when no round is being played: there is no view yet, or its phase is
         ``Phase.SETTLED``. With None: only Deal (the window's state before the first round).
     """
-    # BEGIN SOLUTION m3: return {"deal": ..., "hit": ..., "stand": ...}; view None means no round yet (only Deal); else hit/stand when Action.HIT/Action.STAND is in view.legal_actions, deal when view.phase is Phase.SETTLED
+    # BEGIN SOLUTION m3: return which buttons are enabled, a dict from "deal", "hit" and "stand" to True or False: with no round yet (view is None) only Deal; else Hit and Stand exactly when the engine lists Action.HIT / Action.STAND in view.legal_actions, and Deal once the round is settled (view.phase is Phase.SETTLED)
     if view is None:
         return {"deal": True, "hit": False, "stand": False}
     return {"deal": view.phase is Phase.SETTLED,
@@ -108,7 +108,7 @@ def round_result(view: TableView | None) -> str:
         (``view.rules.wagering``) followed by a space and the net gain with its sign,
         as :func:`gui.logic.signed_money` writes it: ``"WIN +10"``, ``"LOSE -1"``, ``"PUSH 0"``.
     """
-    # BEGIN SOLUTION m3: "" unless view is settled (view.phase is Phase.SETTLED); else the label of view.seats[0].hands[0].outcome.result, plus " " and signed_money(outcome.net) when view.rules.wagering
+    # BEGIN SOLUTION m3: the result to report: "" until the round is settled (view.phase is Phase.SETTLED); once it is, the table word (label) of the result of the player's hand (view.seats[0].hands[0].outcome), followed at a table with money (view.rules.wagering) by a space and the net gain as signed_money writes it
     if view is None or view.phase is not Phase.SETTLED:
         return ""
     outcome = view.seats[0].hands[0].outcome
@@ -391,7 +391,7 @@ class Shell:
         hole card face down). Then the round may already be over (a dealer natural under
         rules with naturals): :meth:`finish_if_settled` records it. Last, :meth:`refresh`.
         """
-        # BEGIN SOLUTION m3: self.round = self.game.start_round(); then self.finish_if_settled() and self.refresh()
+        # BEGIN SOLUTION m3: start a new round from the game (start_round) and keep it as the round on show; a round can be settled at once (a dealer natural), so finish it if it is; last, redraw the window (refresh)
         self.round = self.game.start_round()
         self.finish_if_settled()
         self.refresh()
@@ -403,7 +403,7 @@ class Shell:
         A bust ends the player's turn, and the engine plays the dealer's turn and
         settles the round itself; :meth:`finish_if_settled` records it; then :meth:`refresh`.
         """
-        # BEGIN SOLUTION m3: apply Action.HIT to self.round (the engine deals the card and, after a bust, plays the dealer and settles); then self.finish_if_settled() and self.refresh()
+        # BEGIN SOLUTION m3: apply Action.HIT to the round on show (the engine deals the card and, after a bust, plays the dealer and settles), finish the round if that settled it, and redraw the window (refresh)
         if self.round is None:  # no round yet: nothing to hit (the button is disabled then)
             return
         self.round.apply(Action.HIT)
@@ -418,7 +418,7 @@ class Shell:
         the dealer until 17 or more, and settles the round. :meth:`finish_if_settled`
         records it; then :meth:`refresh`.
         """
-        # BEGIN SOLUTION m3: apply Action.STAND to self.round (the engine then reveals the hole card, plays the dealer's hand and settles); then self.finish_if_settled() and self.refresh()
+        # BEGIN SOLUTION m3: apply Action.STAND to the round on show (the engine then reveals the hole card, plays the dealer's hand and settles), finish the round if that settled it, and redraw the window (refresh)
         if self.round is None:  # no round yet: nothing to stand (the button is disabled then)
             return
         self.round.apply(Action.STAND)
@@ -434,7 +434,7 @@ class Shell:
         Nothing happens while the round is being played, or when it was already finished
         (``self.game.round`` is then None).
         """
-        # BEGIN SOLUTION m3: if self.round is settled (its phase is Phase.SETTLED) and is still self.game.round, call self.game.finish_round()
+        # BEGIN SOLUTION m3: once the round on show is settled (its phase is Phase.SETTLED) and the table still holds it as its current round, record it with the table's finish_round (once only: a finished round is no longer the table's)
         if self.round is not None and self.round.phase is Phase.SETTLED and self.game.round is self.round:
             self.game.finish_round()
         # END SOLUTION
@@ -451,7 +451,7 @@ class Shell:
         ``self.write("player_total", hand.total_text)``; ``self.write("result",
         round_result(view))``. With or without a view: ``self.set_buttons(button_states(view))``.
         """
-        # BEGIN SOLUTION m3: if view is not None: draw_card each of view.dealer.cards in row "dealer" and each card of view.seats[0].hands[0] in row "player", write "dealer_total" (view.dealer.total_text), "player_total" (the hand's total_text) and "result" (round_result(view)); always self.set_buttons(button_states(view))
+        # BEGIN SOLUTION m3: with a view, draw the dealer's cards as the view shows them (the hole card stays face down) in row "dealer" and the cards of the player's hand in row "player" (draw_card), and write the totals (the dealer's and the hand's total_text) at "dealer_total" and "player_total" and round_result at "result"; with or without a view, set the buttons last, from button_states
         if view is not None:
             for i, dealt in enumerate(view.dealer.cards):
                 self.draw_card("dealer", i, dealt)

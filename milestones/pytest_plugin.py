@@ -55,7 +55,7 @@ from .config import (GRADING_MARKERS, ISOLATED_ENV, RESULTS_FD_ENV, SITE_MIRRORS
 from . import REPO_ROOT
 from .regions import PACKAGES, Function, split_functions
 
-__all__ = ["TestTimeout", "student_message"]
+__all__ = ["TestTimeout", "doc_summary", "student_message"]
 
 _MESSAGE_LIMIT = 2000
 #: After this many tests were stopped at ``--test-timeout`` in the same function of the
@@ -197,14 +197,24 @@ def _milestone_of(path: Path) -> int | None:
     return None
 
 
+def doc_summary(doc: str | None) -> str:
+    """What a test checks, for ``check``'s "what it checks" line and the grader: the first paragraph of its
+    docstring on one line, so a first sentence that wraps onto a second line is never cut mid-sentence."""
+    lines: list[str] = []
+    for line in (doc or "").strip().splitlines():
+        if not line.strip():
+            break
+        lines.append(line.strip())
+    return " ".join(lines)
+
+
 def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str | None]:
     """Return the item's grading record and a problem to report (or None)."""
     milestone = _milestone_of(item.path)
     assert milestone is not None
     name = item.nodeid.split(f"{suite_name(milestone)}/", 1)[-1]
     obj = getattr(item, "obj", None)
-    doc = (getattr(obj, "__doc__", None) or "").strip().splitlines()
-    info: dict[str, Any] = {"nodeid": item.nodeid, "name": name, "doc": doc[0] if doc else "",
+    info: dict[str, Any] = {"nodeid": item.nodeid, "name": name, "doc": doc_summary(getattr(obj, "__doc__", None)),
                             "milestone": milestone, "part": None, "points": "0",
                             "hidden": item.get_closest_marker("hidden") is not None}
     marker = item.get_closest_marker("points")

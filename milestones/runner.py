@@ -96,7 +96,7 @@ class TestRecord:
     Attributes:
         nodeid: pytest's id, ``"tests/milestone1/test_hand.py::test_soft_total"``.
         name: the id inside the milestone folder, ``"test_hand.py::test_soft_total"``.
-        doc: the first line of the test's docstring.
+        doc: the first paragraph of the test's docstring, on one line (what it checks).
         milestone: the folder's number.
         part: the rubric part's key (``None`` only for a test with a marker problem).
         points: the test's weight from ``@pytest.mark.points``.

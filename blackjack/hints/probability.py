@@ -355,7 +355,7 @@ def expected_values(player_cards: Sequence[CardLike], upcard: CardLike, shoe: Sh
         InvalidCardError, TypeError, ValueError: bad cards or composition.
         EmptyShoeError: the unseen cards can run out before the hand is decided.
     """
-    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance on an ace, a natural or a 21 only STAND, split aces, can_double, pairs and resplits, surrender) and form each EV: a natural from rules.blackjack_pays, the rest from the given building blocks tree = tree_for(counts, game_for(up, rules, peeked, exact=exact)) (tree.stand/hit/double; pair= in game_for only makes a pair's EVs faster), split_value, insurance_value, natural_chance
+    # BEGIN SOLUTION m2: decide which actions this hand is offered (insurance against an ace before the first decision; a natural or a 21 only STAND; split aces take one card unless the rules say otherwise; a double when can_double allows it; a pair split while the seat has fewer than rules.max_split_hands hands; surrender on a first decision) and form each EV from the given building blocks: game_for (the rule facts for the upcard), tree_for's stand, hit and double over the exact cards left, split_value, insurance_value and natural_chance; a natural is paid rules.blackjack_pays (thunderjack_pays for a Thunderjack) and pushes against an unpeeked dealer natural
     rules = _DEFAULT_RULES if rules is None else rules
     values = tuple(card_value(c) for c in player_cards)
     up = card_value(upcard)

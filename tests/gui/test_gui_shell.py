@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, IllegalActionError, Phase, Rules
+from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, Hand, IllegalActionError, Phase, Rules
+import gui.shell as shell_module
 from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
 from milestones.pytest_plugin import TestTimeout
 
@@ -370,21 +371,22 @@ def hit_without_finishing(self: Shell) -> None:
     ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
     ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
-     ("pressing Hit made the window report an error", "self.game.round is None once self.game.finish_round()")),
+     ("pressing Hit made the window report an error", "self.game.round) is None once its finish_round()")),
     ("deal", deal_without_refresh, "test_deal_shows_the_cards_with_the_hole_card_face_down",
-     ("after pressing Deal self.round holds a round, but the canvas shows no card", "then calls "
-      "self.finish_if_settled() and self.refresh()")),
+     ("after pressing Deal self.round holds a round, but the canvas shows no card",
+      "finishes it if it is already settled (finish_if_settled) and redraws the window (refresh)")),
     ("render", render_by_printing, "test_a_dealer_natural_ends_the_round_at_the_deal",
      ("the canvas shows no card", "printing them shows nothing in the window")),
     ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
-     ("should read '7 / 17'", "write hand.total_text, not hand.total", "it reads '17'")),
+     ("should read '7 / 17'", "it reads '17'", "17 is the hand's total, only the best",
+      "the player's total is the hand's total_text")),
     ("hit", hit_not_written, "test_hit_to_a_bust_ends_the_round",
      ("pressing Hit made the window report an error, so it did not finish the step: "
       "hit_not_written() is not written yet: apply Action.HIT (",)),
     ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
     ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",
-     ("hit() (like deal() and stand()) should call self.finish_if_settled()",)),
+     ("hit() (like deal() and stand()) should call finish_if_settled()",)),
 ])
 def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
                                               method: str, mistake: Callable[..., None], test: str,
@@ -397,12 +399,41 @@ def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monk
     fails_with(window, test, *words)
 
 
+def score_every_ace_as_1(self: Hand) -> int:
+    """A student's week-1 get_score that never counts an ace as 11."""
+    return sum(card.get_value() for card in self.cards)
+
+
+def soft_never(self: Hand) -> bool:
+    """A student's week-1 is_soft that never finds a soft hand."""
+    return False
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("soft, reads", [(True, "'-3 / 7'"), (False, "'7'")], ids=["is_soft-right", "is_soft-never"])
+def test_milestone3_an_ace_counted_1_is_told_the_scoring_rule(window: Callable[..., Shell],
+                                                             monkeypatch: pytest.MonkeyPatch, soft: bool,
+                                                             reads: str) -> None:
+    """A-2-4 whose total reads 7 because week 1's get_score counts every ace as 1 is a scoring mistake: the message
+    names the ace rule and week 1's functions, not total_text (which the render already writes)."""
+    monkeypatch.setattr(Hand, "get_score", score_every_ace_as_1)
+    if not soft:
+        monkeypatch.setattr(Hand, "is_soft", soft_never)
+    fails_with(window, "test_hit_then_stand_the_dealer_busts", "should read '7 / 17'", f"it reads {reads}",
+               "The hand scored 7, so the ace counted 1", "an ace counts 11 when that does not bust the hand, else 1",
+               "Hand.get_score")
+    m3 = milestone3_tests()
+    with pytest.raises(AssertionError) as failed:
+        m3.test_hit_then_stand_the_dealer_busts(lambda rules, stack: window(stack, rules))
+    assert "only the best" not in str(failed.value), str(failed.value)
+
+
 @pytest.mark.gui
 @pytest.mark.parametrize("method, mistake, test, repeated", [
     ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
      "with no view, render only sets the buttons"),
     ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
-     "finish_if_settled() calls self.game.finish_round() only once"),
+     "finish_if_settled() records the round with the table's finish_round() only once"),
 ])
 def test_milestone3_messages_say_only_what_applies(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
                                                    method: str, mistake: Callable[..., None], test: str,
@@ -414,6 +445,8 @@ def test_milestone3_messages_say_only_what_applies(window: Callable[..., Shell],
     with pytest.raises(AssertionError) as failed:
         getattr(m3, test)(lambda rules, stack: window(stack, rules))
     text = str(failed.value).split("\nassert")[0]
+    hints = "".join(Path(module.__file__ or "").read_text(encoding="utf-8") for module in (m3, shell_module))
+    assert repeated in hints, f"{repeated!r} is a hint neither the suite nor the window gives: this check tests nothing"
     assert text.count(repeated) == (1 if method == "render" and "no view" in repeated else 0), text
 
 

@@ -37,6 +37,14 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
          "return amount"],
         ["test_wagering.py::test_bet_below_table_minimum_is_refused"],
         ["place_bet(0, 4)", "was accepted", "InvalidBetError", "minimum of 5"]),
+    "a float bet lets to_money's TypeError out": (
+        "blackjack/player.py", "Player.check_bet",
+        ["amount = to_money(bet)", "if amount < rules.min_bet:", "    raise InvalidBetError('under the minimum', bet)",
+         "if amount > rules.max_bet:", "    raise InvalidBetError('over the maximum', bet)",
+         "if amount > self.bankroll:", "    raise InvalidBetError('too much', bet)", "return amount"],
+        ["test_wagering.py::test_nonsense_bets_are_refused_and_change_nothing"],
+        ["place_bet(0, 2.5), a bet of the float 2.5, raised TypeError", "must refuse it with InvalidBetError",
+         "Money is exact, never a float", "an exact number of credits"]),
     "true_count floors with //": (
         "blackjack/hints/counting.py", "true_count",
         ["return running // (cards_remaining / 52)"],

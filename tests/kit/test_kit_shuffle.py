@@ -96,6 +96,41 @@ def test_a_shuffle_past_the_last_position_is_told_that_randint_includes_its_end(
         assert words in message, f"{words!r} not in {message!r}"
 
 
+LAST_NEVER_MOVES = """\
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards) - 2, 0, -1):
+        j = rand.randint(0, i)
+        cards[i], cards[j] = cards[j], cards[i]
+"""
+
+NEVER_ITSELF = """\
+    rand = rng if rng is not None else random.Random()
+    for i in range(len(cards) - 1, 0, -1):
+        j = rand.randint(0, i - 1)
+        cards[i], cards[j] = cards[j], cards[i]
+"""
+
+
+@pytest.mark.parametrize("body, words, not_words", [
+    (LAST_NEVER_MOVES, ("4s (the last card) never moved in 4800 shuffles",
+                        "every position must be able to receive every card"), ("stay put",)),
+    (NEVER_ITSELF, ("no card ever stayed in its place in 4800 shuffles", "a card must be allowed to stay put"),
+     ("never moved",)),
+], ids=["last-card-never-moves", "never-itself"])
+def test_a_shuffle_that_cannot_make_every_order_is_told_what_never_happened(
+        tmp_path: Path, body: str, words: tuple[str, ...], not_words: tuple[str, ...]) -> None:
+    """A loop that stops before the last card and a swap that never picks the card's own place both leave orders
+    out; the message names what the shuffles showed (the last card never moved; no card stayed put) and the
+    concept it breaks, not the other mistake."""
+    results = shuffle_results(tmp_path, body)
+    outcome, message = results["test_shuffle_makes_every_order_equally_likely"]
+    assert outcome == "failed" and "never came up" in message, results
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    for word in not_words:
+        assert word not in message, f"{word!r} in {message!r}"
+
+
 @pytest.mark.parametrize("body", [MODULE_RANDOM, MODULE_SHUFFLE], ids=["random-module", "random-shuffle"])
 def test_a_shuffle_that_ignores_its_rng_loses_the_rng_point(tmp_path: Path, body: str) -> None:
     """Fisher-Yates drawing from random.randint (the module) is uniform, but a seed does not replay it."""

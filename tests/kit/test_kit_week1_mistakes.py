@@ -34,7 +34,7 @@ MISTAKES = {
     "faces-from-0": Mistake(
         "blackjack/cards.py", "for face in range(1, 14)]", "for face in range(13)]",
         "test_deck.py::test_create_card_array_is_ace_to_king_of_each_suit_in_course_order",
-        ("made a card the Card class refuses", "range(1, 14)")),
+        ("made a card the Card class refuses", "range(13) counts 0 to 12", "start at 1 and end with 13")),
     "suits-in-constructor-order": Mistake(
         "blackjack/cards.py", "for suit in Suit for face in range(1, 14)]",
         "for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS) for face in range(1, 14)]",
@@ -56,7 +56,7 @@ MISTAKES = {
     "shuffle-without-a-default-rng": Mistake(
         "blackjack/cards.py", "    rand = rng if rng is not None else random.Random()\n",
         "    rand = rng\n", "test_shuffle.py::test_shuffle_without_rng_works",
-        ("with no rng raised AttributeError", "if rng is None: rng = random.Random()")),
+        ("with no rng raised AttributeError", "When rng is None, draw from a fresh random.Random()")),
     "dealer-bust-forgotten": Mistake(
         "blackjack/wagers.py", "    if dealer_score > 21 or score > dealer_score:", "    if score > dealer_score:",
         "test_blackjack.py::test_dealer_bust_pays_everyone_who_did_not_bust",

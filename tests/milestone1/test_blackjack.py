@@ -30,7 +30,8 @@ def hit_below(*limits: int) -> Callable[[TableView], Action]:
         assert view.turn is not None and view.current_hand is not None, \
             (f"decide() was called with no player's turn open (phase {view.phase.value}, turn {view.turn}): "
              f"Player.play_round should ask only while it is that player's turn (rnd.current_player is self), "
-             f"and Blackjack.play_round should give a turn only while rnd.current_player is not None")
+             f"and Blackjack.play_round should give turns only until every player is done (rnd.current_player "
+             f"is None then)")
         seat = view.turn[0]
         return Action.HIT if view.current_hand.total < limits[seat] else Action.STAND
     return decide

@@ -384,8 +384,9 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
     assert any(shows_card(line, "9s") for line in dealer_up), \
         f"before the first question play_round should show the dealer's upcard, 9s, on a Dealer line{shown}"
     assert not any(shows_card(line, "8h") for line in dealer_up), \
-        (f"the dealer's hole card (8h) must stay hidden until the players are done: show the dealer with "
-         f"dealer_text(rnd.view().dealer), where the hole card is HIDDEN (??), not from game.dealer.hand{shown}")
+        (f"the dealer's hole card (8h) must stay hidden until the players are done: show the dealer as the "
+         f"round's view holds it (dealer_text of the view's dealer, where the hole card is HIDDEN, ??), not the "
+         f"table's own dealer hand (game.dealer.hand), which holds the real card{shown}")
     assert len(table.prompts) == 3 and [p for p in table.prompts if shows_word(p, "Bob")] == table.prompts[2:], \
         (f"Ann answers hit, stand and Bob hit (and busts): play_round should ask Ann twice, then Bob once; "
          f"it asked {table.prompts}{shown}")
@@ -394,7 +395,8 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
     dealer_lines = [line for line in lines if shows_word(line, "Dealer")]
     assert played, \
         (f"after the players, play_round should show the dealer's play: Dealer, 9s 8h and the score 17 (say "
-         f"dealer_text(rnd.view().dealer) again once the players are done); the lines naming the dealer were {dealer_lines}{shown}")
+         f"dealer_text again once the players are done, from the round's view as it is then, hole card turned "
+         f"over); the lines naming the dealer were {dealer_lines}{shown}")
     results = {name: [kind_of(line) for line in lines[played[0]:] if shows_word(line, name) and kind_of(line)]
                for name in ("Ann", "Bob")}
     wordless = [line for line in lines[played[0] + 1:] if shows_word(line, "Bob") and not kind_of(line)]
@@ -434,7 +436,7 @@ def test_play_game_for_three_players_asks_to_play_again() -> None:
              ("Ann", "Kc 8c", 18), ("Bob", "Ks 2s", 12), ("Cy", "Qh Jh", 20)]
     unseen = [f"{name} {codes} ({score})" for name, codes, score in hands if find(table.lines, name, codes, score) is None]
     assert not unseen, (f"N players: every round should show every player's hand, however many players sit at the "
-                        f"table (loop over rnd.view().seats); these hands were never shown: {', '.join(unseen)}"
+                        f"table (every seat of the round's view); these hands were never shown: {', '.join(unseen)}"
                         f"{shown}")
     assert len(table.prompts) == 10, \
         (f"play_game should ask the three players, then whether to play again (once more after the answer "

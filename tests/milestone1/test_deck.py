@@ -35,7 +35,8 @@ def test_create_card_array_is_ace_to_king_of_each_suit_in_course_order() -> None
         got = create_card_array()
     except InvalidCardError as err:
         pytest.fail(f"create_card_array() made a card the Card class refuses: {err}. A face goes from 1 (ace) to 13 "
-                    f"(king), so count faces with range(1, 14); range(13) starts at 0", pytrace=False)
+                    f"(king), and range(13) counts 0 to 12: the faces must start at 1 and end with 13",
+                    pytrace=False)
     assert isinstance(got, list), \
         f"create_card_array() should return a list of 52 Card objects; it returned {type(got).__name__} {got!r:.80}"
     expected = [Card(suit, face) for suit in COURSE_ORDER for face in range(1, 14)]

@@ -71,6 +71,34 @@ def chi_square(tally: Counter[tuple[int, ...]], odds: dict[tuple[int, ...], Frac
     return sum((tally[order] - total * float(p)) ** 2 / (total * float(p)) for order, p in odds.items())
 
 
+def unreached(tally: Counter[tuple[int, ...]], deck: list[Card]) -> str:
+    """What the shuffles that came up show about the orders that never did, in words.
+
+    ``tally`` counts orders by position in ``deck``. Named in turn: a card that never left
+    its place (a shuffle whose swaps never reach the last position leaves the last card
+    there), no card ever left in its place (each card swapped only with a position before
+    it), a card that never reached some position; with the concept they break.
+    """
+    n, shuffles = len(deck), sum(tally.values())
+    stayed = [i for i in range(n) if all(order[i] == i for order in tally)]
+    if stayed:
+        last = " (the last card)" if stayed[-1] == n - 1 else ""
+        return (f"{', '.join(str(deck[i]) for i in stayed)}{last} never moved in {shuffles} shuffles: every position "
+                f"must be able to receive every card, so the swaps must reach every position, the first and the "
+                f"last too")
+    if not any(order[i] == i for order in tally for i in range(n)):
+        return (f"no card ever stayed in its place in {shuffles} shuffles: every order must be possible, those that "
+                f"leave a card where it was too, so a card must be allowed to stay put (swapped with its own "
+                f"position)")
+    missed = [(card, place) for card in range(n) for place in range(n)
+              if not any(order[place] == card for order in tally)]
+    if missed:
+        card, place = missed[0]
+        return (f"{deck[card]} never reached position {place + 1} in {shuffles} shuffles: every position must be "
+                f"able to receive every card")
+    return "Every card reached every position, but not in every combination: every order must be possible"
+
+
 def shuffled(cards: MutableSequence[Card], rng: random.Random) -> list[Card]:
     """Shuffle ``cards`` with the student's shuffle and return them as a list."""
     shuffle(cards, rng)
@@ -150,8 +178,7 @@ def test_shuffle_makes_every_order_equally_likely() -> None:
     never = [order for order in uniform if not tally[order]]
     assert not never, \
         (f"in {SHUFFLES} shuffles of 4 cards, {len(never)} of the 24 orders never came up (e.g. "
-         f"{' '.join(str(deck[i]) for i in never[0])}): some orders cannot happen. Swapping card i only with a "
-         f"position before it (never itself) is one way to get this; card i must be allowed to stay put")
+         f"{' '.join(str(deck[i]) for i in never[0])}): some orders cannot happen. {unreached(tally, deck)}")
     statistic = chi_square(tally, uniform, SHUFFLES)
     critical = chi_square_critical(23, ALPHA)
     counts = sorted(tally.values())
@@ -191,7 +218,7 @@ def test_shuffle_without_rng_works() -> None:
     try:
         shuffle(cards)
     except (AttributeError, TypeError) as err:
-        pytest.fail(f"shuffle(<the 52 cards>) with no rng raised {type(err).__name__}: {err}. When rng is None, make "
-                    f"one first: if rng is None: rng = random.Random()", pytrace=False)
+        pytest.fail(f"shuffle(<the 52 cards>) with no rng raised {type(err).__name__}: {err}. When rng is None, draw "
+                    f"from a fresh random.Random() instead", pytrace=False)
     assert Counter(cards) == Counter(fresh_deck()), \
         "shuffle(<the 52 cards>) with no rng should keep exactly the 52 cards, each once"

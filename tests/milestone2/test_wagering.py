@@ -52,11 +52,29 @@ def only_outcome(game: Blackjack, seat: int = 0) -> Outcome:
     return found[0]
 
 
+def place(rnd: Round, bet: object) -> None:
+    """``rnd.place_bet(0, bet)``; a TypeError that gets out (``to_money`` refusing a float) fails with the rule.
+
+    ``to_money`` refuses what is not exact money with a TypeError; a ``check_bet`` that
+    lets it through would show the student a bare TypeError from the given code.
+    """
+    try:
+        rnd.place_bet(0, bet)  # type: ignore[arg-type]
+    except TypeError as err:
+        kind = f"the float {bet!r}" if isinstance(bet, float) else f"{bet!r} ({type(bet).__name__})"
+        raise AssertionError(
+            f"place_bet(0, {bet!r}), a bet of {kind}, raised TypeError ({err}); check_bet must refuse it with "
+            f"InvalidBetError, the error a table reports to the player. Money is exact, never a float (0.1 + 0.2 "
+            f"!= 0.3 in floats), so to_money takes an int, a Fraction, a Decimal or text such as \"2.5\" and "
+            f"refuses anything else with TypeError: check_bet must turn that refusal into an InvalidBetError that "
+            f"says a bet must be an exact number of credits") from None
+
+
 def assert_bet_refused(game: Blackjack, bet: object, why: str) -> None:
     """Placing ``bet`` for seat 0 raises InvalidBetError and changes neither the round nor the bankroll."""
     rnd = game.new_round()
     before = game.players[0].bankroll
-    refused(InvalidBetError, lambda: rnd.place_bet(0, bet),  # type: ignore[arg-type]
+    refused(InvalidBetError, lambda: place(rnd, bet),
             f"place_bet(0, {bet!r}), a bet of {bet!r}", f"check_bet must refuse it ({why})")
     assert game.players[0].bankroll == before, \
         f"a refused bet ({why}) must not change the bankroll: it was {shown(before)}, now {shown(game.players[0].bankroll)}"

@@ -17,6 +17,7 @@ player's second card, the dealer's hole card, then the cards play calls for.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -66,6 +67,18 @@ def round_view(rules: Rules, stack: str, *actions: Action) -> TableView:
     return rnd.view()
 
 
+def soft_total_mistake(shown: str) -> str:
+    """What a player's total other than '7 / 17' for A-2-4 says about the code: the display or the scoring."""
+    numbers = [int(n) for n in re.findall(r"-?\d+", shown)]
+    if shown == "17":
+        return ("17 is the hand's total, only the best of its two totals: the player's total is the hand's "
+                "total_text, which writes a soft hand as both")
+    if numbers and max(numbers) == 7:
+        return ("The hand scored 7, so the ace counted 1 although 11 would not bust it: an ace counts 11 when that "
+                "does not bust the hand, else 1 (week 1's Hand.get_score and Hand.is_soft, which total_text reads)")
+    return "The player's total is the hand's total_text, which writes a soft hand's two totals"
+
+
 def said(window: Any) -> str:
     """What the window reported in its status line about an error in a handler (empty when nothing went wrong)."""
     return f" The window reported: {window.errors[-1]}" if window.errors else ""
@@ -73,9 +86,12 @@ def said(window: Any) -> str:
 
 #: What each button's handler does, for a message when pressing it went wrong.
 HANDLERS = {
-    "deal": "deal() sets self.round = self.game.start_round(), then calls self.finish_if_settled() and self.refresh()",
-    "hit": "hit() calls self.round.apply(Action.HIT), then self.finish_if_settled() and self.refresh()",
-    "stand": "stand() calls self.round.apply(Action.STAND), then self.finish_if_settled() and self.refresh()",
+    "deal": ("deal() starts a new round from the table (start_round), keeps it as the round on show (self.round), "
+             "finishes it if it is already settled (finish_if_settled) and redraws the window (refresh)"),
+    "hit": ("hit() applies Action.HIT to the round on show, finishes the round if that settled it "
+            "(finish_if_settled) and redraws the window (refresh)"),
+    "stand": ("stand() applies Action.STAND to the round on show, finishes the round if that settled it "
+              "(finish_if_settled) and redraws the window (refresh)"),
 }
 
 
@@ -98,28 +114,29 @@ def press(window: Any, *names: str) -> None:
         on = window.enabled()
         assert name in on, (
             f"the test wants to press {name.capitalize()}, but the window left it disabled (enabled: {on}); after "
-            f"each step render should call self.set_buttons(button_states(view)), which enables Deal when no round "
-            f"is played and Hit and Stand when the engine lists them in view.legal_actions.{said(window)}")
+            f"each step render should set the buttons (set_buttons) from button_states(view), which enables Deal "
+            f"when no round is played and Hit and Stand when the engine lists them in "
+            f"view.legal_actions.{said(window)}")
         window.buttons[name].invoke()
         window.root.update()
         error = window.errors[-1] if window.errors else ""
         assert not error, (
             f"pressing {name.capitalize()} made the window report an error, so it did not finish the step: "
             f"{error}" + ("" if "is not written yet" in error else f". A handler must not raise: {HANDLERS[name]}") + (
-                "; finish_if_settled() calls self.game.finish_round() only once the round is settled (its phase "
-                "is Phase.SETTLED)" if "finish_if_settled" in error else "") + (
-                "; about the None: self.game.round is None once self.game.finish_round() recorded the round (the "
-                "window keeps it in self.round), and render draws the view it is given" if "'NoneType'" in error
-                else ""))
+                "; finish_if_settled() records the round with the table's finish_round() only once the round is "
+                "settled (its phase is Phase.SETTLED)" if "finish_if_settled" in error else "") + (
+                "; about the None: the table's round (self.game.round) is None once its finish_round() recorded "
+                "the round (the window keeps it in self.round), and render draws the view it is given"
+                if "'NoneType'" in error else ""))
         assert window.round is not None, (
             f"after pressing {name.capitalize()} self.round is None, so refresh() has no round to draw: deal() keeps "
-            f"the round self.game.start_round() returns in self.round, and finish_if_settled() leaves it there "
+            f"the round the table's start_round() returns in self.round, and finish_if_settled() leaves it there "
             f"(the window shows a finished round and its result until the next Deal)")
         drawn = window.shown("dealer") + window.shown("player")
         assert drawn, (
             f"after pressing {name.capitalize()} self.round holds a round, but the canvas shows no card: "
             f"{HANDLERS[name]}; refresh() clears the canvas and calls render(view), which draws each card with "
-            f"self.draw_card(row, i, card) (printing them shows nothing in the window)")
+            f"draw_card at its row and place (printing them shows nothing in the window)")
 
 
 # ======================================================================= without a window
@@ -145,8 +162,8 @@ def test_button_states_follow_the_legal_actions() -> None:
                     "view.phase (a Phase)", lambda: button_states(playing))
     expected = {"deal": False, "hit": True, "stand": True}
     assert got == expected, (
-        f"T-6 against a 9, the player's turn (view.legal_actions = hit, stand): button_states should be {expected} "
-        f"(Hit and Stand exactly when the engine lists Action.HIT / Action.STAND; no Deal while a round is "
+        f"T-6 against a 9, the player's turn (view.legal_actions holds hit and stand): button_states should be "
+        f"{expected} (Hit and Stand exactly when the engine lists Action.HIT / Action.STAND; no Deal while a round is "
         f"played); got {got}")
     settled = round_view(CS111, "Th 9c 6d 8s Kc", Action.HIT)  # T 6 K = 26: bust, the round is settled
     got = explained("button_states(view) for a settled round (view.phase is Phase.SETTLED)",
@@ -185,8 +202,8 @@ def test_round_result_with_money() -> None:
     cases = ((Result.WIN, 10, "WIN +10"), (Result.PUSH, 0, "PUSH 0"), (Result.LOSE, -10, "LOSE -10"))
     for result, net, expected in cases:
         view = with_money(round_view(CS111, "Th 9c 7d 8s", Action.STAND), Outcome(result, Fraction(10), Fraction(net)))
-        got = explained("round_result(view) at a table with money: the label, a space and "
-                        "signed_money(outcome.net) (from gui/logic.py)", lambda: round_result(view))
+        got = explained("round_result(view) at a table with money: the label, a space and the hand's net gain as "
+                        "signed_money (from gui/logic.py) writes it", lambda: round_result(view))
         assert got == expected, (
             f"a settled {result.value} of a 10-credit bet at a table with money (view.rules.wagering is True): "
             f"round_result should be {expected!r}, the label, a space and the net with its sign (no + on zero: "
@@ -203,8 +220,8 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
     player = window.shown("player")
     assert player == ["Th", "6d"], (
         f"after Deal on a shoe stacked Th 9c 6d 8s the player's row should show ['Th', '6d'] (deal() starts a "
-        f"round with self.game.start_round(); render draws each card of view.seats[0].hands[0] with "
-        f"self.draw_card('player', i, card)); it shows {player}.{said(window)}")
+        f"round from the table, and render draws each card of the player's hand, view.seats[0].hands[0], with "
+        f"draw_card in the row 'player'); it shows {player}.{said(window)}")
     dealer = window.shown("dealer")
     assert dealer == ["9c", "??"], (
         f"after Deal the dealer's row should show ['9c', '??']: the upcard face up and the hole card face down "
@@ -221,7 +238,8 @@ def test_deal_shows_the_cards_with_the_hole_card_face_down(shell: Open) -> None:
     on = window.enabled()
     assert on == ["hit", "stand"], (
         f"during Ann's turn the engine's legal actions are hit and stand: exactly Hit and Stand should be "
-        f"enabled (render ends with self.set_buttons(button_states(view))), Deal off; enabled: {on}.{said(window)}")
+        f"enabled (render ends by setting the buttons from button_states(view)), Deal off; "
+        f"enabled: {on}.{said(window)}")
 
 
 @pytest.mark.gui
@@ -237,8 +255,8 @@ def test_hit_then_stand_the_dealer_busts(shell: Open) -> None:
     total = window.text("player_total")
     assert total == "7 / 17", (
         f"after the hit the player holds A-2-4, a soft total: 7 with the ace as 1, 17 with it as 11, so the total "
-        f"should read '7 / 17' as the table writes a soft hand (write hand.total_text, not hand.total, which is "
-        f"only the best of the two); it reads {total!r}.{said(window)}")
+        f"should read '7 / 17' as the table writes a soft hand; it reads {total!r}. {soft_total_mistake(total)}"
+        f"{said(window)}")
     press(window, "stand")
     dealer = window.shown("dealer")
     assert dealer == ["9c", "7s", "Kc"], (
@@ -310,8 +328,8 @@ def test_a_settled_round_is_finished_through_the_engine(shell: Open) -> None:
     played = (window.game.rounds_played, window.game.round is None)
     assert played == (1, True), (
         f"after T-6 busts the round is settled: hit() (like deal() and stand()) should call "
-        f"self.finish_if_settled() after the engine's step, and finish_if_settled() should then call "
-        f"self.game.finish_round() (the course's finishRound), which records the round and clears the table, so "
+        f"finish_if_settled() after the engine's step, and finish_if_settled() should then record the round with "
+        f"the table's finish_round() (the course's finishRound), which clears the table, so "
         f"(game.rounds_played, game.round is None) should be (1, True); got {played}.{said(window)}")
     window.game.shoe.stack("5c 4h 3d 2s".split())
     press(window, "deal")
