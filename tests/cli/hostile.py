@@ -255,6 +255,12 @@ def runs(count: int, seed: int, files: Files) -> Iterator[Run]:
 
 
 # ------------------------------------------------------------------ running and judging
+def sigint_default() -> None:
+    """Run in a child before it starts: Ctrl-C's default action, as a terminal gives a program. A test run
+    started in the background (``cmd &``) has SIGINT ignored, and a child would inherit that and keep it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def execute(run: Run, *, timeout: float = 30.0, root: Path = ROOT) -> Verdict:
     """Run one hostile run in a subprocess (in ``root``, so ``-m`` finds its packages first) and judge it."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "LC_", "LANG", "COLUMNS", "LINES"))}
@@ -278,7 +284,7 @@ def execute(run: Run, *, timeout: float = 30.0, root: Path = ROOT) -> Verdict:
         opened.append(write)
     try:
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=stdout_target, stderr=subprocess.PIPE,
-                                 cwd=root, env=env)
+                                 cwd=root, env=env, preexec_fn=sigint_default)
     finally:
         for fd in opened:
             os.close(fd)

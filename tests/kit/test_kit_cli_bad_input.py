@@ -142,7 +142,8 @@ def test_demo_reports_a_students_sys_exit(tmp_path: Path) -> None:
 def test_ctrl_c_during_a_check_is_one_line_and_status_130(starter: Path) -> None:
     """Ctrl-C while the tests run: one line, status 130, no traceback."""
     process = subprocess.Popen([sys.executable, "-m", "milestones", "check", "--no-diary"], cwd=starter,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal
     assert process.stdout is not None
     assert process.stdout.readline().startswith("Running the visible tests")
     time.sleep(0.5)
