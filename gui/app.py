@@ -156,9 +156,9 @@ class App:
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
         self.hint_panel = HintPanel(side)
-        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 6))
+        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 3))
         self.count_panel = CountPanel(side)
-        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 6))
+        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 3))
         self.coach_panel = CoachPanel(side, list(drills.DRILLS))
         self.coach_panel.grid(row=2, column=0, sticky="we")
         for toggle in (self.hint_panel.shown, self.count_panel.shown):
@@ -174,8 +174,9 @@ class App:
     def _style(self) -> None:
         """A focus ring that shows: the focused button gets a blue ring and a light blue face, a check box a ring."""
         style = ttk.Style(self.root)
-        for name in ("TButton", "TCheckbutton", "TRadiobutton"):
-            style.configure(name, focuscolor=FOCUS_COLOR, focusthickness=2)
+        style.configure("TButton", focuscolor=FOCUS_COLOR, focusthickness=2)
+        for name in ("TCheckbutton", "TRadiobutton"):
+            style.configure(name, focuscolor=FOCUS_COLOR)
         faces = _state_map(style, "TButton", "background")
         style.map("TButton", background=[("focus !disabled !pressed", FOCUS_FACE), *faces])
 
@@ -187,7 +188,7 @@ class App:
         own size right of the Insurance button, kept empty when there is no offer, so nothing moves.
         """
         root = self.root
-        bar = ttk.Frame(root, padding=(6, 4))
+        bar = ttk.Frame(root, padding=(6, 2))
         bar.grid(row=1, column=0, columnspan=2, sticky="we")
         font = tkfont.nametofont("TkDefaultFont", root=root)
         digit = max(1, font.measure("0"))  # ttk counts a width in characters of this size

@@ -25,7 +25,7 @@ __all__ = ["BARS_HEIGHT", "BARS_WIDTH", "ChartWindow", "CoachPanel", "CountPanel
            "PANEL_PADDING", "SIDE_WIDTH", "SessionWindow", "SidePanel", "Toggle", "WRAP"]
 
 #: The padding inside each side panel's frame: left, top, right, bottom (pixels).
-PANEL_PADDING = (6, 4, 6, 4)
+PANEL_PADDING = (6, 2, 6, 2)
 #: The bindtag of every widget in a :class:`SidePanel`: the mouse wheel over any of them scrolls the panel.
 SIDE_SCROLL = "SidePanelScroll"
 #: The side column's width without its scroll bar, pixels: fixed, so nothing a panel shows moves the table.
@@ -168,7 +168,7 @@ class Toggle(ttk.LabelFrame):
 
 
 #: The hint's bar chart of the dealer's final totals, pixels (short, so the side column fits a short window).
-BARS_WIDTH, BARS_HEIGHT = 250, 72
+BARS_WIDTH, BARS_HEIGHT = 250, 62
 
 
 class HintPanel(Toggle):
