@@ -31,7 +31,7 @@ SIDE_SCROLL = "SidePanelScroll"
 #: The side column's width without its scroll bar, pixels: fixed, so nothing a panel shows moves the table.
 SIDE_WIDTH = 286
 #: Where the panels' text wraps, pixels: the column less its own, the panels' and the frames' padding.
-WRAP = 250
+WRAP = 240
 
 
 class SidePanel(ttk.Frame):
@@ -168,7 +168,7 @@ class Toggle(ttk.LabelFrame):
 
 
 #: The hint's bar chart of the dealer's final totals, pixels (short, so the side column fits a short window).
-BARS_WIDTH, BARS_HEIGHT = 250, 62
+BARS_WIDTH, BARS_HEIGHT = 240, 62
 
 
 class HintPanel(Toggle):
@@ -323,7 +323,7 @@ class CoachPanel(ttk.LabelFrame):
         self.drill_box.grid(row=0, column=2, sticky="w")
         self.verdict = ttk.Label(self, text="", wraplength=WRAP, justify="left")
         self.verdict.grid(row=1, column=0, columnspan=3, sticky="w")
-        self.score = ttk.Label(self, text="")
+        self.score = ttk.Label(self, text="", wraplength=WRAP, justify="left")
         self.score.grid(row=2, column=0, columnspan=3, sticky="w")
         self.show_verdict("")
         self.show_score("")

@@ -40,12 +40,13 @@ import math
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 
 from .cards import FONT_FAMILY, draw_card, rounded_rectangle
 from .logic import (CHIP_COLORS, CHIP_VALUES, Box, Pending, banner_lines, card_size, chip_color, dealer_slots,
-                    hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
+                    felt_text, hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
 
 __all__ = ["MIN_FONT", "TableCanvas", "bet_radius"]
 
@@ -127,12 +128,14 @@ class TableCanvas(tk.Canvas):
                     self._draw_insurance(seat.index, n, seat.insurance, net, width, height)
             counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
             slots = hand_slots(width, height, n, seat.index, counts)
+            # one line for the captions of all the seat's hands, below its lowest card: split hands' bets line up
+            caption_y = max((b.y + b.h for boxes in slots for b in boxes), default=0.0) + 4
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
                 tags = (f"seat{seat.index}", f"hand_{seat.index}_{j}")
                 for card, box in zip(hand.cards, boxes):
                     draw_card(self, box, card, tags)
                 if boxes:
-                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending)
+                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, caption_y)
                 if view.turn == (seat.index, j) and boxes:
                     left, top = boxes[0].x - 5, boxes[0].y - 5
                     right = boxes[-1].x + boxes[-1].w + 5
@@ -142,7 +145,7 @@ class TableCanvas(tk.Canvas):
     def _draw_felt(self, view: TableView | None, width: int, height: int) -> None:
         self.create_oval(-width * 0.25, -height * 1.15, width * 1.25, height * 0.98, outline=FELT_EDGE,
                          width=max(6, width // 90), tags=("felt",))
-        font_size = max(10, round(height * 0.028))
+        font_size = felt_text(width, height, 0.028)
         if view is not None:
             pays, bonus, dealer = banner_lines(view.rules)
             lines = [(pays, GOLD, font_size, "bold", "banner_pays")]
@@ -163,7 +166,7 @@ class TableCanvas(tk.Canvas):
                           outline="#1b0f0c", tags=("shoe",))
         rounded_rectangle(self, box, 5, fill="#1f3c88", outline="#d7ccc8", tags=("shoe",))
         self.create_text(box.x + box.w / 2, box.y + box.h + 18, text=f"shoe: {view.cards_remaining} cards",
-                         fill=INK, font=(FONT_FAMILY, -max(10, round(height * 0.022))), tags=("shoe", "shoe_text"))
+                         fill=INK, font=(FONT_FAMILY, -felt_text(width, height, 0.022)), tags=("shoe", "shoe_text"))
 
     def shoe_point(self) -> tuple[float, float]:
         """Where dealt cards come from (the shoe's middle), pixels."""
@@ -200,18 +203,23 @@ class TableCanvas(tk.Canvas):
 
     def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,
                     active: bool) -> None:
+        """The seat's lines at the bottom of the felt, stacked by their fonts' line heights from a margin above
+        the canvas's edge up: the money line, the name, and "chips go here" over the seat that takes the chips."""
         area = seat_area(width, height, n, index)
         tags = (f"seat{index}", f"seatarea{index}")
-        size = -max(11, round(height * 0.028))
-        y = height - 30
-        self.create_text(area.x + area.w / 2, y, text=name, fill=GOLD if active else INK,
-                         font=(FONT_FAMILY, size, "bold"), tags=(*tags, f"name{index}"))
+        size = felt_text(width, height, 0.028)
+        x = area.x + area.w / 2
+        bottom = height - max(6, size // 2)  # off the canvas's edge
+        lines: list[tuple[str, str, int, Literal["normal", "bold"], str]] = []
         if money:
-            self.create_text(area.x + area.w / 2, y + 18, text=money, fill=INK, font=(FONT_FAMILY, round(size * 0.8)),
-                             tags=(*tags, f"bankroll{index}"))
+            lines.append((money, INK, round(size * 0.8), "normal", f"bankroll{index}"))
+        lines.append((name, GOLD if active else INK, size, "bold", f"name{index}"))
         if active:
-            self.create_text(area.x + area.w / 2, y - 20, text="▼ chips go here", fill=GOLD,
-                             font=(FONT_FAMILY, round(size * 0.75)), tags=(*tags, "betting_seat"))
+            lines.append(("▼ chips go here", GOLD, round(size * 0.75), "normal", "betting_seat"))
+        for text, color, pixels, weight, tag in lines:  # bottom up
+            self.create_text(x, bottom, text=text, anchor="s", fill=color, font=(FONT_FAMILY, -pixels, weight),
+                             tags=(*tags, tag))
+            bottom -= self._font(pixels, weight).metrics("linespace")
 
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
@@ -246,9 +254,14 @@ class TableCanvas(tk.Canvas):
 
     def _bold_font(self, size: int) -> tkfont.Font:
         """The bold table font at ``size`` pixels, for measuring text (one per size, kept)."""
-        font = self._bold.get(size)
+        return self._font(size, "bold")
+
+    def _font(self, size: int, weight: Literal["normal", "bold"] = "normal") -> tkfont.Font:
+        """The table font at ``size`` pixels and ``weight``, for measuring text (one per size and weight, kept)."""
+        key = size if weight == "bold" else -size  # bold fonts keep the keys _bold has always had
+        font = self._bold.get(key)
         if font is None:
-            font = self._bold[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+            font = self._bold[key] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
         return font
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int) -> None:
@@ -317,7 +330,9 @@ class TableCanvas(tk.Canvas):
             size -= 1
 
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
-                      pending: Pending) -> None:
+                      pending: Pending, top: float | None = None) -> None:
+        """The hand's total, its bet (after a split or a double) and its result, from ``top`` down
+        (default: just below its lowest card; the seat passes one line for all its hands)."""
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
         shown = Hand(cards)
@@ -325,7 +340,7 @@ class TableCanvas(tk.Canvas):
         first, last = boxes[0], boxes[-1]
         cx = (first.x + last.x + last.w) / 2
         size = -max(11, round(first.h * 0.14))
-        y = max(b.y + b.h for b in boxes) + 4
+        y = max(b.y + b.h for b in boxes) + 4 if top is None else top
         total = self.create_text(cx, y, text=text, anchor="n", fill=INK, font=(FONT_FAMILY, size, "bold"),
                                  tags=(f"seat{seat}", f"total_{seat}_{j}", "total"))
         y = self.bbox(total)[3]
