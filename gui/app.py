@@ -19,8 +19,10 @@ Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 from __future__ import annotations
 
 import logging
+import math
 import random
 import tkinter as tk
+import tkinter.font as tkfont
 import traceback
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -40,8 +42,9 @@ from .coach import Score
 from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
                       TextWindow)
 from .jobs import Jobs
-from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_WINDOW, affordable_chips, button_states, dimmed,
-                    insurance_label, insurance_limit, pending_from, status_text, step_stake, window_size)
+from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, ERROR_TEXT, FOCUS_COLOR, MIN_WINDOW, affordable_chips,
+                    button_states, dimmed, insurance_label, insurance_limit, mnemonics, pending_from, preset_title,
+                    status_text, step_stake, window_size)
 from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
 from .table import TableCanvas
 
@@ -53,6 +56,12 @@ log = logging.getLogger(__name__)
 DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, InsuranceSettled: 220, HandSettled: 220}
 SLIDE_STEPS = 6
 SLIDE_MS = 16
+#: The face of the button that has the keyboard focus (with a ring of :data:`~gui.logic.FOCUS_COLOR`).
+FOCUS_FACE = "#c6dbf5"
+#: Event state bits of Control and Alt (Mod1): a letter pressed with them is a menu key, not a shortcut.
+MODIFIERS = 0x4 | 0x8
+#: Pixels a chip takes on the betting rail, and its radius (as ``_draw_chips`` draws them).
+CHIP_STEP, CHIP_RADIUS = 46, 20
 
 
 class MessageBoxes(Protocol):
@@ -139,15 +148,19 @@ class App:
         root.minsize(min(MIN_WINDOW[0], width), min(MIN_WINDOW[1], height))
         root.columnconfigure(0, weight=1)
         root.rowconfigure(0, weight=1)
+        self._style()
         self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=700, height=520)
         self.table.grid(row=0, column=0, sticky="nsew")
+        # Created in the order Tab visits them: the action bar, the betting rail, then the side panels.
+        self._create_bar()
+        self._create_rail()
         self.side = SidePanel(root)
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
         self.hint_panel = HintPanel(side)
-        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 6))
+        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 3))
         self.count_panel = CountPanel(side)
-        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 6))
+        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 3))
         self.coach_panel = CoachPanel(side, list(drills.DRILLS))
         self.coach_panel.grid(row=2, column=0, sticky="we")
         for toggle in (self.hint_panel.shown, self.count_panel.shown):
@@ -155,48 +168,90 @@ class App:
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
         self.side.adopt()
 
-        bar = ttk.Frame(root, padding=(6, 4))
-        bar.grid(row=1, column=0, columnspan=2, sticky="we")
-        self.buttons: dict[str, ttk.Button] = {}
-        for spec in BUTTONS:
-            button = ttk.Button(bar, text=spec.label, underline=spec.underline, takefocus=False, width=9,
-                                command=self._command(spec.name, spec.action))
-            button.pack(side="left", padx=2)
-            self.buttons[spec.name] = button
-        # The insurance stake: packed after the Insurance button only while insurance is offered.
-        self.insurance_amount = tk.StringVar(root)
-        self.insurance_box = ttk.Spinbox(bar, textvariable=self.insurance_amount, width=7)
-        for sequence in ("<Return>", "<KP_Enter>"):
-            self.insurance_box.bind(sequence, self._insurance_return)
-        self.insurance_box.bind("<<Increment>>", lambda _e: self._step_insurance(up=True))
-        self.insurance_box.bind("<<Decrement>>", lambda _e: self._step_insurance(up=False))
-
-        rail = ttk.Frame(root, padding=(6, 2))
-        rail.grid(row=2, column=0, columnspan=2, sticky="we")
-        ttk.Label(rail, text="Bet for").pack(side="left")
-        self.seat_choice = tk.StringVar(root)
-        self.seat_box = ttk.Combobox(rail, textvariable=self.seat_choice, state="readonly", width=12)
-        self.seat_box.pack(side="left", padx=4)
-        self.seat_box.bind("<<ComboboxSelected>>", lambda _e: self.choose_seat(self.seat_box.current()))
-        self.chips = tk.Canvas(rail, width=len(CHIP_VALUES) * 46 + 4, height=46, highlightthickness=0)
-        self.chips.pack(side="left", padx=6)
-        self.bet_entry = tk.StringVar(root)
-        self.bet_box = ttk.Entry(rail, textvariable=self.bet_entry, width=6)
-        self.bet_box.pack(side="left")
-        self.bet_box.bind("<Return>", lambda _e: self.bet_from_entry())
-        self.bet_button = ttk.Button(rail, text="Bet", command=self.bet_from_entry, takefocus=False)
-        self.bet_button.pack(side="left", padx=2)
-        self.clear_button = ttk.Button(rail, text="Clear bet", command=self.clear_bet, takefocus=False)
-        self.clear_button.pack(side="left", padx=2)
-        self.same_button = ttk.Button(rail, text="Same bet again", command=self.same_bet, takefocus=False)
-        self.same_button.pack(side="left", padx=2)
-        self.bet_error = ttk.Label(rail, text="", foreground="#c62828")
-        self.bet_error.pack(side="left", padx=6)
-
         self.status = ttk.Label(root, text="", anchor="w", padding=(8, 3), relief="sunken")
         self.status.grid(row=3, column=0, columnspan=2, sticky="we")
         self._create_menus()
         self._bind_keys()
+
+    def _style(self) -> None:
+        """A focus ring that shows: the focused button gets a blue ring and a light blue face, a check box a ring."""
+        style = ttk.Style(self.root)
+        style.configure("TButton", focuscolor=FOCUS_COLOR, focusthickness=2)
+        for name in ("TCheckbutton", "TRadiobutton"):
+            style.configure(name, focuscolor=FOCUS_COLOR)
+        faces = _state_map(style, "TButton", "background")
+        style.map("TButton", background=[("focus !disabled !pressed", FOCUS_FACE), *faces])
+
+    def _create_bar(self) -> None:
+        """The action bar: one button per action, Deal and New round, and the insurance stake's fixed place.
+
+        Each button is as wide as its longest text needs (Insurance: "Even money"), measured in
+        the button's font, so no text is cut and no button moves when a label changes. The insurance box appears in a slot of its
+        own size right of the Insurance button, kept empty when there is no offer, so nothing moves.
+        """
+        root = self.root
+        bar = ttk.Frame(root, padding=(6, 2))
+        bar.grid(row=1, column=0, columnspan=2, sticky="we")
+        font = tkfont.nametofont("TkDefaultFont", root=root)
+        digit = max(1, font.measure("0"))  # ttk counts a width in characters of this size
+        self.buttons: dict[str, ttk.Button] = {}
+        self.insurance_amount = tk.StringVar(root)
+        for spec in BUTTONS:
+            labels = [spec.label, "Even money"] if spec.action is Action.INSURANCE else [spec.label]
+            chars = max(6, math.ceil(max(font.measure(label) for label in labels) / digit))
+            button = ttk.Button(bar, text=spec.label, underline=spec.underline, width=chars,
+                                command=self._command(spec.name, spec.action))
+            button.pack(side="left", padx=2)
+            self.buttons[spec.name] = button
+            if spec.action is Action.INSURANCE:
+                # The insurance stake: shown in its slot only while insurance is offered.
+                self.insurance_slot = ttk.Frame(bar)
+                self.insurance_box = ttk.Spinbox(self.insurance_slot, textvariable=self.insurance_amount, width=7)
+                self.insurance_slot.configure(width=self.insurance_box.winfo_reqwidth(),
+                                              height=button.winfo_reqheight())
+                self.insurance_slot.pack_propagate(False)
+                self.insurance_slot.pack(side="left", padx=(0, 2))
+        for sequence in ("<Return>", "<KP_Enter>"):
+            self.insurance_box.bind(sequence, self._insurance_return)
+        self.insurance_box.bind("<<Increment>>", lambda _e: self._step_insurance(up=True))
+        self.insurance_box.bind("<<Decrement>>", lambda _e: self._step_insurance(up=False))
+        self.bar = bar
+
+    def _create_rail(self) -> None:
+        """The betting rail: whose bet, the chips (each a Tab stop), the bet box and its buttons, and under them
+        a line for a refused bet's reason (always there, so a message moves nothing)."""
+        root = self.root
+        rail = ttk.Frame(root, padding=(6, 2))
+        rail.grid(row=2, column=0, columnspan=2, sticky="we")
+        row = ttk.Frame(rail)
+        row.pack(side="top", fill="x")
+        ttk.Label(row, text="Bet for").pack(side="left")
+        self.seat_choice = tk.StringVar(root)
+        self.seat_box = ttk.Combobox(row, textvariable=self.seat_choice, state="readonly", width=10)
+        self.seat_box.pack(side="left", padx=4)
+        self.seat_box.bind("<<ComboboxSelected>>", lambda _e: self.choose_seat(self.seat_box.current()))
+        self.chips = tk.Canvas(row, width=len(CHIP_VALUES) * CHIP_STEP + 4, height=46, highlightthickness=0,
+                               takefocus=0)
+        self.chips.pack(side="left", padx=6)
+        self.chip_cursor = 0  # the chip the keyboard is on, while the chips have the focus
+        self._backward = False  # the last Tab went backward (Shift+Tab): entering the chips starts at the last
+        self._bind_chip_keys()
+        self.bet_entry = tk.StringVar(root)
+        self.bet_box = ttk.Entry(row, textvariable=self.bet_entry, width=6)
+        self.bet_box.pack(side="left")
+        for sequence in ("<Return>", "<KP_Enter>"):
+            self.bet_box.bind(sequence, self._bet_return)
+        self.bet_button = ttk.Button(row, text="Bet", command=self.bet_from_entry, width=5)
+        self.bet_button.pack(side="left", padx=2)
+        self.clear_button = ttk.Button(row, text="Clear bet", command=self.clear_bet, width=9)
+        self.clear_button.pack(side="left", padx=2)
+        self.same_button = ttk.Button(row, text="Same bet again", command=self.same_bet, width=14)
+        self.same_button.pack(side="left", padx=2)
+        self.bet_error = ttk.Label(rail, text="", foreground=ERROR_TEXT, anchor="w")
+        self.bet_error.pack(side="top", fill="x")
+        for box in (self.bet_box, self.insurance_box):
+            box.bind("<FocusIn>", lambda _e: self.root.after_idle(self._update_status), add="+")
+            box.bind("<FocusOut>", lambda _e: self.root.after_idle(self._update_status), add="+")
 
     def _create_menus(self) -> None:
         root = self.root
@@ -209,8 +264,9 @@ class App:
         menubar.add_cascade(label="Game", menu=game)
         rules = tk.Menu(menubar, tearoff=False)
         self.preset = tk.StringVar(root, value="vegas")
-        for name in Rules.preset_names():
-            rules.add_radiobutton(label=name, value=name, variable=self.preset, command=self._preset_command(name))
+        for name in Rules.preset_names():  # the presets' human names, from their descriptions
+            rules.add_radiobutton(label=preset_title(Rules.preset(name)), value=name, variable=self.preset,
+                                  command=self._preset_command(name))
         rules.add_separator()
         rules.add_command(label="Switches…", command=self.open_rules)
         menubar.add_cascade(label="Rules", menu=rules)
@@ -242,10 +298,15 @@ class App:
                                                                                         HELP_KEYS))
         helpmenu.add_command(label="About", command=lambda: self.messages.showinfo("About Blackjack Kit", ABOUT))
         menubar.add_cascade(label="Help", menu=helpmenu)
+        for menu in (menubar, game, rules, view, self.counting_menu, practice, drill, helpmenu):
+            _underline(menu)
         root.configure(menu=menubar)
         self.menubar = menubar
 
     def _bind_keys(self) -> None:
+        """The shortcuts: a letter presses its button wherever the focus is; Enter does the status line's
+        default (Deal or New round); Space presses the focused button, or does that default when no
+        button has the focus. Alt plus a letter is left to the menus."""
         for spec in BUTTONS:
             for key in spec.keys:
                 sequences = [f"<KeyPress-{key}>"]
@@ -253,16 +314,88 @@ class App:
                     sequences.append(f"<KeyPress-{key.upper()}>")
                 for sequence in sequences:
                     self.root.bind(sequence, self._on_key)
+                    if len(key) == 1:  # in an amount box a shortcut letter presses its button instead of typing
+                        for box in (self.bet_box, self.insurance_box):
+                            box.bind(sequence, self._box_letter)
+        self.root.bind("<KeyPress-KP_Enter>", self._on_key)
         self.root.bind("<F1>", lambda _e: self.show_text("Keyboard shortcuts", HELP_KEYS))
+        self.root.bind("<Tab>", lambda _e: self._tabbing(backward=False))
+        self.root.bind("<<PrevWindow>>", lambda _e: self._tabbing(backward=True))
 
-    def _on_key(self, event: tk.Event[Any]) -> None:
+    def _tabbing(self, backward: bool) -> None:
+        self._backward = backward  # read by the chips when Tab brings them the focus
+
+    def _on_key(self, event: tk.Event[Any]) -> str | None:
+        """A shortcut key pressed anywhere in the window (after the focused widget's own bindings)."""
+        if int(event.state) & MODIFIERS:
+            return None  # Alt+letter opens a menu; Control is not ours
         if _takes_text(event.widget):
-            return  # the letter is typed into the box
+            return None  # typed into the box (the boxes' own bindings handle Enter and the letters)
         key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
+        if key == "KP_Enter":
+            key = "Return"
+        if key == "space" and _presses(event.widget):
+            return None  # Space pressed the focused button or check box: nothing more
         for spec in BUTTONS:
             if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
                 self.buttons[spec.name].invoke()
-                return
+                return "break"
+        return None
+
+    def _box_letter(self, event: tk.Event[Any]) -> str | None:
+        """A shortcut letter typed in the bet or insurance box: it presses its button if that is enabled
+        (I takes insurance for the typed stake), else it is typed."""
+        if int(event.state) & MODIFIERS:
+            return None
+        key = event.keysym.lower()
+        for spec in BUTTONS:
+            if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
+                self.buttons[spec.name].invoke()
+                return "break"
+        return None
+
+    def _bind_chip_keys(self) -> None:
+        """The chips take the focus one by one: Tab and Shift+Tab (or Left and Right) move between them,
+        Space adds the focused chip, Delete, BackSpace or minus takes one back, Enter deals."""
+        chips = self.chips
+        chips.bind("<FocusIn>", lambda _e: self._chips_focused())
+        chips.bind("<FocusOut>", lambda _e: self._draw_chip_focus())
+        chips.bind("<Tab>", lambda _e: self._move_chip(1, wrap=False))
+        chips.bind("<<PrevWindow>>", lambda _e: self._move_chip(-1, wrap=False))
+        chips.bind("<Right>", lambda _e: self._move_chip(1, wrap=True))
+        chips.bind("<Left>", lambda _e: self._move_chip(-1, wrap=True))
+        chips.bind("<space>", lambda _e: self._press_chip(remove=False))
+        for sequence in ("<Delete>", "<BackSpace>", "<minus>", "<KP_Subtract>"):
+            chips.bind(sequence, lambda _e: self._press_chip(remove=True))
+
+    def _chips_focused(self) -> None:
+        self.chip_cursor = len(CHIP_VALUES) - 1 if self._backward else 0
+        self._backward = False
+        self._draw_chip_focus()
+
+    def _move_chip(self, step: int, wrap: bool) -> str | None:
+        """Move the keyboard to the next (``step`` 1) or previous chip; at either end Tab goes on to the next widget."""
+        target = self.chip_cursor + step
+        if not 0 <= target < len(CHIP_VALUES):
+            if not wrap:
+                return None  # Tab leaves the chips: the usual traversal takes over
+            target %= len(CHIP_VALUES)
+        self.chip_cursor = target
+        self._draw_chip_focus()
+        return "break"
+
+    def _press_chip(self, remove: bool) -> str:
+        self.add_chip(CHIP_VALUES[self.chip_cursor], remove=remove)
+        return "break"
+
+    def _draw_chip_focus(self) -> None:
+        """The focus ring round the chip the keyboard is on (none when the chips do not have the focus)."""
+        self.chips.delete("chip_focus")
+        if str(self.root.tk.call("focus")) != str(self.chips):
+            return
+        x = CHIP_RADIUS + 4 + self.chip_cursor * CHIP_STEP
+        self.chips.create_rectangle(x - CHIP_RADIUS - 2, 1, x + CHIP_RADIUS + 2, 45, outline=FOCUS_COLOR, width=2,
+                                    tags=("chip_focus",))
 
     def _command(self, name: str, action: Action | None) -> Any:
         if action is Action.INSURANCE:
@@ -381,6 +514,7 @@ class App:
             self._record(rnd.view(), [rnd.insurance_net(i) for i in range(len(self.game.players))])
             self.game.finish_round()
             self._after_finish()
+        self.coach_panel.show_verdict("")  # last round's verdict does not stay into the next
         self.game.new_round()
         if not any(p.can_cover(self.game.rules) for p in self.game.players):
             self.say("Nobody can cover the table minimum any more: Game ▸ New game starts again.")
@@ -431,14 +565,26 @@ class App:
             if not self.place_bet(seat, amount):
                 return
 
-    def bet_from_entry(self) -> None:
-        """Bet the amount typed in the bet box for the chosen seat; show what is wrong with it."""
+    def bet_from_entry(self) -> bool:
+        """Bet the amount typed in the bet box for the chosen seat; show what is wrong with it.
+
+        Returns:
+            The bet was placed.
+        """
         try:
             amount = parse_bet(self.bet_entry.get())
         except BlackjackError as err:
             self.bet_error.configure(text=str(err))
-            return
-        self.place_bet(self.betting_seat, amount)
+            return False
+        return self.place_bet(self.betting_seat, amount)
+
+    def _bet_return(self, _event: tk.Event[Any]) -> str:
+        """Enter in the bet box: place the typed bet, then hand the focus to Deal, so the next Enter (or Space) deals,
+        as the status line says. A refused bet keeps the focus in the box to correct it."""
+        if self.bet_from_entry() and self.buttons["deal"].instate(["!disabled"]):
+            self.buttons["deal"].focus_set()
+            self._update_status()
+        return "break"
 
     def choose_seat(self, seat: int) -> None:
         """Send the chips to seat ``seat``."""
@@ -478,7 +624,7 @@ class App:
         self.series, self.ledger_rows, self.last_bets, self.rounds_before = series, rows, bets, played
         self.chart_rows = None
         self.game.new_round()
-        self.say(f"Rules: {rules.name} ({rules.summary()}).")
+        self.say(f"Rules: {preset_title(rules)} ({rules.summary()}).")
         self.refresh()
         if self.chart_window is not None:
             self._load_chart()
@@ -577,7 +723,13 @@ class App:
             self.root.after(step * SLIDE_MS, lambda: self.table.move(uid, -dx, -dy))
 
     def refresh(self) -> None:
-        """Redraw the table and update the buttons, the betting rail, the panels and the status line."""
+        """Redraw the table and update the buttons, the betting rail, the panels and the status line.
+
+        The table shows the cards drawn so far (the queued ones are held back). Everything that
+        reads the cards waits for them: while the animation runs the action buttons stay off, and
+        the hint, the count, the insurance offer and the status line keep what they showed
+        until the last card lies in its place (with animations off that is at once).
+        """
         view = self.round_view
         names = [p.name for p in self.game.players]
         self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results(),
@@ -586,17 +738,22 @@ class App:
         animating = self.animating
         for name, button in self.buttons.items():
             button.state(["!disabled"] if states.get(name) and not animating else ["disabled"])
-        self.buttons["insurance"].configure(text=insurance_label(view))
-        self._show_insurance_box(view)
+        if not animating:
+            self.buttons["insurance"].configure(text=insurance_label(view))
+            self._show_insurance_box(view)
+        elif insurance_limit(view) is None:
+            self._show_insurance_box(view)  # an offer that has ended goes at once
         self._draw_chips(view)
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
         for widget in (self.bet_button, self.clear_button, self.same_button, self.bet_box):
             widget.state(["!disabled"] if betting else ["disabled"])
-        if not betting and str(self.root.tk.call("focus")) == str(self.bet_box):
+        self.chips.configure(takefocus=1 if betting else 0)
+        if not betting and str(self.root.tk.call("focus")) in (str(self.bet_box), str(self.chips)):
             self.root.focus_set()  # a disabled box would keep the keys from the shortcuts
+        self._draw_chip_focus()
         if not self.events:
-            self.status.configure(text=status_text(view))
-        if view is not None:
+            self._update_status()
+        if view is not None and not animating:
             try:
                 self.count_panel.show(advice.count(view, self.counting.get()))
             except advice.HintsUnavailable as err:
@@ -605,8 +762,17 @@ class App:
             if self.chart_window is not None and self.chart_rows is not None:
                 self._show_chart(view)
 
+    def _update_status(self) -> None:
+        """The status line: the round's prompt, and what Enter does in the amount box that has the focus."""
+        focus = str(self.root.tk.call("focus"))
+        typing = "bet" if focus == str(self.bet_box) else "insurance" if focus == str(self.insurance_box) else None
+        self.status.configure(text=status_text(self.round_view, typing))
+
     def _show_insurance_box(self, view: TableView | None) -> None:
-        """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer."""
+        """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer.
+
+        The box appears in its own slot right of the Insurance button, so no button moves.
+        """
         most = insurance_limit(view)
         if most is None or view is None:
             if self._insurance_offer is not None:
@@ -620,7 +786,7 @@ class App:
         if old is None or old[0] is not offer[0] or old[1] != offer[1]:
             self._insurance_offer = offer
             self.insurance_amount.set(format_money(most))
-            self.insurance_box.pack(side="left", padx=(0, 2), after=self.buttons["insurance"])
+            self.insurance_box.pack(fill="both", expand=True)
 
     def _draw_chips(self, view: TableView | None) -> None:
         canvas = self.chips
@@ -671,8 +837,7 @@ class App:
         if view.turn is None:
             self._hint_token = None
             self.jobs.forget("hint")
-            self.hint_panel.show_message("No decision pending." if view.phase is not Phase.BETTING
-                                         else "Betting: see the count panel.")
+            self.hint_panel.show_message(self._idle_hint(view))
             return
         token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
         if token == self._hint_token:
@@ -684,16 +849,34 @@ class App:
 
         self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show, failed)
 
+    def _idle_hint(self, view: TableView) -> str:
+        """What the hint panel says when no one has a decision: what it will show, and where to look now."""
+        if view.phase is not Phase.BETTING:
+            return "No decision pending. The next hint comes with the next decision."
+        text = "At your first decision: the best play and why, the bust chance, the dealer's totals, each EV."
+        if self.count_panel.shown.get() and self.game.rules.wagering:
+            try:
+                balanced = advice.count(view, self.counting.get()).suggestion is not None
+            except advice.HintsUnavailable:
+                balanced = False
+            if balanced:
+                text += " Your bet: see the count panel."
+        return text
+
     def _judge(self, before: TableView, action: Action) -> None:
         self._decisions += 1
         def failed(err: BaseException) -> None:
             self.coach_panel.show_verdict(_one_line(err))
 
-        self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action), self._judged, failed)
+        rnd = self.game.round
+        self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action),
+                         lambda verdict: self._judged(verdict, rnd), failed)
 
-    def _judged(self, verdict: advice.Verdict) -> None:
+    def _judged(self, verdict: advice.Verdict, rnd: object = None) -> None:
+        """Count the verdict in the score; show it unless its round has ended since (the next round starts clean)."""
         self.score.record(verdict)
-        self.coach_panel.show_verdict(verdict.text(), "#1b5e20" if verdict.correct else "#b71c1c")
+        if rnd is None or rnd is self.game.round:
+            self.coach_panel.show_verdict(verdict.text(), CoachPanel.RIGHT if verdict.correct else CoachPanel.WRONG)
         self.coach_panel.show_score(self.score.text())
 
     def reset_score(self) -> None:
@@ -837,6 +1020,31 @@ def _takes_text(widget: object) -> bool:
     if isinstance(widget, tk.Entry | tk.Spinbox | tk.Text):
         return str(widget.cget("state")) == "normal"
     return False
+
+
+def _presses(widget: object) -> bool:
+    """``widget`` is an enabled button, check box or radio button: Space presses it (its own binding)."""
+    return isinstance(widget, ttk.Button | ttk.Checkbutton | ttk.Radiobutton) and widget.instate(["!disabled"])
+
+
+def _state_map(style: ttk.Style, name: str, option: str) -> list[tuple[str, str]]:
+    """The theme's state map of ``option`` for style ``name`` (or of the root style ``.``), as (state, value) pairs."""
+    entries: Any = style.map(name, option) or style.map(".", option)
+    pairs: list[tuple[str, str]] = []
+    for entry in entries:
+        *states, value = tuple(entry)
+        pairs.append((" ".join(str(s) for s in states), str(value)))
+    return pairs
+
+
+def _underline(menu: tk.Menu) -> None:
+    """Underline a letter of every entry of ``menu`` (:func:`gui.logic.mnemonics`): Alt plus the letter picks it."""
+    last = menu.index("end")
+    if last is None:
+        return
+    entries = [i for i in range(last + 1) if menu.type(i) not in ("separator", "tearoff")]
+    for i, index in zip(entries, mnemonics([str(menu.entrycget(i, "label")) for i in entries])):
+        menu.entryconfigure(i, underline=index)
 
 
 def _one_line(err: BaseException) -> str:

@@ -351,8 +351,11 @@ Keyboard shortcuts (the underlined letters on the buttons)
   R        Surrender
   I        Insurance / even money, for the stake in the box next to the button
   N        No thanks (decline insurance or early surrender)
-  Space    Deal, or New round when the round is over
-  Enter    the same as Space
+  Enter    Deal, or New round when the round is over
+  Space    press the focused button or check box; with none, as Enter
+  Tab      the next control (Shift+Tab the previous one): buttons,
+           chips (Space adds, Delete takes back), bet box, panels
+  Alt+key  open a menu by its underlined letter
   F1       this list
 
 Chips: click a chip to add it to the bet of the marked seat, right-click it to take it

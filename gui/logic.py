@@ -27,6 +27,10 @@ name                       what it decides
 ``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
 ``card_size``, ...         layout math for the canvas (boxes in pixels)
 ``pending_from(events)``   what to hold back while events wait in the animation queue
+``contrast_ratio(a, b)``   the WCAG 2.x contrast ratio of two colours (text must reach 4.5)
+``preset_title(rules)``    a preset's human name for menus, read from its description
+``mnemonics(labels)``      the underlined letter of each menu entry (Alt keys), no letter twice
+``felt_text(w, h, share)`` a felt text's pixel size, grown for a wide, short table
 =========================  ==============================================================
 """
 
@@ -41,13 +45,12 @@ from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, 
                        Outcome, Phase, Result, Rules, Money, SeatView, TableView, format_money, to_money)
 
 __all__ = [
-    "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW",
-    "Pending", "SCREEN_MARGIN",
-    "WINDOW", "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "dealer_slots",
-    "dimmed", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "odds",
-    "pending_from", "read_bankroll", "result_color", "result_text", "seat_area", "short_money", "signed_money",
-    "stake", "status_text", "step_stake", "window_size",
+    "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "ERROR_TEXT", "FOCUS_COLOR", "MIN_FELT_TEXT",
+    "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
+    "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
+    "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
+    "mnemonics", "odds", "pending_from", "preset_title", "read_bankroll", "relative_luminance", "result_color",
+    "result_text", "seat_area", "short_money", "signed_money", "stake", "status_text", "step_stake", "window_size",
 ]
 
 
@@ -250,12 +253,22 @@ def legal_order(actions: Iterable[Action]) -> list[Action]:
     return [action for action in Action if action in given]
 
 
-def status_text(view: TableView | None) -> str:
-    """The one-line prompt under the table: whose turn it is and what they may do."""
+def status_text(view: TableView | None, typing: str | None = None) -> str:
+    """The one-line prompt under the table: whose turn it is, what they may do, and what Enter does now.
+
+    Args:
+        view: the round's view, or None.
+        typing: the amount box that has the keyboard focus: ``"bet"`` (the bet box, where
+            Enter places the typed bet and hands the focus to Deal) or ``"insurance"`` (the
+            insurance stake box, where Enter takes insurance); None when the focus is
+            elsewhere, where Enter deals or starts the next round.
+    """
     if view is None:
         return "Press New round (Enter) to start."
     if view.phase is Phase.BETTING:
-        return "Place your bets: click a chip (right-click removes it), then Deal (Enter)."
+        if typing == "bet":
+            return "Type a bet: Enter places it, then Enter again deals."
+        return "Place your bets: click a chip (right-click removes it) or type an amount, then Deal (Enter)."
     if view.phase is Phase.SETTLED:
         return "Round over. New round (Enter)."
     seat, hand = view.current_seat, view.current_hand
@@ -263,12 +276,13 @@ def status_text(view: TableView | None) -> str:
         return f"Dealer's turn ({view.phase.value})."
     choices = ", ".join(a.value for a in legal_order(view.legal_actions))
     upcard = view.dealer.upcard.symbol if view.dealer.upcard is not None else "?"
+    box = " Type the stake, Enter takes it." if typing == "insurance" else ""
     if view.phase is Phase.INSURANCE and view.even_money:  # the same actions, in even money's words
         take = "" if Action.INSURANCE in view.legal_actions else " (not enough money left)"
         return (f"{seat.name}: a natural against {upcard}. Take even money (Even money, I){take} "
-                "or no even money (No thanks, N)?")
+                f"or no even money (No thanks, N)?{box}")
     if view.phase is Phase.INSURANCE:
-        return f"{seat.name}: {insurance_label(view)}? The dealer shows {upcard}. ({choices})"
+        return f"{seat.name}: {insurance_label(view)}? The dealer shows {upcard}. ({choices}){box}"
     if view.phase is Phase.EARLY_SURRENDER:
         return f"{seat.name}: surrender early against {upcard}? ({choices})"
     which = f" (hand {view.turn[1] + 1} of {len(seat.hands)})" if view.turn and len(seat.hands) > 1 else ""
@@ -554,3 +568,81 @@ def pending_from(events: Iterable[Event]) -> Pending:
         elif isinstance(event, InsuranceSettled):
             pending.insurance.add(event.seat)
     return pending
+
+
+# ====================================================================== readability
+#: Text colours of the window's panels, each at least 4.5:1 (WCAG AA) on the theme's grey (#d9d9d9).
+MUTED_TEXT = "#4a4a4a"
+#: A refused bet or a wrong coach verdict: a dark red, 4.9:1 on the panels' grey.
+ERROR_TEXT = "#a31515"
+#: A right coach verdict: a dark green.
+RIGHT_TEXT = "#1b5e20"
+#: The keyboard focus ring and the focused button's face.
+FOCUS_COLOR = "#0b4fa3"
+#: The smallest felt text, pixels (names, money, the shoe's count, the felt's printing).
+MIN_FELT_TEXT = 12
+
+
+def relative_luminance(color: str) -> float:
+    """The relative luminance of ``"#rrggbb"`` (WCAG 2.x): 0 for black, 1 for white.
+
+    Each sRGB channel ``c`` in 0..1 is linearised (``c / 12.92`` up to 0.04045, else
+    ``((c + 0.055) / 1.055) ** 2.4``) and weighted 0.2126 R + 0.7152 G + 0.0722 B.
+    """
+    channels = [int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(first: str, second: str) -> float:
+    """The WCAG 2.x contrast ratio of two ``"#rrggbb"`` colours, from 1 (same) to 21 (black on white).
+
+    ``(L1 + 0.05) / (L2 + 0.05)`` with L1 the lighter colour's :func:`relative_luminance`.
+    Normal text needs at least 4.5 (level AA).
+    """
+    a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def preset_title(rules: Rules) -> str:
+    """A preset's human name for the Rules menu, read from its description (``presets.toml``).
+
+    The description's words before its first colon (``"Atlantic City: 8 decks, ..."`` is
+    ``"Atlantic City"``), or before its first comma when that comes first (``"Single
+    deck, dealer hits soft 17, ..."`` is ``"Single deck"``), without a leading "The", with a
+    capital first letter unless the first word is spelt with an inner one (``"justBlackjack"``).
+    Rules without a description are named by their ``name``.
+    """
+    text = rules.description.strip()
+    cuts = [i for i in (text.find(":"), text.find(",")) if i > 0]
+    title = text[:min(cuts)].strip() if cuts else text
+    if title.lower().startswith("the "):
+        title = title[4:]
+    if not title:
+        return rules.name
+    first = title.split(" ")[0]
+    return title if any(c.isupper() for c in first[1:]) else title[:1].upper() + title[1:]  # justBlackjack stays
+
+
+def mnemonics(labels: Sequence[str]) -> list[int]:
+    """The index of the underlined letter in each menu label: the first letter or digit not taken by an
+    earlier label (so Alt plus that letter picks one entry), else -1 (no underline)."""
+    taken: set[str] = set()
+    found: list[int] = []
+    for label in labels:
+        index = next((i for i, c in enumerate(label) if c.isalnum() and c.lower() not in taken), -1)
+        if index >= 0:
+            taken.add(label[index].lower())
+        found.append(index)
+    return found
+
+
+def felt_text(width: float, height: float, share: float) -> int:
+    """The pixel size of a text on a felt of ``width`` x ``height`` pixels, ``share`` of the felt's text scale.
+
+    The scale is the felt's height, grown up to 1.3 times in a wide, short window (up to
+    0.62 of the width), so names and printing do not look tiny there; never below
+    :data:`MIN_FELT_TEXT` pixels.
+    """
+    scale = max(height, min(width * 0.62, height * 1.3))
+    return max(MIN_FELT_TEXT, round(scale * share))

@@ -19,25 +19,32 @@ from blackjack.hints import OUTCOMES
 from .advice import CHART_UPCARDS, Advice, CountInfo
 from .cards import FONT_FAMILY
 from .dialogs import bind_close
-from .logic import legal_order, signed_money
+from .logic import ERROR_TEXT, MUTED_TEXT, RIGHT_TEXT, legal_order, signed_money
 
-__all__ = ["ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow", "SessionWindow", "SidePanel",
-           "Toggle"]
+__all__ = ["BARS_HEIGHT", "BARS_WIDTH", "ChartWindow", "CoachPanel", "CountPanel", "HintPanel", "LedgerRow",
+           "PANEL_PADDING", "SIDE_WIDTH", "SessionWindow", "SidePanel", "Toggle", "WRAP"]
 
 #: The padding inside each side panel's frame: left, top, right, bottom (pixels).
-PANEL_PADDING = (6, 4, 6, 4)
+PANEL_PADDING = (6, 2, 6, 2)
 #: The bindtag of every widget in a :class:`SidePanel`: the mouse wheel over any of them scrolls the panel.
 SIDE_SCROLL = "SidePanelScroll"
+#: The side column's width without its scroll bar, pixels: fixed, so nothing a panel shows moves the table.
+SIDE_WIDTH = 286
+#: Where the panels' text wraps, pixels: the column less its own, the panels' and the frames' padding.
+WRAP = 240
 
 
 class SidePanel(ttk.Frame):
     """The column right of the table: its panels go in ``inner``, which scrolls when the window is too short.
 
-    The hint, count and coach panels grow and shrink with what they show (five EV lines,
-    KO's extra count lines, a coach verdict); at a short window they may need more
-    height than the column has. Then a scroll bar appears, the mouse wheel scrolls the
-    column, and a control that takes the keyboard focus scrolls into view, so every
-    control can be reached at any window size. With room to spare there is no scroll bar.
+    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, and keeps the
+    scroll bar's room too, so a verdict, a long hint or an offer never moves the table:
+    the panels' text wraps at :data:`WRAP` pixels. The panels grow and shrink in height
+    with what they show (five EV lines, KO's extra count lines, a coach verdict); at a
+    short window they may need more height than the column has. Then a scroll bar
+    appears (in the room kept for it), the mouse wheel scrolls the column, and a control
+    that takes the keyboard focus scrolls into view, so every control can be reached at
+    any window size. With room to spare there is no scroll bar.
 
     Args:
         master: the main window.
@@ -47,14 +54,15 @@ class SidePanel(ttk.Frame):
     def __init__(self, master: tk.Misc, padding: tuple[int, int] = (6, 4)) -> None:
         super().__init__(master)
         background = ttk.Style(self).lookup("TFrame", "background") or None
-        self.canvas = tk.Canvas(self, highlightthickness=0, borderwidth=0, yscrollincrement=20,
-                                **({"background": background} if background else {}))
+        self.canvas = tk.Canvas(self, highlightthickness=0, borderwidth=0, yscrollincrement=20, width=SIDE_WIDTH,
+                                takefocus=0, **({"background": background} if background else {}))
         self.scrollbar = ttk.Scrollbar(self, orient="vertical", command=self.canvas.yview)
         self.canvas.configure(yscrollcommand=self.scrollbar.set)
         self.inner = ttk.Frame(self.canvas, padding=padding)
-        self._window = self.canvas.create_window(0, 0, window=self.inner, anchor="nw")
+        self._window = self.canvas.create_window(0, 0, window=self.inner, anchor="nw", width=SIDE_WIDTH)
         self.canvas.grid(row=0, column=0, sticky="ns")
         self.rowconfigure(0, weight=1)
+        self.columnconfigure(1, minsize=self.scrollbar.winfo_reqwidth())  # the scroll bar's room, kept when hidden
         self.inner.bind("<Configure>", lambda _e: self._fit())
         self.canvas.bind("<Configure>", lambda _e: self._fit())
         self.bind_class(SIDE_SCROLL, "<Button-4>", lambda e: self._wheel(e, -1))
@@ -104,10 +112,11 @@ class SidePanel(ttk.Frame):
         self.scroll(units)
 
     def _fit(self) -> None:
-        """Size the canvas to the panels' width, set the scroll region, show the scroll bar only when needed."""
-        width, height = self.inner.winfo_reqwidth(), self.inner.winfo_reqheight()
-        if int(self.canvas.cget("width")) != width:
-            self.canvas.configure(width=width)
+        """Size the canvas to the panels' height, set the scroll region, show the scroll bar only when needed.
+
+        The width stays :data:`SIDE_WIDTH`: the panels are made that wide, whatever they ask for.
+        """
+        width, height = SIDE_WIDTH, self.inner.winfo_reqheight()
         if int(self.canvas.cget("height")) != height:
             self.canvas.configure(height=height)
         self.canvas.configure(scrollregion=(0, 0, width, height))
@@ -141,7 +150,7 @@ class Toggle(ttk.LabelFrame):
         self.button.pack(side="left", padx=(10, 0))
         self.configure(labelwidget=heading)
         self.body = ttk.Frame(self)
-        self.hidden_note = ttk.Label(self, text="hidden: test yourself", foreground="#777777")
+        self.hidden_note = ttk.Label(self, text="hidden: test yourself", foreground=MUTED_TEXT)
         self._apply()
 
     def set_shown(self, shown: bool) -> None:
@@ -159,7 +168,7 @@ class Toggle(ttk.LabelFrame):
 
 
 #: The hint's bar chart of the dealer's final totals, pixels (short, so the side column fits a short window).
-BARS_WIDTH, BARS_HEIGHT = 250, 72
+BARS_WIDTH, BARS_HEIGHT = 240, 62
 
 
 class HintPanel(Toggle):
@@ -169,7 +178,7 @@ class HintPanel(Toggle):
         super().__init__(master, "Hint", shown)
         self.action = ttk.Label(self.body, text="", font=(FONT_FAMILY, 13, "bold"))
         self.action.grid(row=0, column=0, sticky="w")
-        self.reason = ttk.Label(self.body, text="", wraplength=250, justify="left")
+        self.reason = ttk.Label(self.body, text="", wraplength=WRAP, justify="left")
         self.reason.grid(row=1, column=0, sticky="w")
         self.bust = ttk.Label(self.body, text="")
         self.bust.grid(row=2, column=0, sticky="w")
@@ -181,20 +190,42 @@ class HintPanel(Toggle):
         self.show_message("No decision yet.")
 
     def show_message(self, text: str) -> None:
-        """Clear the panel and show one line (waiting, no decision, hints unavailable)."""
+        """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable).
+
+        The empty parts take no room: no blank line, no empty bar chart.
+        """
         self.action.configure(text="")
         self.reason.configure(text=text)
         self.bust.configure(text="")
         self.evs.configure(text="")
         self.bars.delete("all")
+        for part in (self.action, self.bust, self.bars, self.evs):
+            part.grid_remove()
+
+    @property
+    def text(self) -> str:
+        """Everything the panel's body shows now, line by line (for tests and for reading it out)."""
+        parts = [self.action, self.reason, self.bust, self.evs]
+        return "\n".join(str(p.cget("text")) for p in parts if p.winfo_manager() and str(p.cget("text")))
 
     def show(self, advice: Advice) -> None:
-        """Show a computed hint."""
+        """Show a computed hint (the bar chart only when it has the dealer's totals, the bust line only
+        when hitting is a choice)."""
+        for part in (self.action, self.evs):
+            part.grid()
         self.action.configure(text=f"→ {advice.action.value.upper()}")
         self.reason.configure(text=advice.reason)
         self.bust.configure(text="" if advice.bust_chance is None else
                             f"Bust chance if you hit: {advice.bust_chance:.0%}")
+        if advice.bust_chance is None:
+            self.bust.grid_remove()
+        else:
+            self.bust.grid()
         self._draw_bars(advice.dealer)
+        if self.bars.find_all():
+            self.bars.grid()
+        else:
+            self.bars.grid_remove()  # no outcomes to show (an insurance decision): no empty white box
         lines = [f"{a.value:<10}{v:+.3f}" + ("  ◀" if a is advice.action else "")
                  for a, v in ((a, advice.evs[a]) for a in legal_order(advice.evs))]
         self.evs.configure(text="EV per bet:\n" + "\n".join(lines))
@@ -274,7 +305,11 @@ class CoachPanel(ttk.LabelFrame):
 
     The verdict and score lines take no room until there is something to say
     (:meth:`show_verdict`, :meth:`show_score`), so the side column fits a short window.
+    A verdict wraps at :data:`WRAP` pixels: the column never widens for it.
     """
+
+    #: The verdict's colours: a right decision, a departure from basic strategy.
+    RIGHT, WRONG = RIGHT_TEXT, ERROR_TEXT
 
     def __init__(self, master: tk.Misc, drills: Sequence[str]) -> None:
         super().__init__(master, text="Coach", padding=PANEL_PADDING)
@@ -286,9 +321,9 @@ class CoachPanel(ttk.LabelFrame):
         self.drill_box = ttk.Combobox(self, textvariable=self.drill, values=["off", *drills], width=9,
                                       state="readonly")
         self.drill_box.grid(row=0, column=2, sticky="w")
-        self.verdict = ttk.Label(self, text="", wraplength=250, justify="left")
+        self.verdict = ttk.Label(self, text="", wraplength=WRAP, justify="left")
         self.verdict.grid(row=1, column=0, columnspan=3, sticky="w")
-        self.score = ttk.Label(self, text="")
+        self.score = ttk.Label(self, text="", wraplength=WRAP, justify="left")
         self.score.grid(row=2, column=0, columnspan=3, sticky="w")
         self.show_verdict("")
         self.show_score("")

@@ -40,6 +40,7 @@ import math
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable, Mapping, Sequence
+from typing import Literal
 
 from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 from blackjack.events import RoundSettled
@@ -47,7 +48,7 @@ from blackjack.text_render import even_money, shown_total
 
 from .cards import FONT_FAMILY, chip_stacks, draw_card, draw_chip_stacks, rounded_rectangle
 from .logic import (CHIP_COLORS, CHIP_VALUES, Box, Pending, banner_lines, card_size, chip_color, dealer_slots,
-                    hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
+                    felt_text, hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
 
 __all__ = ["MIN_FONT", "TableCanvas", "bet_radius"]
 
@@ -88,7 +89,6 @@ class TableCanvas(tk.Canvas):
         self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money],
                           RoundSettled | None] | None = None
         self._bold: dict[int, tkfont.Font] = {}  # measuring fonts by pixel size, made once
-        self._plain: dict[int, tkfont.Font] = {}
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
@@ -144,14 +144,16 @@ class TableCanvas(tk.Canvas):
                     self._draw_insurance(seat.index, n, seat.insurance, net, width, height, even_money(seat), room)
             counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
             slots = hand_slots(width, height, n, seat.index, counts)
-            baseline = max((b.y + b.h for boxes in slots for b in boxes), default=0.0) + 4
+            # one line for the captions of all the seat's hands, below its lowest card: split hands' bets line up;
+            # a bet line wider than the hands' distance apart (stride) gets a smaller font
+            caption_y = max((b.y + b.h for boxes in slots for b in boxes), default=0.0) + 4
             stride = slots[1][0].x - slots[0][0].x if len(slots) > 1 and slots[0] and slots[1] else width / n
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
                 tags = (f"seat{seat.index}", f"hand_{seat.index}_{j}")
                 for card, box in zip(hand.cards, boxes):
                     draw_card(self, box, card, tags)
                 if boxes:
-                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, baseline,
+                    self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, caption_y,
                                        stride)
                 if view.turn == (seat.index, j) and boxes:
                     left, top = boxes[0].x - 5, boxes[0].y - 5
@@ -162,7 +164,7 @@ class TableCanvas(tk.Canvas):
     def _draw_felt(self, view: TableView | None, width: int, height: int) -> None:
         self.create_oval(-width * 0.25, -height * 1.15, width * 1.25, height * 0.98, outline=FELT_EDGE,
                          width=max(6, width // 90), tags=("felt",))
-        font_size = max(10, round(height * 0.028))
+        font_size = felt_text(width, height, 0.028)
         if view is not None:
             pays, bonus, dealer = banner_lines(view.rules)
             lines = [(pays, GOLD, font_size, "bold", "banner_pays")]
@@ -183,7 +185,7 @@ class TableCanvas(tk.Canvas):
                           outline="#1b0f0c", tags=("shoe",))
         rounded_rectangle(self, box, 5, fill="#1f3c88", outline="#d7ccc8", tags=("shoe",))
         self.create_text(box.x + box.w / 2, box.y + box.h + 18, text=f"shoe: {view.cards_remaining} cards",
-                         fill=INK, font=(FONT_FAMILY, -max(10, round(height * 0.022))), tags=("shoe", "shoe_text"))
+                         fill=INK, font=(FONT_FAMILY, -felt_text(width, height, 0.022)), tags=("shoe", "shoe_text"))
 
     def shoe_point(self) -> tuple[float, float]:
         """Where dealt cards come from (the shoe's middle), pixels."""
@@ -259,36 +261,23 @@ class TableCanvas(tk.Canvas):
 
     def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,
                     active: bool) -> None:
-        """Seat ``index``'s name, its money line under it and, for the seat being bet for, "▼ chips go here"
-        above it: stacked up from the canvas's bottom edge by the fonts' own line heights, so they never
-        overlap at any window size."""
+        """The seat's lines at the bottom of the felt, stacked by their fonts' line heights from a margin above
+        the canvas's edge up: the money line, the name, and "chips go here" over the seat that takes the chips."""
         area = seat_area(width, height, n, index)
         tags = (f"seat{index}", f"seatarea{index}")
-        size = max(11, round(height * 0.028))
-        cx = area.x + area.w / 2
-        bottom = height - 4.0
+        size = felt_text(width, height, 0.028)
+        x = area.x + area.w / 2
+        bottom = height - max(6, size // 2)  # off the canvas's edge
+        lines: list[tuple[str, str, int, Literal["normal", "bold"], str]] = []
         if money:
-            small = round(size * 0.8)
-            self.create_text(cx, bottom, text=money, anchor="s", fill=INK, font=(FONT_FAMILY, -small),
-                             tags=(*tags, f"bankroll{index}"))
-            bottom -= self._line_height(small, "normal")
-        else:
-            bottom -= 18
-        self.create_text(cx, bottom, text=name, anchor="s", fill=GOLD if active else INK,
-                         font=(FONT_FAMILY, -size, "bold"), tags=(*tags, f"name{index}"))
+            lines.append((money, INK, round(size * 0.8), "normal", f"bankroll{index}"))
+        lines.append((name, GOLD if active else INK, size, "bold", f"name{index}"))
         if active:
-            bottom -= self._line_height(size, "bold")
-            self.create_text(cx, bottom, text="▼ chips go here", anchor="s", fill=GOLD,
-                             font=(FONT_FAMILY, -round(size * 0.75)), tags=(*tags, "betting_seat"))
-
-    def _line_height(self, size: int, weight: str) -> int:
-        """The line height (``linespace``) of the table font at ``size`` pixels, bold or ``"normal"``."""
-        if weight == "bold":
-            return int(self._bold_font(size).metrics("linespace"))
-        font = self._plain.get(size)
-        if font is None:
-            font = self._plain[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size)
-        return int(font.metrics("linespace"))
+            lines.append(("▼ chips go here", GOLD, round(size * 0.75), "normal", "betting_seat"))
+        for text, color, pixels, weight, tag in lines:  # bottom up
+            self.create_text(x, bottom, text=text, anchor="s", fill=color, font=(FONT_FAMILY, -pixels, weight),
+                             tags=(*tags, tag))
+            bottom -= self._font(pixels, weight).metrics("linespace")
 
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
@@ -323,9 +312,14 @@ class TableCanvas(tk.Canvas):
 
     def _bold_font(self, size: int) -> tkfont.Font:
         """The bold table font at ``size`` pixels, for measuring text (one per size, kept)."""
-        font = self._bold.get(size)
+        return self._font(size, "bold")
+
+    def _font(self, size: int, weight: Literal["normal", "bold"] = "normal") -> tkfont.Font:
+        """The table font at ``size`` pixels and ``weight``, for measuring text (one per size and weight, kept)."""
+        key = size if weight == "bold" else -size  # bold fonts keep the keys _bold has always had
+        font = self._bold.get(key)
         if font is None:
-            font = self._bold[size] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight="bold")
+            font = self._bold[key] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
         return font
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int) -> None:
@@ -420,15 +414,16 @@ class TableCanvas(tk.Canvas):
             size -= 1
 
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
-                      pending: Pending, baseline: float | None = None, stride: float = 0.0) -> None:
+                      pending: Pending, top: float | None = None, stride: float = 0.0) -> None:
         """Hand ``j`` of seat ``seat``'s total, bet line (split or doubled hands) and result under its cards.
 
         The total is the engine's: ``blackjack.text_render.shown_total`` (both ways,
         ``"7 / 17"``, while the hand is played; its final total once finished), or
-        ``Hand.total_text()`` of the cards shown while some are still being dealt. Every
-        hand of a seat writes its captions from the same ``baseline`` (the seat's lowest
-        card), so split hands' totals and bets stand on one line each; a bet line wider
-        than the hands' ``stride`` (their distance apart) gets a smaller font.
+        ``Hand.total_text()`` of the cards shown while some are still being dealt. The
+        captions start at ``top`` (default: just below the hand's lowest card); the seat
+        passes one ``top`` for all its hands (below its lowest card), so split hands'
+        totals and bets stand on one line each. A bet line wider than the hands'
+        ``stride`` (their distance apart) gets a smaller font.
         """
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
@@ -436,14 +431,14 @@ class TableCanvas(tk.Canvas):
         first, last = boxes[0], boxes[-1]
         cx = (first.x + last.x + last.w) / 2
         size = max(11, round(first.h * 0.14))
-        y = baseline if baseline is not None else max(b.y + b.h for b in boxes) + 4
+        y = max(b.y + b.h for b in boxes) + 4 if top is None else top
         total = self.create_text(cx, y, text=text, anchor="n", fill=INK, font=(FONT_FAMILY, -size, "bold"),
                                  tags=(f"seat{seat}", f"total_{seat}_{j}", "total"))
         y = self.bbox(total)[3]
         stake = f"bet {format_money(hand.bet)}" + (" (doubled)" if hand.doubled and complete else "")
         if view.rules.wagering and (len(view.seats[seat].hands) > 1 or (hand.doubled and complete)):
             small = max(MIN_FONT, round(size * 0.7))
-            while stride and small > MIN_FONT and self._bold_font(small).measure(stake) > stride - 6:
+            while stride and small > MIN_FONT and self._font(small).measure(stake) > stride - 6:
                 small -= 1
             self.create_text(cx, y, text=stake, anchor="n", fill=INK, font=(FONT_FAMILY, -small),
                              tags=(f"seat{seat}", f"stake_{seat}_{j}"))

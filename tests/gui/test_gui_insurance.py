@@ -54,13 +54,14 @@ def insure(app: Any, text: str) -> None:
 
 class TestTheBox:
     def test_shown_only_while_insurance_is_offered(self, make_app: MakeApp) -> None:
-        """No box while betting; beside the Insurance button during the offer; gone once declined."""
+        """No box while betting; beside the Insurance button during the offer, in a slot of its own that is
+        there all the time (so no button moves); gone once declined."""
         app = make_app(stack=NO_NATURAL)
         assert not box_shown(app)
-        bet_and_deal(app, 10)
-        assert box_shown(app)
         slaves = app.buttons["insurance"].master.pack_slaves()
-        assert slaves.index(app.insurance_box) == slaves.index(app.buttons["insurance"]) + 1
+        assert slaves.index(app.insurance_slot) == slaves.index(app.buttons["insurance"]) + 1
+        bet_and_deal(app, 10)
+        assert box_shown(app) and app.insurance_box.master is app.insurance_slot
         app.buttons["decline"].invoke()
         app.settle()
         assert not box_shown(app) and app.round_view.phase is Phase.PLAYER_TURN
@@ -163,15 +164,17 @@ class TestPartialStake:
         assert app.table.texts("result_0_0") == ["PUSH 0"]
 
     def test_enter_in_the_box_takes_the_typed_stake_and_keys_work_after(self, make_app: MakeApp) -> None:
-        """Typing in the box, I does not answer; Enter insures 1; then the S key stands (focus left the box)."""
+        """Typing in the box, a letter that is no shortcut is typed; Enter insures 1; then the S key stands
+        (focus left the box)."""
         app = make_app(stack=NO_NATURAL)
         bet_and_deal(app, 10)
         app.insurance_box.focus_force()
         app.root.update()
         app.insurance_amount.set("1")
-        app.insurance_box.event_generate("<KeyPress-i>")
+        app.insurance_box.icursor("end")
+        app.insurance_box.event_generate("<KeyPress-x>")
         app.root.update()
-        assert app.round_view.phase is Phase.INSURANCE
+        assert app.round_view.phase is Phase.INSURANCE and app.insurance_amount.get() == "1x"
         app.insurance_amount.set("1")
         app.insurance_box.event_generate("<KeyPress-Return>")
         app.settle()
@@ -181,6 +184,18 @@ class TestPartialStake:
         app.settle()
         assert app.round_view.phase is Phase.SETTLED
         assert app.round_view.seats[0].bankroll == 1000 + 10 - 1
+
+
+    def test_the_i_key_in_the_box_takes_the_typed_stake(self, make_app: MakeApp) -> None:
+        """The letter shortcuts work wherever the focus is: I typed in the box insures the typed 2, not types an i."""
+        app = make_app(stack=NO_NATURAL)
+        bet_and_deal(app, 10)
+        app.insurance_box.focus_force()
+        app.root.update()
+        app.insurance_amount.set("2")
+        app.insurance_box.event_generate("<KeyPress-i>")
+        app.settle()
+        assert app.round_view.seats[0].insurance == 2 and app.round_view.phase is Phase.PLAYER_TURN
 
 
 class TestRefused:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from fractions import Fraction
 
 import pytest
@@ -11,11 +12,10 @@ from hypothesis import strategies as st
 
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
                        InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
-from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips, banner_lines,
-                       button_states,
-                       card_size, chip_color, dealer_slots, dimmed, hand_slots, insurance_label, insurance_limit,
-                       insurance_text, pending_from, read_bankroll, result_text, seat_area, short_money,
-                       signed_money, stake, status_text, step_stake, window_size)
+from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips,
+                       banner_lines, button_states, card_size, chip_color, dealer_slots, dimmed, hand_slots,
+                       insurance_label, insurance_limit, insurance_text, pending_from, read_bankroll, result_text,
+                       seat_area, short_money, signed_money, stake, status_text, step_stake, window_size)
 
 VEGAS = Rules.preset("vegas")
 
@@ -451,3 +451,37 @@ class TestEvenMoneyWords:
     def test_the_stake_label_words_even_money(self, net: int | None, text: str) -> None:
         """Even money's stake on the felt is labelled as even money, with the engine's net once settled."""
         assert insurance_text(5, net, even_money=True) == text
+
+
+class TestReadability:
+    """The WCAG contrast formula, the presets' human names, menu letters, Enter's prompt in the amount boxes."""
+
+    def test_contrast_ratio_matches_wcag(self) -> None:
+        """Black on white is 21:1, a colour on itself 1:1, #777777 on white about 4.48 (just short of AA)."""
+        from gui.logic import contrast_ratio
+        assert round(contrast_ratio("#000000", "#ffffff"), 2) == 21.0
+        assert contrast_ratio("#0f6b35", "#0f6b35") == 1.0
+        assert round(contrast_ratio("#777777", "#ffffff"), 2) == 4.48
+        assert contrast_ratio("#ffffff", "#777777") == contrast_ratio("#777777", "#ffffff")
+
+    def test_preset_titles_are_human(self) -> None:
+        """Each preset's menu name comes from its description: no ids, no underscores."""
+        from gui.logic import preset_title
+        titles = {name: preset_title(Rules.preset(name)) for name in Rules.preset_names()}
+        assert titles["atlantic_city"] == "Atlantic City" and titles["single_deck"] == "Single deck"
+        assert titles["justblackjack"] == "justBlackjack trainer"
+        assert all("_" not in title for title in titles.values())
+
+    def test_mnemonics_never_repeat_a_letter(self) -> None:
+        """The second label starting with S gets its next free letter."""
+        from gui.logic import mnemonics
+        assert mnemonics(["Stand", "Split", "Surrender", "!"]) == [0, 1, 1, -1]
+
+    def test_status_says_what_enter_does_in_the_bet_box(self) -> None:
+        """In the bet box Enter places the bet, then deals; elsewhere Enter deals."""
+        from gui.logic import status_text
+        game = Blackjack(["Ann"], Rules.preset("vegas"), rng=random.Random(1))
+        game.new_round()
+        view = game.round.view()  # type: ignore[union-attr]
+        assert "Enter again deals" in status_text(view, "bet")
+        assert status_text(view).endswith("then Deal (Enter).")

@@ -160,7 +160,7 @@ class TestRulesChange:
         app = make_app()
         app.place_bet(0, 10)
         play_and_win(app)
-        menu(app, "Rules").invoke("atlantic_city")
+        menu(app, "Rules").invoke("Atlantic City")
         assert app.game.rules.name == "atlantic_city" and app.round_view.phase is Phase.BETTING
         app.place_bet(0, 20)
         play_and_win(app)
@@ -175,7 +175,7 @@ class TestRulesChange:
         app = make_app()
         app.place_bet(0, 10)
         play_and_win(app)
-        menu(app, "Rules").invoke("atlantic_city")
+        menu(app, "Rules").invoke("Atlantic City")
         app.same_button.invoke()
         assert app.table.texts("bet_text0") == ["10"] and app.game.round.bet(0) == 10
 
