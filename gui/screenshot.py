@@ -7,8 +7,10 @@ ImageMagick's ``import``, and ``Xvfb`` when no ``$DISPLAY`` is set
 ``test-output/screenshots/``.
 
 The scene (Vegas rules, three seats): Ann splits 8-8 against the dealer's 6, doubles
-the first hand (8-3, then a 9) and stands on the second (8-K); Bob, with A-6 (soft 17),
-is to decide, and the hint panel advises him.
+the first hand (8-3, then a 9) and stands on the second (8-K); Bob doubles his A-6
+(soft 17) and draws a 4; Cy stands on 19. The dealer turns a 10 and draws a 4, and
+announces "Dealer stands on 20": Ann pushes and loses, Bob wins, Cy loses, with the
+chip stacks beside the bets.
 """
 
 from __future__ import annotations
@@ -29,15 +31,15 @@ if TYPE_CHECKING:
 __all__ = ["SHOWCASE_STACK", "main", "showcase"]
 
 #: Deal order for three seats: first cards, upcard, second cards, hole card, then the hits.
-SHOWCASE_STACK = "8s As Td 6d 8h 6c 9s Th 3c 9c Kd"
+SHOWCASE_STACK = "8s As Td 6d 8h 6c 9s Th 3c 9c Kd 4h 4s"
 DEFAULT_PATH = Path(__file__).resolve().parents[1] / "docs" / "images" / "table.png"
 
 
 def showcase(root: tk.Tk) -> App:
-    """Open the table in ``root`` and play the showcase round up to Bob's decision.
+    """Open the table in ``root`` and play the showcase round to its end (the dealer's announcement).
 
     Returns:
-        The window's :class:`~gui.app.App`, settled (no animation or hint pending).
+        The window's :class:`~gui.app.App`, settled (no animation pending, the round over).
     """
     from .app import App
     app = App(root, ["Ann", "Bob", "Cy"], Rules.preset("vegas"), seed=11, stack=SHOWCASE_STACK.split(),
@@ -47,7 +49,7 @@ def showcase(root: tk.Tk) -> App:
     for seat, bet in enumerate((25, 10, 50)):
         app.place_bet(seat, bet)
     app.deal()
-    for action in (Action.SPLIT, Action.DOUBLE, Action.STAND):
+    for action in (Action.SPLIT, Action.DOUBLE, Action.STAND, Action.DOUBLE, Action.STAND):
         app.act(action)
     app.settle()
     return app

@@ -30,7 +30,7 @@ def saved(path: Path) -> bool:
 
 @pytest.fixture
 def showcase(display: str) -> Iterator[Any]:
-    """The README's showcase scene (three seats, Ann has split and doubled, Bob to decide)."""
+    """The README's showcase scene (three seats, Ann has split and doubled, Bob doubled, the dealer stands)."""
     from gui.screenshot import showcase as play
     root = tk.Tk()
     app = play(root)
@@ -41,10 +41,15 @@ def showcase(display: str) -> Iterator[Any]:
 
 
 def test_showcase(showcase: Any, shot: Shot) -> None:
-    """The showcase: Ann's hands read 20 and 18, Bob's soft 17 is to play, and the hint is ready."""
-    assert showcase.table.texts("total_0_0") == ["20"] and showcase.table.texts("total_0_1") == ["18"]
-    assert showcase.table.texts("total_1_0") == ["7 / 17"] and showcase.round_view.turn == (1, 0)
-    assert showcase.hint_panel.action.cget("text").startswith("→ ")
+    """The showcase: Ann's hands read 20 and 18, Bob's doubled soft 17 made 21, the dealer announces standing on
+    20, each hand shows its result, and the bets stand in chip stacks."""
+    table = showcase.table
+    assert table.texts("total_0_0") == ["20"] and table.texts("total_0_1") == ["18"]
+    assert table.texts("total_1_0") == ["21"] and table.texts("total_2_0") == ["19"]
+    assert table.texts("dealer_says") == ["Dealer stands on 20"]
+    assert [table.texts(f"result_{seat}_{j}") for seat, j in ((0, 0), (0, 1), (1, 0), (2, 0))] == [
+        ["PUSH 0"], ["LOSE -25"], ["WIN +20"], ["LOSE -50"]]
+    assert all(table.find_withtag(f"stacks{seat}") for seat in range(3))
     assert saved(shot(showcase, "showcase"))
 
 
