@@ -35,6 +35,7 @@ from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event
                        InsuranceSettled, Money, Phase, Player, Rules, RoundSettled, TableView, format_money,
                        parse_bet)
 from blackjack.errors import unwritten
+from blackjack.money import parse_amount
 from blackjack.hints import system
 
 from . import advice, drills
@@ -431,8 +432,9 @@ class App:
 
         Args:
             action: the decision.
-            amount: only for INSURANCE: the stake as typed ("2", "2.5", "5/2"); None
-                takes the engine's default (half the bet, within the bankroll).
+            amount: only for INSURANCE: the stake as typed ("2", "2.5"), read as every typed amount is
+                (:func:`blackjack.money.parse_amount`); None takes the engine's default (half the bet,
+                within the bankroll).
         """
         rnd = self.game.round
         if rnd is None:
@@ -445,7 +447,7 @@ class App:
             if amount is None:
                 rnd.apply(action)
             else:
-                rnd.apply(action, amount)
+                rnd.apply(action, parse_amount(amount, what="insurance stake"))
         except BlackjackError as err:
             self.say(str(err))
             return

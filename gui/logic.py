@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from blackjack import (Action, CardDealt, Event, HandSettled, HoleCardRevealed, InsuranceSettled, InvalidBetError,
-                       Outcome, Phase, Result, Rules, Money, SeatView, TableView, format_money, to_money)
+                       Outcome, Phase, Result, Rules, Money, SeatView, TableView, format_money)
+from blackjack.money import parse_amount
 
 __all__ = [
     "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "ERROR_TEXT", "FOCUS_COLOR", "MIN_FELT_TEXT",
@@ -224,7 +225,7 @@ def step_stake(text: str, most: Money, up: bool) -> str:
     """The insurance amount box's next value when its arrow (or the Up / Down key) is pressed.
 
     Args:
-        text: what the box holds now ("2", "2.5", "5/2" ...).
+        text: what the box holds now ("2", "2.5" ...).
         most: the largest stake allowed (:func:`insurance_limit`).
         up: the up arrow; False for the down arrow.
 
@@ -235,7 +236,7 @@ def step_stake(text: str, most: Money, up: bool) -> str:
         except to whole steps: from 2.5 the arrows give 3 (at most ``most``) or 2.
     """
     try:
-        value = to_money(text)
+        value = parse_amount(text)
     except InvalidBetError:
         return format_money(most)
     step = Fraction(math.floor(value) + 1 if up else math.ceil(value) - 1)
@@ -375,8 +376,9 @@ def window_size(screen_width: int, screen_height: int) -> tuple[int, int]:
 def read_bankroll(text: str, rules: Rules) -> Fraction:
     """Read a starting bankroll as typed in the New game dialog or given as ``--bankroll``.
 
-    Any exact amount (``"200"``, ``"2.5"``, ``"5/2"``, as :func:`~blackjack.to_money`
-    reads it) that covers the table minimum; empty text gives the rules' starting bankroll.
+    An amount read as every typed amount is (:func:`blackjack.money.parse_amount`: ``"200"``,
+    ``"2.5"``, ``"1_000"``; not ``"5/2"`` or ``"1e3"``) that covers the table minimum; empty text
+    gives the rules' starting bankroll.
 
     Raises:
         InvalidBetError: not an amount (the one-line message starts ``bankroll:``), or
@@ -386,7 +388,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
     if not text:
         return Fraction(rules.starting_bankroll)
     try:
-        bankroll = to_money(text)
+        bankroll = parse_amount(text)
     except InvalidBetError as err:
         raise InvalidBetError(f"bankroll: {err}", text) from None
     if bankroll < rules.min_bet:

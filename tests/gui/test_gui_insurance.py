@@ -120,7 +120,7 @@ class TestTheBox:
 
 class TestPartialStake:
     @pytest.mark.parametrize(("text", "stake"), [("2", Fraction(2)), ("2.5", Fraction(5, 2)),
-                                                 ("5/2", Fraction(5, 2)), (" 1 ", Fraction(1))])
+                                                 ("2.50", Fraction(5, 2)), (" 1 ", Fraction(1))])
     def test_no_natural_loses_only_the_stake(self, make_app: MakeApp, text: str, stake: Fraction) -> None:
         """T-9 v A-7, bet 10: insure ``text``; the stake is lost at the peek, then 19 beats 18."""
         app = make_app(stack=NO_NATURAL)
@@ -137,7 +137,7 @@ class TestPartialStake:
         assert app.table.texts("result_0_0") == ["WIN +10"]
 
     @pytest.mark.parametrize(("text", "stake"), [("2", Fraction(2)), ("2.5", Fraction(5, 2)),
-                                                 ("5/2", Fraction(5, 2))])
+                                                 ("2.50", Fraction(5, 2))])
     def test_dealer_natural_pays_two_to_one_on_the_stake(self, make_app: MakeApp, text: str,
                                                           stake: Fraction) -> None:
         """T-9 v A-K, bet 10: the hand loses 10, the stake of ``text`` wins twice itself."""
@@ -200,10 +200,10 @@ class TestPartialStake:
 
 class TestRefused:
     @pytest.mark.parametrize(("text", "message"), [
-        ("abc", "insurance must be an exact number of credits, got 'abc'"),
-        ("", "insurance must be an exact number of credits, got ''"),
-        ("2.5.1", "insurance must be an exact number of credits, got '2.5.1'"),
-        ("1/0", "insurance must be an exact number of credits, got '1/0'"),
+        ("abc", "an insurance stake must be a number of credits such as 25 or 7.5, got 'abc'"),
+        ("", "an insurance stake must be a number of credits such as 25 or 7.5, got ''"),
+        ("2.5.1", "an insurance stake must be a number of credits such as 25 or 7.5, got '2.5.1'"),
+        ("1/0", "an insurance stake must be a number of credits such as 25 or 7.5, got '1/0'"),
         ("0", "insurance must be more than 0 and at most 5 (half the bet, within the bankroll), got 0"),
         ("-2", "insurance must be more than 0 and at most 5 (half the bet, within the bankroll), got -2"),
         ("6", "insurance must be more than 0 and at most 5 (half the bet, within the bankroll), got 6"),
@@ -326,7 +326,7 @@ class TestOnTheTable:
         """T-9 v A-K, bet 10, insure 2.5: the label reads the engine's +5, also after the window is resized."""
         app = make_app(stack=DEALER_NATURAL)
         bet_and_deal(app, 10)
-        insure(app, "5/2")
+        insure(app, "2.5")
         assert app.round_view.phase is Phase.SETTLED and app.game.round.insurance_net(0) == 5
         assert insurance_texts(app) == [["Insurance won +5"]]
         app.root.geometry("1100x680")

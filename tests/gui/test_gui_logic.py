@@ -161,9 +161,9 @@ class TestInsuranceStake:
 
     @pytest.mark.parametrize(("text", "most", "up", "expected"), [
         ("5", Fraction(5), False, "4"), ("2.5", Fraction(5, 2), False, "2"), ("2", Fraction(5, 2), True, "2.5"),
-        ("2.5", Fraction(5, 2), True, "2.5"), ("1", Fraction(5), False, "1"), ("5/2", Fraction(5), True, "3"),
+        ("2.5", Fraction(5, 2), True, "2.5"), ("1", Fraction(5), False, "1"), ("5/2", Fraction(5), True, "5"),
         ("0.5", Fraction(5), True, "1"), ("abc", Fraction(5, 2), False, "2.5"), ("", Fraction(4), True, "4"),
-        ("99", Fraction(5), False, "5"), ("-3", Fraction(5), True, "1"), ("1/2", Fraction(1, 2), False, "0.5"),
+        ("99", Fraction(5), False, "5"), ("-3", Fraction(5), True, "1"), ("1/2", Fraction(1, 2), False, "0.5"), ("1e3", Fraction(5), False, "5"),
     ])
     def test_arrow_steps(self, text: str, most: Fraction, up: bool, expected: str) -> None:
         """The box's arrows step by whole credits, stay within 1 (or less) and the limit, and mend bad text."""
@@ -398,14 +398,17 @@ class TestTotals:
 class TestReadBankroll:
     """One reading of a starting bankroll for the New game dialog and ``--bankroll``."""
 
-    @pytest.mark.parametrize("text, amount", [("2.5", Fraction(5, 2)), (" 5/2 ", Fraction(5, 2)), ("200", 200),
-                                              ("", 1000)])
+    @pytest.mark.parametrize("text, amount", [("2.5", Fraction(5, 2)), (" 2.50 ", Fraction(5, 2)), ("200", 200),
+                                              ("1_000", 1000), ("", 1000)])
     def test_exact_amounts_and_the_rules_default(self, text: str, amount: Fraction) -> None:
-        """Any exact amount of at least the table minimum; empty text is the rules' starting bankroll."""
+        """A typed amount (the kit's one grammar) of at least the table minimum; empty text is the rules'
+        starting bankroll."""
         assert read_bankroll(text, VEGAS) == amount
 
     @pytest.mark.parametrize("text, message", [
-        ("abc", "bankroll: not an amount of credits: 'abc'"),
+        ("abc", "bankroll: an amount must be a number of credits such as 25 or 7.5, got 'abc'"),
+        ("5/2", "bankroll: an amount must be a number of credits such as 25 or 7.5, got '5/2'"),
+        ("1e3", "bankroll: an amount must be a number of credits such as 25 or 7.5, got '1e3'"),
         ("0.5", "the bankroll must cover the table minimum of 1, got 0.5"),
         ("-5", "the bankroll must cover the table minimum of 1, got -5"),
     ])
