@@ -356,7 +356,13 @@ def _readers() -> dict[str, Callable[[str], object]]:
     from blackjack.sim.__main__ import _count as sim_count
     from milestones.__main__ import _at_least_one, _positive
 
-    return {"bet": parse_bet, "--bankroll": amount_argument, "sim --hands": sim_count,
+    from gui.logic import read_bankroll
+
+    def table_bankroll(text: str) -> object:  # the Tk table's --bankroll and New game dialog (empty: the default)
+        return read_bankroll(text, Rules()) if text.strip() else None
+
+    return {"bet": parse_bet, "--bankroll": amount_argument, "table --bankroll": table_bankroll,
+            "sim --hands": sim_count,
             "sim --penetration": share_argument, "milestones --timeout": _positive,
             "milestones --jobs": _at_least_one, "count_argument": count_argument(10**6)}
 
@@ -371,7 +377,7 @@ def test_every_reader_reads_a_typed_number_the_same_way(text: str, money: int | 
     """A bet, --bankroll, the simulator's counts and shares and milestones' seconds and jobs share one grammar
     (blackjack/typed_numbers.py): the same text is a number in all of them or in none, money aside for exponents."""
     for where, read in _readers().items():
-        wanted = money if where in ("bet", "--bankroll") else other
+        wanted = money if where in ("bet", "--bankroll", "table --bankroll") else other
         if where == "sim --penetration" and wanted is not None:
             wanted = None if wanted > 1 else wanted  # a share must be 0..1: refused for its range, not its form
         try:
