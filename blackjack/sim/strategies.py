@@ -501,8 +501,8 @@ def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart |
             (``basic`` and ``hi-lo`` use it instead of deriving it again).
 
     Raises:
-        ValueError: an unknown name, or a ``module:function`` that cannot be imported
-            or is not callable; the message says which.
+        ValueError: an unknown name, or a ``module:function`` that cannot be imported (its
+            module missing, or raising while it loads) or is not callable; the message says which.
     """
     key = name.strip().lower().replace("_", "-")
     if key == "basic":
@@ -526,6 +526,8 @@ def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart |
             policy = getattr(module, attr)
         except (ImportError, AttributeError) as err:
             raise ValueError(f"cannot load strategy {name!r}: {err}") from None
+        except Exception as err:  # the user's module failed while it loaded (a SyntaxError, its own error)
+            raise ValueError(f"cannot load strategy {name!r}: its module raised {type(err).__name__}: {err}") from None
         if not callable(policy):
             raise ValueError(f"strategy {name!r} is not a function")
         return UserPolicy(name, rules, policy)

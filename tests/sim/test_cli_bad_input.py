@@ -196,3 +196,18 @@ def test_a_closed_stdout_is_said_before_the_run() -> None:
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert done.stderr.strip() == ("blackjack-kit-sim: error: standard output is closed: there is nowhere to write "
                                    "the report"), done.stderr
+
+
+@pytest.mark.parametrize("source, raised", [("raise RuntimeError('not ready')\n", "RuntimeError: not ready"),
+                                            ("def play(view) oops\n", "SyntaxError")])
+def test_a_strategy_module_that_fails_to_load_is_one_line(source: str, raised: str, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A module:function strategy whose module raises while it loads (not an ImportError) printed a traceback."""
+    (tmp_path / "broken_policy.py").write_text(source, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        err = usage_error(["--hands", "100", "--quiet", "--strategy", "broken_policy:play"], capsys)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("broken_policy", None)
+    assert "cannot load strategy 'broken_policy:play': its module raised " + raised in err, err
