@@ -164,7 +164,11 @@ CSV_FIELDS = ("strategy", "rules", "rounds", "hands", "ev", "se", "ci95_low", "c
 
 
 def to_csv(reports: Sequence[Report]) -> str:
-    """Return one CSV row per strategy with the headline figures (columns :data:`CSV_FIELDS`)."""
+    """Return one CSV row per strategy with the headline figures (columns :data:`CSV_FIELDS`).
+
+    ``risk_of_ruin`` is empty without ``--bankroll`` and, as in the text report, when fewer than
+    :data:`MIN_ROR_SESSIONS` sessions were played (the JSON keeps the raw figures with their count).
+    """
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
@@ -175,7 +179,8 @@ def to_csv(reports: Sequence[Report]) -> str:
             "sd_per_hand": r.sd_per_hand, "average_bet": r.average_bet, "ev_per_round": r.ev_per_round,
             **{k: r.frequencies[k] for k in ("win", "push", "loss", "natural", "bust", "double", "split",
                                              "surrender", "insurance")},
-            "risk_of_ruin": "" if r.risk_of_ruin is None else r.risk_of_ruin["risk"],
+            "risk_of_ruin": "" if r.risk_of_ruin is None or r.risk_of_ruin["sessions"] < MIN_ROR_SESSIONS
+                            else r.risk_of_ruin["risk"],
             "interrupted": r.interrupted})
     return out.getvalue()
 

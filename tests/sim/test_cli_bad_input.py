@@ -19,7 +19,7 @@ import pytest
 
 from blackjack.sim import simulate
 from blackjack.sim.__main__ import DASK_NEEDS_DISTRIBUTED, main
-from blackjack.sim.output import MIN_ROR_SESSIONS, PLOT_NEEDS_MATPLOTLIB, text_report
+from blackjack.sim.output import CSV_FIELDS, MIN_ROR_SESSIONS, PLOT_NEEDS_MATPLOTLIB, text_report, to_csv
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
@@ -160,6 +160,14 @@ def test_shares_read_fractions_and_decimals(capsys: pytest.CaptureFixture[str]) 
 
 
 class TestRiskOfRuin:
+    def test_the_csv_gives_no_figure_from_too_few_sessions(self) -> None:
+        """The CSV's risk_of_ruin column said 1.0 from one session, as the text report did before."""
+        few = to_csv(simulate("basic", hands=1000, seed=1, bankroll=1))
+        enough = to_csv(simulate("basic", hands=2000, seed=1, bankroll=1, sessions=MIN_ROR_SESSIONS))
+        column = CSV_FIELDS.index("risk_of_ruin")
+        assert few.splitlines()[1].split(",")[column] == ""
+        assert 0 <= float(enough.splitlines()[1].split(",")[column]) <= 1
+
     def test_too_few_sessions_give_no_figure(self, capsys: pytest.CaptureFixture[str]) -> None:
         """--bankroll with --hands 1000 made 1 session and reported "1 sessions ... 100.00% (standard error 0.00%)"."""
         assert main(["--hands", "1000", "--quiet", "--bankroll", "1"]) == 0
