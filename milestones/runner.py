@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -125,9 +126,17 @@ class TestRecord:
         Raises:
             KeyError, TypeError, ValueError, ZeroDivisionError: a field is missing or malformed.
         """
+        points = data["points"]
+        if not (isinstance(points, str) and _POINTS.fullmatch(points)):  # never Fraction("1e999999999"): it hangs
+            raise ValueError(f"points must be written as a short whole number, decimal or fraction, got {points!r:.40}")
         return cls(nodeid=str(data["nodeid"]), name=str(data["name"]), doc=str(data["doc"]),
                    milestone=int(data["milestone"]), part=None if data["part"] is None else str(data["part"]),
-                   points=Fraction(data["points"]), hidden=bool(data["hidden"]))
+                   points=Fraction(points), hidden=bool(data["hidden"]))
+
+
+#: A test's points as :meth:`TestRecord.to_json` writes them (``str(Fraction)``: ``"2"``, ``"3/2"``, ``"-1"``),
+#: or a short decimal; bounded, so reading a forged record is instant.
+_POINTS = re.compile(r"-?\d{1,9}(?:/\d{1,9}|\.\d{1,9})?")
 
 
 @dataclass
@@ -198,11 +207,15 @@ class _Stream:
     ``collected`` records (each test once), then for each test in turn ``start`` and its one
     ``result``, then ``finished``. Anything else (a line before ``begin``, a test reported
     twice, a result for a test not collected or not running, a line that is not a record,
-    more than 16 MiB) means the submission's code wrote to the stream: the result's
-    ``tampered`` says how, and nothing after it is read.
+    more than 16 MiB, a line over 1 MiB or nested too deep for the reader) means the
+    submission's code wrote to the stream: the result's ``tampered`` says how, and nothing
+    after it is read.
     """
 
     LIMIT = 16 * 1024 * 1024
+    #: The longest line the plugin writes is one test's record with its message (at most 2000
+    #: characters) and docstring; a longer line is never read as JSON.
+    LINE_LIMIT = 1024 * 1024
 
     def __init__(self, result: RunResult) -> None:
         self.result = result
@@ -221,6 +234,9 @@ class _Stream:
             self.result.tampered = "more than 16 MiB of results"
             return
         *complete, self._partial = (self._partial + data).split(b"\n")
+        if len(self._partial) > self.LINE_LIMIT or any(len(raw) > self.LINE_LIMIT for raw in complete):
+            self.result.tampered = "a results line over 1 MiB"
+            return
         for raw in complete:
             try:
                 self._record(raw.decode("utf-8", errors="replace"))
@@ -241,7 +257,7 @@ class _Stream:
     def _record(self, line: str) -> None:
         try:
             record = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, a number too long to read, or nested without end
             raise Tampered(f"a line that is not a record: {line[:80]!r}") from None
         if not isinstance(record, dict):
             raise Tampered(f"a line that is not a record: {line[:80]!r}")

@@ -120,3 +120,26 @@ def test_the_stream_reads_an_honest_run_and_drops_a_line_cut_short() -> None:
     stream = _Stream(garbage)
     stream.add(_lines(BEGIN, SESSION) + b"pwned\n")
     assert "not a record" in garbage.tampered
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (b"[" * 100_000 + b"\n", "a line that is not a record"),  # RecursionError escaped the reader
+    (b'{"kind": "x", "n": ' + b"9" * 5000 + b"}\n", "a line that is not a record"),  # past int's digit limit
+    (b" " * (2 * 1024 * 1024), "a results line over 1 MiB"),  # no newline: never parsed
+], ids=["nested", "huge-int", "endless-line"])
+def test_a_hostile_results_line_is_tampering_not_a_crash(data: bytes, reason: str) -> None:
+    """What a submission writes on the results pipe is hostile: a line nested 100,000 deep made the reader
+    raise RecursionError, which cost the batch its results."""
+    result = RunResult()
+    stream = _Stream(result)
+    stream.add(_lines(BEGIN, SESSION) + data)
+    stream.finish()
+    assert reason in result.tampered
+
+
+def test_points_written_as_an_endless_number_are_refused_at_once() -> None:
+    """``Fraction("1e999999999")`` builds a number of a billion digits: the grader hung on a forged record."""
+    result = RunResult()
+    stream = _Stream(result)
+    stream.add(_lines(BEGIN, SESSION, {**A, "points": "1e999999999"}))
+    assert "a malformed 'collected' record" in result.tampered
