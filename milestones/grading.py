@@ -640,6 +640,21 @@ class Grader:
         inventory = self.inventory(milestone.number)
         if submission.folder is None:
             return score_run(milestone, inventory, None, self.limits, submission.note)
+        try:
+            return self._grade_folder(submission, milestone, inventory)
+        except GraderError:
+            raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
+        except Exception as err:  # noqa: BLE001 - the submission could not be copied, compiled or run:
+            # a 0 with the reason, and the batch goes on (a named pipe, a file compile() cannot hold ...)
+            shown = "".join(c if c.isprintable() else " " for c in f"{type(err).__name__}: {err}")
+            reason = " ".join(shown.split())[:300]  # one line, no control characters, bounded
+            return score_run(milestone, inventory, None, self.limits, f"this submission could not be graded: {reason}")
+
+    def _grade_folder(self, submission: Submission, milestone: Milestone,
+                      inventory: dict[str, TestRecord]) -> MilestoneGrade:
+        """Grade ``submission``'s folder on ``milestone``, layered on the reference's earlier code when that
+        scores higher (see :class:`Grader`)."""
+        assert submission.folder is not None
         self._unchanged(milestone.number)
         run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden,
                         isolate=True)

@@ -46,6 +46,7 @@ import secrets
 import shutil
 import signal
 import site
+import stat
 import subprocess
 import sys
 import tempfile
@@ -385,6 +386,20 @@ def _open_up(folder: Path) -> None:
         path.chmod(0o755 if path.is_dir() or mode & 0o111 else 0o644)
 
 
+def _copy_regular(source: str, target: str) -> str:
+    """``copytree``'s copy of one file of a submission: a regular file only (links are copied as links).
+
+    A named pipe would block the copy for ever (the whole batch with it); a socket or a device
+    is no part of a project.
+
+    Raises:
+        OSError: ``source`` is not a regular file; ``copytree`` gathers these into ``shutil.Error``.
+    """
+    if not stat.S_ISREG(os.lstat(source).st_mode):
+        raise OSError(f"{Path(source).name!r} is not a regular file (a named pipe, socket or device)")
+    return str(shutil.copy2(source, target))
+
+
 def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResult:
     """One process of an isolated run: ``part`` is ``"visible"`` (hidden tests stripped, ``-m "not hidden"``),
     ``"hidden"`` (``-m hidden``) or ``"all"`` (a suite with no hidden tests)."""
@@ -397,7 +412,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         milestone = _copy_suite(folder, suite_root, visible=part == "visible")
         rootdir = suite_root.parent
         canaries = plant_canaries(milestone, rootdir, hidden=part == "hidden")
-        shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True)
+        shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True, copy_function=_copy_regular)
         tmp.mkdir()
         staging.mkdir()
         site_mirrors(kit / "site")

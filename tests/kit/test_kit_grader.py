@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import zipfile
 from fractions import Fraction
@@ -408,3 +409,47 @@ def test_a_zip_with_a_path_leaving_its_folder_is_refused(name: str, samples: dic
     [ivan] = find_submissions([archive], tmp_path / "deep" / "er" / "scratch")
     assert ivan.folder is None and f"unsafe path in zip: {name!r}" in ivan.note
     assert not list(tmp_path.rglob("evil*.py")) and not Path("/tmp/evil_abs2.py").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_in_a_submission_is_a_0_and_the_batch_goes_on(mini_course: Path, samples: dict[str, Path],
+                                                                  tmp_path: Path) -> None:
+    """A FIFO in the submission blocked the copy for ever, and the batch with it: now that submission gets 0
+    with the reason, and the reference graded in the same batch keeps its full score."""
+    mallory = tmp_path / "mallory"
+    shutil.copytree(samples["full"], mallory)
+    os.mkfifo(mallory / "blackjack" / "pipe\nname")
+    grader = Grader(tests=mini_course / "tests", limits=LIMITS, jobs=2)
+    grades = grader.grade(find_submissions([mallory, samples["full"]], tmp_path / "scratch"), [1])
+    bad, good = (g.milestones[0] for g in grades)
+    assert bad.regular == 0 and len(bad.notes) >= 1
+    [note] = [n for n in bad.notes if "could not be graded" in n]
+    assert "is not a regular file" in note and "\n" not in note, note
+    assert good.regular == 25, good.notes
+
+
+def test_a_submission_that_breaks_the_grader_is_a_0_and_the_batch_goes_on(mini_course: Path,
+                                                                         samples: dict[str, Path], tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a submission makes the grader raise (here a MemoryError, as compile() raised on a file of
+    100,000 unary minuses under layered grading) is that submission's 0 with the reason, not a lost batch."""
+    import milestones.grading as grading
+
+    real = grading.run_suite
+
+    def run(folder: Path, impl: Path | None = None, **options: object) -> object:
+        if impl is not None and impl.name == "mallory":
+            raise MemoryError("\x1b[31mtoo much")
+        return real(folder, impl, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(grading, "run_suite", run)
+    mallory = tmp_path / "mallory"
+    shutil.copytree(samples["full"], mallory)
+    grader = Grader(tests=mini_course / "tests", limits=LIMITS, jobs=2)
+    grades = grader.grade(find_submissions([mallory, samples["full"]], tmp_path / "scratch"), [1])
+    bad, good = (g.milestones[0] for g in grades)
+    assert bad.regular == 0
+    [note] = [n for n in bad.notes if "could not be graded" in n]
+    assert note.startswith("this submission could not be graded: MemoryError:") and note.endswith("too much"), note
+    assert "\x1b" not in note
+    assert good.regular == 25, good.notes
