@@ -25,7 +25,8 @@ from typing import Any
 from .config import DEFAULT_HIDDEN_VISIBILITY
 from .grading import MilestoneGrade, SubmissionGrade, TestScore
 
-__all__ = ["csv_gradebook", "gradescope_failure", "gradescope_results", "json_report", "points_text", "score_text", "text_report"]
+__all__ = ["csv_gradebook", "gradescope_failure", "gradescope_results", "json_report", "points_text", "score_text", "shown",
+           "spreadsheet_cell", "text_report"]
 
 _MARK = {"passed": "PASS", "failed": "FAIL", "error": "ERROR", "skipped": "SKIP", "not run": "NOT RUN"}
 
@@ -56,12 +57,27 @@ def _number(points: Fraction) -> float | int:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+def shown(text: str) -> str:
+    """``text`` from a submission (its name, a note, a test's message) safe to print on a terminal: every
+    control character but the newline written as an escape (``\\x1b``), so a submission cannot drive the
+    instructor's terminal."""
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
+
+
+def spreadsheet_cell(text: str) -> str:
+    """``text`` from a submission as a CSV cell a spreadsheet will not run: on one line, control characters
+    escaped, and a leading ``=``, ``+``, ``-`` or ``@`` (a formula to Excel, LibreOffice and Sheets) quoted
+    with ``'``."""
+    cell = shown(text.replace("\r\n", " ").replace("\n", " "))
+    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
+
+
 def _test_line(test: TestScore) -> list[str]:
     hidden = " [hidden]" if test.record.hidden else ""
     lines = [f"    {_MARK.get(test.outcome, test.outcome.upper()):<7} "
              f"{points_text(test.score):>5} / {points_text(test.max_score):<5} {test.record.name}{hidden}"]
     if test.message:
-        lines.extend(f"{'':20}{line}" for line in test.message.splitlines()[:6])
+        lines.extend(f"{'':20}{line}" for line in shown(test.message).splitlines()[:6])
     return lines
 
 
@@ -75,7 +91,7 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
     out: list[str] = []
     for grade in grades:
         origin = grade.submission.origin
-        out.append(f"== {grade.submission.name}" + (f" ({origin})" if origin else "") + " ==")
+        out.append(f"== {shown(grade.submission.name)}" + (f" ({shown(str(origin))})" if origin else "") + " ==")
         for mg in grade.milestones:
             m = mg.milestone
             extra = f", extra credit {score_text(mg.extra, m.extra_points)}" if m.extra_points else ""
@@ -83,7 +99,7 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
             out.append(f"Milestone {m.number}: {m.title}: {score_text(mg.regular, m.regular_points)}"
                        f"{extra}{layered}")
             for note in mg.notes:
-                out.append(f"  note: {note}")
+                out.append(f"  note: {shown(note)}")
             for part in mg.parts:
                 ec = " (extra credit)" if part.part.extra_credit else ""
                 out.append(f"  {part.part.key}: {part.part.title}{ec}: {score_text(part.score, part.part.points)}")
@@ -98,7 +114,7 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
     if len(grades) > 1:
         numbers = [mg.milestone.number for mg in grades[0].milestones]
         header = ["student", *(f"M{n}" for n in numbers), "regular", "extra"]
-        rows = [[g.submission.name, *(points_text(mg.regular + mg.extra) for mg in g.milestones),
+        rows = [[shown(g.submission.name), *(points_text(mg.regular + mg.extra) for mg in g.milestones),
                  points_text(g.regular), points_text(g.extra)] for g in grades]
         widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
         out.append("Summary")
@@ -205,7 +221,8 @@ def gradescope_failure(reason: str) -> str:
 
 
 def csv_gradebook(grades: list[SubmissionGrade]) -> str:
-    """A gradebook: one row per student, one column per rubric part, then totals and notes."""
+    """A gradebook: one row per student, one column per rubric part, then totals and notes (names and notes
+    as :func:`spreadsheet_cell` makes them safe)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if not grades:
@@ -216,6 +233,7 @@ def csv_gradebook(grades: list[SubmissionGrade]) -> str:
     for grade in grades:
         scores = {(mg.milestone.number, p.part.key): p.score for mg in grade.milestones for p in mg.parts}
         notes = " | ".join(f"M{mg.milestone.number}: {n}" for mg in grade.milestones for n in mg.notes)
-        writer.writerow([grade.submission.name, *(points_text(scores.get(c, Fraction(0))) for c in columns),
-                         points_text(grade.regular), points_text(grade.extra), notes])
+        writer.writerow([spreadsheet_cell(grade.submission.name),
+                         *(points_text(scores.get(c, Fraction(0))) for c in columns),
+                         points_text(grade.regular), points_text(grade.extra), spreadsheet_cell(notes)])
     return buffer.getvalue()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -453,3 +455,27 @@ def test_a_submission_that_breaks_the_grader_is_a_0_and_the_batch_goes_on(mini_c
     assert note.startswith("this submission could not be graded: MemoryError:") and note.endswith("too much"), note
     assert "\x1b" not in note
     assert good.regular == 25, good.notes
+
+
+@pytest.mark.parametrize(("text", "cell"), [
+    ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"), ("+1+1", "'+1+1"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"),
+    ("ann", "ann"), ("two\nlines", "two lines"), ("\x1b[31mred", "\\x1b[31mred"),
+], ids=["equals", "plus", "minus", "at", "plain", "newline", "escape"])
+def test_gradebook_cells_from_a_submission_are_safe(text: str, cell: str) -> None:
+    """A submission's name or a note that starts like a formula is quoted for spreadsheets; control characters
+    are escaped (a student's folder named =HYPERLINK(...) ran in the instructor's spreadsheet)."""
+    from milestones.report import spreadsheet_cell
+
+    assert spreadsheet_cell(text) == cell
+
+
+def test_the_text_report_escapes_what_a_submission_wrote(graded: dict[str, SubmissionGrade]) -> None:
+    """A test's message holding a terminal escape is shown escaped in the text report."""
+    grade = copy.deepcopy(graded["full"])
+    milestone = grade.milestones[0]
+    part = milestone.parts[0]
+    forged = dataclasses.replace(part.tests[0], outcome="failed", message="boom \x1b]0;pwned\x07 done")
+    milestone.parts[0] = dataclasses.replace(part, tests=(forged, *part.tests[1:]))
+    report = text_report([grade])
+    assert "\x1b" not in report and "\x07" not in report
+    assert "boom \\x1b]0;pwned\\x07 done" in report
