@@ -45,6 +45,16 @@ def box_shown(app: Any) -> bool:
     return bool(app.insurance_box.winfo_ismapped())
 
 
+def typing_in_the_box(make_app: MakeApp, text: str) -> Any:
+    """A window with T-9 v A, bet 10, at the insurance offer, the focus in the amount box holding ``text``."""
+    app = make_app(stack=NO_NATURAL)
+    bet_and_deal(app, 10)
+    app.insurance_box.focus_force()
+    app.root.update()
+    app.insurance_amount.set(text)
+    return app
+
+
 def insure(app: Any, text: str) -> None:
     """Type ``text`` in the amount box and press the Insurance button."""
     app.insurance_amount.set(text)
@@ -166,11 +176,7 @@ class TestPartialStake:
     def test_enter_in_the_box_takes_the_typed_stake_and_keys_work_after(self, make_app: MakeApp) -> None:
         """Typing in the box, a letter that is no shortcut is typed; Enter insures 1; then the S key stands
         (focus left the box)."""
-        app = make_app(stack=NO_NATURAL)
-        bet_and_deal(app, 10)
-        app.insurance_box.focus_force()
-        app.root.update()
-        app.insurance_amount.set("1")
+        app = typing_in_the_box(make_app, "1")
         app.insurance_box.icursor("end")
         app.insurance_box.event_generate("<KeyPress-x>")
         app.root.update()
@@ -185,14 +191,9 @@ class TestPartialStake:
         assert app.round_view.phase is Phase.SETTLED
         assert app.round_view.seats[0].bankroll == 1000 + 10 - 1
 
-
     def test_the_i_key_in_the_box_takes_the_typed_stake(self, make_app: MakeApp) -> None:
         """The letter shortcuts work wherever the focus is: I typed in the box insures the typed 2, not types an i."""
-        app = make_app(stack=NO_NATURAL)
-        bet_and_deal(app, 10)
-        app.insurance_box.focus_force()
-        app.root.update()
-        app.insurance_amount.set("2")
+        app = typing_in_the_box(make_app, "2")
         app.insurance_box.event_generate("<KeyPress-i>")
         app.settle()
         assert app.round_view.seats[0].insurance == 2 and app.round_view.phase is Phase.PLAYER_TURN
