@@ -1,25 +1,22 @@
-"""Shared pytest set-up: choose the implementation under test, and load the grading plugin.
+"""Shared pytest set-up: the implementation under test, and the grading plugin.
 
-``pytest tests/milestone1 --impl PATH`` tests the ``blackjack`` (and ``gui``) packages
-found in the folder PATH (a student's submission) instead of the reference. The path
-goes first on ``sys.path`` before any test module imports ``blackjack``, and an import
-hook makes sure ``blackjack`` and ``gui`` come from PATH only: a submission without a
-``gui`` package fails the GUI tests instead of borrowing the reference's.
+``pytest tests/milestone1 --impl PATH`` judges the ``blackjack`` (and ``gui``) packages found in
+the folder PATH (a student's submission) instead of the reference. The milestone tests never
+import them: they ask the fixture ``student`` for observations, which run in a process of their
+own that imports ``blackjack`` and ``gui`` from PATH only (``milestones/observer.py``), so a
+submission without a ``gui`` package fails the GUI tests instead of borrowing the reference's.
 
 The grading plugin (``milestones/pytest_plugin.py``) adds ``--results-json``,
-``--test-timeout`` and the checks on ``@pytest.mark.points`` / ``PART``; see
-``tests/README.md``.
+``--test-timeout``, the ``student`` fixture and the checks on ``@pytest.mark.points`` / ``PART``;
+see ``tests/README.md``.
 """
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -31,25 +28,6 @@ if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)  # the milestones package, when pytest runs from another folder
 
 pytest_plugins = ["milestones.pytest_plugin"]
-
-_SWAPPED = ("blackjack", "gui")
-
-
-class _SubmissionOnly(importlib.abc.MetaPathFinder):
-    """Find ``blackjack`` and ``gui`` in the submission's folder and nowhere else."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = str(folder)
-
-    def find_spec(self, fullname: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in _SWAPPED:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, [self.folder])
-        if spec is None:
-            raise ModuleNotFoundError(f"the submission in {self.folder} has no {fullname} package",
-                                      name=fullname)
-        return spec
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -63,14 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     impl = config.getoption("--impl")
-    if impl:
-        folder = Path(impl).resolve()
-        if not (folder / "blackjack" / "__init__.py").is_file():
-            raise pytest.UsageError(f"--impl {impl}: no blackjack/__init__.py in that folder")
-        for name in [m for m in sys.modules if m.split(".")[0] in _SWAPPED]:
-            del sys.modules[name]
-        sys.path.insert(0, str(folder))
-        sys.meta_path.insert(0, _SubmissionOnly(folder))
+    if impl and not (Path(impl) / "blackjack" / "__init__.py").is_file():
+        raise pytest.UsageError(f"--impl {impl}: no blackjack/__init__.py in that folder")
 
 
 @pytest.fixture(scope="session")
