@@ -28,7 +28,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "KIT_TEST_INSTALL", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "KIT_TEST_INSTALL", "OBSERVATIONS_PREFIX", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
            "STUDENT_INSTALL", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "handout_dir", "load_course", "mirror_name",
            "require_suites", "suite_name", "suite_number", "suite_path", "suites_dir"]
 
@@ -36,6 +36,9 @@ DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 
 #: The folder holding the milestone suites, relative to the kit's (or a student project's) root.
 TESTS_DIR = "tests"
+#: ``test_hand.py``'s observations are in ``observe_hand.py`` beside it: every file of a suite whose name starts
+#: so is the student's side of the tests (:mod:`milestones.observer`), the only part the student's process reads.
+OBSERVATIONS_PREFIX = "observe"
 #: A suite's folder name is this prefix and the milestone's number (``milestone3``).
 SUITE_PREFIX = "milestone"
 _SUITE_NAME = re.compile(rf"^{SUITE_PREFIX}(\d+)$")

@@ -1,4 +1,4 @@
-"""A submission's graded run, isolated: fresh private copies, canaries, hashes, hidden tests apart, least privilege.
+"""A submission's graded run, isolated: the judge apart from the student's process, private copies, least privilege.
 
 ==================================  ====================================================
 name                                what it is
@@ -12,37 +12,39 @@ name                                what it is
 ``digest(folder)``                   the SHA-256 of every file under a folder
 ==================================  ====================================================
 
-Each run (:func:`run_isolated`) works in a new private folder outside the submission:
+A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
+grader's own process, which never imports the submission, and the observations, which run the
+submission's code in a **student process** of their own and answer in plain data
+(:mod:`milestones.judge`, :mod:`milestones.observer`). Each run (:func:`run_isolated`) works in
+a new private folder outside the submission:
 
-* ``kit/milestones``: a copy of the grading package (never the reference packages), the
-  only path the child gets on ``PYTHONPATH``;
-* ``kit/<suites>/milestoneN``: a copy of the milestone's tests and their ``conftest.py``.
-  The run of the visible tests gets a copy **without the hidden tests** (stripped with
-  :func:`milestones.hidden.strip_hidden`); the hidden tests run afterwards in a second
-  process from a copy of their own, whose output is never shown;
-* canaries: a few tests with random names and bodies, written into the copied modules,
-  some that must fail and one that must pass. Code that makes pytest or the grading plugin
-  report outcomes it did not get cannot tell them from the real tests in advance, and a
-  canary reported wrongly marks the run tampered;
-* ``sub``: a copy of the submission, the child's working folder, and ``tmp`` (``$TMPDIR``,
-  ``$HOME``): the only folders the run may write to (Linux Landlock, see
-  :mod:`milestones._sandbox`).
+* ``judge``: a copy of the milestone's tests and their ``conftest.py`` for the judge. The run of
+  the visible tests gets a copy **without the hidden tests** (stripped with
+  :func:`milestones.hidden.strip_hidden`); the hidden tests run afterwards in a second run from
+  a copy of their own, whose student process's output is never shown. When the grader is
+  root, only root can read this folder: the student's process never sees what a test expects;
+* ``student``: what the student's process may read: a copy of the grading package (never the
+  reference packages), the suite's observation modules (``observe*.py``) and the mirrors of
+  ``site-packages`` without the kit (:func:`site_mirrors`);
+* ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
+  (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
+  Landlock, see :mod:`milestones._sandbox`).
 
-Every file under ``kit`` is hashed before and after the run: a difference marks the run
-tampered. When the grader is root, the run's processes belong to a dedicated unprivileged
-user (``bjgrade<slot>``, one per run at a time), who owns only ``sub`` and ``tmp``; when the
-run ends, every process of that user is killed.
+The student's process starts through the sandbox (:mod:`milestones._sandbox`: rlimits,
+Landlock, a dedicated user); the judge reads its answers as hostile data and decides. Every
+file under ``judge`` and ``student`` is hashed before and after the run: a difference marks
+the run tampered. When the grader is root, the student's processes belong to a dedicated
+unprivileged user (``bjgrade<slot>``, one per run at a time), who owns only ``sub`` and
+``tmp``; when a student process ends, and when the run ends, every process of that user is
+killed.
 """
 
 from __future__ import annotations
 
-import ast
 import functools
 import hashlib
+import json
 import os
-import random
-import re
-import secrets
 import shutil
 import signal
 import site
@@ -61,7 +63,7 @@ from gui.xvfb import NoDisplay, xvfb
 
 from . import REPO_ROOT
 from ._sandbox import STAGING_ENV, proc_statuses
-from .config import ISOLATED_ENV, SITE_MIRRORS_ENV, mirror_name
+from .config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
@@ -77,7 +79,6 @@ _KEPT_ENV = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "TERM", "CI
 #: Folders of a submission never copied.
 _JUNK = shutil.ignore_patterns(".git", ".hg", ".svn", "__pycache__", "*.pyc", ".venv", "venv", "node_modules",
                                ".mypy_cache", ".pytest_cache", ".hypothesis")
-_TEST_NAME = re.compile(r"^def (test_\w+)\(", re.M)
 _useradd_lock = threading.Lock()
 
 if TYPE_CHECKING:
@@ -208,24 +209,6 @@ def _functions_json() -> str:
     return listed.read_text(encoding="utf-8") if listed.is_file() else functions_json(REPO_ROOT)
 
 
-def _copy_kit(kit: Path, suite_root: Path) -> Path:
-    """Copy the grading package into ``kit/milestones`` and return where the suite root goes under ``kit``."""
-    suites_inside = suite_root.is_relative_to(_PACKAGE)
-    skipped = suite_root.relative_to(_PACKAGE).parts[0] if suites_inside and suite_root != _PACKAGE else None
-
-    def ignore(folder: str, names: list[str]) -> set[str]:
-        dropped = {n for n in names if n == "__pycache__" or n.endswith((".pyc", ".pyo")) or n.startswith(".")}
-        if skipped is not None and Path(folder) == _PACKAGE and skipped in names:
-            dropped.add(skipped)
-        return dropped
-
-    shutil.copytree(_PACKAGE, kit / "milestones", ignore=ignore)
-    (kit / "milestones" / FUNCTIONS_FILE).write_text(_functions_json(), encoding="utf-8")
-    if suites_inside:
-        return kit / "milestones" / suite_root.relative_to(_PACKAGE)
-    return kit / suite_root.name
-
-
 def _copy_suite(folder: Path, target_root: Path, visible: bool) -> Path:
     """Copy the suite root's files and the milestone ``folder`` under ``target_root``; strip hidden tests if
     ``visible``. Return the copied milestone folder."""
@@ -265,83 +248,6 @@ def has_hidden(folder: Path) -> bool:
         except (HiddenStripError, SyntaxError, UnicodeDecodeError, OSError):
             return True  # cannot tell: keep the hidden run (and its own errors) apart
     return False
-
-
-def _places(source: str) -> list[int]:
-    """Where a canary may go in a test module: before each top-level test (its first decorator's line,
-    0-based), and at the end. Nothing before the first test, where the imports and ``PART`` are."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    lines = source.count("\n") + (0 if source.endswith("\n") else 1)
-    starts = [min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1 for node in tree.body
-              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-              and node.name.lower().startswith("test")]
-    return [*starts, lines] if starts else []
-
-
-def plant_canaries(milestone: Path, rootdir: Path, *, hidden: bool, rng: random.Random | None = None,
-                   failing: int = 2, passing: int = 1) -> dict[str, str]:
-    """Put canary tests among the tests of the modules under ``milestone``; return ``node id -> outcome it must
-    have``.
-
-    Each canary is named from two to four words of the suite's own test names, worth a
-    random whole number of points, asserts a random sum, right (must pass) or wrong (must
-    fail), and goes before a random test of a random module (or at its end), so a canary
-    can come first and code that stops forging at the first name it does not know loses
-    the tests after it. In the hidden run they are marked hidden too. Modules that do not
-    ``import pytest`` or hold no test are left alone; with none, there are no canaries.
-    """
-    rng = rng or random.Random(secrets.randbits(64))
-    texts = {p: p.read_text(encoding="utf-8") for p in sorted(milestone.rglob("test_*.py"))}
-    places = {p: _places(text) for p, text in texts.items() if "import pytest" in text}
-    modules = [p for p, found in places.items() if found]
-    if not modules:
-        return {}
-    words = sorted({w for p in modules for name in _TEST_NAME.findall(texts[p])
-                    for w in name.split("_")[1:] if w.isalpha()} or {"total", "hand", "card"})
-    expected: dict[str, str] = {}
-    added: dict[Path, list[tuple[int, str]]] = {}
-    for outcome in ["failed"] * failing + ["passed"] * passing:
-        module = rng.choice(modules)
-        name = ""
-        while not name or f"def {name}(" in texts[module] or any(n.endswith(f"::{name}") for n in expected):
-            name = "test_" + "_".join(rng.sample(words, min(rng.randrange(2, 5), len(words))))
-            words = words if len(words) > 3 else [*words, rng.choice(["total", "hand", "card", "score"])]
-        a, b = rng.randrange(2, 40), rng.randrange(2, 40)
-        total = a + b if outcome == "passed" else a + b + rng.choice([-2, -1, 1, 2])
-        marks = f"@pytest.mark.points({rng.randrange(1, 3)})\n" + ("@pytest.mark.hidden\n" if hidden else "")
-        body = (f"{marks}def {name}():\n    \"\"\"{' '.join(name.split('_')[1:]).capitalize()}.\"\"\"\n"
-                f"    got = sum([{a}, {b}])\n    assert got == {total}, f\"the total should be {total}; got {{got}}\"\n"
-                f"\n\n")
-        added.setdefault(module, []).append((rng.choice(places[module]), body))
-        expected[f"{module.relative_to(rootdir).as_posix()}::{name}"] = outcome
-    for module, bodies in added.items():
-        lines = texts[module].splitlines(keepends=True)
-        if lines and not lines[-1].endswith("\n"):
-            lines[-1] += "\n"
-        for line, body in sorted(bodies, key=lambda b: b[0], reverse=True):
-            lines.insert(line, ("\n\n" if line >= len(lines) else "") + body)
-        module.write_text("".join(lines), encoding="utf-8")
-    return expected
-
-
-def _check_canaries(result: RunResult, canaries: dict[str, str]) -> None:
-    """Mark ``result`` tampered if a canary was reported with the opposite outcome (passed where it must fail,
-    or failed where it must pass); then drop the canaries from the result."""
-    opposite = {"failed": "passed", "passed": "failed"}
-    for nodeid, expected in canaries.items():
-        got = result.results.get(nodeid)  # skipped, an error in a fixture, not run: nothing to say
-        wrong = got is not None and got[0] == opposite[expected] and "took longer than" not in got[1]
-        if wrong and not result.tampered:
-            assert got is not None
-            result.tampered = (f"a check test the grader slipped in was reported {got[0]} where it must be "
-                               f"{expected}: the results were forged inside the test process")
-        result.collected.pop(nodeid, None)
-        result.results.pop(nodeid, None)
-        if nodeid in result.started:
-            result.started.remove(nodeid)
 
 
 def _interpreter_folders() -> list[str]:
@@ -400,31 +306,38 @@ def _copy_regular(source: str, target: str) -> str:
     return str(shutil.copy2(source, target))
 
 
+def _student_kit(kit: Path, milestone: Path) -> Path:
+    """Fill ``kit`` with what the student's process reads: the grading package and the milestone's observation
+    modules (in ``kit/observe``); return that folder."""
+    def ignore(where: str, names: list[str]) -> set[str]:  # never the suites an installed kit holds
+        dropped = {n for n in names if n == "__pycache__" or n.endswith((".pyc", ".pyo")) or n.startswith(".")}
+        return dropped | ({"suites"} if Path(where) == _PACKAGE else set())
+
+    shutil.copytree(_PACKAGE, kit / "milestones", ignore=ignore)
+    (kit / "milestones" / FUNCTIONS_FILE).write_text(_functions_json(), encoding="utf-8")
+    observe = kit / "observe"
+    observe.mkdir()
+    for path in sorted(milestone.glob(f"{OBSERVATIONS_PREFIX}*.py")):
+        shutil.copy2(path, observe / path.name)
+    return observe
+
+
 def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResult:
-    """One process of an isolated run: ``part`` is ``"visible"`` (hidden tests stripped, ``-m "not hidden"``),
+    """One run of an isolated grading: ``part`` is ``"visible"`` (hidden tests stripped, ``-m "not hidden"``),
     ``"hidden"`` (``-m hidden``) or ``"all"`` (a suite with no hidden tests)."""
     result = RunResult()
     root = is_root()
     with tempfile.TemporaryDirectory(prefix="bj-grade-") as temporary:
         work = Path(temporary)
-        kit, sub, tmp, staging = work / "kit", work / "sub", work / "tmp", work / "mnt"
-        suite_root = _copy_kit(kit, folder.parent)
-        milestone = _copy_suite(folder, suite_root, visible=part == "visible")
-        rootdir = suite_root.parent
-        canaries = plant_canaries(milestone, rootdir, hidden=part == "hidden")
+        judge, kit, sub, tmp, staging = work / "judge", work / "student", work / "sub", work / "tmp", work / "mnt"
+        judge.mkdir(mode=0o700)
+        milestone = _copy_suite(folder, judge / folder.parent.name, visible=part == "visible")
+        observe = _student_kit(kit, milestone)
         shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True, copy_function=_copy_regular)
         tmp.mkdir()
         staging.mkdir()
         site_mirrors(kit / "site")
-        before = digest(kit)
-        # -P: the working folder (the submission's copy) is not put first on sys.path, where a pytest.py or
-        # milestones/ of the submission would stand in for the real ones before any check is in place
-        pytest_args = [sys.executable, "-P", "-s", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
-                       "--tb=no", "--no-header", "--continue-on-collection-errors",
-                       "-o", "console_output_style=classic", f"--rootdir={rootdir}",
-                       "--test-timeout", str(limits.test_timeout), f"--impl={sub}"]
-        if part != "all":
-            pytest_args += ["-m", "hidden" if part == "hidden" else "not hidden"]
+        before = {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}}
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
         if not root:
             env.update({k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY") if k in os.environ})
@@ -433,12 +346,23 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env[ISOLATED_ENV] = "1"
         env[SITE_MIRRORS_ENV] = str(kit / "site")
         env[STAGING_ENV] = str(staging)
+        observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.observer", "--impl", str(sub), "--isolated"]
         sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]
+        judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
+                      "--tb=no", "--no-header", "--continue-on-collection-errors",
+                      "-o", "console_output_style=classic", f"--rootdir={milestone.parent.parent}",
+                      "--test-timeout", str(limits.test_timeout), "--student-spec", str(work / "student.json")]
+        if part != "all":
+            judge_args += ["-m", "hidden" if part == "hidden" else "not hidden"]
+        judge_env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+        judge_env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE.parent), *filter(None, [judge_env.get("PYTHONPATH")])])
+        judge_env["PYTHONDONTWRITEBYTECODE"] = "1"
         with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
             if display is not None:
                 env["DISPLAY"] = display
             after = None
+            uid = None
             if user is not None:
                 work.chmod(0o711)
                 _open_up(kit)
@@ -450,19 +374,23 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
                 uid = user.pw_uid
 
                 def after() -> None:
-                    kill_user(uid)
+                    kill_user(user.pw_uid)
+            command = [*sandbox, "--", *observer] if os.name == "posix" else observer
+            spec = {"command": command, "env": env, "cwd": str(sub), "observations": str(observe), "user_uid": uid}
+            spec_file = work / "student.json"
+            spec_file.write_text(json.dumps(spec), encoding="utf-8")
+            spec_file.chmod(0o600)
             if os.name == "posix":
-                execute([*sandbox, "--", *pytest_args], cwd=sub, env=env, limits=limits, result=result,
+                execute(judge_args, cwd=judge, env=judge_env, limits=limits, result=result,
                         output_file=work / "output.txt", after=after)
-            else:  # no sandbox, no pipe to pass (Windows): a results file, which the submission can find
+            else:  # no pipe to pass (Windows): a results file
                 results = work / "results.jsonl"
-                execute([*pytest_args, "--results-json", str(results)], cwd=sub, env=env, limits=limits,
+                execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env, limits=limits,
                         result=result, output_file=work / "output.txt", results_file=results)
         if not result.tampered:
-            changed = _changed(before, digest(kit))
+            changed = _changed(before, {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}})
             if changed:
                 result.tampered = f"the grading files changed during the run: {changed}"
-        _check_canaries(result, canaries)
     if not result.session and not result.tampered:
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")

@@ -49,15 +49,14 @@ from typing import Any, TextIO
 import pytest
 
 from . import REPO_ROOT
-from .config import GRADING_MARKERS, RESULTS_FD_ENV, Course, load_course, suite_name, suite_number, suite_path
+from .config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, RESULTS_FD_ENV, Course, load_course, suite_name,
+                     suite_number, suite_path)
 from .judge import Launch, Student, StudentError, StudentTimeout
+from .runner import RUN_TAG_ENV
 
-__all__ = ["OBSERVATIONS_PREFIX", "doc_summary", "student", "student_message"]
+__all__ = ["doc_summary", "student", "student_message"]
 
 _MESSAGE_LIMIT = 2000
-#: ``test_hand.py``'s observations are in ``observe_hand.py`` beside it; every file of a suite whose name
-#: starts so is the student's side, copied to the student's process, and never a judge.
-OBSERVATIONS_PREFIX = "observe"
 _PACKAGE_PARENT = Path(__file__).resolve().parents[1]
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
@@ -311,7 +310,10 @@ def _launch(config: pytest.Config, module: Path, folder: Path) -> Launch:
 
             def after() -> None:
                 kill_user(uid)
-        return Launch(command, dict(spec["env"]), Path(spec["cwd"]), folder / "output.txt", timeout, after)
+        env = {str(k): str(v) for k, v in spec["env"].items()}
+        if RUN_TAG_ENV in os.environ:  # the runner finds every process of the run by it
+            env[RUN_TAG_ENV] = os.environ[RUN_TAG_ENV]
+        return Launch(command, env, Path(spec["cwd"]), folder / "output.txt", timeout, after)
     impl = Path(config.getoption("--impl", None) or REPO_ROOT).resolve()
     command = [sys.executable, "-P", "-s", "-B", "-m", "milestones.observer", "--impl", str(impl),
                "--observations", str(observations), "--timeout", str(timeout)]

@@ -9,25 +9,26 @@ name                        what it is
 ``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
 ==========================  =========================================================
 
-The child is ``python -m pytest`` with the grading plugin, which writes one JSON line per
-event (so a run that is killed keeps what it finished) to a pipe the child inherits; its
-descriptor is in the environment, not in ``sys.argv``, and the plugin takes it before any
-submission code is imported (on Windows, a ``--results-json`` file). The runner checks
-that the lines follow the plugin's protocol (:class:`_Stream`); a stream the submission
-wrote to is marked ``tampered`` and counts for nothing. On POSIX it starts
-through ``python -m milestones._sandbox``, a supervisor that sets ``RLIMIT_CPU``,
-``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` for pytest and, as a child
-subreaper, kills everything pytest started when it ends (``SIGTERM`` from the runner at
-the time limit does the same); the runner then kills the supervisor's group and every
-process carrying the run's tag, so processes the submission started do not outlive the
-run. Its output goes to a file of which only the first ``Limits.output_bytes`` are read.
-A submission's graded run (``isolate=True``) goes through :mod:`milestones.isolation`.
+The child is ``python -m pytest`` with the grading plugin: the judge, which never imports the
+submission (docs/design/graded_test_shape.md). Its tests ask the fixture ``student`` for
+observations, which run the submission's code in a student process of their own
+(:mod:`milestones.observer`), started through ``python -m milestones._sandbox``: a supervisor
+that sets ``RLIMIT_CPU``, ``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` (from
+:class:`Limits`, ``--student-limits``) and, as a child subreaper, kills everything the student's
+process started when it ends. The plugin writes one JSON line per event (so a run that is killed
+keeps what it finished) to a pipe the child inherits; its descriptor is in the environment (on
+Windows, a ``--results-json`` file). The runner checks that the lines follow the plugin's
+protocol (:class:`_Stream`). When the run ends, the runner kills the judge's group and every
+process carrying the run's tag, so processes a submission started do not outlive the run. The
+judge's output goes to a file of which only the first ``Limits.output_bytes`` are read. A
+submission's graded run (``isolate=True``) goes through :mod:`milestones.isolation`.
 
 Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
-test the plugin stopped at its own limit (the runner reads the results as they come), so
-tests that loop forever each pay for themselves and the tests after them still run; a
-loop the per-test limit cannot stop (at import, or one that swallows the stop) ends the
-run at ``Limits.timeout`` plus what the earlier stopped tests brought.
+test whose call of the student's code was stopped at that limit (the runner reads the results
+as they come), so tests that loop forever each pay for themselves and the tests after them
+still run. The student's process stops a call itself at the limit and names the loop; one that
+swallows the stop is killed by the judge a few seconds later, and the next call gets a fresh
+process.
 
 Every path handed to the child is made absolute first (the child runs in a temporary
 folder). A run that ends before pytest's session started (so before any submission code
@@ -325,9 +326,9 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         hidden: include hidden tests (False passes ``-m "not hidden"``).
         collect_only: only collect (to list the tests and their points).
         select: run only these node ids (instead of the whole folder).
-        isolate: a submission's graded run (see :mod:`milestones.isolation`): the tests run from
-            a fresh private copy with canaries, checked against their hashes, the hidden tests in
-            a second process, as a dedicated user when the grader is root.
+        isolate: a submission's graded run (see :mod:`milestones.isolation`): the student's process
+            works in fresh private copies, as a dedicated user when the grader is root, and the hidden
+            tests run in a second run.
 
     Returns:
         The :class:`RunResult`; it never raises for anything the submission does.
@@ -355,9 +356,10 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         results_file = work_dir / "results.jsonl"
         output_file = work_dir / "output.txt"
         command = [sys.executable, "-m", "pytest", *(selected or [str(folder)]),
-                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors", "-o", "console_output_style=classic",
-                   f"--rootdir={folder.resolve().parent.parent}", "--test-timeout", str(limits.test_timeout)]
-        if not pipe:  # no descriptors to pass (Windows): a file, which the submission can find
+                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors",
+                   "-o", "console_output_style=classic", f"--rootdir={folder.resolve().parent.parent}",
+                   "--test-timeout", str(limits.test_timeout), "--student-limits", ",".join(sandbox_limits(limits))]
+        if not pipe:  # no descriptors to pass (Windows): a results file
             command += ["--results-json", str(results_file)]
         if impl is not None:
             command.append(f"--impl={impl}")  # one token: pytest must not read PATH as a test path
@@ -365,8 +367,6 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             command += ["-m", "not hidden"]
         if collect_only:
             command += ["--collect-only"]
-        if os.name == "posix":
-            command = [sys.executable, "-m", "milestones._sandbox", *sandbox_limits(limits), "--", *command]
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
         env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
         env["PYTHONDONTWRITEBYTECODE"] = "1"
