@@ -43,7 +43,7 @@ from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any, TextIO
 
-__all__ = ["FDS_ENV", "OBJECT_KEY", "READS_STDIN", "capture", "main", "number", "plain"]
+__all__ = ["FDS_ENV", "IMPORTS_CALL", "OBJECT_KEY", "READS_STDIN", "capture", "main", "number", "plain"]
 
 #: The environment variable holding the request and reply descriptors, ``"<read>,<write>"``.
 FDS_ENV = "MILESTONES_OBSERVE_FDS"
@@ -60,6 +60,8 @@ _DEPTH_LIMIT = 32
 _HANG_REPEAT = 3
 _QUICK_STOP = 1.0
 _SWAPPED = ("blackjack", "gui")
+#: The request that imports observation modules (and so the student's code) and says which failed.
+IMPORTS_CALL = "__imports__"
 
 
 class TestTimeout(BaseException):
@@ -282,6 +284,7 @@ class _Observations:
                 spec.loader.exec_module(module)
                 self.module = module
             except BaseException as err:  # noqa: BLE001 - a submission that cannot be imported is reported
+                sys.modules.pop(self.path.stem, None)
                 self.error = err
         if self.error is not None:
             raise _ImportFailed(self.error)
@@ -305,6 +308,8 @@ def _answer(observations: _Observations, request: object, timeout: float,
     hanging = {code: n for code, n in stopped.items() if n >= _HANG_REPEAT}
     if not (type(request) is dict and type(request.get("call")) is str and type(request.get("args")) is list):
         return {"raised": {"type": "ObservationError", "bases": [], "message": "a malformed request", "where": ""}}
+    if request["call"] == IMPORTS_CALL:
+        return {"value": _imports(observations.path.parent, request["args"], timeout)}
     try:
         function = observations.function(request["call"])
     except _ImportFailed as failed:
@@ -323,6 +328,29 @@ def _answer(observations: _Observations, request: object, timeout: float,
         return {"raised": _describe(stop, stopped=True), "timed_out": True}
     except BaseException as err:  # noqa: BLE001 - the student's exception is the answer
         return {"raised": _describe(err)}
+
+
+def _imports(folder: Path, names: list[object], timeout: float) -> dict[str, object]:
+    """Import each observations module ``names`` (files in ``folder``), so the student's code they import:
+    ``file name -> None``, or the import's exception described."""
+    found: dict[str, object] = {}
+    for name in names:
+        if type(name) is not str or "/" in name or "\\" in name or not name.endswith(".py"):
+            continue
+        module = _Observations(folder / name)
+        try:
+            with _alarm(timeout, {}):
+                module.function("_")
+        except _ImportFailed as failed:
+            found[name] = {**_describe(failed.error), "import": True}
+            continue
+        except TestTimeout as stop:
+            found[name] = {**_describe(stop, stopped=True), "import": True}
+            continue
+        except LookupError:
+            pass
+        found[name] = None
+    return found
 
 
 def _serve(reader: io.BufferedReader, writer: TextIO, observations: _Observations, timeout: float) -> None:

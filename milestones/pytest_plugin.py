@@ -51,7 +51,8 @@ import pytest
 from . import REPO_ROOT
 from .config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, RESULTS_FD_ENV, Course, load_course, suite_name,
                      suite_number, suite_path)
-from .judge import Launch, Student, StudentError, StudentTimeout
+from .judge import Launch, Raised, Student, StudentError, StudentTimeout
+from .observer import IMPORTS_CALL
 from .runner import RUN_TAG_ENV
 
 __all__ = ["doc_summary", "student", "student_message"]
@@ -199,8 +200,18 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it."""
+    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it.
+
+    First, one student process imports every selected module's observations (and so the student's code):
+    a module whose import fails is recorded as a ``collect_error`` with the student's message, and its tests
+    are not run (each would fail with the same words).
+    """
     recorder = config.stash[_RECORDER]
+    broken = _imports_failing(config, [item for item in items if _milestone_of(item.path) is not None])
+    for module, message in broken.items():
+        recorder.write({"kind": "collect_error", "nodeid": _module_nodeid(session, module), "message": message})
+    if broken:
+        items[:] = [item for item in items if item.path not in broken]
     for item in items:
         if _milestone_of(item.path) is None:
             continue
@@ -209,6 +220,43 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         if problem is not None:
             item.stash[_PROBLEM] = problem
         recorder.write({"kind": "collected", **info})
+
+
+def _module_nodeid(session: pytest.Session, module: Path) -> str:
+    """A test module's node id, ``tests/milestone1/test_hand.py``."""
+    try:
+        return module.relative_to(session.config.rootpath).as_posix()
+    except ValueError:
+        return module.as_posix()
+
+
+def _imports_failing(config: pytest.Config, items: list[pytest.Item]) -> dict[Path, str]:
+    """``test module -> the student's message`` for each module of ``items`` whose observations (so the student's
+    code) cannot be imported; one student process tries them all, for each milestone folder."""
+    modules: dict[Path, list[Path]] = {}
+    for item in items:
+        if "student" in getattr(item, "fixturenames", ()) and _observations(item.path).is_file():
+            listed = modules.setdefault(item.path.parent, [])
+            if item.path not in listed:
+                listed.append(item.path)
+    broken: dict[Path, str] = {}
+    for tests in modules.values():
+        folder = Path(tempfile.mkdtemp(prefix="bj-student-"))
+        process = Student(_launch(config, tests[0], folder))
+        try:
+            answer = process(IMPORTS_CALL, *[_observations(t).name for t in tests])
+        except StudentError as err:
+            answer = {_observations(t).name: err.text for t in tests}
+        finally:
+            process.close()
+            shutil.rmtree(folder, ignore_errors=True)
+        for test in tests:
+            failed = answer.get(_observations(test).name) if isinstance(answer, dict) else None
+            if isinstance(failed, dict):
+                broken[test] = Raised({**failed, "import": True}).text
+            elif isinstance(failed, str):
+                broken[test] = failed
+    return broken
 
 
 @pytest.hookimpl(tryfirst=True)

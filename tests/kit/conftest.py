@@ -21,32 +21,30 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "submissions"))
 
 from make_samples import make_samples  # noqa: E402
 
-MINI_M1 = '''"""Mini milestone-1 suite for the grader's own tests."""
+MINI_M1 = '''"""Mini milestone-1 suite for the grader's own tests (the judge: it never imports the submission)."""
 
 import pytest
 
-from blackjack import Deck, Hand, parse_cards
-
 
 @pytest.mark.points(2)
-def test_two_aces_and_nine():
+def test_two_aces_and_nine(student):
     """A, A, 9 scores 21."""
-    got = Hand(parse_cards("As Ad 9h")).get_score()
+    got = student("score", "As Ad 9h")
     assert got == 21, f"get_score() of [A, A, 9] should be 21: count one ace as 11, the other as 1; got {got}"
 
 
 @pytest.mark.points(1)
-def test_deal_takes_top_card():
+def test_deal_takes_top_card(student):
     """deal() returns the top card."""
-    got = Deck(parse_cards("Kh 2c")).deal()
-    assert str(got) == "Kh", f"deal() of a deck Kh 2c should return Kh; got {got}"
+    got = student("deal", "Kh 2c")
+    assert got == "Kh", f"deal() of a deck Kh 2c should return Kh; got {got}"
 
 
 @pytest.mark.points(1)
 @pytest.mark.hidden
-def test_hidden_bust():
+def test_hidden_bust(student):
     """K, Q, 5 is bust."""
-    assert Hand(parse_cards("Kh Qd 5c")).is_bust(), "is_bust() of [K, Q, 5] (25) should be True"
+    assert student("bust", "Kh Qd 5c") is True, "is_bust() of [K, Q, 5] (25) should be True"
 
 
 @pytest.mark.points(1)
@@ -54,47 +52,84 @@ def test_hidden_bust():
     ("Kh 7d", 17),
     pytest.param("As 6d", 17, marks=pytest.mark.hidden),
 ])
-def test_totals(codes, total):
+def test_totals(student, codes, total):
     """A hand's total."""
-    got = Hand(parse_cards(codes)).get_score()
+    got = student("score", codes)
     assert got == total, f"get_score() of {codes} should be {total}; got {got}"
+'''
+
+#: The mini milestone 1's observations: they run in the student's process.
+OBSERVE_M1 = '''"""Mini milestone-1 observations."""
+
+from blackjack import Deck, Hand, parse_cards
+
+
+def score(codes):
+    return Hand(parse_cards(codes)).get_score()
+
+
+def deal(codes):
+    return str(Deck(parse_cards(codes)).deal())
+
+
+def bust(codes):
+    return Hand(parse_cards(codes)).is_bust()
 '''
 
 MINI_M2 = '''"""Mini milestone-2 suite for the grader's own tests."""
 
 import pytest
 
-from blackjack import Action, Blackjack, InvalidBetError, Player, Rules
+from milestones.judge import as_number
 
 PART = "wagering"
 
 
 @pytest.mark.points(2)
-def test_bet_over_bankroll_is_rejected():
+def test_bet_over_bankroll_is_rejected(student):
     """A bet over the bankroll raises InvalidBetError."""
-    with pytest.raises(InvalidBetError):
-        Player("Ann", bankroll=50).start_round(60, Rules.preset("vegas"))
+    raised = student.raised("bet", 50, 60)
+    assert raised is not None and raised.is_a("InvalidBetError"), "a bet of 60 from a bankroll of 50 must be refused"
 
 
 @pytest.mark.points(2)
-def test_stand_on_soft_20_wins():
+def test_stand_on_soft_20_wins(student):
     """A-9 standing against the dealer's 17 wins the bet."""
+    got = as_number(student("stand_net", "As Th 9d 7c", 10))
+    assert got == 10, f"A-9 (soft 20) against the dealer's 17 should win 10 credits; got {got}"
+'''
+
+OBSERVE_M2 = '''"""Mini milestone-2 observations."""
+
+from blackjack import Action, Blackjack, Player, Rules
+from milestones.observer import number
+
+
+def bet(bankroll, amount):
+    return Player("Ann", bankroll=bankroll).start_round(amount, Rules.preset("vegas"))
+
+
+def stand_net(stack, amount):
     table = Blackjack(["Ann"], Rules.preset("vegas"), seed=1)
-    table.shoe.stack("As Th 9d 7c".split())
-    [(_, _, outcome)] = table.play_round(lambda view: Action.STAND, bets=[10])
-    assert outcome.net == 10, f"A-9 (soft 20) against the dealer's 17 should win 10 credits; got {outcome.net}"
+    table.shoe.stack(stack.split())
+    [(_, _, outcome)] = table.play_round(lambda view: Action.STAND, bets=[amount])
+    return number(outcome.net)
 '''
 
 
-def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2) -> Path:
-    """Write a mini course under ``root``: reference packages, tests, pyproject; return ``root``."""
+def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2, *, o1: str = OBSERVE_M1,
+                 o2: str = OBSERVE_M2) -> Path:
+    """Write a mini course under ``root``: reference packages, tests (judges ``m1``/``m2`` in ``test_mini.py``,
+    their observations ``o1``/``o2`` in ``observe_mini.py``), pyproject; return ``root``."""
     write_packages(root, lambda r: False, REPO_ROOT)
     (root / "tests" / "milestone1").mkdir(parents=True)
     shutil.copy2(REPO_ROOT / "tests" / "conftest.py", root / "tests" / "conftest.py")
     (root / "tests" / "milestone1" / "test_mini.py").write_text(m1, encoding="utf-8")
+    (root / "tests" / "milestone1" / "observe_mini.py").write_text(o1, encoding="utf-8")
     if m2 is not None:
         (root / "tests" / "milestone2").mkdir()
         (root / "tests" / "milestone2" / "test_mini.py").write_text(m2, encoding="utf-8")
+        (root / "tests" / "milestone2" / "observe_mini.py").write_text(o2, encoding="utf-8")
     (root / "pyproject.toml").write_text(_student_pyproject(REPO_ROOT), encoding="utf-8")
     return root
 

@@ -10,7 +10,6 @@ not root (``isolation.is_root``); everything else is real.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
@@ -55,6 +54,40 @@ def _forged(self, record):
         record = {**record, "outcome": "passed", "message": ""}
     _write(self, record)
 _mp._Recorder.write = _forged
+'''
+
+#: Every result forged as passed with a message the old canary check let through ("took longer than").
+TIMEOUT_WORDS = '''
+import milestones.pytest_plugin as _mp
+_mp.student_message = lambda *a, **k: "took longer than 10 s and was stopped"
+_write = _mp._Recorder.write
+def _forged(self, record):
+    if record.get("kind") == "result":
+        record = {**record, "outcome": "passed", "message": "took longer than 10 s"}
+    _write(self, record)
+_mp._Recorder.write = _forged
+'''
+
+#: Patch the student's side of the channel: every observation answers 21, "Kh" and True in turn.
+OBSERVER = '''
+import itertools as _it
+import milestones.observer as _mo
+_answers = _it.cycle([21, "Kh", True, 17])
+_mo._answer = lambda *a, **k: {"value": next(_answers)}
+'''
+
+#: Stubs that return an object equal to everything (and a subclass of int and str, to pass type checks).
+ALWAYS_EQUAL = '''
+class _Any(int):
+    def __eq__(self, other): return True
+    def __ne__(self, other): return False
+    __hash__ = int.__hash__
+    def __str__(self): return "Kh"
+from .hand import Hand as _H
+from .deck import Deck as _D
+_H.get_score = lambda self: _Any(21)
+_H.is_bust = lambda self: _Any(1)
+_D.deal = lambda self: _Any(0)
 '''
 
 #: Rewrite the test modules it can find (the one importing it, and the instructor's folder) so tests return at once.
@@ -195,20 +228,23 @@ def _honest_or_tampered(grade: SubmissionGrade) -> None:
 
 
 @needs_linux
-@pytest.mark.parametrize("payload", [RUNTEST, RECORDER], ids=["runtest", "recorder"])
-def test_forging_outcomes_in_process_is_caught_by_the_canaries(payload: str, mode: str, course: Path,
-                                                               samples: dict[str, Path], tmp_path: Path) -> None:
-    """Patching pytest's Function.runtest or the plugin's result writer used to earn full marks; the canaries
-    that must fail now pass, so the run is marked tampered and scores 0. Without isolation the same
-    submission still fools the grader (so the attack is real)."""
+@pytest.mark.parametrize("payload", [RUNTEST, RECORDER, TIMEOUT_WORDS, OBSERVER, ALWAYS_EQUAL],
+                         ids=["runtest", "recorder", "timeout-words", "observer", "always-equal"])
+def test_forging_in_the_students_process_earns_only_what_its_functions_earn(
+        payload: str, mode: str, course: Path, samples: dict[str, Path], tmp_path: Path) -> None:
+    """Issue 26's forgeries scored full marks when the verdict was reached in the student's interpreter:
+    patching pytest's Function.runtest or the plugin's result writer, results whose message says "took longer
+    than", replies forged by patching the student's side of the channel, objects equal to everything. The
+    judge never imports the submission and reads only JSON data, so each earns the starter's honest 0, with
+    no canary and no flag, isolated or not; the instructor's tests are untouched."""
     submission = _attack(samples, tmp_path, payload)
-    fooled = run_suite(course / "tests" / "milestone1", submission, limits=LIMITS)
-    assert fooled.results and all(outcome == "passed" for outcome, _ in fooled.results.values())
+    unprotected = run_suite(course / "tests" / "milestone1", submission, limits=LIMITS)
+    assert unprotected.finished and unprotected.results
+    assert all(outcome == "failed" for outcome, _ in unprotected.results.values()), unprotected.results
     before = _tree(course)
     grade = _grade(course, submission, tmp_path / "scratch")
-    milestone = grade.milestones[0]
-    assert grade.regular == 0
-    assert milestone.notes[0].startswith(f"{TAMPERED}: ") and "check test" in milestone.notes[0]
+    assert grade.regular == 0 and grade.extra == 0
+    assert not any(note.startswith(TAMPERED) for note in grade.milestones[0].notes), grade.milestones[0].notes
     assert _tree(course) == before
 
 
@@ -327,7 +363,8 @@ Hand.get_score = _get_score
 @pytest.mark.skipif(not shutil.which("sh"), reason="run_autograder is a POSIX shell script")
 def test_the_daemon_attack_in_a_faithful_gradescope_layout(samples: dict[str, Path], tmp_path: Path) -> None:
     """The issue's daemon, aimed at /autograder/results/results.json of a Gradescope layout run as root, with
-    the real milestone-1 zip: results.json holds the honest 0 and nothing of the run survives."""
+    the real milestone-1 zip, and pytest patched too: results.json holds the honest 0 and nothing of the run
+    survives."""
     from test_kit_autograder import _run_on_gradescope  # noqa: PLC0415 - shares that module's simulation
 
     zip_path = tmp_path / "autograder.zip"
@@ -338,7 +375,6 @@ def test_the_daemon_attack_in_a_faithful_gradescope_layout(samples: dict[str, Pa
     results = _run_on_gradescope(zip_path, submission, tmp_path / "gs")
     assert _survivors(token) == []
     assert results["score"] == 0
-    assert TAMPERED in results["output"]
     assert "FORGED" not in target.read_text(encoding="utf-8")
 
 
@@ -347,27 +383,6 @@ def test_a_run_of_the_unprotected_runner_is_still_possible(course: Path, samples
     run = run_suite(course / "tests" / "milestone1", samples["full"], limits=LIMITS)
     assert run.finished and run.results and all(outcome == "passed" for outcome, _ in run.results.values())
 
-
-
-def test_canaries_look_like_the_suites_own_tests(tmp_path: Path) -> None:
-    """Canaries are named from words of the suite's test names (no digits, no fixed prefix), carry points
-    like the real tests, sit among them, and come with the outcome each must have: two must fail, one pass."""
-    course = write_course(tmp_path / "course")
-    milestone = course / "tests" / "milestone1"
-    before = (milestone / "test_mini.py").read_text(encoding="utf-8")
-    words = {w for name in ("two_aces_and_nine", "deal_takes_top_card", "hidden_bust", "totals") for w in name.split("_")}
-    expected = isolation.plant_canaries(milestone, course, hidden=False)
-    after = (milestone / "test_mini.py").read_text(encoding="utf-8")
-    assert sorted(expected.values()) == ["failed", "failed", "passed"]
-    old, new = ast.parse(before).body, ast.parse(after).body
-    assert [ast.dump(n) for n in new if ast.dump(n) in {ast.dump(o) for o in old}] == [ast.dump(o) for o in old]
-    for nodeid in expected:
-        name = nodeid.split("::")[1]
-        assert nodeid.startswith("tests/milestone1/test_mini.py::test_")
-        assert not any(c.isdigit() for c in name) and set(name.split("_")[1:]) <= words
-        assert f"@pytest.mark.points(" in after.split(f"def {name}(")[0].rsplit("\n\n", 1)[-1]
-    again = isolation.plant_canaries(milestone, course, hidden=False)
-    assert set(again).isdisjoint(expected)  # new names every run
 
 
 def test_a_change_to_the_tests_while_grading_stops_the_batch(samples: dict[str, Path], tmp_path: Path) -> None:
@@ -456,9 +471,9 @@ def test_a_pytest_of_its_own_stands_in_for_nothing(mode: str, course: Path, samp
 def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """With the kit pip-installed, site-packages holds the reference blackjack next to pytest: the isolated
-    run's sys.path gets a mirror of it without blackjack, gui and milestones (pytest stays importable), and an
-    editable install's path to the kit is dropped; the submission's own folder stays."""
-    from milestones import pytest_plugin  # noqa: PLC0415
+    student process's sys.path gets a mirror of it without blackjack, gui and milestones (the rest stays
+    importable), and an editable install's path to the kit is dropped; the submission's own folder stays."""
+    from milestones import observer  # noqa: PLC0415
 
     site_packages = tmp_path / "lib" / "site-packages"
     for package in ("blackjack", "gui", "milestones", "pytest"):
@@ -473,7 +488,7 @@ def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Pat
     isolation.site_mirrors(tmp_path / "mirrors")
     monkeypatch.setenv("MILESTONES_SITE_MIRRORS", str(tmp_path / "mirrors"))
     monkeypatch.setattr(sys, "path", [str(submission), str(repo), "/usr/lib/python3", str(site_packages)])
-    pytest_plugin._drop_other_packages(submission)
+    observer._drop_other_packages(submission)
     [mirror] = [Path(p) for p in sys.path if "mirrors" in p]
     assert sys.path == [str(submission), "/usr/lib/python3", str(mirror)]
     assert sorted(p.name for p in mirror.iterdir()) == ["pytest"]

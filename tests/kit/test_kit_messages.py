@@ -1,4 +1,8 @@
-"""The grading plugin's one-line failure messages name the student's code, not the engine they were given."""
+"""The one-line failure messages name the student's code, not the engine they were given.
+
+The student's process describes an exception (:func:`milestones.observer._describe`: class, message,
+where in the student's files); the judge words it (:class:`milestones.judge.Raised`). These tests run
+both halves on real tracebacks from modules laid out like a submission."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -14,7 +19,9 @@ import pytest
 from make_samples import replace_body
 
 from milestones import REPO_ROOT
-from milestones.pytest_plugin import TestTimeout, student_message
+from milestones.judge import Raised, StudentTimeout
+from milestones.observer import TestTimeout, _describe
+from milestones.pytest_plugin import student_message
 from milestones.runner import Limits, run_suite
 
 # Laid out like blackjack/hand.py: Hand.add_card is the engine's (no region), get_score and is_soft are
@@ -50,6 +57,19 @@ LOOPING_HAND = '''class Hand:
 '''
 
 
+def message_of(call: Callable[[], object]) -> str:
+    """The student's message for the exception ``call`` raises, as the student's process describes it and the
+    judge words it."""
+    try:
+        call()
+    except TestTimeout as stop:
+        data = _describe(stop, stopped=True)
+        return str(StudentTimeout(data["message"] + data["where"]).text)
+    except Exception as err:  # noqa: BLE001 - the exception is what is tested
+        return Raised(_describe(err)).text
+    raise AssertionError("the call raised nothing")
+
+
 @pytest.fixture
 def hand_module(tmp_path: Path) -> ModuleType:
     """The module above, loaded from a file at <tmp>/blackjack/hand.py (where a submission keeps it)."""
@@ -71,9 +91,7 @@ def load_hand(tmp_path: Path, source: str) -> ModuleType:
 def test_an_engine_error_names_the_students_caller_too(hand_module: ModuleType) -> None:
     """An exception raised in the engine (Hand.add_card) names it and the student's function that called it:
     the engine frame alone sent students to code they never wrote."""
-    with pytest.raises(ValueError) as excinfo:
-        hand_module.Hand().get_score()
-    assert student_message(excinfo) == ("ValueError: not a card: 'Zz' (in Hand.add_card, blackjack/hand.py:5, "
+    assert message_of(hand_module.Hand().get_score) == ("ValueError: not a card: 'Zz' (in Hand.add_card, blackjack/hand.py:5, "
                                         "called from Hand.get_score, blackjack/hand.py:8)")
 
 
@@ -81,40 +99,30 @@ def test_a_recursion_names_the_students_functions_that_call_each_other(tmp_path:
     """A RecursionError names the student's two functions that call each other (in the order they were
     entered), not the frame, often given code or a generator expression, where Python gave up."""
     hand = load_hand(tmp_path, LOOPING_HAND).Hand()
-    with pytest.raises(RecursionError) as excinfo:
-        hand.add_card("Ks")
-    assert student_message(excinfo) == (
+    assert message_of(lambda: hand.add_card("Ks")) == (
         "RecursionError: Hand.get_score (blackjack/hand.py) and Hand.is_soft (blackjack/hand.py) call each other "
         "without end, until Python gave up; make sure one of them computes its answer without calling the other")
     alone = load_hand(tmp_path / "alone", "class Hand:\n    def get_score(self):\n        return self.get_score()\n")
-    with pytest.raises(RecursionError) as excinfo:
-        alone.Hand().get_score()
-    assert student_message(excinfo).startswith("RecursionError: Hand.get_score (blackjack/hand.py) calls itself")
+    assert message_of(alone.Hand().get_score).startswith("RecursionError: Hand.get_score (blackjack/hand.py) calls itself")
 
 
 def test_a_helper_the_student_added_is_their_code(hand_module: ModuleType) -> None:
     """A function that is not in the reference (the student's own helper) is the student's code: named alone."""
-    with pytest.raises(KeyError) as excinfo:
-        hand_module.Hand().is_soft()
-    assert student_message(excinfo) == "KeyError: 'ace' (in _count_aces, blackjack/hand.py:15)"
+    assert message_of(hand_module.Hand().is_soft) == "KeyError: 'ace' (in _count_aces, blackjack/hand.py:15)"
 
 
 def test_a_time_out_in_the_engine_names_the_students_loop(hand_module: ModuleType) -> None:
     """A test stopped while the clock was in engine code called from the student's loop names the student's
     function: that is where the loop that never ends is."""
     hand = hand_module.Hand()
-    hand.error = lambda _text: TestTimeout()  # the clock stops the test in add_card
-    with pytest.raises(TestTimeout) as excinfo:
-        hand.get_score()
-    assert student_message(excinfo, 10).endswith(
+    hand.error = lambda _text: TestTimeout("took longer than 10 s and was stopped: look for a loop that never ends")
+    assert message_of(hand.get_score).endswith(
         "look for a loop that never ends (in Hand.get_score, blackjack/hand.py:8)")
 
 
 def test_an_engine_error_with_no_student_code_below_the_test(hand_module: ModuleType) -> None:
     """A test that calls the engine directly gets the engine's frame: there is no student code to name."""
-    with pytest.raises(ValueError) as excinfo:
-        hand_module.Hand().add_card("Qx")
-    assert student_message(excinfo) == "ValueError: not a card: 'Qx' (in Hand.add_card, blackjack/hand.py:5)"
+    assert message_of(lambda: hand_module.Hand().add_card("Qx")) == "ValueError: not a card: 'Qx' (in Hand.add_card, blackjack/hand.py:5)"
 
 
 def test_input_in_graded_code_says_what_to_do_instead(mini_course: Path, samples: dict[str, Path],
@@ -141,7 +149,7 @@ def test_plain_pytest_names_the_students_loop_for_a_time_out(samples: dict[str, 
                            f"--impl={samples['infinite_loop']}", "--test-timeout=1",
                            "tests/milestone1/test_hand.py::test_score_adds_card_values"],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
-    assert ("TestTimeout: took longer than 1 s and was stopped: look for a loop that never ends "
+    assert ("StudentTimeout: took longer than 1 s and was stopped: look for a loop that never ends "
             "(in Hand.get_score, blackjack/hand.py:") in done.stdout, done.stdout + done.stderr
 
 
@@ -193,7 +201,6 @@ def test_a_none_that_breaks_a_test_is_explained() -> None:
     def forgot() -> None:
         pass
 
-    with pytest.raises(AttributeError) as excinfo:
-        forgot().get_score()  # type: ignore[func-returns-value]
-    assert student_message(excinfo).endswith("a value was None: does a function you wrote end without "
+    assert message_of(lambda: forgot().get_score()).endswith(  # type: ignore[func-returns-value]
+"a value was None: does a function you wrote end without "
                                              "returning its result?")
