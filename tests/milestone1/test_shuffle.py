@@ -13,12 +13,11 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import MutableSequence
 from fractions import Fraction
 
 import pytest
 
-from blackjack import Card, Suit, shuffle
+from milestones.judge import Raised, Student
 
 #: Shuffles of a 4-card deck in the uniformity test, and its significance level (a correct
 #: shuffle fails with this probability for whatever random numbers it draws; see the test).
@@ -26,10 +25,15 @@ SHUFFLES = 4800
 ALPHA = 1e-6
 
 
-def fresh_deck() -> list[Card]:
-    """The 52 cards, A-K of spades, diamonds, clubs, hearts (built here, not by create_card_array)."""
-    return [Card(suit, face) for suit in (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS)
-            for face in range(1, 14)]
+def fresh_deck() -> list[str]:
+    """The codes of the 52 cards, A-K of spades, diamonds, clubs, hearts (the observation reads them with the given
+    parse_cards, not the student's create_card_array)."""
+    return [face + suit for suit in "sdch" for face in "A23456789TJQK"]
+
+
+def as_text(codes: list[str]) -> str:
+    """Card codes as one string, as the observations take them."""
+    return " ".join(codes)
 
 
 def chi_square_sf(x: float, df: int) -> float:
@@ -71,7 +75,7 @@ def chi_square(tally: Counter[tuple[int, ...]], odds: dict[tuple[int, ...], Frac
     return sum((tally[order] - total * float(p)) ** 2 / (total * float(p)) for order, p in odds.items())
 
 
-def unreached(tally: Counter[tuple[int, ...]], deck: list[Card]) -> str:
+def unreached(tally: Counter[tuple[int, ...]], deck: list[str]) -> str:
     """What the shuffles that came up show about the orders that never did, in words.
 
     ``tally`` counts orders by position in ``deck``. Named in turn: a card that never left
@@ -99,22 +103,18 @@ def unreached(tally: Counter[tuple[int, ...]], deck: list[Card]) -> str:
     return "Every card reached every position, but not in every combination: every order must be possible"
 
 
-def shuffled(cards: MutableSequence[Card], rng: random.Random) -> list[Card]:
-    """Shuffle ``cards`` with the student's shuffle and return them as a list."""
-    shuffle(cards, rng)
-    return list(cards)
-
-
 @pytest.mark.points(1)
-def test_shuffle_is_a_permutation_of_its_input_in_place() -> None:
+def test_shuffle_is_a_permutation_of_its_input_in_place(student: Student) -> None:
     """shuffle(cards, rng) changes the list it is given, keeps exactly its 52 cards, and mixes them."""
-    cards = fresh_deck()
     try:
-        returned = shuffle(cards, random.Random(111))
-    except IndexError as err:
-        pytest.fail(f"shuffle(<the 52 cards>, random.Random(111)) raised IndexError: {err}. The positions of 52 cards "
-                    f"are 0 to 51, and rng.randint(a, b) can return b itself: draw with rng.randint(0, i) for i up to "
+        got = student("shuffle_in_place", as_text(fresh_deck()), 111)
+    except Raised as err:
+        if err.imported or not err.is_a("IndexError"):
+            raise
+        pytest.fail(f"shuffle(<the 52 cards>, random.Random(111)) raised IndexError: {err.message}. The positions of "
+                    f"52 cards are 0 to 51, and rng.randint(a, b) can return b itself: draw with rng.randint(0, i) for i up to "
                     f"len(cards) - 1, or rng.randrange(n), which stops before n", pytrace=False)
+    cards = got["cards"]
     kept = Counter(cards) == Counter(fresh_deck())
     assert len(cards) == 52 and kept, \
         (f"shuffle(<the 52 cards>, random.Random(111)) should leave the same 52 cards, each once, in the list; "
@@ -124,33 +124,32 @@ def test_shuffle_is_a_permutation_of_its_input_in_place() -> None:
     assert in_place < 10, \
         (f"after shuffle(<the 52 cards in order>, random.Random(111)) {in_place} of the 52 cards are still in their "
          f"place" + (" and shuffle returned a list: shuffle must change the list it is given (in place), "
-                     "not return a new one" if returned is not None else "") + "; a shuffle mixes every card")
+                     "not return a new one" if not got["returned_none"] else "") + "; a shuffle mixes every card")
 
 
 @pytest.mark.points(1)
-def test_shuffle_draws_only_from_the_rng_it_is_given() -> None:
+def test_shuffle_draws_only_from_the_rng_it_is_given(student: Student) -> None:
     """The same seed gives the same order whatever the random module does; another seed another order."""
-    random.seed(1)
-    first = shuffled(fresh_deck(), random.Random(7))
-    random.seed(2)  # a shuffle that calls random.randint (the module) instead of rng.randint now differs
-    again = shuffled(fresh_deck(), random.Random(7))
+    first = student("shuffle_after_module_seed", as_text(fresh_deck()), 1, 7)
+    # after random.seed(2), a shuffle that calls random.randint (the module) instead of rng.randint now differs
+    again = student("shuffle_after_module_seed", as_text(fresh_deck()), 2, 7)
     assert first == again, \
         ("two shuffles of the same 52 cards with random.Random(7) gave different orders (first cards "
          f"{' '.join(map(str, first[:5]))} ... and {' '.join(map(str, again[:5]))} ...): shuffle must draw every "
          "random number from the rng it is given (rng.randint, rng.randrange ...), never from random.randint, "
          "random.shuffle or another source, so that a seed replays a game")
-    rng = random.Random(8)
-    state = rng.getstate()
-    other = shuffled(fresh_deck(), rng)
-    assert rng.getstate() != state and other != first, \
+    got = student("shuffle_and_next_draw", as_text(fresh_deck()), 8)
+    other = got["cards"]
+    drew = got["next_draw"] != random.Random(8).getrandbits(64)  # rng's next number is still its first
+    assert drew and other != first, \
         ("shuffle(cards, random.Random(8)) " + ("drew no number from the rng it was given"
-                                                 if rng.getstate() == state else
+                                                 if not drew else
                                                  "gave the same order as with random.Random(7)") +
          ": every random choice must come from rng, so another seed gives another order")
 
 
 @pytest.mark.points(2)
-def test_shuffle_makes_every_order_equally_likely() -> None:
+def test_shuffle_makes_every_order_equally_likely(student: Student) -> None:
     """Chi-square test over the 24 orders of a 4-card deck, 4,800 shuffles from one seed.
 
     The statistic has 23 degrees of freedom; the test fails above the critical value for
@@ -162,14 +161,9 @@ def test_shuffle_makes_every_order_equally_likely() -> None:
     0.999998 (noncentral chi-square as a Poisson mixture of central ones, computed when
     these numbers were chosen).
     """
-    rng = random.Random(2024)
-    tally: Counter[tuple[int, ...]] = Counter()
     deck = fresh_deck()[:4]
-    index = {card: i for i, card in enumerate(deck)}
-    for _ in range(SHUFFLES):
-        cards = list(deck)
-        shuffle(cards, rng)
-        tally[tuple(index.get(card, -1) for card in cards)] += 1
+    tally: Counter[tuple[int, ...]] = Counter(tuple(order) for order in
+                                              student("shuffle_many", as_text(deck), SHUFFLES, 2024))
     uniform = {order: Fraction(1, 24) for order in itertools.permutations(range(4))}
     strange = [order for order in tally if order not in uniform]
     assert not strange, \
@@ -212,13 +206,14 @@ def test_course_shuffle_odds_are_uneven() -> None:
 
 
 @pytest.mark.points(0)
-def test_shuffle_without_rng_works() -> None:
+def test_shuffle_without_rng_works(student: Student) -> None:
     """shuffle(cards) with no rng uses a fresh random source and still keeps every card."""
-    cards = fresh_deck()
     try:
-        shuffle(cards)
-    except (AttributeError, TypeError) as err:
-        pytest.fail(f"shuffle(<the 52 cards>) with no rng raised {type(err).__name__}: {err}. When rng is None, draw "
+        cards = student("shuffle_without_rng", as_text(fresh_deck()))
+    except Raised as err:
+        if err.imported or not err.is_a("AttributeError", "TypeError"):
+            raise
+        pytest.fail(f"shuffle(<the 52 cards>) with no rng raised {err.type}: {err.message}. When rng is None, draw "
                     f"from a fresh random.Random() instead", pytrace=False)
     assert Counter(cards) == Counter(fresh_deck()), \
         "shuffle(<the 52 cards>) with no rng should keep exactly the 52 cards, each once"
