@@ -13,146 +13,57 @@ line holds "Dealer" and hides the hole card until the dealer plays; a hit-or-sta
 prompt names the player; a result line holds the name and "win", "lose" or "push"
 ("wins", "loses", "pushes", "lost" ... all do). The rest of the wording is yours.
 """
-
 from __future__ import annotations
 
-import builtins
-import io
 import re
-import sys
-from collections.abc import Iterator
-from pathlib import Path
-from types import FrameType, TracebackType
+from typing import Any
 
 import pytest
 
-import blackjack
-from blackjack import Action, Blackjack, Card, IllegalActionError, Round, Rules
-from blackjack.__main__ import main
-from blackjack.course_game import (ask_hit_or_stand, dealer_text, hand_text, play_game, play_round, play_turn,
-                                   result_text)
-from blackjack.events import Outcome
-from blackjack.actions import Result
+from milestones.judge import Student
 
-CS111 = Rules.preset("cs111")
+#: What the student's process says when code under test reads the keyboard (input() or sys.stdin).
+READS_STDIN = "reading from stdin while the tests run"
+
+SUIT_SYMBOLS = {"s": "♠", "d": "♦", "c": "♣", "h": "♥"}
 
 
-class OutOfAnswers(Exception):
-    """The game asked a question after the scripted answers ran out."""
+def symbol(code: str) -> str:
+    """The display form of a card code: "Th" -> "10♥", "As" -> "A♠"."""
+    rank = code[:-1].upper()
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[code[-1].lower()]
 
 
-class Runaway(Exception):
-    """The game said many lines without asking anything: a loop that does not end."""
+def input_message(prompt: str, where: str) -> str:
+    """The failure for a course function that called input() instead of ask()."""
+    return (f"your code called input({prompt!r}){where}: the course game's functions read answers only with "
+            f"ask(prompt), the ask function they are given (ask works like input), and write lines only with "
+            f"say(line); the tests answer through ask and read say, and python -m blackjack --rules cs111 passes "
+            f"them input and print")
 
 
-#: Lines a game may say between two questions before the test calls it a loop without end.
-LINE_LIMIT = 1000
-
-#: What the code under test printed with print() during the test (print itself is replaced).
-PRINTED: list[str] = []
-
-
-@pytest.fixture(autouse=True)
-def keyboard_and_screen_are_ask_and_say(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """input() fails with the course's advice (use ask); print() is recorded for the failure messages (use say),
-    and still printed, to pytest's captured output.
-
-    Without this a call to input() fails with pytest's "reading from stdin while output is
-    captured! Consider using -s", which does not tell a student to use ``ask``.
-    """
-    def no_input(prompt: object = "") -> str:
-        pytest.fail(f"your code called input({str(prompt)!r}){_called_from()}: the course game's functions read "
-                    f"answers only with ask(prompt), the ask function they are given (ask works like input), and "
-                    f"write lines only with say(line); the tests answer through ask and read say, and "
-                    f"python -m blackjack --rules cs111 passes them input and print", pytrace=False)
-
-    real_print = builtins.print
-
-    def record_print(*values: object, sep: str | None = " ", end: str | None = "\n", **kwargs: object) -> None:
-        PRINTED.append((" " if sep is None else sep).join(map(str, values)))
-        real_print(*values, sep=sep, end=end, **kwargs)  # type: ignore[call-overload]  # pytest's captured stdout
-
-    PRINTED.clear()
-    monkeypatch.setattr(builtins, "input", no_input)
-    monkeypatch.setattr(builtins, "print", record_print)
-    yield
-    PRINTED.clear()
-
-
-PACKAGE = Path(blackjack.__file__).resolve().parent
-
-
-def _in_package(filename: str) -> str | None:
-    """``blackjack/round.py`` for a file of the blackjack package under test, else None."""
-    path = Path(filename).resolve()
-    if not path.is_relative_to(PACKAGE):
-        return None
-    return "/".join(("blackjack", *path.relative_to(PACKAGE).parts))
-
-
-def _frames(tb: TracebackType | None) -> list[tuple[str, str, int]]:
-    """(qualified name, file from blackjack/ on, line) of every frame of ``tb`` in the blackjack package."""
-    frames = []
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        where = _in_package(code.co_filename)
-        if where is not None:
-            frames.append((getattr(code, "co_qualname", code.co_name), where, tb.tb_lineno))
-        tb = tb.tb_next
-    return frames
-
-
-def _place(frames: list[tuple[str, str, int]]) -> str:
-    """`` (in play_turn, blackjack/course_game.py:131)``, or the engine's frame and the course game's that called it."""
-    if not frames:
+def printed_note(printed: str) -> str:
+    """What the code printed with print(), which the tests (and say) never see; "" when nothing."""
+    lines = printed.splitlines()
+    if not lines:
         return ""
-    deepest = frames[-1]
-    yours = next((f for f in reversed(frames) if f[1] == "blackjack/course_game.py"), None)
-    if yours is None or yours == deepest:
-        return f" (in {deepest[0]}, {deepest[1]}:{deepest[2]})"
-    return f" (in {deepest[0]}, {deepest[1]}:{deepest[2]}, called from {yours[0]}, {yours[1]}:{yours[2]})"
+    shown = "\n".join(f"   {line}" for line in lines[:3]) + (f"\n   ... ({len(lines)} lines)" if len(lines) > 3 else "")
+    return (f"\n  your code printed with print(), where the tests cannot read it (write every line with say(line), "
+            f"or return it when the function returns a line):\n{shown}")
 
 
-def _called_from() -> str:
-    """`` (in play_game, blackjack/course_game.py:210)``: the innermost blackjack frame running now."""
-    frame: FrameType | None = sys._getframe(1)
-    while frame is not None:
-        where = _in_package(frame.f_code.co_filename)
-        if where is not None:
-            return _place([(getattr(frame.f_code, "co_qualname", frame.f_code.co_name), where, frame.f_lineno)])
-        frame = frame.f_back
-    return ""
+class Played:
+    """One scripted call of a course function as the student's process saw it: ``log`` holds everything in
+    order, ``("ask", prompt)``, ``("say", line)``, and ``("not text", repr(value))`` when ``say`` was given
+    something that is not a str; ``returned``, ``failure`` (None, or what went wrong) and ``printed``."""
 
-
-class Table:
-    """A scripted keyboard and a screen: ``ask`` answers from the script, ``say`` records the line.
-
-    ``log`` holds everything in order: ``("ask", prompt)``, ``("say", line)``, and ``("not text",
-    repr(value))`` when ``say`` was given something that is not a str. More than
-    :data:`LINE_LIMIT` lines in a row without a question raise :class:`Runaway`.
-    """
-
-    def __init__(self, *answers: str) -> None:
-        self.answers = list(answers)
-        self.script = list(answers)
-        self.log: list[tuple[str, str]] = []
-        self.said_since_asked = 0
-
-    def ask(self, prompt: str) -> str:
-        self.log.append(("ask", str(prompt)))
-        self.said_since_asked = 0
-        if not self.answers:
-            raise OutOfAnswers(f"the game asked {str(prompt)!r} after the scripted answers {self.script} were all "
-                               f"used")
-        return self.answers.pop(0)
-
-    def say(self, line: str) -> None:
-        self.log.append(("say", line) if isinstance(line, str) else ("not text", repr(line)))
-        self.said_since_asked += 1
-        if self.said_since_asked > LINE_LIMIT:
-            raise Runaway(f"the game said {LINE_LIMIT} lines without asking anything (the last one: {str(line)!r}): "
-                          f"a loop that never ends. After refusing an answer, ask again inside the loop, so that "
-                          f"the next answer is read")
+    def __init__(self, reply: dict[str, Any], script: list[str] | tuple[str, ...]) -> None:
+        self.script = list(script)
+        self.log: list[tuple[str, str]] = [(kind, text) for kind, text in reply["log"]]
+        self.skipped: int = reply["skipped"]
+        self.returned: Any = reply["returned"]
+        self.failure: dict[str, Any] | None = reply["failure"]
+        self.printed: str = reply["printed"]
 
     @property
     def lines(self) -> list[str]:
@@ -164,28 +75,50 @@ class Table:
 
     def transcript(self) -> str:
         """Everything the game showed, prompts marked with '?', for a failure message; print()ed lines first."""
-        log = self.log
-        if len(log) > 60:  # a runaway loop: its start and its end
-            log = [*log[:24], ("say", f"... {len(log) - 30} more lines ..."), *log[-6:]]
+        log, total = self.log, len(self.log) + self.skipped
+        if total > 60:  # a runaway loop: its start and its end
+            log = [*log[:24], ("say", f"... {total - 30} more lines ..."), *log[-6:]]
         notes = {"ask": "? {}", "say": "{}", "not text": "{}   <- say() was given this, not a str: does the function "
                                                                "that makes the line return it?"}
         shown = "\n".join("   " + notes[kind].format(text) for kind, text in log)
-        return printed_note() + f"\n  what the game showed (? marks a prompt):\n{shown or '   (nothing)'}"
+        return printed_note(self.printed) + f"\n  what the game showed (? marks a prompt):\n{shown or '   (nothing)'}"
 
 
-def printed_note() -> str:
-    """What the code printed with print(), which the tests (and say) never see; "" when nothing."""
-    if not PRINTED:
-        return ""
-    lines = "\n".join(f"   {line}" for line in PRINTED[:3]) + (f"\n   ... ({len(PRINTED)} lines)" if len(PRINTED) > 3 else "")
-    return (f"\n  your code printed with print(), where the tests cannot read it (write every line with say(line), "
-            f"or return it when the function returns a line):\n{lines}")
+def run_scripted(played: Played, name: str, extra_question: str = "") -> None:
+    """Fail the test when the scripted call ``played`` of ``name`` went wrong: a question past the script, a loop
+    without end, an illegal move, input() or any other exception, with one message, where it happened and the
+    transcript. (A stub's NotImplementedError and a RecursionError came back raised: the grader words them.)
+
+    Args:
+        extra_question: the usual cause of a question past the script in this test, for its message.
+    """
+    failure = played.failure
+    if failure is None:
+        return
+    kind = failure["kind"]
+    if kind == "input":
+        pytest.fail(input_message(played.printed.rsplit("\n", 1)[-1], failure["where"]), pytrace=False)
+    if kind == "out of answers":
+        text = (f"{name}: the game asked {failure['prompt']!r} after the scripted answers {played.script} were all "
+                f"used. The script answers every question the game should ask; "
+                + (extra_question or "an extra question is often a player asked again after a bust or after "
+                                     "the turn passed"))
+    elif kind == "runaway":
+        text = (f"{name}: the game said {failure['said']} lines without asking anything (the last one: "
+                f"{failure['last']!r}): a loop that never ends. After refusing an answer, ask again inside the "
+                f"loop, so that the next answer is read{failure['where']}")
+    elif kind == "illegal":
+        text = (f"{name} made a move the round does not allow now: IllegalActionError: {failure['message']}"
+                f"{failure['where']}. A player whose turn has passed, after a stand or a bust, must not be asked "
+                f"or played again: loop only while rnd.current_player is still that player")
+    else:  # any other mistake: one line, where it happened, not a traceback into the engine
+        text = f"{name} raised {failure['type']}: {failure['message']}{failure['where']}"
+    pytest.fail(text + played.transcript(), pytrace=False)
 
 
 def shows_card(text: str, code: str) -> bool:
     """True when ``text`` shows the card ``code`` as its code ("Th") or symbol ("10♥")."""
-    card = Card.parse(code)
-    spellings = "|".join(re.escape(s) for s in (card.code, card.symbol))
+    spellings = "|".join(re.escape(s) for s in (code, symbol(code)))
     return re.search(rf"(?<!\w)({spellings})(?!\w)", text) is not None
 
 
@@ -226,80 +159,52 @@ def kind_of(line: str) -> set[str]:
             if stem in low}
 
 
-def round_with(names: list[str], codes: str) -> tuple[Blackjack, Round]:
-    """A cs111 table for ``names`` whose first round is dealt from ``codes`` (table order, then hits)."""
-    game = Blackjack(names, CS111, seed=1)
-    game.shoe.stack(codes.split())
-    return game, game.start_round()
-
-
-def run_scripted(function: object, table: Table, *args: object, extra_question: str = "") -> object:
-    """Call ``function(*args, table.ask, table.say)``; a question past the script, a loop without end, an
-    illegal move or any other exception fails the test with one message, where it happened and the transcript.
-
-    Args:
-        extra_question: the usual cause of a question past the script in this test, for its message.
-    """
-    name = getattr(function, "__name__", "the function")
-    try:
-        return function(*args, table.ask, table.say)  # type: ignore[operator]
-    except OutOfAnswers as err:
-        failure = (f"{name}: {err}. The script answers every question the game should ask; "
-                   + (extra_question or "an extra question is often a player asked again after a bust or after "
-                                        "the turn passed"))
-    except Runaway as err:
-        failure = f"{name}: {err}{_place(_frames(err.__traceback__))}"
-    except IllegalActionError as err:
-        failure = (f"{name} made a move the round does not allow now: IllegalActionError: {err}"
-                   f"{_place(_frames(err.__traceback__))}. A player whose turn has passed, after a stand or a "
-                   f"bust, must not be asked or played again: loop only while rnd.current_player is still that "
-                   f"player")
-    except (NotImplementedError, RecursionError):
-        raise  # "not written yet: ..." and the functions that call each other: the grader words these itself
-    except Exception as err:  # any other mistake: one line, where it happened, not a traceback into the engine
-        failure = f"{name} raised {type(err).__name__}: {err}{_place(_frames(err.__traceback__))}"
-    pytest.fail(failure + table.transcript(), pytrace=False)
+def outcomes_text(got: object) -> str:
+    """``[(0, WIN), (1, BUST)]`` for the outcomes play_round returned as ``[[seat, result], ...]``; else the repr
+    the student's process sent."""
+    if isinstance(got, list):
+        return "[" + ", ".join(f"({seat!r}, {result})" for seat, result in got) + "]"
+    return str(got)
 
 
 # ---------------------------------------------------------------- showing the hands
 
 @pytest.mark.points(1)
-def test_hand_text_shows_name_cards_score_and_bust() -> None:
+def test_hand_text_shows_name_cards_score_and_bust(student: Student) -> None:
     """hand_text(name, hand) is one line with the name, every card and the score, and "bust" only over 21."""
-    # Ann T 6 (16); dealer 9 up; Ann hits an 8: 24, bust.
-    _game, rnd = round_with(["Ann"], "Th 9s 6c 8h 8d")
-    line = hand_text("Ann", rnd.view().seats[0].hands[0])
+    # Ann's hand as the round's view shows it: T 6 (16); after she hits an 8: 24, bust.
+    got = student("hand_texts", "Ann", [["Th 6c", 16, False], ["Th 6c 8d", 24, True]])
+    line, printed = got["lines"][0], got["printed"]
     assert isinstance(line, str), \
         (f"hand_text('Ann', <hand Th 6c>) should return the line as a str (play_round says it); it returned "
-         f"{line!r}" + printed_note())
+         f"{got['reprs'][0]}" + printed_note(printed))
     problem = hand_line_problem(line, "Ann", "Th 6c", 16, bust=False)
     assert problem is None, (f"hand_text('Ann', <hand Th 6c>) should show Ann, Th (or 10♥), 6c (or 6♣) and the "
-                             f"score 16; it returned {line!r}: {problem}" + printed_note())
-    rnd.apply(Action.HIT)
-    line = hand_text("Ann", rnd.view().seats[0].hands[0])
-    problem = hand_line_problem(str(line), "Ann", "Th 6c 8d", 24, bust=True)
+                             f"score 16; it returned {line!r}: {problem}" + printed_note(printed))
+    line = got["lines"][1]
+    problem = hand_line_problem(line, "Ann", "Th 6c 8d", 24, bust=True)
     assert problem is None, (f"hand_text('Ann', <hand Th 6c 8d>) should show Ann, the three cards, the score 24 "
                              f"and the word bust (over 21); it returned {line!r}: {problem}")
 
 
 @pytest.mark.points(1)
-def test_dealer_text_hides_the_hole_card_until_the_dealer_plays() -> None:
+def test_dealer_text_hides_the_hole_card_until_the_dealer_plays(student: Student) -> None:
     """dealer_text shows "Dealer" and the upcard but not the hole card during the players' turns; after the
     round every card, the score, and "bust" over 21."""
-    # Ann T 6 stands; dealer T up, 6 in the hole, draws 9: 25, bust.
-    _game, rnd = round_with(["Ann"], "Th Td 6c 6h 9s")
-    shown = dealer_text(rnd.view().dealer)
+    # The dealer as the round's view shows it: T up, 6 in the hole (hidden, total 10); after the dealer's
+    # play, the hole card turned and a 9 drawn: 25, bust.
+    got = student("dealer_texts", [["Td ??", 10, False], ["Td 6h 9s", 25, True]])
+    shown = got["lines"][0]
     assert isinstance(shown, str), \
         (f"dealer_text(<dealer Td ??>) should return the line as a str (play_round says it); it returned "
-         f"{shown!r}" + printed_note())
+         f"{got['reprs'][0]}" + printed_note(got["printed"]))
     line = shown
     assert shows_word(line, "Dealer") and shows_card(line, "Td"), \
         f"dealer_text during Ann's turn (dealer Td up, 6h down) should show Dealer and Td; it returned {line!r}"
     assert not shows_card(line, "6h") and not shows_number(line, 16), \
         (f"dealer_text during Ann's turn gives the hole card away: it returned {line!r}, which shows the 6h or "
          f"the total 16. Until dealer.revealed, the hole card is HIDDEN (shown as ??) and only the upcard counts")
-    rnd.apply(Action.STAND)
-    line = str(dealer_text(rnd.view().dealer))
+    line = got["lines"][1]
     missing = [c for c in ("Td", "6h", "9s") if not shows_card(line, c)]
     assert shows_word(line, "Dealer") and not missing and shows_number(line, 25) and "bust" in line.lower(), \
         (f"after the dealer's play (T 6, drew 9: 25) dealer_text should show Dealer, Td 6h 9s, the score 25 and "
@@ -309,14 +214,15 @@ def test_dealer_text_hides_the_hole_card_until_the_dealer_plays() -> None:
 # ---------------------------------------------------------------- asking
 
 @pytest.mark.points(1)
-def test_ask_hit_or_stand_reads_h_s_and_asks_again_after_anything_else() -> None:
+def test_ask_hit_or_stand_reads_h_s_and_asks_again_after_anything_else(student: Student) -> None:
     """h/hit give HIT and s/stand give STAND in any case; any other answer gets a line and the question again."""
-    for answers, want in [(("h",), Action.HIT), (("HIT",), Action.HIT), ((" s ",), Action.STAND),
-                          (("Stand",), Action.STAND), (("x", "", "h"), Action.HIT)]:
-        table = Table(*answers)
-        got = run_scripted(ask_hit_or_stand, table, "Ann")
-        assert got is want, (f"ask_hit_or_stand('Ann', ...) answered {list(answers)} should return {want}; it "
-                             f"returned {got!r}{table.transcript()}")
+    for answers, want in [(("h",), "HIT"), (("HIT",), "HIT"), ((" s ",), "STAND"),
+                          (("Stand",), "STAND"), (("x", "", "h"), "HIT")]:
+        table = Played(student("ask_hit_or_stand", "Ann", list(answers)), answers)
+        run_scripted(table, "ask_hit_or_stand")
+        got = table.returned
+        assert got["action"] == want, (f"ask_hit_or_stand('Ann', ...) answered {list(answers)} should return "
+                                       f"Action.{want}; it returned {got['repr']}{table.transcript()}")
         assert len(table.prompts) == len(answers), \
             (f"answered {list(answers)}, ask_hit_or_stand should ask {len(answers)} time(s) (once, and again after "
              f"each answer that is not h, hit, s or stand); it asked {len(table.prompts)}{table.transcript()}")
@@ -329,21 +235,22 @@ def test_ask_hit_or_stand_reads_h_s_and_asks_again_after_anything_else() -> None
 
 
 @pytest.mark.points(1)
-def test_play_turn_asks_until_stand_and_never_after_a_bust() -> None:
+def test_play_turn_asks_until_stand_and_never_after_a_bust(student: Student) -> None:
     """play_turn asks one player until stand (showing the hand after each hit); a player who busts is not asked."""
     # Ann T 2 (12), Bob 9 7 (16), dealer 5 up, 8 down. Ann hits 4 (16), stands. Bob hits K (26): bust.
-    _game, rnd = round_with(["Ann", "Bob"], "Th 9h 5s 2c 7s 8h 4d Kd")
-    ann = Table("h", "s")
-    run_scripted(play_turn, ann, rnd)
+    scripts = [["h", "s"], ["h", "h", "h"]]
+    turns = student("play_turns", ["Ann", "Bob"], "Th 9h 5s 2c 7s 8h 4d Kd", scripts)
+    ann = Played(turns[0], scripts[0])
+    run_scripted(ann, "play_turn")
     assert len(ann.prompts) == 2 and all(shows_word(p, "Ann") for p in ann.prompts), \
         (f"Ann (T 2) answers hit, then stand: play_turn should ask her twice, naming her; it asked "
          f"{ann.prompts}{ann.transcript()}")
     assert find(ann.lines, "Ann", "Th 2c 4d", 16) is not None, \
         (f"after Ann's hit play_turn should show her hand: Ann, Th 2c 4d and the score 16{ann.transcript()}")
-    turn = rnd.current_player.name if rnd.current_player else None
+    turn = turns[0]["turn_after"]
     assert turn == "Bob", f"after Ann stands play_turn should return with Bob's turn next; the turn is {turn}"
-    bob = Table("h", "h", "h")
-    run_scripted(play_turn, bob, rnd)
+    bob = Played(turns[1], scripts[1])
+    run_scripted(bob, "play_turn")
     assert len(bob.prompts) == 1, \
         (f"Bob (9 7) hits a K: 26, bust. play_turn must not ask a busted player again (the course: 'you should "
          f"not ask if the user has already busted'); it asked {len(bob.prompts)} times: {bob.prompts}"
@@ -353,26 +260,27 @@ def test_play_turn_asks_until_stand_and_never_after_a_bust() -> None:
 
 
 @pytest.mark.points(0)
-def test_result_text_words() -> None:
+def test_result_text_words(student: Student) -> None:
     """result_text gives the name and wins / loses / pushes."""
-    for result, word in ((Result.WIN, "win"), (Result.BUST, "lose"), (Result.LOSE, "lose"), (Result.PUSH, "push")):
-        line = str(result_text("Cy", Outcome(result, 1, 0)))
+    cases = (("WIN", "win"), ("BUST", "lose"), ("LOSE", "lose"), ("PUSH", "push"))
+    got = student("result_texts", "Cy", [result for result, _word in cases])
+    for (result, word), line in zip(cases, got["lines"], strict=True):
         assert shows_word(line, "Cy") and kind_of(line) == {word}, \
-            (f"result_text('Cy', <outcome {result.name}>) should hold Cy and the word {word} (wins, loses or pushes"
-             + (": a busted player loses, so write loses, not only bust" if result is Result.BUST else "")
-             + f"); it returned {line!r}" + printed_note())
+            (f"result_text('Cy', <outcome {result}>) should hold Cy and the word {word} (wins, loses or pushes"
+             + (": a busted player loses, so write loses, not only bust" if result == "BUST" else "")
+             + f"); it returned {line!r}" + printed_note(got["printed"]))
 
 
 # ---------------------------------------------------------------- rounds and games
 
 @pytest.mark.points(1)
-def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> None:
+def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won(student: Student) -> None:
     """One round for Ann and Bob: both hands and the dealer's upcard, each turn, the dealer's play, who won."""
     # Ann T 6 (16) hits 4 (20), stands; Bob 9 7 (16) hits K (26), bust; dealer 9 up, 8 down: 17, stands.
-    game = Blackjack(["Ann", "Bob"], CS111, seed=1)
-    game.shoe.stack("Th 9h 9s 6c 7s 8h 4d Kd".split())
-    table = Table("h", "s", "h")
-    outcomes = run_scripted(play_round, table, game)
+    script = ["h", "s", "h"]
+    table = Played(student("play_round", ["Ann", "Bob"], "Th 9h 9s 6c 7s 8h 4d Kd", script), script)
+    run_scripted(table, "play_round")
+    outcomes = table.returned
     lines, log = table.lines, table.log
     shown = table.transcript()
     first_prompt = next((i for i, (kind, _) in enumerate(log) if kind == "ask"), len(log))
@@ -408,23 +316,24 @@ def test_play_round_for_two_players_shows_hands_dealer_play_and_who_won() -> Non
          + (". No line after it says who won: finish the round with game.finish_round() and say "
             "result_text(name, outcome) for each (seat, hand, outcome) it returns"
             if not results["Ann"] and not results["Bob"] and not wordless else "") + shown)
-    got = [(seat, outcome.result) for seat, _hand, outcome in outcomes] if isinstance(outcomes, list) else outcomes
-    assert got == [(0, Result.WIN), (1, Result.BUST)], \
-        f"play_round should return game.finish_round()'s list: [(0, WIN), (1, BUST)]; it returned {got!r}"
+    assert outcomes == [[0, "WIN"], [1, "BUST"]], \
+        (f"play_round should return game.finish_round()'s list: [(0, WIN), (1, BUST)]; it returned "
+         f"{outcomes_text(outcomes)}")
 
 
 @pytest.mark.points(1)
-def test_play_game_for_three_players_asks_to_play_again() -> None:
+def test_play_game_for_three_players_asks_to_play_again(student: Student) -> None:
     """N players: play_game plays rounds for three players until the answer to "play again?" is no."""
     # Round 1: Ann T 9 (19) stands, Bob 5 5 hits 6 (16) stands, Cy 8 9 (17) stands; dealer T 7 (17).
     # Round 2: Ann K 8 (18), Bob K 2 (12), Cy Q J (20) stand; dealer 6 A (soft 17) stands.
-    game = Blackjack(["Ann", "Bob", "Cy"], CS111, seed=2)
-    game.shoe.stack("Th 5d 8s Td 9c 5c 9d 7h 6h  Kc Ks Qh 6d 8c 2s Jh Ad".split())
-    table = Table("s", "h", "s", "s", "maybe", "y", "s", "s", "s", "N")
-    rounds = run_scripted(play_game, table, game,
-                          extra_question="answers to play again are y, yes, n or no in any case ('N' is no: stop "
-                                         "and return the number of rounds), and a player is never asked after a "
-                                         "stand or a bust")
+    script = ["s", "h", "s", "s", "maybe", "y", "s", "s", "s", "N"]
+    table = Played(student("play_game", ["Ann", "Bob", "Cy"], "Th 5d 8s Td 9c 5c 9d 7h 6h  Kc Ks Qh 6d 8c 2s Jh Ad",
+                           script), script)
+    run_scripted(table, "play_game",
+                 extra_question="answers to play again are y, yes, n or no in any case ('N' is no: stop "
+                                "and return the number of rounds), and a player is never asked after a "
+                                "stand or a bust")
+    rounds = table.returned
     shown = table.transcript()
     again = [p for p in table.prompts if not any(shows_word(p, name) for name in ("Ann", "Bob", "Cy"))]
     assert again or rounds == 2, \
@@ -450,14 +359,17 @@ def test_play_game_for_three_players_asks_to_play_again() -> None:
 
 
 @pytest.mark.points(1)
-def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() -> None:
+def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout(student: Student) -> None:
     """``python -m blackjack --rules cs111`` runs your play_game: typed answers in, your lines out."""
     # Ann T 6 hits 4 (20) stands; Bob 9 7 stands; dealer 9 8 (17): Ann wins, Bob loses.
-    stdin, stdout = io.StringIO("h\ns\ns\nn\n"), io.StringIO()
     argv = ["--rules", "cs111", "--names", "Ann,Bob", "--stack", "Th,9h,9s,6c,7s,8h,4d"]
-    status = main(argv, stdin=stdin, stdout=stdout)
-    out = stdout.getvalue()
-    shown = printed_note() + "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines())
+    got = student("command_line", argv, "h\ns\ns\nn\n")
+    status, out, printed = got["status"], got["out"], got["printed"]
+    if READS_STDIN in out:
+        stopped = next(line for line in out.splitlines() if READS_STDIN in line)
+        where = stopped[stopped.index(" (in "):] if " (in " in stopped else ""
+        pytest.fail(input_message(printed.rsplit("\n", 1)[-1], where), pytrace=False)
+    shown = printed_note(printed) + "\n  the game wrote:\n" + "\n".join("   " + line for line in out.splitlines())
     assert status == 0, f"python -m blackjack {' '.join(argv)} with the answers h s s n should end with status " \
                         f"0; it ended with {status}{shown}"
     lines = out.splitlines()
@@ -467,7 +379,7 @@ def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() ->
                for name in ("Ann", "Bob")}
     assert results == {"Ann": ["win"], "Bob": ["lose"]}, \
         f"the game should print that Ann wins (20 v 17) and Bob loses (16 v 17); result words found: {results}{shown}"
-    left = stdin.read()
+    left = got["unread"]
     ann_results = sum(bool(kind_of(line)) and shows_word(line, "Ann") for line in lines)
     assert left == "" and ann_results == 1, \
         (f"after one round the game should ask whether to play again, read the n and stop: one result line for "
@@ -477,13 +389,12 @@ def test_python_m_blackjack_rules_cs111_plays_your_game_on_stdin_and_stdout() ->
 # ---------------------------------------------------------------- no points: the given run()
 
 @pytest.mark.points(0)
-def test_end_of_input_and_quit_end_the_course_game_quietly() -> None:
+def test_end_of_input_and_quit_end_the_course_game_quietly(student: Student) -> None:
     """EOF on stdin or 'quit' at any prompt ends the course game with status 0, one line saying why and the
     session summary (given code), no traceback."""
     for text in ("", "h\n", "quit\n"):
-        stdout = io.StringIO()
-        status = main(["--rules", "cs111", "--names", "Ann", "--seed", "1"], stdin=io.StringIO(text), stdout=stdout)
-        out = stdout.getvalue()
+        got = student("command_line", ["--rules", "cs111", "--names", "Ann", "--seed", "1"], text)
+        status, out = got["status"], got["out"]
         lines = out.splitlines()
         ends = [i for i, line in enumerate(lines) if line in ("Input ended.", "Quitting.")]
         assert status == 0 and "Traceback" not in out and len(ends) == 1 \
@@ -494,37 +405,24 @@ def test_end_of_input_and_quit_end_the_course_game_quietly() -> None:
 
 
 @pytest.mark.points(0)
-def test_a_mistake_in_the_course_game_stops_it_with_one_line_naming_your_line(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_mistake_in_the_course_game_stops_it_with_one_line_naming_your_line(student: Student) -> None:
     """An exception from a course function ends ``python -m blackjack --rules cs111`` with status 1 and one
     "Stopped:" line naming the exception and the course function's line; say() given a non-str says so."""
-    import blackjack.course_game as course_game
-
-    def wrong_action(game: Blackjack, ask: object, say: object) -> int:
-        game.start_round().apply("h")  # type: ignore[arg-type]
-        return 1
-
-    def no_line(game: Blackjack, ask: object, say: object) -> int:
-        say(None)  # type: ignore[operator]
-        return 1
-
-    for broken, words in ((wrong_action, ["TypeError", "apply() takes an Action", "Round.apply"]),
-                          (no_line, ["say() was given None", "return it"])):
-        monkeypatch.setattr(course_game, "play_game", broken)
-        stdout = io.StringIO()
-        status = main(["--rules", "cs111", "--names", "Ann", "--seed", "1"], stdin=io.StringIO("s\nn\n"),
-                      stdout=stdout)
-        out = stdout.getvalue()
+    # play_game replaced, in the student's process, by one that applies the text "h", or one that says None
+    for broken, words in (("wrong_action", ["TypeError", "apply() takes an Action", "Round.apply"]),
+                          ("no_line", ["say() was given None", "return it"])):
+        got = student("broken_command_line", broken, ["--rules", "cs111", "--names", "Ann", "--seed", "1"], "s\nn\n")
+        status, out = got["status"], got["out"]
         last = out.rstrip().splitlines()[-1]
         missing = [w for w in words if w not in last]
         assert status == 1 and "Traceback" not in out and last.startswith("Stopped: ") and not missing, \
-            (f"a play_game that {broken.__name__.replace('_', ' ')} should stop the game with status 1 and one "
+            (f"a play_game that {broken.replace('_', ' ')} should stop the game with status 1 and one "
              f"line 'Stopped: ...' naming {words}; status {status}, missing {missing}, the game wrote:\n{out}")
 
 
 @pytest.mark.points(0)
-def test_full_flag_keeps_the_full_text_game_for_cs111_rules() -> None:
+def test_full_flag_keeps_the_full_text_game_for_cs111_rules(student: Student) -> None:
     """``--rules cs111 --full`` plays the kit's full text game (card drawings, commands), not the course game."""
-    stdout = io.StringIO()
-    status = main(["--rules", "cs111", "--full", "--names", "Ann", "--seed", "1", "--rounds", "1", "--plain"],
-                  stdin=io.StringIO("s\n"), stdout=stdout)
-    assert status == 0 and "Type help for commands" in stdout.getvalue(), stdout.getvalue()
+    got = student("command_line", ["--rules", "cs111", "--full", "--names", "Ann", "--seed", "1", "--rounds", "1",
+                                   "--plain"], "s\n")
+    assert got["status"] == 0 and "Type help for commands" in got["out"], got["out"]
