@@ -1,4 +1,12 @@
-"""Shared checks of the milestone-2 suite, written so that a failure teaches.
+"""Shared checks of the milestone-2 suite's judges, written so that a failure teaches.
+
+Judge side only: this module runs in the grader's pytest process and never imports
+``blackjack`` (in a student's starter that package is the student's code). It reads the
+plain data the observations (``observe_*.py``) send back: numbers as
+:func:`milestones.observer.number` sends them (every check here reads them with
+:func:`milestones.judge.as_number`, so ``{"fraction": "15/2"}`` is ``Fraction(15, 2)``), a
+settled hand as ``{"result": "WIN", "bet": 10, "net": 10}``, what the code printed as
+text, and the student's exception as a :class:`milestones.judge.Raised`.
 
 Each helper fails with a message that says what was given, what was expected, what
 came back and the concept, in words a student can act on: a float where money must be
@@ -10,33 +18,42 @@ and ``None`` is explained as a missing ``return`` instead of being printed bare.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeGuard
 
-from blackjack import Outcome
+from milestones.judge import Raised, as_number
 
-E = TypeVar("E", bound=BaseException)
+#: The keys of a settled hand as the observations send it (``observe_m2.outcome_data``).
+OUTCOME_KEYS = frozenset({"result", "bet", "net"})
 
 
 def shown(value: object) -> str:
     """``value`` as a student should read it in a message.
 
     ``None`` becomes "nothing (None: is a return missing?)", a float says it is one,
-    a Fraction prints as a number (``15/2 = 7.5``), an Outcome as ``WIN, bet 10, net +10``.
+    a Fraction (or ``{"fraction": "15/2"}`` as an observation sends it) prints as a number
+    (``15/2 = 7.5``), a settled hand ``{"result": "WIN", "bet": 10, "net": 10}`` as
+    ``WIN, bet 10, net +10``.
     """
+    value = as_number(value)
     if value is None:
         return "nothing (None: is a return statement missing?)"
     if isinstance(value, float):
         return f"{value!r} (a float)"
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else f"{value} = {float(value):g}"
-    if isinstance(value, Outcome):
-        return f"{value.result.name}, bet {shown(value.bet)}, net {_signed(value.net)}"
+    if is_outcome(value):
+        return f"{value['result']}, bet {shown(value['bet'])}, net {_signed(value['net'])}"
     return repr(value)
 
 
+def is_outcome(value: object) -> TypeGuard[dict[str, Any]]:
+    """``value`` is a settled hand as the observations send it: ``{"result": "WIN", "bet": ..., "net": ...}``."""
+    return isinstance(value, dict) and set(value) == OUTCOME_KEYS and isinstance(value["result"], str)
+
+
 def _signed(amount: object) -> str:
+    amount = as_number(amount)
     if isinstance(amount, (int, Fraction)) and not isinstance(amount, bool):
         return ("+" if amount > 0 else "") + shown(Fraction(amount))
     return shown(amount)
@@ -53,10 +70,11 @@ def check_money(what: str, got: object, want: int | Fraction, concept: str) -> N
 
     Args:
         what: what was measured, ``"the bankroll after a natural on 5"``.
-        got: what came back.
+        got: what came back, as the observation sent it (read here with ``as_number``).
         want: the exact amount expected.
         concept: the rule that gives ``want``, ``"a natural pays 3:2"``.
     """
+    got = as_number(got)
     if isinstance(got, float):
         raise AssertionError(
             f"{what} should be exactly {money(want)} ({concept}); got the float {got!r}. Money must be exact "
@@ -69,49 +87,54 @@ def check_money(what: str, got: object, want: int | Fraction, concept: str) -> N
         raise AssertionError(f"{what} should be exactly {money(want)} ({concept}); got {shown(got)}")
 
 
-def check_outcome(what: str, got: Outcome, want: Outcome, concept: str) -> None:
-    """Fail unless the settled hand ``got`` has ``want``'s result, bet and net (exact money)."""
-    if got.result is not want.result:
-        raise AssertionError(f"{what} should end {want.result.name} ({concept}); got {shown(got)}")
-    check_money(f"{what}: the bet", got.bet, want.bet, concept)
-    check_money(f"{what}: the net gain", got.net, want.net, concept)
+def check_outcome(what: str, got: object, want: tuple[str, int | Fraction, int | Fraction], concept: str) -> None:
+    """Fail unless the settled hand ``got`` (``{"result": "WIN", "bet": ..., "net": ...}``) has ``want``'s result,
+    bet and net; ``want`` is ``(result name, bet, net)``, ``("WIN", 10, 10)`` (exact money)."""
+    result, bet, net = want
+    if not is_outcome(got) or got["result"] != result:
+        raise AssertionError(f"{what} should end {result} ({concept}); got {shown(got)}")
+    check_money(f"{what}: the bet", got["bet"], bet, concept)
+    check_money(f"{what}: the net gain", got["net"], net, concept)
 
 
-def refused(error: type[E], call: Callable[[], object], given: str, rule: str) -> E:
-    """Return the ``error`` that ``call()`` raises; fail naming what was accepted when it raises none.
+def check_refused(raised: Raised | None, error: str, given: str, rule: str) -> Raised:
+    """Return ``raised`` when it is the ``error`` expected; fail naming what was accepted when the call returned.
 
-    Another exception is not caught: the grader reports it with the line of the student's
-    code that raised it.
+    Another exception is not judged here: it is raised again, and the grader reports it
+    as the student's error, with the line of the student's code that raised it.
 
     Args:
-        error: the exception expected, ``InvalidBetError``.
-        call: the call that should be refused.
+        raised: what ``student.raised(...)`` gave for the call that should be refused.
+        error: the exception's class name, ``"InvalidBetError"`` (a subclass of it is fine).
         given: what was asked, ``"place_bet(0, 4)"``.
         rule: why it must be refused, ``"4 is under the table minimum of 5"``.
     """
-    try:
-        came_back = call()
-    except error as err:
-        text = str(err)
-        if not text.strip() or "\n" in text.strip():
-            raise AssertionError(f"{given} raised {error.__name__} as it should ({rule}), but its message "
-                                 f"should be one line saying why; got {text!r}") from None
-        if "None" in text.split():
-            raise AssertionError(f"{given} raised {error.__name__} as it should ({rule}), but its message "
-                                 f"{text!r} shows None: a reason came back empty (is a return missing?)") from None
-        return err
-    returned = "" if came_back is None or isinstance(came_back, tuple) else f" and returned {shown(came_back)}"
-    raise AssertionError(f"{given} was accepted{returned}; it should raise {error.__name__}: {rule}")
+    if raised is None:
+        raise AssertionError(f"{given} was accepted; it should raise {error}: {rule}")
+    if not raised.is_a(error):
+        raise raised
+    text = raised.message
+    if not text.strip() or "\n" in text.strip():
+        raise AssertionError(f"{given} raised {error} as it should ({rule}), but its message "
+                             f"should be one line saying why; got {text!r}")
+    if "None" in text.split():
+        raise AssertionError(f"{given} raised {error} as it should ({rule}), but its message "
+                             f"{text!r} shows None: a reason came back empty (is a return missing?)")
+    return raised
 
 
 def check_type(what: str, got: object, kind: type | tuple[type, ...], expected: str) -> None:
-    """Fail unless ``got`` is a ``kind``: ``what`` should return ``expected`` (``"a dict of chances"``)."""
+    """Fail unless ``got`` (read with ``as_number``) is a ``kind``: ``what`` should return ``expected``
+    (``"a dict of chances"``)."""
+    got = as_number(got)
     if isinstance(got, bool) or not isinstance(got, kind):
         raise AssertionError(f"{what} should return {expected}; got {shown(got)}")
 
 
 def check_number(what: str, got: object, want: float, concept: str, *, tol: float = 1e-9) -> None:
-    """Fail unless ``got`` is a number within ``tol`` of ``want``; the message shows both to enough digits."""
+    """Fail unless ``got`` (read with ``as_number``) is a number within ``tol`` of ``want``; the message shows both
+    to enough digits."""
+    got = as_number(got)
     check_type(what, got, (int, float, Fraction), "a number")
     assert isinstance(got, (int, float, Fraction)), f"{what} should return a number; got {shown(got)}"
     digits = 12 if tol <= 0 else max(4, min(12, 1 - math.floor(math.log10(tol))))
@@ -119,13 +142,16 @@ def check_number(what: str, got: object, want: float, concept: str, *, tol: floa
         raise AssertionError(f"{what} should be {want:.{digits}g} ({concept}); got {float(got):.{digits}g}")
 
 
-def check_quiet(capsys: object, what: str) -> None:
+def check_quiet(printed: Any, what: str) -> None:
     """Fail when the code under test printed: the engine returns values and raises errors; it never prints.
 
-    ``capsys`` is pytest's fixture of the test (typed loosely so this module needs no pytest import).
+    ``printed`` is the text an observation captured (``milestones.observer.capture``); pytest's
+    ``capsys`` fixture (anything with ``readouterr()``) is read as before.
     """
-    out, err = capsys.readouterr()  # type: ignore[attr-defined]
-    printed = (out + err).strip()
+    if not isinstance(printed, str):
+        out, err = printed.readouterr()
+        printed = out + err
+    printed = printed.strip()
     if printed:
         first = printed.splitlines()[0][:120]
         raise AssertionError(

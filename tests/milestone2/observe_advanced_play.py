@@ -1,0 +1,81 @@
+"""Observations for test_advanced_play.py, run in the student's process: rounds dealt from stacked shoes and played
+step by step with the given ``Round.apply`` (which asks the student's ``Round._why_not`` what the rules allow),
+told back as plain data, money exact through ``number()`` (docs/design/graded_test_shape.md).
+
+A round is described by the same arguments everywhere: ``codes`` (the stacked cards, in deal order), ``players``
+(names; none: Ann alone), ``rules`` (a preset's name, or ``{"preset": ..., field: value}``), ``seed``, ``bets``
+(None: the default bets) and ``steps``, each ``[action, amount]`` (an action's value, ``"hit"``; the amount only
+for insurance) or ``["finish"]`` (stand every open hand, declining insurance, until the round is settled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blackjack import Action, Blackjack, Round
+from milestones.observer import capture
+from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
+
+
+def _take(rnd: Round, step: list[Any]) -> tuple[object, ...]:
+    """Take one step; the events it caused."""
+    if step[0] == "finish":
+        stand_all(rnd)
+        return ()
+    amount = step[1] if len(step) > 1 else None
+    return rnd.apply(Action(step[0]), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
+
+
+def _round(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+           steps: list[list[Any]]) -> tuple[Blackjack, Round]:
+    game = table(codes, players, rules, seed)
+    rnd = game.start_round(bets_arg(bets))
+    for step in steps:
+        _take(rnd, step)
+    return game, rnd
+
+
+def play(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+         steps: list[list[Any]]) -> list[dict[str, object]]:
+    """The round after ``start_round`` and after each step: phase, turn, legal actions (when a decision is pending),
+    hands, bets, insurance, settled hands, bankrolls, and the events of the step."""
+    game = table(codes, players, rules, seed)
+    rnd = game.start_round(bets_arg(bets))
+    states = [{**round_state(game, rnd, legal=True), "events": []}]
+    for step in steps:
+        events = _take(rnd, step)
+        states.append({**round_state(game, rnd, legal=True), "events": events_data(events)})
+    return states
+
+
+def refuse(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+           steps: list[list[Any]], action: str, amount: object = None) -> dict[str, object]:
+    """After the steps, ``apply(action, amount)`` (which should be refused: its exception comes back as the student's);
+    if it is accepted, the round after it."""
+    game, rnd = _round(codes, players, rules, seed, bets, steps)
+    rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
+    return round_state(game, rnd)
+
+
+def around_refusal(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+                   steps: list[list[Any]], action: str, amount: object = None) -> dict[str, object]:
+    """As :func:`refuse`, the action's exception swallowed: the table (view, history, bankrolls, shoe, phase, turn)
+    just before the refused action and just after it."""
+    game, rnd = _round(codes, players, rules, seed, bets, steps)
+    before = snapshot(game, rnd)
+    try:
+        rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001, S110 - the judge has checked the refusal; this reads what it left
+        pass
+    return {"before": before, "after": snapshot(game, rnd)}
+
+
+def printed(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+            steps: list[list[Any]]) -> str:
+    """What dealing the round and taking the steps printed."""
+    return capture(_round, codes, players, rules, seed, bets, steps)[1]
+
+
+def seat(names: list[str], rules: Any) -> int:
+    """Seat ``names`` at a new table of ``rules``: how many players it holds (an exception comes back as it is)."""
+    return len(Blackjack(names, rules_from(rules)).players)
