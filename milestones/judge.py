@@ -325,6 +325,8 @@ class Student:
             status = self._end()
             if deadline is not None and time.monotonic() >= deadline:
                 raise StudentTimeout(f"took longer than {limit:g} s and was stopped: look for a loop that never ends")
+            if _signal_of(status) == getattr(signal, "SIGXCPU", None):  # its CPU time is a time limit too
+                raise StudentTimeout(_gone(status))
             raise StudentGone(_gone(status))
         try:
             reply = read_reply(line)
@@ -399,10 +401,16 @@ def _write_all(descriptor: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _signal_of(status: int | None) -> int | None:
+    """The signal that ended a process with exit status ``status`` (the sandbox's supervisor ends with the
+    program's signal, or 128 + it), or None."""
+    return -status if status is not None and status < 0 else (status - 128 if status and status > 128 else None)
+
+
 def _gone(status: int | None) -> str:
     """Why the student's process ended, in words."""
     names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
-    number = -status if status is not None and status < 0 else (status - 128 if status and status > 128 else None)
+    number = _signal_of(status)
     if number is not None and names.get(number) == "SIGXCPU":
         return "your code used up its CPU time during the test (a loop that never ends?)"
     if number is not None and names.get(number) == "SIGXFSZ":
