@@ -30,6 +30,7 @@ if __name__ == "__main__":  # before anything else loads: Ctrl-C while the comma
 import argparse  # noqa: E402 (after the interrupt handler, on purpose)
 import importlib.util
 import math
+import os
 import signal
 import sys
 import tempfile
@@ -218,11 +219,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _write(text: str, output: Path | None) -> None:
+    """Write ``text`` to stdout, or to ``output`` all at once (a temporary file renamed over it: a grader killed
+    while writing leaves the earlier file whole, never half a report)."""
     if output is None:
         sys.stdout.write(text)
-    else:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        output.write_text(text, encoding="utf-8")
+        return
+    output.parent.mkdir(parents=True, exist_ok=True)
+    partial = output.with_name(f".{output.name}.{os.getpid()}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, output)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+#: What results.json says while grading runs: it stays if the grader itself is killed (Gradescope's time limit,
+#: the kernel's out-of-memory killer, SIGKILL), so the student sees why there is no grade.
+_UNFINISHED = ("grading was stopped before it finished (the grader was killed, or ran out of time or memory); "
+               "nothing you wrote was graded")
 
 
 def _check_output(format_: str, output: Path | None, count: int) -> None:
@@ -243,6 +257,8 @@ def _check_output(format_: str, output: Path | None, count: int) -> None:
 
 
 def _grade(args: argparse.Namespace) -> int:
+    if args.format == "gradescope" and args.output is not None and not args.output.is_dir():
+        _write(gradescope_failure(_UNFINISHED), args.output)  # replaced by the grade when there is one
     try:
         return _grade_all(args)
     except (KeyError, ValueError, OSError, RuntimeError) as err:

@@ -17,7 +17,7 @@ import pytest
 from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, Hand, IllegalActionError, Phase, Rules
 import gui.shell as shell_module
 from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
-from milestones.pytest_plugin import TestTimeout
+from milestones.observer import TestTimeout
 
 
 @pytest.fixture

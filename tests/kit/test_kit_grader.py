@@ -9,6 +9,10 @@ import io
 import json
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 import zipfile
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import write_course
 
+from milestones import REPO_ROOT
 from milestones.__main__ import main
 from milestones.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, Grader, SubmissionGrade, find_submissions
 from milestones.report import csv_gradebook, gradescope_results, text_report
@@ -482,3 +487,30 @@ def test_the_text_report_escapes_what_a_submission_wrote(graded: dict[str, Submi
     report = text_report([grade])
     assert "\x1b" not in report and "\x07" not in report
     assert "boom \\x1b]0;pwned\\x07 done" in report
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
+def test_a_grader_killed_while_grading_leaves_a_results_json_that_says_so(mini_course: Path,
+                                                                          samples: dict[str, Path],
+                                                                          tmp_path: Path) -> None:
+    """results.json is written before grading starts and replaced, whole, by the grade: a grader killed with
+    SIGKILL mid-run (Gradescope's time limit, the out-of-memory killer) leaves score 0 and the reason."""
+    out = tmp_path / "results" / "results.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "milestones", "grade", str(samples["infinite_loop"]), "--single", "--tests",
+         str(mini_course / "tests"), "--milestone", "1", "--format", "gradescope", "--output", str(out),
+         "--test-timeout", "30", "--timeout", "60"],
+        cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not out.exists() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.05)
+        time.sleep(1.0)  # grading under way: the looping sample holds it for 30 s per test
+        assert process.poll() is None, "the grader ended before it could be killed"
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["score"] == 0 and data["tests"] == []
+    assert "grading was stopped before it finished" in data["output"]
+    assert not list(out.parent.glob("*.partial"))
