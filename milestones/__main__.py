@@ -257,7 +257,8 @@ def _check_output(format_: str, output: Path | None, count: int) -> None:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    if args.format == "gradescope" and args.output is not None and not args.output.is_dir():
+    if (args.format == "gradescope" and args.output is not None and not args.output.is_dir()
+            and (args.single or args.output.suffix == ".json")):  # one results.json, not a folder of them
         _write(gradescope_failure(_UNFINISHED), args.output)  # replaced by the grade when there is one
     try:
         return _grade_all(args)

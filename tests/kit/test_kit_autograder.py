@@ -131,7 +131,7 @@ def test_a_later_milestones_zip_holds_only_its_own_suite(tmp_path: Path) -> None
     build_autograder(tmp_path / "m2.zip", 2, root=root)
     with zipfile.ZipFile(tmp_path / "m2.zip") as zf:
         tests = sorted(n for n in zf.namelist() if n.startswith("tests/"))
-    assert tests == ["tests/conftest.py", "tests/milestone2/test_mini.py"]
+    assert tests == ["tests/conftest.py", "tests/milestone2/observe_mini.py", "tests/milestone2/test_mini.py"]
 
 
 def test_the_zip_lists_the_students_functions(kit_zip: Path) -> None:
