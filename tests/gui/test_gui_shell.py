@@ -9,15 +9,17 @@ import re
 import tkinter as tk
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
-from blackjack import HIDDEN, Action, Blackjack, EmptyShoeError, Hand, IllegalActionError, Phase, Rules
+from blackjack import HIDDEN, Blackjack, EmptyShoeError, IllegalActionError, Rules
 import gui.shell as shell_module
 from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
+from milestones import REPO_ROOT
 from milestones.observer import TestTimeout
+from milestones.runner import Limits, run_suite
+from milestones.starter import write_packages
 
 
 @pytest.fixture
@@ -248,219 +250,252 @@ def test_the_status_line_names_a_button_render_left_disabled(window: Callable[..
 
 
 # ============================================ the milestone-3 tests' messages for a student's typical mistakes
-def milestone3_tests() -> ModuleType:
-    """``tests/milestone3/test_gui.py``, loaded as a module (its test functions are called here with mistakes)."""
-    path = Path(__file__).resolve().parents[1] / "milestone3" / "test_gui.py"
-    spec = importlib.util.spec_from_file_location("milestone3_test_gui", path)
+class Mistake(NamedTuple):
+    """A student's typical mistake: the body of one solution region (``function`` in ``module``) of a submission that
+    is otherwise the reference; ``body`` None is the starter's stub of that region."""
+
+    doc: str
+    module: str
+    function: str
+    body: tuple[str, ...] | None
+
+
+#: The mistakes planted in submissions, by name (the parametrize ids name them).
+MISTAKES: dict[str, Mistake] = {mistake_name: Mistake(*fields) for mistake_name, fields in {
+    "record_always": (
+        "A student's finish_if_settled that records the round at once, settled or not (an engine error at the deal).",
+        "gui/shell.py", "Shell.finish_if_settled",
+        ("self.game.finish_round()",)),
+    "record_and_forget": (
+        "A student's finish_if_settled that records a settled round, then forgets it (the result is never shown).",
+        "gui/shell.py", "Shell.finish_if_settled",
+        ("if self.round is not None and self.round.phase is Phase.SETTLED:",
+         "    self.game.finish_round()",
+         "    self.round = None")),
+    "hit_then_loop": (
+        "A student's hit that draws the card, then waits for a settlement that never comes: an endless loop, which "
+        "the student's process stops at the test's time limit.",
+        "gui/shell.py", "Shell.hit",
+        ("assert self.round is not None",
+         "self.round.apply(Action.HIT)",
+         "self.refresh()",
+         "while self.round.phase is not Phase.SETTLED:  # nothing in the loop settles it",
+         "    pass")),
+    "render_without_none": (
+        "A student's render that forgets the window opens with no round (view None).",
+        "gui/shell.py", "Shell.render",
+        ("for i, card in enumerate(view.dealer.cards):",
+         "    self.draw_card(\"dealer\", i, card)",
+         "self.set_buttons(button_states(view))")),
+    "render_a_hidden_value": (
+        "A student's render that adds up the dealer's cards itself, the face-down HIDDEN one too.",
+        "gui/shell.py", "Shell.render",
+        ("if view is not None:",
+         "    self.write(\"dealer_total\", str(sum(card.get_value() for card in view.dealer.cards)))",
+         "self.set_buttons(button_states(view))")),
+    "render_the_tables_round": (
+        "A student's render that draws ``self.game.round`` instead of the view it is given (None once recorded).",
+        "gui/shell.py", "Shell.render",
+        ("if view is not None:",
+         "    hand = self.game.round.view().seats[0].hands[0]",
+         "    for i, card in enumerate(hand.cards):",
+         "        self.draw_card(\"player\", i, card)",
+         "self.set_buttons(button_states(view))")),
+    "deal_without_refresh": (
+        "A student's deal that starts the round but never redraws the window.",
+        "gui/shell.py", "Shell.deal",
+        ("self.round = self.game.start_round()",
+         "self.finish_if_settled()")),
+    "render_by_printing": (
+        "A student's render that prints the hands to the terminal instead of drawing them.",
+        "gui/shell.py", "Shell.render",
+        ("if view is not None:",
+         "    print(view.dealer.cards, view.seats[0].hands[0].cards)",
+         "self.set_buttons(button_states(view))")),
+    "render_the_best_total": (
+        "A student's render that writes the hand's best total (``hand.total``), so a soft 17 reads \"17\".",
+        "gui/shell.py", "Shell.render",
+        ("if view is not None:",
+         "    hand = view.seats[0].hands[0]",
+         "    for i, card in enumerate(hand.cards):",
+         "        self.draw_card(\"player\", i, card)",
+         "    self.write(\"player_total\", str(hand.total))",
+         "self.set_buttons(button_states(view))")),
+    "hit_not_written": (
+        "The starter's hit, a stub: the message names it as the body to write, without a hint that it raised.",
+        "gui/shell.py", "Shell.hit",
+        None),
+    "render_the_engines_dealer": (
+        "A student's render that draws the engine's dealer hand, hole card and all, instead of the view's.",
+        "gui/shell.py", "Shell.render",
+        ("if view is not None:",
+         "    assert self.round is not None",
+         "    for i, card in enumerate(self.round.dealer.hand):",
+         "        self.draw_card(\"dealer\", i, card)",
+         "    for i, card in enumerate(view.seats[0].hands[0].cards):",
+         "        self.draw_card(\"player\", i, card)",
+         "self.set_buttons(button_states(view))")),
+    "hit_without_finishing": (
+        "A student's hit that never records the round (no finish_if_settled).",
+        "gui/shell.py", "Shell.hit",
+        ("assert self.round is not None",
+         "self.round.apply(Action.HIT)",
+         "self.refresh()")),
+    "score_every_ace_as_1": (
+        "A student's week-1 get_score that never counts an ace as 11.",
+        "blackjack/hand.py", "Hand.get_score",
+        ("return sum(card.get_value() for card in self.cards)",)),
+    "soft_never": (
+        "A student's week-1 is_soft that never finds a soft hand.",
+        "blackjack/hand.py", "Hand.is_soft",
+        ("return False",)),
+    "round_result_unchecked": (
+        "A student's round_result that reads the outcome without checking that the round is settled.",
+        "gui/shell.py", "round_result",
+        ("return \"\" if view is None else str(view.seats[0].hands[0].outcome.result.label)",)),
+}.items()}
+
+MILESTONE3 = REPO_ROOT / "tests" / "milestone3"
+
+#: ``graded(mistakes, test)``: the ``(outcome, message)`` of the milestone-3 test ``test`` on the reference with
+#: the named mistakes planted.
+Graded = Callable[[tuple[str, ...], str], tuple[str, str]]
+
+
+def _replace_body() -> Callable[[Path, str, str, list[str]], None]:
+    """``replace_body`` of ``tests/submissions/make_samples.py`` (loaded from its file: ``tests`` is no package)."""
+    path = REPO_ROOT / "tests" / "submissions" / "make_samples.py"
+    spec = importlib.util.spec_from_file_location("make_samples", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    return module.replace_body  # type: ignore[no-any-return]
 
 
-def fails_with(window: Callable[..., Shell], test: str, *words: str) -> None:
-    """Run the milestone-3 test ``test`` on the window factory; it must fail with an AssertionError naming ``words``."""
-    m3 = milestone3_tests()
-    with pytest.raises(AssertionError) as failed:
-        getattr(m3, test)(lambda rules, stack: window(stack, rules))
+@pytest.fixture(scope="module")
+def graded(display: str, tmp_path_factory: pytest.TempPathFactory) -> Graded:
+    """Run one milestone-3 test through the runner on a submission with mistakes planted (runs are kept for the module).
+
+    The submission is a copy of the reference packages with each mistake's region replaced (or stubbed as in
+    the starter); the judge runs in its own pytest and the code in the student's process, on this display.
+    """
+    replace_body = _replace_body()
+    runs: dict[tuple[tuple[str, ...], str], tuple[str, str]] = {}
+
+    def grade(mistakes: tuple[str, ...], test: str) -> tuple[str, str]:
+        if (mistakes, test) not in runs:
+            planted = [MISTAKES[name] for name in mistakes]
+            folder = tmp_path_factory.mktemp("m3-" + "-".join(mistakes))
+            write_packages(folder, lambda region: any(
+                m.body is None and (region.module, region.qualname) == (m.module, m.function) for m in planted),
+                REPO_ROOT)
+            for mistake in planted:
+                if mistake.body is not None:
+                    replace_body(folder, mistake.module, mistake.function, list(mistake.body))
+            run = run_suite(MILESTONE3, folder, limits=Limits(timeout=60, test_timeout=3),
+                            select=[f"{MILESTONE3 / 'test_gui.py'}::{test}"])
+            found = [result for nodeid, result in run.results.items() if nodeid.endswith(f"::{test}")]
+            assert len(found) == 1, (f"the run of {test} with {mistakes} gave no result for it: "
+                                     f"{run.results} {run.collect_errors} {run.stop_reason(Limits())}\n{run.output}")
+            runs[mistakes, test] = found[0]
+        return runs[mistakes, test]
+
+    return grade
+
+
+def fails_with(graded: Graded, mistakes: tuple[str, ...], test: str, *words: str) -> str:
+    """Run the milestone-3 test ``test`` on a submission with ``mistakes``: it must fail, its message naming ``words``.
+
+    Returns:
+        The failure's message, as the student reads it.
+    """
+    outcome, message = graded(mistakes, test)
+    assert outcome == "failed", (outcome, message)
     for word in words:
-        assert word in str(failed.value), (word, str(failed.value))
-    if "is not written yet" in str(failed.value):
-        assert "must not raise" not in str(failed.value), str(failed.value)
+        assert word in message, (word, message)
+    if "is not written yet" in message:
+        assert "must not raise" not in message, message
+    return message
 
 
-def record_always(self: Shell) -> None:
-    """A student's finish_if_settled that records the round at once, settled or not (an engine error at the deal)."""
-    self.game.finish_round()
-
-
-def record_and_forget(self: Shell) -> None:
-    """A student's finish_if_settled that records a settled round, then forgets it (the result is never shown)."""
-    if self.round is not None and self.round.phase is Phase.SETTLED:
-        self.game.finish_round()
-        self.round = None
-
-
-def hit_then_loop(self: Shell) -> None:
-    """A student's hit that draws the card, then waits for a settlement that never comes until the time limit."""
-    assert self.round is not None
-    self.round.apply(Action.HIT)
-    self.refresh()
-    raise TestTimeout("took longer than 10 s and was stopped: look for a loop that never ends")
-
-
-def render_without_none(self: Shell, view: Any) -> None:
-    """A student's render that forgets the window opens with no round (view None)."""
-    for i, card in enumerate(view.dealer.cards):
-        self.draw_card("dealer", i, card)
-    self.set_buttons(button_states(view))
-
-
-def render_a_hidden_value(self: Shell, view: Any) -> None:
-    """A student's render that adds up the dealer's cards itself, the face-down HIDDEN one too."""
-    if view is not None:
-        self.write("dealer_total", str(sum(card.get_value() for card in view.dealer.cards)))
-    self.set_buttons(button_states(view))
-
-
-def render_the_tables_round(self: Shell, view: Any) -> None:
-    """A student's render that draws ``self.game.round`` instead of the view it is given (None once recorded)."""
-    if view is not None:
-        hand = self.game.round.view().seats[0].hands[0]  # type: ignore[union-attr]
-        for i, card in enumerate(hand.cards):
-            self.draw_card("player", i, card)
-    self.set_buttons(button_states(view))
-
-
-def deal_without_refresh(self: Shell) -> None:
-    """A student's deal that starts the round but never redraws the window."""
-    self.round = self.game.start_round()
-    self.finish_if_settled()
-
-
-def render_by_printing(self: Shell, view: Any) -> None:
-    """A student's render that prints the hands to the terminal instead of drawing them."""
-    if view is not None:
-        print(view.dealer.cards, view.seats[0].hands[0].cards)
-    self.set_buttons(button_states(view))
-
-
-def render_the_best_total(self: Shell, view: Any) -> None:
-    """A student's render that writes the hand's best total (``hand.total``), so a soft 17 reads "17"."""
-    if view is not None:
-        hand = view.seats[0].hands[0]
-        for i, card in enumerate(hand.cards):
-            self.draw_card("player", i, card)
-        self.write("player_total", str(hand.total))
-    self.set_buttons(button_states(view))
-
-
-def hit_not_written(self: Shell) -> None:
-    """The starter's hit, a stub: the message names it as the body to write, without a hint that it raised."""
-    raise NotImplementedError("apply Action.HIT")
-
-
-def render_the_engines_dealer(self: Shell, view: Any) -> None:
-    """A student's render that draws the engine's dealer hand, hole card and all, instead of the view's."""
-    if view is not None:
-        assert self.round is not None
-        for i, card in enumerate(self.round.dealer.hand):
-            self.draw_card("dealer", i, card)
-        for i, card in enumerate(view.seats[0].hands[0].cards):
-            self.draw_card("player", i, card)
-    self.set_buttons(button_states(view))
-
-
-def hit_without_finishing(self: Shell) -> None:
-    """A student's hit that never records the round (no finish_if_settled)."""
-    assert self.round is not None
-    self.round.apply(Action.HIT)
-    self.refresh()
-
-
+@pytest.mark.slow
 @pytest.mark.gui
-@pytest.mark.parametrize("method, mistake, test, words", [
-    ("finish_if_settled", record_always, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+@pytest.mark.parametrize("mistake, test, words", [
+    ("record_always", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("pressing Deal made the window report an error", "the round is not over")),
-    ("finish_if_settled", record_and_forget, "test_hit_to_a_bust_ends_the_round",
+    ("record_and_forget", "test_hit_to_a_bust_ends_the_round",
      ("after pressing Hit self.round is None", "finish_if_settled() leaves it there")),
-    ("hit", hit_then_loop, "test_hit_then_stand_the_dealer_busts",
+    ("hit_then_loop", "test_hit_then_stand_the_dealer_busts",
      ("pressing Hit made the window report an error", "look for a loop that never ends")),
-    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+    ("render_without_none", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("before the test pressed Deal", "render(None) failed", "with no view, render only sets the buttons")),
-    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+    ("render_a_hidden_value", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("pressing Deal made the window report an error", "'Hidden' object has no attribute 'get_value'")),
-    ("render", render_the_tables_round, "test_hit_to_a_bust_ends_the_round",
+    ("render_the_tables_round", "test_hit_to_a_bust_ends_the_round",
      ("pressing Hit made the window report an error", "self.game.round) is None once its finish_round()")),
-    ("deal", deal_without_refresh, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+    ("deal_without_refresh", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("after pressing Deal self.round holds a round, but the canvas shows no card",
       "finishes it if it is already settled (finish_if_settled) and redraws the window (refresh)")),
-    ("render", render_by_printing, "test_a_dealer_natural_ends_the_round_at_the_deal",
+    ("render_by_printing", "test_a_dealer_natural_ends_the_round_at_the_deal",
      ("the canvas shows no card", "printing them shows nothing in the window")),
-    ("render", render_the_best_total, "test_hit_then_stand_the_dealer_busts",
+    ("render_the_best_total", "test_hit_then_stand_the_dealer_busts",
      ("should read '7 / 17'", "it reads '17'", "17 is the hand's total, only the best",
       "the player's total is the hand's total_text")),
-    ("hit", hit_not_written, "test_hit_to_a_bust_ends_the_round",
+    ("hit_not_written", "test_hit_to_a_bust_ends_the_round",
      ("pressing Hit made the window report an error, so it did not finish the step: "
-      "hit_not_written() is not written yet: apply Action.HIT (",)),
-    ("render", render_the_engines_dealer, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+      "Shell.hit() is not written yet: apply Action.HIT to the round on show",
+      "and redraw the window (refresh) (gui/shell.py:")),
+    ("render_the_engines_dealer", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      ("['9c', '8s']", "view.dealer.cards, not the engine's own dealer")),
-    ("hit", hit_without_finishing, "test_a_settled_round_is_finished_through_the_engine",
+    ("hit_without_finishing", "test_a_settled_round_is_finished_through_the_engine",
      ("hit() (like deal() and stand()) should call finish_if_settled()",)),
 ])
-def test_milestone3_messages_name_the_mistake(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
-                                              method: str, mistake: Callable[..., None], test: str,
-                                              words: tuple[str, ...]) -> None:
+def test_milestone3_messages_name_the_mistake(graded: Graded, mistake: str, test: str, words: tuple[str, ...]) -> None:
     """A typical mistake in a handler or in render fails its milestone-3 test with a message naming it: a handler
     that raises (at the press, not as a disabled button later), a loop stopped by the time limit inside a handler
     (Tk would swallow it and the test pass), a round forgotten after it is recorded, a render that fails on None,
     the hole card drawn from the engine, a hit that never records the round."""
-    monkeypatch.setattr(Shell, method, mistake)
-    fails_with(window, test, *words)
+    fails_with(graded, (mistake,), test, *words)
 
 
-def score_every_ace_as_1(self: Hand) -> int:
-    """A student's week-1 get_score that never counts an ace as 11."""
-    return sum(card.get_value() for card in self.cards)
-
-
-def soft_never(self: Hand) -> bool:
-    """A student's week-1 is_soft that never finds a soft hand."""
-    return False
-
-
+@pytest.mark.slow
 @pytest.mark.gui
 @pytest.mark.parametrize("soft, reads", [(True, "'-3 / 7'"), (False, "'7'")], ids=["is_soft-right", "is_soft-never"])
-def test_milestone3_an_ace_counted_1_is_told_the_scoring_rule(window: Callable[..., Shell],
-                                                             monkeypatch: pytest.MonkeyPatch, soft: bool,
-                                                             reads: str) -> None:
+def test_milestone3_an_ace_counted_1_is_told_the_scoring_rule(graded: Graded, soft: bool, reads: str) -> None:
     """A-2-4 whose total reads 7 because week 1's get_score counts every ace as 1 is a scoring mistake: the message
     names the ace rule and week 1's functions, not total_text (which the render already writes)."""
-    monkeypatch.setattr(Hand, "get_score", score_every_ace_as_1)
-    if not soft:
-        monkeypatch.setattr(Hand, "is_soft", soft_never)
-    fails_with(window, "test_hit_then_stand_the_dealer_busts", "should read '7 / 17'", f"it reads {reads}",
-               "The hand scored 7, so the ace counted 1", "an ace counts 11 when that does not bust the hand, else 1",
-               "Hand.get_score")
-    m3 = milestone3_tests()
-    with pytest.raises(AssertionError) as failed:
-        m3.test_hit_then_stand_the_dealer_busts(lambda rules, stack: window(stack, rules))
-    assert "only the best" not in str(failed.value), str(failed.value)
+    mistakes = ("score_every_ace_as_1",) if soft else ("score_every_ace_as_1", "soft_never")
+    message = fails_with(graded, mistakes, "test_hit_then_stand_the_dealer_busts", "should read '7 / 17'",
+                         f"it reads {reads}", "The hand scored 7, so the ace counted 1",
+                         "an ace counts 11 when that does not bust the hand, else 1", "Hand.get_score")
+    assert "only the best" not in message, message
 
 
+@pytest.mark.slow
 @pytest.mark.gui
-@pytest.mark.parametrize("method, mistake, test, repeated", [
-    ("render", render_without_none, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+@pytest.mark.parametrize("mistake, test, repeated", [
+    ("render_without_none", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      "with no view, render only sets the buttons"),
-    ("render", render_a_hidden_value, "test_deal_shows_the_cards_with_the_hole_card_face_down",
+    ("render_a_hidden_value", "test_deal_shows_the_cards_with_the_hole_card_face_down",
      "finish_if_settled() records the round with the table's finish_round() only once"),
 ])
-def test_milestone3_messages_say_only_what_applies(window: Callable[..., Shell], monkeypatch: pytest.MonkeyPatch,
-                                                   method: str, mistake: Callable[..., None], test: str,
-                                                   repeated: str) -> None:
+def test_milestone3_messages_say_only_what_applies(graded: Graded, mistake: str, test: str, repeated: str) -> None:
     """The message for an error says a hint once, and only one that applies: the render(None) hint is not repeated
     after the window's own, and an error in render gets no hint about finish_if_settled."""
-    monkeypatch.setattr(Shell, method, mistake)
-    m3 = milestone3_tests()
-    with pytest.raises(AssertionError) as failed:
-        getattr(m3, test)(lambda rules, stack: window(stack, rules))
-    text = str(failed.value).split("\nassert")[0]
-    hints = "".join(Path(module.__file__ or "").read_text(encoding="utf-8") for module in (m3, shell_module))
+    outcome, text = graded((mistake,), test)
+    assert outcome == "failed", (outcome, text)
+    sources = (MILESTONE3 / "test_gui.py", Path(shell_module.__file__))
+    hints = "".join(path.read_text(encoding="utf-8") for path in sources)
     assert repeated in hints, f"{repeated!r} is a hint neither the suite nor the window gives: this check tests nothing"
-    assert text.count(repeated) == (1 if method == "render" and "no view" in repeated else 0), text
+    assert text.count(repeated) == (1 if "no view" in repeated else 0), text
 
 
-def test_milestone3_round_result_before_the_settlement_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.slow
+def test_milestone3_round_result_before_the_settlement_is_explained(graded: Graded) -> None:
     """A round_result that reads the outcome while the player still decides fails with a note saying the outcome
     is None until the round is settled (the note is what ``milestones check`` prints)."""
-    import gui.shell
-
-    def unchecked(view: Any) -> str:
-        return "" if view is None else str(view.seats[0].hands[0].outcome.result.label)
-    monkeypatch.setattr(gui.shell, "round_result", unchecked)
-    with pytest.raises(AttributeError) as failed:
-        milestone3_tests().test_round_result_without_money()
-    assert any("outcome is None until the round is settled" in note for note in failed.value.__notes__), failed.value
+    fails_with(graded, ("round_result_unchecked",), "test_round_result_without_money",
+               "outcome is None until the round is settled")
 
 
 def test_a_stop_from_outside_names_every_student_call_it_was_in() -> None:
