@@ -113,7 +113,7 @@ class Raised(StudentError):
                     f"nothing: take what you need as arguments, and leave the keyboard to the game's front end")
         else:
             text = f"{kind}: {self.message}{where}"
-            if self.is_a("AttributeError", "TypeError") and "NoneType" in self.message:
+            if self.is_a("AttributeError", "TypeError") and "NoneType" in self.message and not self.notes:
                 text += "; a value was None: does a function you wrote end without returning its result?"
         if self.notes:
             text += "\n" + "\n".join(self.notes)
