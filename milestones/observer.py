@@ -43,7 +43,7 @@ from pathlib import Path
 from types import CodeType, FrameType, ModuleType
 from typing import Any, TextIO
 
-__all__ = ["FDS_ENV", "IMPORTS_CALL", "OBJECT_KEY", "READS_STDIN", "capture", "main", "number", "plain"]
+__all__ = ["FDS_ENV", "IMPORTS_CALL", "OBJECT_KEY", "READS_STDIN", "capture", "given_cards", "main", "number", "plain"]
 
 #: The environment variable holding the request and reply descriptors, ``"<read>,<write>"``.
 FDS_ENV = "MILESTONES_OBSERVE_FDS"
@@ -150,6 +150,31 @@ def capture(function: Callable[..., object], *args: object, typed: str | None = 
     finally:
         sys.stdin = previous
     return result, out.getvalue()
+
+
+@contextlib.contextmanager
+def given_cards() -> Iterator[None]:
+    """While it lasts, a new shoe (``blackjack.deck.Shoe``) is filled with 52 cards made by given code
+    (``parse_cards``, in an order of its own) and its shuffles leave the cards in order, so a test that stacks
+    the shoe needs neither the student's ``create_card_array`` nor their ``shuffle``: a mistake in the deck
+    costs the deck's tests only (issue 29). The student's functions are back when it ends."""
+    from blackjack import deck, parse_cards  # noqa: PLC0415 - the submission's, imported by the observation
+
+    def fresh() -> list[Any]:
+        return parse_cards(" ".join(rank + suit for suit in "cdhs" for rank in "A23456789TJQK"))
+
+    def in_order(cards: object, rng: object = None) -> None:
+        """The shoe's shuffle while the cards are given: they stay as they are."""
+
+    given = {"create_card_array": fresh, "shuffle": in_order}  # the names Shoe calls in blackjack/deck.py
+    saved = {name: getattr(deck, name) for name in given}
+    for name, function in given.items():
+        setattr(deck, name, function)
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(deck, name, function)
 
 
 class _SubmissionOnly(importlib.abc.MetaPathFinder):

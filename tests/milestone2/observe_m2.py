@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from blackjack import Action, Blackjack, Card, Outcome, Phase, Player, Round, Rules
-from milestones.observer import number, plain
+from milestones.observer import given_cards, number, plain
 
 
 def rules_from(spec: str | dict[str, Any]) -> Rules:
@@ -45,7 +45,8 @@ def table(codes: str, players: list[Any], rules: str | dict[str, Any], seed: int
     """A table whose next cards are ``codes`` (space-separated), in deal order. ``players``: names, or
     ``[name, bankroll]`` pairs (none: Ann alone)."""
     seats = [Player(str(p[0]), p[1]) if isinstance(p, list) else str(p) for p in players] or ["Ann"]
-    game = Blackjack(seats, rules_from(rules), seed=seed)
+    with given_cards():  # a shoe of given cards: the student's deck is graded by milestone 1, not here
+        game = Blackjack(seats, rules_from(rules), seed=seed)
     if codes:
         game.shoe.stack(codes.split())
     return game

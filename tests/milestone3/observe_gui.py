@@ -25,7 +25,7 @@ from blackjack import (HIDDEN, Action, Card, DealerView, HandView, Hidden, Outco
                        TableView, parse_cards)
 from gui import shell as _shell
 
-from milestones.observer import plain
+from milestones.observer import given_cards, plain
 
 
 def _rules(spec: dict[str, Any]) -> Rules:
@@ -138,7 +138,8 @@ def window(rules: dict[str, Any], stack: str, steps: list[str]) -> dict[str, obj
         return {"display": display, "presses": presses}
     root = tk.Tk()
     try:
-        shell = _shell.Shell(root, _rules(rules), name="Ann", seed=1)
+        with given_cards():  # a shoe of given cards: the student's deck is graded by milestone 1, not here
+            shell = _shell.Shell(root, _rules(rules), name="Ann", seed=1)
         shell.game.shoe.stack(stack.split())
         root.update()
         for step in steps:
