@@ -45,8 +45,8 @@ def test_dealer_soft_17_follows_the_rules(student: Student) -> None:
         "H17": (h17_soft, True, "under H17 rules (rules.dealer_hits_soft_17 is True) the dealer must hit a soft 17, "
                                 "a 17 with an ace counted as 11"),
         "H17, hard": (h17_hard, True, "H17 rules hit only a soft 17: T-7 and A-6-T are hard 17s (in A-6-T the ace "
-                                      "can only count 1), and every dealer stands on them (if test_hand.py's is_soft test "
-                                      "fails too, fix is_soft first)"),
+                                      "can only count 1), and every dealer stands on them (if test_hand.py's is_soft "
+                                      "test fails too, fix is_soft first)"),
     }
     wrong, broken = [], []
     for name, (cases, hits_soft_17, rule) in rules.items():
