@@ -1,4 +1,4 @@
-"""Milestone 1, Deck: create the deck and deal from it (cs111 week 1; 5 points).
+"""Milestone 1, Deck: create the deck and deal from it (cs111 week 1; 4 points).
 
 The course: "createCardArray() should return an array of 52 cards ... A-K of Spades,
 then A-K of Diamonds, then A-K of Clubs, then A-K of Hearts", and a Deck hands the cards
@@ -26,7 +26,7 @@ def shown(card: object) -> str:
     return card if isinstance(card, str) else repr(card)
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_create_card_array_is_ace_to_king_of_each_suit_in_course_order(student: Student) -> None:
     """create_card_array() returns 52 cards: A-K of spades, then diamonds, clubs and hearts (cs111 spec)."""
     try:

@@ -1,4 +1,4 @@
-"""Milestone 1, Hand: scoring a hand the course's way, aces 1 or 11 (cs111 week 1; 5 points).
+"""Milestone 1, Hand: scoring a hand the course's way, aces 1 or 11 (cs111 week 1; 5.5 points).
 
 Hand.getScore (cs111): add up the values of the cards; if there is an ace and
 counting it as 11 instead of 1 does not take the score over 21, add 10.
@@ -62,27 +62,31 @@ def test_score_follows_cards_as_they_are_added(student: Student) -> None:
     assert scores == [0, 11, 17, 16], f"scores of [], [A], [A 6], [A 6 9] should be [0, 11, 17, 16]; got {scores}"
 
 
-@pytest.mark.points(0)
+@pytest.mark.points(0.5)
 def test_is_soft_when_an_ace_counts_11(student: Student) -> None:
     """is_soft() is True exactly when an ace is being counted as 11 (A-6 yes, A-6-9 and 10-7 no)."""
     cases = {"As 6d": True, "As Ad": True, "As 2d 3c": True, "As 6d 9h": False, "Td 7c": False,
-             "As Kd": True, "As Kd Qh": False}
-    check_each(student, "softness", "is_soft()", cases, "a hand is soft when an ace is counted as 11")
+             "As Kd": True, "As Kd Qh": False, "As 5d 7c": False, "Ac": True}
+    check_each(student, "softness", "is_soft()", cases,
+               "a hand is soft only while one of its aces is counted as 11: A-6 is a soft 17, but in A-6-9 or "
+               "A-5-7 the ace can only count 1 (11 would go over 21), so the hand is hard; holding an ace is not "
+               "enough")
 
 
-@pytest.mark.points(0)
+@pytest.mark.points(0.5)
 def test_is_blackjack_only_for_two_card_21_not_from_split(student: Student) -> None:
     """is_blackjack() is True for an ace and a ten-card; not for a three-card 21 or a 21 made after a split."""
     cases = [("As Kd", False, True), ("Td Ah", False, True), ("7s 7d 7h", False, False),
-             ("As Kd", True, False), ("Ts 9d", False, False)]
+             ("5s 6d Th", False, False), ("As 5d 5h", False, False), ("As Kd", True, False), ("Ts 9d", False, False)]
     got = student("naturals", [[codes, split] for codes, split, _want in cases])
     wrong = [f"[{c}]{' (from a split)' if split else ''} should be {w}, got {answer!r}"
              for (c, split, w), answer in zip(cases, got, strict=True) if answer is not w]
     assert not wrong, "is_blackjack(): " + "; ".join(wrong) + " (a natural is an ace and a ten-card as the first two " \
-        "cards of a hand that did not come from a split)"
+        "cards of a hand that did not come from a split; a 21 of three cards, such as 5-6-T, is a plain 21, not a " \
+        "natural)"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_is_bust_over_21(student: Student) -> None:
     """is_bust() is True only over 21: K-Q-2 busts, K-Q-A (21) and A-A-...-A do not."""
     cases = {"Kd Qs 2c": True, "Kd Qs Ac": False, "Kd Qs": False, "As Ad Ah Ac Ks Kd": True,

@@ -43,6 +43,11 @@ def play(student: Student, game: list[Any], *actions: Any) -> list[dict[str, Any
     return states
 
 
+def legal(student: Student, codes: str, rules: Any) -> set[str]:
+    """The legal actions on the first decision of a one-seat round dealt from ``codes``."""
+    return set(play(student, table(codes, rules=rules, bets=[10]))[0]["legal"])
+
+
 def turn(state: dict[str, Any]) -> tuple[int, ...] | None:
     """The round's turn, ``(seat, hand)`` or None."""
     return None if state["turn"] is None else tuple(state["turn"])
@@ -100,7 +105,7 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
 
 # ------------------------------------------------------------------------------ double down
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_double_eleven_against_six(student: Student) -> None:
     """Doubling 6-5 (11) against a 6 doubles the bet, deals exactly one card (9: 20), and wins 20."""
     # Ann 6 5, Bob T 8; dealer 6 up, T in the hole (16). Ann doubles and gets 9 (20); Bob stands;
@@ -154,9 +159,36 @@ def test_european_dealer_natural_takes_the_doubled_bet(student: Student) -> None
     check_money("the bankroll after losing a doubled 10", doubled["bankrolls"][0], 980, "1000 - 20")
 
 
+@pytest.mark.points(1)
+def test_no_double_or_split_without_the_bankroll_to_match_the_bet(student: Student) -> None:
+    """Doubling down or splitting puts a second bet as large as the first on the table: with less than the bet
+    left in the bankroll neither is offered, and both are refused; with exactly the bet left, both are allowed."""
+    # Ann sits down with 15 and bets 10: 5 left. Dealer 6 up, T in the hole.
+    short = table("6h 6c 5d Td", ["Ann", 15], bets=[10])  # Ann 6-5 (11)
+    [start] = play(student, short)
+    assert "double" not in start["legal"], \
+        f"Ann has 5 left after her bet of 10, and doubling 6-5 (11) needs 10 more: DOUBLE should not be offered " \
+        f"(a double down, like a split, needs the bankroll to match the bet); legal_actions() is {start['legal']}"
+    assert_refused(student, short, (), "double",
+                   "Ann has 5 left after her bet of 10, and a double down needs 10 more (the bankroll must match "
+                   "the bet)")
+    pair = table("8s 6c 8d Td", ["Ann", 15], bets=[10])  # Ann 8-8
+    [start] = play(student, pair)
+    assert "split" not in start["legal"], \
+        f"Ann has 5 left after her bet of 10, and splitting 8-8 needs 10 more for the second hand: SPLIT should " \
+        f"not be offered (the bankroll must match the bet); legal_actions() is {start['legal']}"
+    assert_refused(student, pair, (), "split",
+                   "Ann has 5 left after her bet of 10, and a split needs 10 more (the bankroll must match the bet)")
+    [start] = play(student, table("6h 6c 5d Td", ["Ann", 20], bets=[10]))
+    [paired] = play(student, table("8s 6c 8d Td", ["Ann", 20], bets=[10]))
+    assert "double" in start["legal"] and "split" in paired["legal"], \
+        f"with 10 left after a bet of 10, the bankroll matches the bet exactly: 6-5 may double and 8-8 may split; " \
+        f"legal_actions() are {start['legal']} for 6-5 and {paired['legal']} for 8-8"
+
+
 # ------------------------------------------------------------------------------------- split
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_split_eights_against_ten(student: Student) -> None:
     """8-8 against a ten splits into two hands of 10 each: K (18) stands and wins, 3 then a double to 20 wins 20;
     the engine prints nothing on the way."""
@@ -210,6 +242,20 @@ def test_split_stops_at_the_rules_hand_limit(student: Student) -> None:
         f"be legal; hand [{hand(split, 0, 0)}], legal_actions() {split['legal']}"
     assert_refused(student, game, ("split",), "split",
                    "Thunderjack allows at most 2 hands per seat (rules.max_split_hands)")
+
+
+@pytest.mark.points(1)
+def test_split_by_value_rule(student: Student) -> None:
+    """justblackjack splits any two ten-cards (K-Q); split by rank (vegas) does not."""
+    by_rank = legal(student, "Kh 9c Qd 7s", VEGAS)
+    assert "split" not in by_rank, \
+        f"K-Q under vegas rules should not be offered SPLIT: vegas splits by rank (rules.split_by is 'rank'), so a " \
+        f"pair is two cards of the same rank, and a king and a queen are not, though both count 10; " \
+        f"legal_actions() is {sorted(by_rank)}"
+    by_value = legal(student, "Kh 9c Qd 7s", "justblackjack")
+    assert "split" in by_value, \
+        f"K-Q under justblackjack rules should be offered SPLIT: justblackjack splits by value (rules.split_by is " \
+        f"'value'), so any two ten-cards are a pair; legal_actions() is {sorted(by_value)}"
 
 
 # --------------------------------------------------------------------------------- insurance
@@ -318,11 +364,6 @@ def test_blitz_six_cards_pays_five_to_one(student: Student) -> None:
 
 # ======================================================= no points: every rule switch and preset
 
-def legal(student: Student, codes: str, rules: Any) -> set[str]:
-    """The legal actions on the first decision of a one-seat round dealt from ``codes``."""
-    return set(play(student, table(codes, rules=rules, bets=[10]))[0]["legal"])
-
-
 @pytest.mark.points(0)
 @pytest.mark.parametrize("double_on, total, allowed", [
     ("any", 8, True), ("any", 12, True), ("9-11", 9, True), ("9-11", 8, False), ("9-11", 12, False),
@@ -362,14 +403,6 @@ def test_resplit_aces_rule(student: Student) -> None:
     assert hand(plain, 0, 0) == "As Ah" and turn(plain) is None, \
         f"vegas does not resplit aces: A-A on a split ace just stands and play ends; hands " \
         f"{plain['hands'][0]}, turn {turn(plain)}"
-
-
-@pytest.mark.points(0)
-def test_split_by_value_rule(student: Student) -> None:
-    """justblackjack splits any two ten-cards (K-Q); split by rank (vegas) does not."""
-    assert "split" in legal(student, "Kh 9c Qd 7s", "justblackjack"), \
-        "justblackjack splits by value: K-Q is a pair of tens and may split"
-    assert "split" not in legal(student, "Kh 9c Qd 7s", VEGAS), "vegas splits by rank: K-Q is no pair"
 
 
 @pytest.mark.points(0)

@@ -32,7 +32,7 @@ def advice(student: Student, cards: list[int] | list[str], up: int | str, rules:
     return action, reason
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_stand_on_16_against_6(student: Student) -> None:
     """16 against a dealer 6: stand, and the reason quotes the dealer's chance of busting (42%)."""
     printed: list[str] = []
@@ -44,6 +44,19 @@ def test_stand_on_16_against_6(student: Student) -> None:
     text = "".join(printed).strip()
     assert not text, (f"basic_advice printed {text[:100]!r}: the engine never prints; "
                       f"return the advice and let the front end show it")
+
+
+@pytest.mark.points(1)
+def test_stand_on_every_hard_17(student: Student) -> None:
+    """A hard 17 stands against every upcard, a 7 or an ace too: one more card busts it 9 times in 13."""
+    wrong = []
+    for cards, up in (([10, 7], 10), ([9, 8], 7), (["Ts", "7d"], "Ah"), ([5, 2, 10], 9)):
+        action, _reason = advice(student, cards, up)
+        if action != "STAND":
+            wrong.append(f"basic_advice([{', '.join(map(str, cards))}], {up}) said {action}")
+    assert not wrong, "; ".join(wrong) + " (a hard 17, no ace counted as 11, should STAND against every upcard: " \
+        "basic strategy hits 12 to 16 against a 7 or higher, but stands from 17 up, because one more card busts a " \
+        "hard 17 9 times in 13 (any 5 or higher) while standing loses less)"
 
 
 @pytest.mark.points(1)
