@@ -200,7 +200,8 @@ def test_win_pays_one_to_one(student: Student) -> None:
     state = played(student, "Th Tc 9d 8s", [10])  # Ann T 9; dealer T up, 8 in the hole: 18
     check_outcome("T-9 (19) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("WIN", 10, 10), "a win pays 1:1: net +10")
-    check_money("the bankroll after winning 10", state["bankrolls"][0], 1010, "1000 + 10")
+    check_money("the bankroll after winning 10", state["bankrolls"][0], 1010,
+                "the deal took the stake of 10 (990 left) and pay gives the stake back with the net: 990 + 10 + 10")
 
 
 @pytest.mark.points(0.5)
@@ -209,7 +210,8 @@ def test_loss_takes_the_bet(student: Student) -> None:
     state = played(student, "Th Tc 7d 8s", [10])
     check_outcome("T-7 (17) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("LOSE", 10, -10), "a loss takes the bet: net -10")
-    check_money("the bankroll after losing 10", state["bankrolls"][0], 990, "1000 - 10")
+    check_money("the bankroll after losing 10", state["bankrolls"][0], 990,
+                "the deal took the stake of 10 and a loss gives nothing back (stake 10 + net -10): 1000 - 10")
 
 
 @pytest.mark.points(0.5)
@@ -218,7 +220,8 @@ def test_push_returns_the_bet(student: Student) -> None:
     state = played(student, "Th Tc 8d 8s", [10])
     check_outcome("T-8 (18) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("PUSH", 10, 0), "a push returns the bet: net 0")
-    check_money("the bankroll after a push", state["bankrolls"][0], 1000, "the bet came back")
+    check_money("the bankroll after a push", state["bankrolls"][0], 1000,
+                "the deal took the stake of 10 and a push gives the stake back with net 0: 990 + 10")
 
 
 @pytest.mark.points(1)
@@ -227,7 +230,8 @@ def test_natural_pays_three_to_two_exactly(student: Student) -> None:
     state = played(student, "Ah 9c Kd 7s", [5])  # Ann A K; dealer 9 up (cannot have a natural)
     check_outcome("A-K (a natural) against the dealer's 9 on a bet of 5", only_outcome(state),
                   ("BLACKJACK", 5, Fraction(15, 2)), "a natural pays 3:2: 5 * 3/2")
-    check_money("the bankroll after a natural on 5", state["bankrolls"][0], Fraction(2015, 2), "1000 + 15/2")
+    check_money("the bankroll after a natural on 5", state["bankrolls"][0], Fraction(2015, 2),
+                "the deal took the stake of 5 and pay gives the stake back with the 3:2 net, exactly: 995 + 5 + 15/2")
 
 
 @pytest.mark.points(0.5)
