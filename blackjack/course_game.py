@@ -18,9 +18,11 @@ name                          what it does
 ``result_text(name, o)``      who won: "Ann wins", "Bob loses", "Cy pushes"
 ``play_round(game, ..)``      one whole round for every player, then the dealer
 ``play_game(game, ..)``       rounds until the players say no; returns how many
+``summary_lines(game)``       (week 2) the session summary: rounds played, and each
+                              player's rounds, hands won, lost and pushed, and net
 ``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
                               starts it: ``?``/``hint`` and ``help`` answered at any
-                              prompt; end of input and "quit" end it with a summary; a
+                              prompt; end of input and "quit" end it with the summary; a
                               mistake in the functions above stops it in one line
 ============================  ==========================================================
 
@@ -37,6 +39,7 @@ from typing import TYPE_CHECKING
 from .actions import Action
 from .errors import EmptyShoeError, unwritten
 from .events import Outcome
+from .money import format_money
 from .round import Round
 from .table import Blackjack
 from .view import DealerView, HandView
@@ -236,8 +239,9 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
     the player (:meth:`.Coach.hint_text`), and the question is asked again. The hint builds
     on week 2's code (``blackjack/hints``): where that is still a starter stub, or fails,
     the hint is one line saying so and the game goes on. The game ends with a session
-    summary (:func:`summary_lines`) when the rounds are played, at the end of input and
-    at ``quit``.
+    summary (:func:`summary_lines`, week 2's code: until it is written, the rounds
+    played and a line naming it) when the rounds are played, at the end of input and at
+    ``quit``.
 
     Args:
         game: the table, its players named and its shoe ready (``--stack`` cards on top).
@@ -315,37 +319,80 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
     finally:
         for coach in coaches:
             coach.close()
-    for line in summary_lines(game):
-        say(line)
+    return _summarize(game, saying, say)
+
+
+def _summarize(game: Blackjack, saying: Say, say: Say) -> int:
+    """Say the session summary at the end of :func:`run` (given code); return run's exit status.
+
+    The student's :func:`summary_lines` gives the lines; this adds one saying so when the
+    round in play was cut short (it is not counted). Where ``summary_lines`` is still a
+    starter stub (a week-1 starter: it is week 2's code) the summary is the number of
+    rounds played and one line naming the function to write, and the status stays 0; a
+    mistake in it stops the game in one ``Stopped:`` line, status 1.
+    """
+    played = game.rounds_played
+    try:
+        lines = summary_lines(game)
+        if not isinstance(lines, list):
+            raise _NotALine(f"summary_lines() returned {lines!r}, not a list of lines (str): is a return missing?")
+        for line in lines:
+            saying(line)
+    except NotImplementedError as err:  # week 2's summary in a week-1 starter: the game itself is done
+        say(f"Session summary: {played} round{'' if played == 1 else 's'} played.")
+        say(f"  ({unwritten(err)})")
+    except Exception as err:  # a mistake in summary_lines: one line where it happened, not a traceback
+        say(f"Stopped: {mistake_line(err)}")
+        return 1
+    if game.round is not None:
+        say("  (The round in play when the game stopped is not counted.)")
     return 0
 
 
 def summary_lines(game: Blackjack) -> list[str]:
-    """The course game's session summary (given code): rounds played, and each player's hands won, lost and pushed.
+    """Return the session summary the game says when play ends: rounds played, then one line per player.
 
-    Read from the table's records (``game.rounds_played`` and each player's
-    :class:`~blackjack.player.Ledger`, which ``game.finish_round()`` fills), so a round
-    left unfinished when the game stopped is not counted, and the summary says so. The
-    counts are a table under one header line, so that no line holds both a player's name
-    and a result word (the milestone's tests read such a line as a result).
+    The course: "see how much you win/lose over 10 rounds". Read everything from the
+    table's records, which ``game.finish_round()`` fills: ``game.rounds_played`` (rounds
+    finished), ``game.players`` (in seat order), and each player's ledger,
+    ``player.ledger`` (a :class:`~blackjack.player.Ledger`): ``ledger.rounds`` (the
+    rounds this player played: one who sat a round out has fewer), ``ledger.wins``,
+    ``ledger.losses`` and ``ledger.pushes`` (hands won, lost and pushed; a bust and a
+    surrender are losses, a natural is a win) and ``ledger.net`` (credits won, negative
+    when lost; exact money, 0 at a table without money such as cs111's).
 
     Args:
         game: the table the game was played at.
 
     Returns:
-        The lines, e.g. ``"Session summary: 2 rounds played."``, ``"  player  won  lost  pushed"``,
-        ``"  Ann       1     1       0"``.
+        A list of lines (str), never printed here: first a line that starts with
+        ``Session summary`` and gives the rounds played (``"Session summary: 10 rounds
+        played."``); then one line per player, in seat order, holding the player's name
+        and five numbers in this order: rounds played, hands won, lost, pushed, and the
+        net in credits, exact and with its sign (``+7.5``, ``-10``, ``0``;
+        :func:`~blackjack.money.format_money` writes an amount exactly). Name the columns
+        on a header line of their own, not on a player's line: a line holding a player's
+        name and a word such as "won" or "lost" reads as that player's result in the
+        week-1 tests. E.g.::
+
+            Session summary: 2 rounds played.
+              player  rounds  won  lost  pushed  net
+              Ann          2    1     0       1  +10
+              Bob          2    0     2       0  -20
     """
+    # BEGIN SOLUTION m2: return the summary's lines: first "Session summary" with the rounds the game played, then a header naming the columns, then one line per player (seat order) with the name and the player's rounds, hands won, lost and pushed, and net (exact, signed), all read from the player's ledger
     played = game.rounds_played
     lines = [f"Session summary: {played} round{'' if played == 1 else 's'} played."]
-    name_width = max(len("player"), *(len(player.name) for player in game.players))
-    lines.append(f"  {'player':<{name_width}}  won  lost  pushed")
+    width = max(len("player"), *(len(player.name) for player in game.players))
+    lines.append(f"  {'player':<{width}}  rounds  won  lost  pushed  net")
     for player in game.players:
         ledger = player.ledger
-        lines.append(f"  {player.name:<{name_width}}  {ledger.wins:>3}  {ledger.losses:>4}  {ledger.pushes:>6}")
-    if game.round is not None:
-        lines.append("  (The round in play when the game stopped is not counted.)")
+        net = ledger.net
+        signed = ("+" if net > 0 else "") + format_money(net)
+        lines.append(f"  {player.name:<{width}}  {ledger.rounds:>6}  {ledger.wins:>3}  {ledger.losses:>4}  "
+                     f"{ledger.pushes:>6}  {signed}")
     return lines
+    # END SOLUTION
 
 
 class _NotALine(TypeError):
@@ -358,7 +405,7 @@ def mistake_line(err: Exception) -> str:
     ``"TypeError: apply() takes an Action, not str (in Round.apply, blackjack/round.py:352,
     called from play_turn, blackjack/course_game.py:131)"``: the deepest frame in the
     package, and the deepest course function's frame when that is another (frames of
-    :func:`run` itself are left out). A :class:`_NotALine` is named by its message alone.
+    :func:`run` and :func:`_summarize` themselves are left out). A :class:`_NotALine` is named by its message alone.
     """
     package = Path(__file__).resolve().parent
     frames: list[tuple[str, str, int]] = []
@@ -368,7 +415,8 @@ def mistake_line(err: Exception) -> str:
         path = Path(code.co_filename).resolve()
         name = code.co_qualname
         if path.is_relative_to(package) and not (path == Path(__file__).resolve()
-                                                and (name == "run" or name.startswith("run.<locals>."))):
+                                                and (name in ("run", "_summarize")
+                                                     or name.startswith("run.<locals>."))):
             frames.append((name, "/".join(("blackjack", *path.relative_to(package).parts)), tb.tb_lineno))
         tb = tb.tb_next
     text = str(err) if isinstance(err, _NotALine) else f"{type(err).__name__}: {err}"

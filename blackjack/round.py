@@ -56,7 +56,7 @@ from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, Han
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
-from .wagers import compare_scores, payout
+from .wagers import compare_scores, pay, payout, take_stake
 from .rules import Rules
 from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 
@@ -374,7 +374,10 @@ class Round:
         opening: list[tuple[int, list[Card]]] = []
         for i in betting:
             seat = self._seats[i]
-            seat.player.bankroll -= seat.bet
+            if rules.wagering:  # without money (cs111) the marker stake moves as it always has: no week-2 code
+                take_stake(seat.player, seat.bet)
+            else:
+                seat.player.bankroll -= seat.bet
             opening.append((i, seat.open_hand()._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
@@ -805,7 +808,10 @@ class Round:
         net = outcome.net
         state.finished = True
         state.outcome = outcome
-        seat.player.bankroll += bet + net
+        if self.rules.wagering:
+            pay(seat.player, bet, net)
+        else:  # no money (cs111): the marker stake comes back (net 0) without week-2 code
+            seat.player.bankroll += bet + net
         self.house_net -= net
         if self._record:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
@@ -836,7 +842,7 @@ class Round:
         for i, seat in enumerate(self._seats):
             if seat.insurance:
                 net = self.insurance_net(i)  # 2:1 against a dealer natural, else the stake is lost
-                seat.player.bankroll += seat.insurance + net
+                pay(seat.player, seat.insurance, net)
                 self.house_net -= net
                 if self._record:
                     self._emit(InsuranceSettled(i, seat.insurance, net))

@@ -5,20 +5,30 @@ name                                        what it decides
 ==========================================  ==============================================
 ``compare_scores(score, dealer_score)``     WIN, LOSE or PUSH by totals (cs111 finishRound)
 ``payout(result, bet, rules)``              the player's net gain in credits for a result
+``take_stake(player, amount)``              a stake leaves the bankroll for the table
+``pay(player, stake, net)``                 a settled stake comes back with its net gain
 ==========================================  ==============================================
 
-The round calls these for every hand it settles, so each rule lives in one place.
+The round calls these for every hand it deals and settles, so each rule lives in one
+place: ``take_stake`` when it deals a bet (and for every extra stake: a double, a split
+hand, an insurance bet), ``payout`` and ``pay`` when it settles a hand or an insurance
+bet. Between the two the stake is on the table: in neither the bankroll nor the house's.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .actions import Result
-from .money import Money
+from .errors import InvalidBetError
+from .money import Money, format_money
 from .rules import Rules
 
-__all__ = ["compare_scores", "payout"]
+if TYPE_CHECKING:
+    from .player import Player
+
+__all__ = ["compare_scores", "pay", "payout", "take_stake"]
 
 # The results as module constants: the round settles every hand through these two functions, and on
 # Python 3.11 each ``Result.X`` costs a trip through EnumType.__getattr__ (about 0.1 microsecond).
@@ -83,4 +93,49 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
     if result is _PUSH:
         return _ZERO
     return -Fraction(bet) / 2  # SURRENDER, the one result left
+    # END SOLUTION
+
+
+def take_stake(player: Player, amount: Money) -> None:
+    """Move a stake of ``amount`` credits from ``player``'s bankroll to the table, exactly once.
+
+    The round calls this once for every stake it takes: each bet when the cards are
+    dealt (not when the bet is placed: a bet can still be changed then), and each extra
+    stake of the advanced play (a double, a split hand, an insurance bet). The money
+    stays exact: a stake of ``Fraction(15, 2)`` leaves 1000 at ``Fraction(1985, 2)``.
+
+    Args:
+        player: whose bankroll pays the stake.
+        amount: the stake in credits, exact money (a ``Fraction``, or an ``int`` in the simulator).
+
+    Raises:
+        InvalidBetError: ``amount`` is 0 or less, or more than ``player.bankroll``; the
+            one-line message says which, and the bankroll is left as it was.
+    """
+    # BEGIN SOLUTION m2: take the stake off the player's bankroll, exactly once and exactly (no float); refuse a stake of 0 or less, or one bigger than the bankroll, with an InvalidBetError whose message says why, leaving the bankroll as it was
+    if amount <= 0:
+        raise InvalidBetError(f"{player.name}: a stake must be more than 0, got {format_money(amount)}", amount)
+    if amount > player.bankroll:
+        raise InvalidBetError(f"{player.name}: cannot stake {format_money(amount)} with a bankroll of "
+                              f"{format_money(player.bankroll)}", amount)
+    player.bankroll -= amount
+    # END SOLUTION
+
+
+def pay(player: Player, stake: Money, net: Money = 0) -> None:
+    """Give a settled stake back to ``player``'s bankroll together with its net gain.
+
+    The stake left the bankroll when it was taken (:func:`take_stake`), so settling a
+    hand returns ``stake + net`` (``net`` from :func:`payout`): a win of 10 on a stake of
+    10 returns 20, a push returns the 10, a loss (net -10) returns nothing, a surrender
+    (net -5) returns 5, a natural paid 3:2 on a stake of 5 returns ``Fraction(25, 2)``.
+    The money stays exact (never a float). ``pay(player, amount)`` returns ``amount``.
+
+    Args:
+        player: whose bankroll is paid.
+        stake: the credits the hand (or insurance bet) had on the table.
+        net: the net gain on it, negative for a loss (default 0).
+    """
+    # BEGIN SOLUTION m2: add to the player's bankroll the stake that comes back together with the net gain on it (a win: the stake and its winnings; a push: just the stake; a loss: nothing), keeping the money exact
+    player.bankroll += stake + net
     # END SOLUTION

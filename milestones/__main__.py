@@ -40,7 +40,7 @@ from typing import NoReturn
 
 from . import REPO_ROOT
 from .autograder import build_autograder
-from .check import append_progress, check_diary, run_check
+from .check import append_progress, check_diary, log_ten_rounds, run_check
 from .config import KIT_TEST_INSTALL, STUDENT_INSTALL, handout_dir, load_course, suites_dir
 from .demo import run_demo
 from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
@@ -321,6 +321,8 @@ def _check(args: argparse.Namespace) -> int:
             print(f"(logged in {diary})")
         else:
             print(f"(nothing new since the last line in {diary})")
+        if result.grade.milestone.number >= 2:  # the course's "see how much you win/lose over 10 rounds"
+            log_ten_rounds(project, diary, lambda line: print(line, flush=True), template=template)
     return 0
 
 

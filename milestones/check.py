@@ -2,7 +2,10 @@
 
 Runs the visible tests of the current milestone against the student's own packages,
 prints the points so far and the next failing test's message, and appends a dated line
-to the progress table of the student's diary (``docs/diary.md``).
+to the progress table of the student's diary (``docs/diary.md``). From milestone 2 on it
+also plays ten rounds of the student's course game with money
+(:mod:`milestones.ten_rounds`) and writes each player's line of its session summary into
+the diary's "Ten rounds" table (:func:`append_ten_rounds`).
 
 The current milestone is the first one (in course order) whose visible tests do not
 all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
@@ -26,12 +29,18 @@ from .grading import MilestoneGrade, PartScore, TestScore, score_run
 from .hidden import hidden_counts
 from .report import points_text, score_text
 from .runner import Limits, TestRecord, run_suite
+from .ten_rounds import ROUNDS, SEED, TenRounds, play_ten_rounds
 
-__all__ = ["CheckResult", "append_progress", "check_diary", "run_check"]
+__all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "run_check"]
 
 PROGRESS_HEADING = "## Progress log"
 PROGRESS_HEADER = ("| date | milestone | visible points | tests passing | next step |\n"
                    "|---|---|---|---|---|")
+TEN_ROUNDS_HEADING = "## Ten rounds"
+TEN_ROUNDS_NOTE = ("Written by `python -m milestones check` from milestone 2 on: ten rounds of your course game "
+                   "with money, and each player's line of its session summary.")
+TEN_ROUNDS_HEADER = ("| date | player | strategy | rounds | won | lost | pushed | net |\n"
+                     "|---|---|---|---|---|---|---|---|")
 
 
 @dataclass
@@ -336,12 +345,7 @@ def _words(err: OSError) -> str:
 
 def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: dt.datetime) -> list[str]:
     """:func:`append_progress` once the diary is known to be writable; the file is replaced whole."""
-    if not diary.exists():
-        diary.parent.mkdir(parents=True, exist_ok=True)
-        text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
-    else:
-        text = diary.read_text(encoding="utf-8")
-    lines = text.splitlines()
+    lines = _read(diary, template)
     heading = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), None)
     if heading is None:
         lines += ["", PROGRESS_HEADING, ""]
@@ -365,13 +369,111 @@ def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: d
         lines.insert(end, row)
         added.append(row)
     if added:
-        part = diary.with_name(f".{diary.name}.{os.getpid()}.part")
-        try:
-            part.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            os.replace(part, diary)
-        finally:
-            part.unlink(missing_ok=True)
+        _replace(diary, lines)
     return added
+
+
+def _read(diary: Path, template: Path | None) -> list[str]:
+    """The diary's lines; a missing diary (its folders made) starts from ``template`` when given."""
+    if not diary.exists():
+        diary.parent.mkdir(parents=True, exist_ok=True)
+        text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
+    else:
+        text = diary.read_text(encoding="utf-8")
+    return text.splitlines()
+
+
+def _replace(diary: Path, lines: list[str]) -> None:
+    """Write ``lines`` as the whole diary: a new copy replaces it, so it is written whole or not at all."""
+    part = diary.with_name(f".{diary.name}.{os.getpid()}.part")
+    try:
+        part.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        os.replace(part, diary)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = None,
+                      now: dt.datetime | None = None) -> list[str]:
+    """Write the rows of ``ten`` (:func:`milestones.ten_rounds.play_ten_rounds`) into the diary's "Ten rounds" table.
+
+    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows are
+    replaced by the new ones, dated, when they say something else (the student's code
+    changed), and left as they are when they say the same, their dates aside. A diary
+    without the heading gets the section (heading, a line on where the rows come from, the
+    table) before its ``## Progress log``, or at its end. A missing diary is created from
+    ``template`` first. Nothing is written when ``ten`` has no rows.
+
+    Returns:
+        The rows written (none when nothing changed).
+
+    Raises:
+        OSError: the diary cannot be read or written; the message names it and says why in words.
+    """
+    if not ten.rows:
+        return []
+    now = now or dt.datetime.now()
+    check_diary(diary)
+    try:
+        lines = _read(diary, template)
+        heading = next((i for i, line in enumerate(lines) if line.strip().startswith(TEN_ROUNDS_HEADING)), None)
+        if heading is None:
+            at = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), len(lines))
+            section = [TEN_ROUNDS_HEADING, "", TEN_ROUNDS_NOTE, "", *TEN_ROUNDS_HEADER.splitlines()]
+            lines[at:at] = [*section, ""] if at < len(lines) else ["", *section]
+            heading = lines.index(TEN_ROUNDS_HEADING)
+        start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
+        if start is None:
+            lines[heading + 1:heading + 1] = ["", *TEN_ROUNDS_HEADER.splitlines()]
+            start = heading + 2
+        end = start + 1  # after the header's separator row
+        while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+            end += 1
+        old = [_cells(line)[1:] for line in lines[start + 2:end + 1]]
+        if old == [[_cell(cell) for cell in row] for row in ten.rows]:
+            return []
+        rows = [f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(_cell(cell) for cell in row) + " |" for row in ten.rows]
+        lines[start + 2:end + 1] = rows
+        _replace(diary, lines)
+        return rows
+    except OSError as err:
+        raise OSError(f"cannot write the diary {diary}: {_words(err)}") from None
+
+
+def log_ten_rounds(project: Path, diary: Path, say: Callable[[str], None], *, template: Path | None = None,
+                   timeout: float = 30.0) -> TenRounds:
+    """Play the ten rounds on ``project``'s code, say its summary, and write its rows into ``diary``.
+
+    ``check`` calls this after logging a check of milestone 2 or later. What it says: the
+    summary's lines and where they were written, or one line on why there is no table yet
+    (the code it needs not written, a mistake in it, a summary that does not give each
+    player's five numbers).
+
+    Args:
+        project: the student's project folder.
+        diary: the diary to write (see :func:`append_ten_rounds`).
+        say: writes one line for the student.
+        template: the diary template, for a diary that does not exist yet.
+        timeout: seconds the game may take (:func:`~milestones.ten_rounds.play_ten_rounds`).
+
+    Returns:
+        What the rounds gave.
+
+    Raises:
+        OSError: the diary cannot be written.
+    """
+    ten = play_ten_rounds(project, timeout=timeout)
+    if ten.problem:
+        say(f"(no ten rounds in the diary yet: {ten.problem})")
+        return ten
+    say(f"{ROUNDS} rounds of your course game with money (seed {SEED}), for the diary:")
+    for line in ten.lines:
+        say(f"  {line}")
+    if append_ten_rounds(diary, ten, template=template):
+        say(f"(written in the Ten rounds table of {diary})")
+    else:
+        say(f"(the same rounds as in the Ten rounds table of {diary})")
+    return ten
 
 
 def _row_cells(result: CheckResult) -> list[str]:

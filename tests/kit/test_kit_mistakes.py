@@ -65,6 +65,45 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
     "_why_not allows everything": (
         "blackjack/round.py", "Round._why_not", ["return None"],
         ["test_advanced_play.py::test_split_a_non_pair_is_refused"], ["was accepted", "IllegalActionError", "8-9"]),
+    "a stake never taken from the bankroll": (
+        "blackjack/wagers.py", "take_stake",
+        ["if amount > player.bankroll:", "    raise InvalidBetError('too much', amount)"],
+        ["test_wagering.py::test_take_stake_takes_the_stake_off_the_bankroll_exactly_once",
+         "test_wagering.py::test_bet_is_exact_and_leaves_the_bankroll_at_the_deal"], ["take_stake", "once", "975"]),
+    "a stake taken before it is checked": (
+        "blackjack/wagers.py", "take_stake",
+        ["player.bankroll -= amount", "if amount <= 0 or player.bankroll < 0:",
+         "    raise InvalidBetError('cannot stake that', amount)"],
+        ["test_wagering.py::test_take_stake_refuses_what_the_bankroll_cannot_pay_and_changes_nothing"],
+        ["a refused stake changes nothing", "should stay 1000", "check before you take"]),
+    "a win paid without returning the stake": (
+        "blackjack/wagers.py", "pay", ["player.bankroll += net"],
+        ["test_wagering.py::test_pay_gives_a_win_back_its_stake_and_its_winnings",
+         "test_wagering.py::test_win_pays_one_to_one"], ["stake back with the net", "990 + 10 + 10"]),
+    "a float payment": (
+        "blackjack/wagers.py", "pay", ["player.bankroll = float(player.bankroll + stake + net)"],
+        ["test_wagering.py::test_pay_keeps_money_exact", "test_wagering.py::test_natural_pays_three_to_two_exactly"],
+        ["the float", "Money must be exact", "2015/2"]),
+    "a summary that counts a push as a loss": (
+        "blackjack/course_game.py", "summary_lines",
+        ["lines = [f'Session summary: {game.rounds_played} rounds played.', '  player rounds won lost pushed net']",
+         "for player in game.players:",
+         "    ledger = player.ledger",
+         "    lost = ledger.rounds - ledger.wins",
+         "    lines.append(f'  {player.name} {ledger.rounds} {ledger.wins} {lost} {ledger.pushes} {ledger.net}')",
+         "return lines"],
+        ["test_wagering.py::test_summary_counts_a_push_as_neither_won_nor_lost"],
+        ["a push is neither a win nor a loss", "lost 3 (should be 1)"]),
+    "a summary with result words on a player's line": (
+        "blackjack/course_game.py", "summary_lines",
+        ["lines = [f'Session summary: {game.rounds_played} rounds played.']",
+         "for player in game.players:",
+         "    ledger = player.ledger",
+         "    lines.append(f'  {player.name}: {ledger.rounds} rounds, won {ledger.wins}, lost {ledger.losses}, '",
+         "                 f'pushed {ledger.pushes}, net {ledger.net}')",
+         "return lines"],
+        ["test_wagering.py::test_summary_gives_each_player_rounds_won_lost_pushed_and_net"],
+        ["holds a result word", "header line"]),
 }
 
 
@@ -102,7 +141,7 @@ def test_a_common_mistake_costs_points_with_a_message_naming_it(mistake: str, tm
 #: The spec's steps (milestones/specs/milestone2.md, and points.toml's order, which check follows) as regions:
 #: a part's tests must pass with its own step and the earlier ones written and every later step stubbed.
 STEPS = {
-    "wagering": ("test_wagering.py", {"Player.check_bet", "payout"}),
+    "wagering": ("test_wagering.py", {"Player.check_bet", "take_stake", "payout", "pay", "summary_lines"}),
     "advanced": ("test_advanced_play.py", {"Round._why_not"}),
     "probabilities": ("test_probabilities.py", {"dealer_probabilities", "bust_probability", "expected_values"}),
     "hints": ("test_hints_basic.py", {"basic_advice"}),  # its chart, basic_strategy, needs expected_values

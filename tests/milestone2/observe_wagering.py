@@ -1,14 +1,18 @@
 """Observations for test_wagering.py, run in the student's process: tables stacked from given classes, bets placed
-and rounds played (the student's ``Player.check_bet`` and ``wagers.payout`` run where the round calls them), the
-money returned exact through ``number()`` (docs/design/graded_test_shape.md)."""
+and rounds played (the student's ``Player.check_bet``, ``wagers.take_stake``, ``wagers.payout`` and ``wagers.pay`` run
+where the round calls them), stakes taken and paid on a given ``Player``, and the course game's session summary of
+ledgers filled by given code; the money returned exact through ``number()`` (docs/design/graded_test_shape.md)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from blackjack import Action, Blackjack, Round, TableView
-from milestones.observer import capture, number
+from blackjack import Action, Blackjack, Player, Result, Round, TableView
+from blackjack.course_game import summary_lines
+from blackjack.events import make_outcome
+from blackjack.wagers import pay, take_stake
+from milestones.observer import capture, number, plain
 from observe_m2 import bets_arg, money_arg, round_state, stand_all, table
 
 
@@ -134,3 +138,68 @@ def random_rounds(players: list[Any], rules: str | dict[str, Any], seed: int, rn
 
     seen, printed = capture(play)
     return {**seen, "printed": printed}  # type: ignore[dict-item]
+
+
+def _player(bankroll: object) -> Player:
+    """Ann with ``bankroll`` (as the judge sent it): a given ``Player``, whose constructor keeps money exact."""
+    return Player("Ann", money_arg(bankroll))  # type: ignore[arg-type]
+
+
+def stakes_taken(bankroll: object, amounts: list[Any]) -> dict[str, object]:
+    """Ann, with ``bankroll``, stakes each of ``amounts`` in turn with ``take_stake``: her bankroll after each, and
+    what the calls printed. An exception (a refused stake) comes back as the student's."""
+    player = _player(bankroll)
+
+    def take() -> list[object]:
+        after = []
+        for amount in amounts:
+            take_stake(player, money_arg(amount))  # type: ignore[arg-type]
+            after.append(number(player.bankroll))
+        return after
+
+    after, printed = capture(take)
+    return {"after": after, "printed": printed}
+
+
+def after_refused_stake(bankroll: object, amount: object) -> object:
+    """As :func:`stakes_taken` with one amount, its exception swallowed: Ann's bankroll after a refused stake."""
+    player = _player(bankroll)
+    try:
+        take_stake(player, money_arg(amount))  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001, S110 - the judge has checked the refusal; this reads what it left
+        pass
+    return number(player.bankroll)
+
+
+def paid(bankroll: object, payments: list[list[Any]]) -> dict[str, object]:
+    """Ann, with ``bankroll``, is paid each ``[stake, net]`` of ``payments`` in turn with ``pay``: her bankroll after
+    each, and what the calls printed."""
+    player = _player(bankroll)
+
+    def pay_all() -> list[object]:
+        after = []
+        for stake, net in payments:
+            pay(player, money_arg(stake), money_arg(net))  # type: ignore[arg-type]
+            after.append(number(player.bankroll))
+        return after
+
+    after, printed = capture(pay_all)
+    return {"after": after, "printed": printed}
+
+
+def summary(players: list[Any], rounds: list[list[Any]], rules: str | dict[str, Any]) -> dict[str, object]:
+    """The course game's ``summary_lines`` at a table of ``players`` whose ledgers hold ``rounds``, and what it printed.
+
+    Each round lists one entry per seat: None (the seat sat it out) or ``[result name, bet, net]``, recorded by
+    given code (the bankroll moved by the net, then ``Player.finish_round``), and the table counts the round
+    played; none of the student's wagering functions runs, only ``summary_lines``."""
+    game = table("", players, rules, 1)
+    for played in rounds:
+        for player, entry in zip(game.players, played):
+            if entry is not None:
+                result, bet, net = entry[0], money_arg(entry[1]), money_arg(entry[2])
+                player.bankroll += net  # type: ignore[operator]
+                player.finish_round([make_outcome(Result[result], bet, net)])  # type: ignore[arg-type]
+        game.rounds_played += 1
+    lines, printed = capture(summary_lines, game)
+    return {"lines": plain(lines), "printed": printed}

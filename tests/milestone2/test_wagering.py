@@ -1,24 +1,33 @@
-"""Milestone 2a, basic wagering: bankrolls, bets within the limits, payouts, the session ledger (20 points).
+"""Milestone 2a, basic wagering: bets within the limits, stakes taken from the bankroll and paid back, payouts,
+the session summary (20 points).
 
-Bets go through ``Player.check_bet`` (the table minimum and maximum, the bankroll);
-the round settles each hand against the dealer and pays it by ``wagers.payout`` (win
-1:1, natural 3:2 or 6:5, push returns the bet). Every round is dealt from a stacked shoe and its money
-is worked out by hand in the test. Deal order: one card to each seat, the dealer's
-upcard, a second card to each seat, the dealer's hole card, then hits in turn.
+Bets go through ``Player.check_bet`` (the table minimum and maximum, the bankroll); the
+deal takes each stake off the bankroll with ``wagers.take_stake``; the round settles each
+hand against the dealer, asks ``wagers.payout`` for its net (win 1:1, natural 3:2 or 6:5,
+push 0) and gives the stake and the net back with ``wagers.pay``; the course game ends
+with ``course_game.summary_lines``. ``take_stake``, ``pay`` and ``summary_lines`` are also
+called on their own, on a given ``Player`` and on ledgers filled by given code. Every
+round is dealt from a stacked shoe and its money is worked out by hand in the test. Deal
+order: one card to each seat, the dealer's upcard, a second card to each seat, the
+dealer's hole card, then hits in turn.
 
 Rounds that take decisions are played at :data:`BASIC`, the vegas table without double
 down, split or surrender: those are advanced play (the next part, ``Round._why_not``),
 and the spec's order has students write wagering first, so no test here needs them.
+
+Weights (20 in all): bets 4, taking stakes 3, payouts through the round 5, paying back 3,
+the summary 4, the ledger and conservation 1.
 """
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from m2_helpers import check_money, check_outcome, check_quiet, check_refused, shown
+from m2_helpers import check_money, check_outcome, check_quiet, check_refused, money, shown
 from milestones.judge import Raised, Student, as_number
 
 PART = "wagering"
@@ -98,7 +107,7 @@ def test_bet_below_table_minimum_is_refused(student: Student) -> None:
                   "changing the bet to place_bet(0, 4)", "4 is under the table minimum of 5")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_bet_above_table_maximum_is_refused(student: Student) -> None:
     """A bet over rules.max_bet raises InvalidBetError; exactly the maximum is fine."""
     assert_bet_refused(student, LIMITS, 101, "101 over a maximum of 100")
@@ -120,7 +129,7 @@ def test_bet_above_bankroll_is_refused(student: Student) -> None:
         f"betting the whole bankroll (500) should be accepted; bet(0) is {shown(got['bet'])}"
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_nonsense_bets_are_refused_and_change_nothing(student: Student) -> None:
     """Bets of 0, -5, 1e9, "1e9", "ten", "" and 2.5 (a float) raise InvalidBetError and change nothing."""
     for bet in (0, -5, 10**9, "1e9", "ten", "", 2.5, Fraction(-1, 2)):
@@ -136,10 +145,43 @@ def test_bet_is_exact_and_leaves_the_bankroll_at_the_deal(student: Student) -> N
         f'check_bet should return the bet as a Fraction (to_money("25") is Fraction(25)); got {as_number(got["bet"])!r}'
     assert as_number(got["bankroll_at_bet"]) == 1000, \
         f"the bankroll changes at the deal, not when the bet is placed: 1000 before the deal; got {shown(got['bankroll_at_bet'])}"
-    check_money("the bankroll after dealing a bet of 25", got["bankroll_after_deal"], 975, "1000 - 25")
+    check_money("the bankroll after dealing a bet of 25", got["bankroll_after_deal"], 975,
+                "the deal takes each stake off the bankroll once, with take_stake(player, 25): 1000 - 25")
+
+
+# ---------------------------------------------------------------- taking a stake: wagers.take_stake
+
+@pytest.mark.points(1)
+def test_take_stake_takes_the_stake_off_the_bankroll_exactly_once(student: Student) -> None:
+    """take_stake(player, 25) leaves 1000 at 975, and a second stake of 15/2 at 967.5, exactly; a stake of the
+    whole bankroll leaves 0."""
+    got = student("stakes_taken", 1000, [25, sent(Fraction(15, 2))])
+    check_quiet(got["printed"], "take_stake")
+    first, second = got["after"]
+    check_money("the bankroll of 1000 after take_stake(player, 25)", first, 975,
+                "a stake leaves the bankroll once, as it is: 1000 - 25; not twice, not at all")
+    check_money("the bankroll of 975 after take_stake(player, Fraction(15, 2))", second, Fraction(1935, 2),
+                "each call takes its own stake, exactly: 975 - 15/2 (a Fraction stays a Fraction)")
+    [last] = student("stakes_taken", 10, [10])["after"]
+    check_money("the bankroll of 10 after take_stake(player, 10)", last, 0,
+                "a player may stake the whole bankroll: 10 - 10")
 
 
 @pytest.mark.points(1)
+def test_take_stake_refuses_what_the_bankroll_cannot_pay_and_changes_nothing(student: Student) -> None:
+    """A stake over the bankroll (1001 of 1000), of 0 or below raises InvalidBetError and leaves the bankroll."""
+    for amount, why in ((1001, "1001 is more than the bankroll of 1000"), (0, "a stake of 0 is no stake"),
+                        (-5, "a stake below 0 would pay the player"),
+                        (Fraction(-1, 2), "a stake below 0 would pay the player")):
+        given = f"take_stake(player, {amount!r}) with a bankroll of 1000"
+        check_refused(student.raised("stakes_taken", 1000, [sent(amount)]), "InvalidBetError", given, why)
+        left = student("after_refused_stake", 1000, sent(amount))
+        assert as_number(left) == 1000, \
+            f"{given} is refused ({why}), and a refused stake changes nothing: the bankroll should stay 1000, " \
+            f"got {shown(left)} (check before you take)"
+
+
+@pytest.mark.points(0.5)
 def test_player_who_cannot_cover_the_minimum_sits_out(student: Student) -> None:
     """With the default bets, a player whose bankroll is under the minimum sits the round out."""
     rules = {**BASIC, "min_bet": 10}
@@ -152,43 +194,47 @@ def test_player_who_cannot_cover_the_minimum_sits_out(student: Student) -> None:
         f"bankroll {shown(state['bankrolls'][1])}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_win_pays_one_to_one(student: Student) -> None:
     """T-9 (19) against the dealer's T-8 (18) wins: a bet of 10 gains 10."""
     state = played(student, "Th Tc 9d 8s", [10])  # Ann T 9; dealer T up, 8 in the hole: 18
     check_outcome("T-9 (19) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("WIN", 10, 10), "a win pays 1:1: net +10")
-    check_money("the bankroll after winning 10", state["bankrolls"][0], 1010, "1000 + 10")
+    check_money("the bankroll after winning 10", state["bankrolls"][0], 1010,
+                "the deal took the stake of 10 (990 left) and pay gives the stake back with the net: 990 + 10 + 10")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_loss_takes_the_bet(student: Student) -> None:
     """T-7 (17) against the dealer's T-8 (18) loses: a bet of 10 is gone, nothing more."""
     state = played(student, "Th Tc 7d 8s", [10])
     check_outcome("T-7 (17) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("LOSE", 10, -10), "a loss takes the bet: net -10")
-    check_money("the bankroll after losing 10", state["bankrolls"][0], 990, "1000 - 10")
+    check_money("the bankroll after losing 10", state["bankrolls"][0], 990,
+                "the deal took the stake of 10 and a loss gives nothing back (stake 10 + net -10): 1000 - 10")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_push_returns_the_bet(student: Student) -> None:
     """T-8 against the dealer's T-8 pushes: the bet of 10 comes back, net 0."""
     state = played(student, "Th Tc 8d 8s", [10])
     check_outcome("T-8 (18) against the dealer's 18 on a bet of 10", only_outcome(state),
                   ("PUSH", 10, 0), "a push returns the bet: net 0")
-    check_money("the bankroll after a push", state["bankrolls"][0], 1000, "the bet came back")
+    check_money("the bankroll after a push", state["bankrolls"][0], 1000,
+                "the deal took the stake of 10 and a push gives the stake back with net 0: 990 + 10")
 
 
-@pytest.mark.points(2)
+@pytest.mark.points(1)
 def test_natural_pays_three_to_two_exactly(student: Student) -> None:
     """A natural on a bet of 5 pays 3:2, exactly 7.5 credits (no float rounding): 1000 becomes 1007.5."""
     state = played(student, "Ah 9c Kd 7s", [5])  # Ann A K; dealer 9 up (cannot have a natural)
     check_outcome("A-K (a natural) against the dealer's 9 on a bet of 5", only_outcome(state),
                   ("BLACKJACK", 5, Fraction(15, 2)), "a natural pays 3:2: 5 * 3/2")
-    check_money("the bankroll after a natural on 5", state["bankrolls"][0], Fraction(2015, 2), "1000 + 15/2")
+    check_money("the bankroll after a natural on 5", state["bankrolls"][0], Fraction(2015, 2),
+                "the deal took the stake of 5 and pay gives the stake back with the 3:2 net, exactly: 995 + 5 + 15/2")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_natural_pays_six_to_five_on_single_deck(student: Student) -> None:
     """The single_deck preset pays a natural 6:5: a bet of 10 gains 12."""
     state = played(student, "Ah 9c Kd 7s", [10], rules="single_deck")
@@ -196,7 +242,7 @@ def test_natural_pays_six_to_five_on_single_deck(student: Student) -> None:
                   ("BLACKJACK", 10, 12), "rules.blackjack_pays is 6:5 there: 10 * 6/5")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_natural_waits_for_dealer_without_peek_then_pays(student: Student) -> None:
     """With no hole card (european), a natural against a ten waits for the dealer's 17 and then pays 3:2."""
     state = played(student, "As Th Kd 7c", [10], rules="european")  # Ann A K; dealer T, then 7 after the players
@@ -204,7 +250,7 @@ def test_natural_waits_for_dealer_without_peek_then_pays(student: Student) -> No
                   ("BLACKJACK", 10, 15), "with no hole card the natural waits for the dealer, then pays 3:2")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_dealer_bust_pays_every_standing_hand(student: Student) -> None:
     """When the dealer busts, each standing hand wins its own bet: Ann 10 gains 10, Bob 25 gains 25."""
     # Ann T 2 (12), Bob 9 7 (16); dealer 6 up, T in the hole (16), draws K: 26.
@@ -215,7 +261,7 @@ def test_dealer_bust_pays_every_standing_hand(student: Student) -> None:
         f"got {[f'seat {s}: {shown(o)}' for s, _, o in state['outcomes']]}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_natural_against_dealer_natural_pushes(student: Student) -> None:
     """A player natural against a dealer natural pushes (the dealer peeks under his ace)."""
     state = played(student, "Ah Ac Kd Ks", [10])  # Ann A K; dealer A up, K in the hole; declines insurance
@@ -224,7 +270,7 @@ def test_natural_against_dealer_natural_pushes(student: Student) -> None:
     check_money("the bankroll after the push", state["bankrolls"][0], 1000, "the bet came back")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_dealer_natural_takes_only_the_bet(student: Student) -> None:
     """A dealer natural beats a player's 20 and takes just the bet (10), not 3:2 of it."""
     state = played(student, "Th Ac Qd Ks", [10])  # Ann T Q; dealer A up, K in the hole
@@ -233,7 +279,43 @@ def test_dealer_natural_takes_only_the_bet(student: Student) -> None:
     check_money("the bankroll after losing to a dealer natural", state["bankrolls"][0], 990, "1000 - 10")
 
 
-@pytest.mark.points(2)
+# ---------------------------------------------------------------- paying back: wagers.pay
+
+@pytest.mark.points(1)
+def test_pay_gives_a_win_back_its_stake_and_its_winnings(student: Student) -> None:
+    """After a stake of 10 (990 left), pay(player, 10, 10) for a win leaves 1010: the stake and the win come back."""
+    got = student("paid", 990, [[10, 10]])
+    check_quiet(got["printed"], "pay")
+    [after] = got["after"]
+    check_money("the bankroll of 990 after pay(player, 10, 10), a win of 10 on a stake of 10", after, 1010,
+                "a win pays the stake back with the net: 990 + 10 + 10 (the stake left at the deal; paying only "
+                "the net would leave 1000, as if the bet had pushed)")
+
+
+@pytest.mark.points(1)
+def test_pay_gives_a_push_back_its_stake_and_a_loss_nothing(student: Student) -> None:
+    """pay(player, 10, 0) (a push) returns the stake, 10; pay(player, 10, -10) (a loss) returns nothing; a
+    surrender's pay(player, 10, -5) returns half the stake."""
+    [push, loss, surrender] = student("paid", 990, [[10, 0], [10, -10], [10, -5]])["after"]
+    check_money("the bankroll of 990 after pay(player, 10, 0), a push", push, 1000,
+                "a push returns the stake: 990 + 10 + 0")
+    check_money("the bankroll of 1000 after pay(player, 10, -10), a loss", loss, 1000,
+                "a loss returns nothing: the stake left at the deal, so 10 + (-10) = 0 comes back (taking 10 "
+                "again would take the bet twice)")
+    check_money("the bankroll of 1000 after pay(player, 10, -5), a surrender", surrender, 1005,
+                "a surrender returns half the stake: 10 + (-5)")
+
+
+@pytest.mark.points(1)
+def test_pay_keeps_money_exact(student: Student) -> None:
+    """A natural paid 3:2 on a stake of 5: pay(player, 5, 15/2) leaves 995 at exactly 2015/2 (1007.5), a Fraction,
+    not the float 1007.5."""
+    [after] = student("paid", 995, [[5, sent(Fraction(15, 2))]])["after"]
+    check_money("the bankroll of 995 after pay(player, 5, Fraction(15, 2))", after, Fraction(2015, 2),
+                "a natural's stake and its 3:2 net come back exactly: 995 + 5 + 15/2")
+
+
+@pytest.mark.points(0.5)
 def test_ledger_records_every_round(student: Student) -> None:
     """The ledger keeps the bankroll after each round, the win/loss/push counts, and the biggest win."""
     plan = ["Th Tc 9d 8s", "Th Tc 7d 8s", "Th Tc 8d 8s", "Ah 9c Kd 7s"]  # win 10, lose 10, push, natural +15
@@ -248,7 +330,7 @@ def test_ledger_records_every_round(student: Student) -> None:
         f"{shown(ledger['net'])}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_money_is_conserved_over_many_rounds(student: Student) -> None:
     """Over 200 seeded rounds of random legal play, bankrolls plus the house's result never change, and the
     engine prints nothing."""
@@ -262,3 +344,101 @@ def test_money_is_conserved_over_many_rounds(student: Student) -> None:
         assert all(b >= 0 for b in bankrolls), \
             f"a bankroll went negative after round {after['round']}: {[shown(b) for b in bankrolls]}"
     check_quiet(seen["printed"], "betting and settling 200 rounds (check_bet, payout)")
+
+
+# ---------------------------------------------------------------- the session summary: course_game.summary_lines
+
+#: A number in a summary line: ``10``, ``+7.5``, ``-12.5``, ``15/2`` (not inside a word or a longer number).
+NUMBER = re.compile(r"(?<![\w./])[+-]?\d+(?:\.\d+)?(?:/\d+)?(?![\w./])")
+
+#: Words that make a line read as a result in the week-1 tests (``kind_of`` in tests/milestone1/test_course_game.py).
+RESULT_STEMS = ("win", "won", "los", "push")
+
+
+def summarized(student: Student, rounds: list[list[Any]], *players: str) -> list[str]:
+    """``summary_lines`` of a table of ``players`` (Ann alone when none) whose ledgers hold ``rounds`` (one entry per
+    seat: None or ``(result, bet, net)``); fails unless it is a list of lines and printed nothing."""
+    got = student("summary", list(players), [[None if e is None else [e[0], sent(e[1]), sent(e[2])] for e in played]
+                                             for played in rounds], BASIC)
+    check_quiet(got["printed"], "summary_lines")
+    lines = got["lines"]
+    assert isinstance(lines, list) and all(isinstance(line, str) for line in lines), \
+        f"summary_lines should return a list of lines (str), for run() to say one by one; got {shown(lines)}"
+    return lines
+
+
+def player_numbers(lines: list[str], name: str, rounds: str) -> list[Fraction]:
+    """The numbers after ``name`` on the one summary line that names the player; fails naming the rule otherwise."""
+    found = [line for line in lines[1:] if re.search(rf"\b{re.escape(name)}\b", line)]
+    assert len(found) == 1, (f"the summary ({rounds}) should give {name} one line of their own; "
+                             f"{len(found)} lines name {name}: {lines}")
+    line = found[0]
+    words = [stem for stem in RESULT_STEMS if stem in line.lower()]
+    assert not words, (f"{name}'s summary line {line!r} holds a result word ({', '.join(words)}): the week-1 tests "
+                       f"read a line with a player's name and such a word as that player's result, so name the "
+                       f"columns on a header line and give {name}'s line the name and the numbers only")
+    after = line[re.search(rf"\b{re.escape(name)}\b", line).end():]  # type: ignore[union-attr]
+    return [Fraction(text) for text in NUMBER.findall(after)]
+
+
+def check_player_line(lines: list[str], name: str, rounds: str, want: tuple[int, int, int, int, Fraction | int],
+                      rule: str) -> None:
+    """``name``'s line shows rounds, won, lost, pushed and net ``want``; the message names ``rule``."""
+    got = player_numbers(lines, name, rounds)
+    labels = ("rounds", "won", "lost", "pushed", "net")
+    expected = ", ".join(f"{label} {money(value) if label == 'net' else value}" for label, value in zip(labels, want))
+    assert len(got) == 5, (f"{name}'s summary line should hold five numbers after the name, in this order: rounds "
+                           f"played, hands won, lost, pushed, and the net in credits ({expected}); it holds "
+                           f"{len(got)}: {[line for line in lines if name in line]}")
+    wrong = [f"{label} {money(g) if label == 'net' else g} (should be {money(w) if label == 'net' else w})"
+             for label, g, w in zip(labels, got, want) if g != w]
+    assert not wrong, f"{name}'s summary line after {rounds} shows {', '.join(wrong)}: {rule}; lines: {lines}"
+
+
+@pytest.mark.points(0.5)
+def test_summary_starts_with_the_rounds_played(student: Student) -> None:
+    """The first line starts "Session summary" and gives the rounds the table played (3)."""
+    lines = summarized(student, [[("WIN", 10, 10)], [("LOSE", 10, -10)], [("PUSH", 10, 0)]])
+    first = lines[0] if lines else ""
+    assert first.startswith("Session summary") and [Fraction(n) for n in NUMBER.findall(first)] == [3], \
+        (f"after 3 rounds the summary's first line should start with 'Session summary' and give the rounds played, "
+         f"3 (game.rounds_played), e.g. 'Session summary: 3 rounds played.'; got {first!r}")
+
+
+@pytest.mark.points(1.5)
+def test_summary_gives_each_player_rounds_won_lost_pushed_and_net(student: Student) -> None:
+    """Ann won 10, lost 10 and won a natural (+15): 3 rounds, 2 won, 1 lost, 0 pushed, +15. Bob sat the second
+    round out, busted and won: 2 rounds, 1 won, 1 lost, net 0."""
+    rounds = "Ann won, lost and won a natural; Bob busted, sat out and won"
+    lines = summarized(student, [[("WIN", 10, 10), ("BUST", 10, -10)], [("LOSE", 10, -10), None],
+                                 [("BLACKJACK", 10, 15), ("WIN", 10, 10)]], "Ann", "Bob")
+    check_player_line(lines, "Ann", rounds, (3, 2, 1, 0, 15),
+                      "each number comes from Ann's ledger (ledger.rounds, wins, losses, pushes, net); a natural "
+                      "is a win")
+    check_player_line(lines, "Bob", rounds, (2, 1, 1, 0, 0),
+                      "Bob played 2 rounds (ledger.rounds: he sat one out, game.rounds_played is the table's 3); "
+                      "a bust is a loss")
+    names = [line for line in lines if re.search(r"\b(Ann|Bob)\b", line)]
+    assert "Ann" in names[0], f"the players' lines come in seat order, Ann first; got {names}"
+
+
+@pytest.mark.points(1)
+def test_summary_counts_a_push_as_neither_won_nor_lost(student: Student) -> None:
+    """Ann pushed twice and lost once: won 0, lost 1, pushed 2, net -10."""
+    lines = summarized(student, [[("PUSH", 10, 0)], [("LOSE", 10, -10)], [("PUSH", 10, 0)]])
+    check_player_line(lines, "Ann", "two pushes and a loss", (3, 0, 1, 2, -10),
+                      "a push is neither a win nor a loss: the bet came back, so count it as pushed "
+                      "(ledger.pushes), and lost is ledger.losses, not the rounds that were not won")
+
+
+@pytest.mark.points(1)
+def test_summary_net_is_exact_money_with_its_sign(student: Student) -> None:
+    """Ann's natural on 5 (+7.5) and loss of 1: net +6.5, exactly. Bob's surrender of 5 (-2.5) and loss of 10:
+    net -12.5."""
+    rounds = "a natural on 5 and a loss of 1 (Ann), a surrender of 5 and a loss of 10 (Bob)"
+    lines = summarized(student, [[("BLACKJACK", 5, Fraction(15, 2)), ("SURRENDER", 5, Fraction(-5, 2))],
+                                 [("LOSE", 1, -1), ("LOSE", 10, -10)]], "Ann", "Bob")
+    check_player_line(lines, "Ann", rounds, (2, 1, 1, 0, Fraction(13, 2)),
+                      "the net is ledger.net written exactly (format_money: 6.5), not rounded to whole credits")
+    check_player_line(lines, "Bob", rounds, (2, 0, 2, 0, Fraction(-25, 2)),
+                      "a net loss shows its minus sign (-12.5): a surrender is a loss of half the bet")

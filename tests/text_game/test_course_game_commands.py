@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import subprocess
@@ -10,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from blackjack import Blackjack, Rules, course_game, parse_cards
 from blackjack.__main__ import main
-from blackjack.course_game import HELP
+from blackjack.course_game import HELP, run
 
 #: Ann T-6 and Bob 9-7 against the dealer's 9 (hole 8); then Ann's hit is a 4.
 ARGS = ["--rules", "cs111", "--names", "Ann,Bob", "--stack", "Th,9h,9s,6c,7s,8h,4d"]
@@ -61,9 +63,9 @@ def test_the_game_ends_with_a_summary(keys: str, why: str | None) -> None:
     if why is not None:
         assert lines[lines.index(why) + 1].startswith("Session summary:")
     assert summary(lines) == ["Session summary: 1 round played.",
-                              "  player  won  lost  pushed",
-                              "  Ann       1     0       0",
-                              "  Bob       0     1       0"]
+                              "  player  rounds  won  lost  pushed  net",
+                              "  Ann          1    1     0       0  0",
+                              "  Bob          1    0     1       0  0"]
 
 
 def test_a_round_cut_short_is_not_counted_and_the_summary_says_so() -> None:
@@ -80,7 +82,7 @@ def test_rounds_option_ends_with_a_summary() -> None:
     assert status == 0
     assert summary(lines)[0] == "Session summary: 2 rounds played."
     ann = summary(lines)[2].split()
-    assert ann[0] == "Ann" and sum(map(int, ann[1:])) == 2
+    assert ann[0] == "Ann" and ann[1] == "2" and sum(map(int, ann[2:5])) == 2 and ann[5] == "0"  # no money: net 0
 
 
 def test_a_week1_starter_hint_says_week_2_is_missing_in_one_line(tmp_path: Path) -> None:
@@ -102,3 +104,47 @@ def test_a_week1_starter_hint_says_week_2_is_missing_in_one_line(tmp_path: Path)
     assert "is not written yet: " in missing[0] and "blackjack/hints/" in missing[0], done.stdout
     assert "Ann loses" in lines and "Session summary: 1 round played." in lines
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_summary_at_a_table_with_money_gives_each_players_net() -> None:
+    """The course game at a table with money (cs111's rules with wagering: every seat bets the minimum, 10):
+    Ann's 20 beats the dealer's 17 and Bob's 16 loses, so Ann is +10 and Bob -10, exactly."""
+    rules = dataclasses.replace(Rules.preset("cs111"), wagering=True, min_bet=10)
+    game = Blackjack(["Ann", "Bob"], rules, seed=1)
+    game.shoe.stack(parse_cards("Th 9h 9s 6c 7s 8h 4d"))
+    said: list[str] = []
+    answers = iter(["h", "s", "s"])
+    assert run(game, lambda prompt: next(answers), said.append, rounds=1) == 0
+    assert summary(said) == ["Session summary: 1 round played.",
+                             "  player  rounds  won  lost  pushed  net",
+                             "  Ann          1    1     0       0  +10",
+                             "  Bob          1    0     1       0  -10"]
+    assert [p.bankroll for p in game.players] == [1010, 990]
+
+
+def test_an_unwritten_summary_still_ends_the_game_with_the_rounds_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a week-1 starter summary_lines (week 2's code) is a stub: the game still ends with status 0, the rounds
+    played and one line naming the function to write."""
+    def stub(game: Blackjack) -> list[str]:
+        raise NotImplementedError("return the summary's lines")
+
+    monkeypatch.setattr(course_game, "summary_lines", stub)
+    status, lines = play(ARGS, "h\ns\ns\nn\n")
+    assert status == 0
+    assert summary(lines)[0] == "Session summary: 1 round played."
+    assert summary(lines)[1].startswith("  (") and "stub() is not written yet: return the summary's lines" in \
+        summary(lines)[1]
+    assert "Traceback" not in "\n".join(lines)
+
+
+@pytest.mark.parametrize("returned, words", [(None, "summary_lines() returned None, not a list of lines"),
+                                             ([None], "say() was given None")], ids=["none", "not-a-line"])
+def test_a_summary_that_returns_no_lines_stops_in_one_line(returned: object, words: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A summary_lines that returns None (a missing return), or a list holding something else than text, ends
+    the game with status 1 and one Stopped: line that says so."""
+    monkeypatch.setattr(course_game, "summary_lines", lambda game: returned)
+    status, lines = play(ARGS, "h\ns\ns\nn\n")
+    assert status == 1
+    assert lines[-1].startswith("Stopped: ") and words in lines[-1], lines[-1]
+    assert "_summarize" not in lines[-1]
