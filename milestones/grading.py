@@ -359,8 +359,12 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
     :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
     a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
-    note, never an exception. Two submissions with the same name are told apart as
-    ``sam``, ``sam (2)``.
+    note, never an exception. Symbolic links under the paths given lead nowhere (they may
+    lead to a classmate's work): a link in a folder of many is ungradable with a note, the
+    search for a project does not enter linked folders, and the copy of a submission
+    refuses any link in it (:func:`milestones.isolation.copy_submission`). Two submissions
+    with the same name are told apart as ``sam``, ``sam (2)``; names are cut to
+    :data:`MAX_NAME_BYTES`.
 
     Args:
         paths: the paths given.
@@ -375,8 +379,11 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     """
     found: list[Submission] = []
 
-    def one(path: Path) -> Submission:
+    def one(path: Path, given: bool = True) -> Submission:
         name = _label(path)
+        if not given and path.is_symlink():  # in a folder of many: it may lead to another student's work
+            return Submission(name, None, f"{path.name} is a symbolic link; hand in the project folder or a zip of "
+                                          f"it, not a link", path)
         if not path.is_dir() and not _is_zip(path):
             return Submission(name, None, f"{path.name} is neither a folder nor a .zip file; "
                                           f"hand in the project folder or a zip of it", path)
@@ -391,8 +398,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
             found.append(Submission(_label(path), None, f"{path} does not exist", path))
         elif not single and path.is_dir() and _package_root(path, depth=0) is None:
             children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__")))
-            if any(_is_zip(c) or (c.is_dir() and _package_root(c) is not None) for c in children):
-                found.extend(one(c) for c in children)  # a file that is not a zip: ungradable, with a reason
+            if any(not c.is_symlink() and (_is_zip(c) or (c.is_dir() and _package_root(c) is not None))
+                   for c in children):
+                found.extend(one(c, given=False) for c in children)  # a file not a zip, a link: ungradable
             else:
                 found.append(one(path))
         else:

@@ -288,7 +288,8 @@ def _restore_one(module: str, source: str, regions: list[Region]) -> dict[str, o
         compile(source, module, "exec", dont_inherit=True)
         new_source, missing = restore_source(source, regions)
     except _PARSE_ERRORS as err:
-        return {"error": _one_line(f"{type(err).__name__}: {err}")}
+        detail = str(err) or "the parser gave up on it (nested too deep, or too big)"
+        return {"error": _one_line(f"{type(err).__name__}: {detail}")}
     return {"source": new_source, "missing": missing}
 
 
