@@ -35,6 +35,16 @@ POSIX = hasattr(os, "mkfifo") and hasattr(os, "symlink")
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 #: What a secret file outside the submission holds: it must appear in no report.
 SECRET = "s3cret-outside-the-submission-7d1f"
+#: Put at the top of each attack's ``blackjack/__init__.py``: whatever the planted file holds becomes the import
+#: error every test reports, so a file copied from outside the submission would show in the reports.
+LEAK = """import pathlib as _pathlib
+for _name in ("rules.txt", "secret.py", "notes.txt", "etc/passwd"):
+    try:
+        _text = (_pathlib.Path(__file__).parent / _name).read_text(errors="replace")
+    except OSError:
+        continue
+    raise ImportError("leaked: " + " ".join(_text.split())[:300])
+"""
 #: 100,000 unary minuses: compile() raised MemoryError in the grader itself (issue 26).
 MINUSES = "\nBOOM = " + "-" * 100_000 + "1\n"
 
@@ -93,6 +103,8 @@ def hostile(mini_course: Path, samples: dict[str, Path], tmp_path_factory: pytes
     folders = []
     for name, (plant, _words) in ATTACKS.items():
         folder = _mallory(samples, work / "batch" / name)
+        init = folder / "blackjack" / "__init__.py"
+        init.write_text(LEAK + init.read_text(encoding="utf-8"), encoding="utf-8")
         plant(folder, outside)
         folders.append(folder)
     grader = Grader(tests=mini_course / "tests", limits=LIMITS, jobs=2)
@@ -120,7 +132,8 @@ def test_the_reference_graded_beside_them_keeps_its_full_score(
 
 
 def test_nothing_a_link_points_to_reaches_a_report(hostile: tuple[dict[str, SubmissionGrade], list[str]]) -> None:
-    """Neither the secret outside the submission nor a line of /etc/passwd appears in any report."""
+    """Neither the secret outside the submission nor a line of /etc/passwd appears in any report, though each
+    attack's code raises whatever it can read of them as its import error (:data:`LEAK`)."""
     passwd = _etc_passwd_line()
     assert passwd
     for report in hostile[1]:
@@ -243,6 +256,7 @@ def test_layered_grading_never_follows_a_link(tmp_path: Path) -> None:
         assert sum(p.stat().st_size for p in copied) < 5 * 1024 * 1024
 
 
+@pytest.mark.slow  # three submissions graded plainly and layered on milestone 2: 7 to 11 s here
 def test_100000_unary_minuses_under_layered_grading_cost_only_their_module(
         mini_course: Path, samples: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The file that made compile() raise MemoryError in the grader (and lost the batch) is now parsed in a
@@ -263,9 +277,9 @@ def test_100000_unary_minuses_under_layered_grading_cost_only_their_module(
 
 
 def test_long_names_still_get_their_results_json(mini_course: Path, tmp_path: Path) -> None:
-    """Two submissions named with 250 characters each: the second's `` (2)`` made its results folder's name too
+    """Two submissions named with 253 characters each: the second's `` (2)`` made its results folder's name too
     long for the file system, and the whole batch's results.json files were lost. Now each gets one."""
-    name = "s" * 250
+    name = "s" * 253
     for parent in ("a", "b"):
         (tmp_path / parent / name).mkdir(parents=True)
         (tmp_path / parent / name / "notes.txt").write_text("no code\n", encoding="utf-8")
