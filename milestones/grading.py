@@ -22,8 +22,14 @@ says :data:`TAMPERED` and how.
 
 Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
 hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
-(:func:`milestones.starter.write_hybrid`), unless the submission already has full
-marks; the better total counts, so one bug in week 1 is not charged again in week 2.
+(:func:`milestones.starter.write_hybrid`, which parses the student's modules in a child
+process, never in the grader), unless the submission already has full marks; the better
+total counts, so one bug in week 1 is not charged again in week 2. A hybrid that cannot be
+made or run leaves the plain grade, with a note saying why.
+
+Whatever a submission makes the grader raise (a file :func:`milestones.isolation.copy_submission`
+refuses: a link, a named pipe, a device, a hard link, a file over the bounds; or anything
+else) is that submission's 0 for the milestone, with a one-line reason; the batch goes on.
 """
 
 from __future__ import annotations
@@ -309,8 +315,10 @@ MAX_NAME_BYTES = 200
 
 
 def _clip(name: str) -> str:
-    """``name`` cut to at most :data:`MAX_NAME_BYTES` bytes of UTF-8 (whole characters)."""
-    return name.encode("utf-8", errors="surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", errors="ignore") or "submission"
+    """``name`` cut to at most :data:`MAX_NAME_BYTES` bytes of UTF-8 (whole characters; bytes of a file name that
+    are not UTF-8 are dropped), and never empty, ``.`` or ``..`` (``submission`` instead): a folder's name."""
+    clipped = name.encode("utf-8", errors="surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", errors="ignore")
+    return clipped if clipped not in ("", ".", "..") else "submission"
 
 
 def _one_line(text: str, limit: int = 300) -> str:

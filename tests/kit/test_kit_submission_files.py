@@ -295,3 +295,31 @@ def test_long_names_still_get_their_results_json(mini_course: Path, tmp_path: Pa
         data = json.loads(path.read_text(encoding="utf-8"))
         assert data["score"] == 0 and "no blackjack/__init__.py found" in data["output"]
         assert len(path.parent.name.encode("utf-8")) <= 255
+
+
+def test_a_hybrid_that_cannot_be_made_leaves_the_plain_grade(mini_course: Path, samples: dict[str, Path],
+                                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When layered grading fails for a submission (here the disk is full while the hybrid is written), its plain
+    grade stands, with a one-line note saying why; it is not a 0."""
+    import milestones.grading as grading
+
+    def full_disk(*args: object, **kwargs: object) -> object:
+        raise OSError(28, "No space left on device\nsecond line")
+
+    monkeypatch.setattr(grading, "write_hybrid", full_disk)
+    grader = Grader(tests=mini_course / "tests", limits=LIMITS, layered=True)
+    [grade] = grader.grade(find_submissions([samples["week2_only"]], tmp_path / "scratch"), [2])
+    milestone = grade.milestones[0]
+    assert {p.part.key: p.score for p in milestone.parts}["wagering"] == 10 and not milestone.layered
+    assert milestone.notes[-1] == "layered grading was not done: OSError: [Errno 28] No space left on device second line"
+
+
+def test_a_name_is_always_a_usable_folder_name(tmp_path: Path) -> None:
+    """A zip named ``..zip`` is not named ``.`` (its results.json would land in the output folder itself), and
+    bytes of a file name that are not UTF-8 (which no report can write) are dropped from the name."""
+    (tmp_path / "..zip").write_bytes(b"not a zip")
+    odd = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"st\xffu"))
+    os.mkdir(odd)
+    found = find_submissions([tmp_path / "..zip", Path(odd)], tmp_path / "scratch")
+    assert [s.name for s in found] == ["submission", "stu"]
+    assert found[0].folder is None and "not a readable zip" in found[0].note
