@@ -59,7 +59,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -324,7 +324,7 @@ _BY_DESCRIPTOR = (os.open in os.supports_dir_fd and os.stat in os.supports_dir_f
 def _kind(mode: int) -> str:
     """What a file that is neither a folder nor a regular file is, in words."""
     if stat.S_ISLNK(mode):
-        return "a symbolic link; hand in the file itself"
+        return "a symbolic link; hand in the file or folder itself, not a link"
     if stat.S_ISFIFO(mode):
         return "a named pipe, not a regular file"
     if stat.S_ISSOCK(mode):
@@ -338,8 +338,8 @@ def _kind(mode: int) -> str:
 class _CopyBudget:
     """What a submission's copy may still take: files and folders, and bytes."""
 
-    entries: int = MAX_COPIED_FILES
-    size: int = MAX_COPIED_MB * _MB
+    entries: int = field(default_factory=lambda: MAX_COPIED_FILES)
+    size: int = field(default_factory=lambda: MAX_COPIED_MB * _MB)
 
 
 def copy_submission(source: Path, target: Path, *, label: str = "") -> None:
@@ -438,7 +438,7 @@ def _copy_file(folder: int | str, name: str, target: Path, shown: str, budget: _
             fd = os.open(os.path.join(folder, name), flags)
     except OSError as err:
         if err.errno == errno.ELOOP:
-            raise SubmissionRefused(f"{shown!r} is a symbolic link; hand in the file itself") from None
+            raise SubmissionRefused(f"{shown!r} is {_kind(stat.S_IFLNK)}") from None
         raise
     with os.fdopen(fd, "rb") as source:
         status = os.fstat(source.fileno())

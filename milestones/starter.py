@@ -360,7 +360,7 @@ def _read_copied(path: Path, shown: str) -> str | None:
         return None
     except OSError as err:
         if err.errno == errno.ELOOP:
-            raise SubmissionRefused(f"{shown!r} is a symbolic link; hand in the file itself") from None
+            raise SubmissionRefused(f"{shown!r} is a symbolic link; hand in the file itself, not a link") from None
         raise
     with os.fdopen(fd, "rb") as file:
         if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
@@ -403,7 +403,11 @@ def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_
     summary = HybridSummary()
     out.mkdir(parents=True, exist_ok=True)
     for package in PACKAGES:
-        if os.path.lexists(submission / package):
+        try:
+            mode = os.lstat(submission / package).st_mode
+        except OSError:
+            continue  # no such package: its modules are replaced below
+        if stat.S_ISDIR(mode) or stat.S_ISLNK(mode):  # a link is refused by name
             copy_submission(submission / package, out / package, label=package)
     by_module: dict[str, list[Region]] = {}
     for region in scan(root):

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from milestones import REPO_ROOT, starter
+from milestones import REPO_ROOT, isolation, starter
 from milestones.grading import Grader, SubmissionGrade, find_submissions
-from milestones.isolation import MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
+from milestones.isolation import MAX_COPIED_MB, MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
 from milestones.report import csv_gradebook, gradescope_results, json_report, text_report
 from milestones.runner import Limits
 from milestones.starter import write_hybrid, write_packages
@@ -180,6 +180,30 @@ def test_the_copy_keeps_regular_files_and_leaves_out_caches(samples: dict[str, P
               for p in (tmp_path / "copy").rglob("*") if p.is_file()}
     assert copied == kept and "blackjack/hand.py" in copied
     assert os.access(tmp_path / "copy" / "run.sh", os.X_OK)
+
+
+def test_the_copy_stops_at_its_bounds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sparse file that would fill the disk (1 GB that take no space in the submission) and more files than the
+    bound (lowered to 20 here, to be quick) are refused before they are copied whole; what was copied is within
+    the bounds."""
+    sparse = tmp_path / "sparse" / "blackjack"
+    sparse.mkdir(parents=True)
+    with open(sparse / "data.bin", "wb") as file:
+        file.truncate(1024 ** 3)
+    with pytest.raises(SubmissionRefused, match=f"more than {MAX_COPIED_MB} MB \\(at 'blackjack/data.bin'\\)"):
+        copy_submission(tmp_path / "sparse", tmp_path / "sparse-copy")
+    assert sum(p.stat().st_size for p in (tmp_path / "sparse-copy").rglob("*") if p.is_file()) == 0
+    monkeypatch.setattr(isolation, "MAX_COPIED_FILES", 20)
+    many = tmp_path / "many"
+    many.mkdir()
+    for number in range(21):
+        (many / f"f{number:02}.txt").touch()
+    with pytest.raises(SubmissionRefused, match="more than 20 files and folders"):
+        copy_submission(many, tmp_path / "many-copy")
+    assert len(list((tmp_path / "many-copy").iterdir())) == 20
+    (many / "f20.txt").unlink()
+    copy_submission(many, tmp_path / "many-copy-2")
+    assert len(list((tmp_path / "many-copy-2").iterdir())) == 20
 
 
 def _no_student_text_parsed_here(monkeypatch: pytest.MonkeyPatch, marker: str) -> list[str]:
