@@ -335,7 +335,8 @@ def test_a_hybrid_that_cannot_be_made_leaves_the_plain_grade(mini_course: Path, 
     [grade] = grader.grade(find_submissions([samples["week2_only"]], tmp_path / "scratch"), [2])
     milestone = grade.milestones[0]
     assert {p.part.key: p.score for p in milestone.parts}["wagering"] == 10 and not milestone.layered
-    assert milestone.notes[-1] == "layered grading was not done: OSError: [Errno 28] No space left on device second line"
+    assert milestone.notes[-1] == ("layered grading was not done: OSError: [Errno 28] No space left on device "
+                                   "second line")
 
 
 def test_a_name_is_always_a_usable_folder_name(tmp_path: Path) -> None:
