@@ -22,8 +22,14 @@ says :data:`TAMPERED` and how.
 
 Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
 hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
-(:func:`milestones.starter.write_hybrid`), unless the submission already has full
-marks; the better total counts, so one bug in week 1 is not charged again in week 2.
+(:func:`milestones.starter.write_hybrid`, which parses the student's modules in a child
+process, never in the grader), unless the submission already has full marks; the better
+total counts, so one bug in week 1 is not charged again in week 2. A hybrid that cannot be
+made or run leaves the plain grade, with a note saying why.
+
+Whatever a submission makes the grader raise (a file :func:`milestones.isolation.copy_submission`
+refuses: a link, a named pipe, a device, a hard link, a file over the bounds; or anything
+else) is that submission's 0 for the milestone, with a one-line reason; the batch goes on.
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ from pathlib import Path
 
 from . import REPO_ROOT
 from .config import Course, Milestone, Part, load_course, suite_name, suite_path, suites_dir
-from .isolation import digest
+from .isolation import SubmissionRefused, digest
 from .runner import GraderError, Limits, RunResult, TestRecord, run_suite
 from .starter import write_hybrid
 
@@ -119,9 +125,11 @@ def _package_root(folder: Path, depth: int = 3) -> Path | None:
 
 
 def _subfolders(folder: Path) -> list[Path]:
-    """The folders in ``folder`` that may hold a project (not hidden, not ``__pycache__``); none if unreadable."""
+    """The folders in ``folder`` that may hold a project (not hidden, not ``__pycache__``, not a symbolic link,
+    which could lead to another student's project); none if unreadable."""
     try:
-        return [c for c in folder.iterdir() if c.is_dir() and not c.name.startswith((".", "__"))]
+        return [c for c in folder.iterdir()
+                if not c.is_symlink() and c.is_dir() and not c.name.startswith((".", "__"))]
     except OSError:
         return []
 
@@ -301,15 +309,34 @@ def _unzip(archive: Path, scratch: Path, budget: _Budget) -> Path:
         raise _Refused(f"cannot unzip {archive.name}: {err}") from None
 
 
+#: Most bytes (UTF-8) of a submission's name: with `` (2)`` added it stays a valid file name (at most 255
+#: bytes on Linux, macOS and Windows), since Gradescope's output for many is ``FOLDER/<name>/results.json``.
+MAX_NAME_BYTES = 200
+
+
+def _clip(name: str) -> str:
+    """``name`` cut to at most :data:`MAX_NAME_BYTES` bytes of UTF-8 (whole characters; bytes of a file name that
+    are not UTF-8 are dropped), and never empty, ``.`` or ``..`` (``submission`` instead): a folder's name."""
+    clipped = name.encode("utf-8", errors="surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", errors="ignore")
+    return clipped if clipped not in ("", ".", "..") else "submission"
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one line of printable characters (others become spaces), at most ``limit`` of them."""
+    shown = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(shown.split())[:limit]
+
+
 def _unique_names(submissions: list[Submission]) -> list[Submission]:
-    """Give every submission a name no other has (ignoring case): the second ``sam`` becomes ``sam (2)``."""
+    """Give every submission a name no other has (ignoring case): the second ``sam`` becomes ``sam (2)``; a name is
+    cut to :data:`MAX_NAME_BYTES` first."""
     taken: set[str] = set()
     unique = []
     for submission in submissions:
-        name, count = submission.name, 1
+        name, count = _clip(submission.name), 1
         while name.casefold() in taken:
             count += 1
-            name = f"{submission.name} ({count})"
+            name = f"{_clip(submission.name)} ({count})"
         taken.add(name.casefold())
         unique.append(replace(submission, name=name))
     return unique
@@ -340,8 +367,12 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
     :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
     a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
-    note, never an exception. Two submissions with the same name are told apart as
-    ``sam``, ``sam (2)``.
+    note, never an exception. Symbolic links under the paths given lead nowhere (they may
+    lead to a classmate's work): a link in a folder of many is ungradable with a note, the
+    search for a project does not enter linked folders, and the copy of a submission
+    refuses any link in it (:func:`milestones.isolation.copy_submission`). Two submissions
+    with the same name are told apart as ``sam``, ``sam (2)``; names are cut to
+    :data:`MAX_NAME_BYTES`.
 
     Args:
         paths: the paths given.
@@ -356,8 +387,11 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     """
     found: list[Submission] = []
 
-    def one(path: Path) -> Submission:
+    def one(path: Path, given: bool = True) -> Submission:
         name = _label(path)
+        if not given and path.is_symlink():  # in a folder of many: it may lead to another student's work
+            return Submission(name, None, f"{path.name} is a symbolic link; hand in the project folder or a zip of "
+                                          f"it, not a link", path)
         if not path.is_dir() and not _is_zip(path):
             return Submission(name, None, f"{path.name} is neither a folder nor a .zip file; "
                                           f"hand in the project folder or a zip of it", path)
@@ -372,8 +406,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
             found.append(Submission(_label(path), None, f"{path} does not exist", path))
         elif not single and path.is_dir() and _package_root(path, depth=0) is None:
             children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__")))
-            if any(_is_zip(c) or (c.is_dir() and _package_root(c) is not None) for c in children):
-                found.extend(one(c) for c in children)  # a file that is not a zip: ungradable, with a reason
+            if any(not c.is_symlink() and (_is_zip(c) or (c.is_dir() and _package_root(c) is not None))
+                   for c in children):
+                found.extend(one(c, given=False) for c in children)  # a file not a zip, a link: ungradable
             else:
                 found.append(one(path))
         else:
@@ -644,16 +679,18 @@ class Grader:
             return self._grade_folder(submission, milestone, inventory)
         except GraderError:
             raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
+        except SubmissionRefused as err:  # a link, a named pipe, a hard link, a file too big: named in one line
+            return score_run(milestone, inventory, None, self.limits,
+                             f"this submission could not be graded: {_one_line(str(err))}")
         except Exception as err:  # noqa: BLE001 - the submission could not be copied, compiled or run:
             # a 0 with the reason, and the batch goes on (a named pipe, a file compile() cannot hold ...)
-            shown = "".join(c if c.isprintable() else " " for c in f"{type(err).__name__}: {err}")
-            reason = " ".join(shown.split())[:300]  # one line, no control characters, bounded
+            reason = _one_line(f"{type(err).__name__}: {err}")
             return score_run(milestone, inventory, None, self.limits, f"this submission could not be graded: {reason}")
 
     def _grade_folder(self, submission: Submission, milestone: Milestone,
                       inventory: dict[str, TestRecord]) -> MilestoneGrade:
         """Grade ``submission``'s folder on ``milestone``, layered on the reference's earlier code when that
-        scores higher (see :class:`Grader`)."""
+        scores higher (see :class:`Grader`); a layered grading that fails leaves the plain grade, noted."""
         assert submission.folder is not None
         self._unchanged(milestone.number)
         run = run_suite(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden,
@@ -661,20 +698,34 @@ class Grader:
         self._unchanged(milestone.number)
         grade = score_run(milestone, inventory, run, self.limits)
         if self.layered and milestone.number > 1 and not grade.full_marks and not run.tampered:
-            with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
-                hybrid = write_hybrid(submission.folder, Path(work), milestone.number, self.reference)
-                layered_run = run_suite(self.folder(milestone.number), Path(work), limits=self.limits,
-                                        hidden=self.hidden, isolate=True)
-            self._unchanged(milestone.number)
-            layered = score_run(milestone, inventory, layered_run, self.limits)
+            try:
+                layered = self._grade_layered(submission.folder, milestone, inventory)
+            except GraderError:
+                raise
+            except Exception as err:  # noqa: BLE001 - whatever the hybrid cannot hold: the plain grade stands
+                grade.notes.append(f"layered grading was not done: {_one_line(f'{type(err).__name__}: {err}')}")
+                return grade
             if layered.regular + layered.extra > grade.regular + grade.extra:
-                layered.layered = True
-                put_back = len(hybrid.restored) + len(hybrid.replaced_modules)
-                layered.notes.insert(0, f"graded with the reference's code of milestones before "
-                                        f"{milestone.number} under yours ({put_back} functions or modules put "
-                                        f"back), because that scored higher than your own earlier code")
                 return layered
         return grade
+
+    def _grade_layered(self, folder: Path, milestone: Milestone, inventory: dict[str, TestRecord]) -> MilestoneGrade:
+        """Grade the hybrid of ``folder`` (:func:`~milestones.starter.write_hybrid`) on ``milestone``; its notes
+        say what was put back and which modules were replaced, and why."""
+        with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
+            hybrid = write_hybrid(folder, Path(work), milestone.number, self.reference)
+            layered_run = run_suite(self.folder(milestone.number), Path(work), limits=self.limits,
+                                    hidden=self.hidden, isolate=True)
+        self._unchanged(milestone.number)
+        layered = score_run(milestone, inventory, layered_run, self.limits)
+        layered.layered = True
+        put_back = len(hybrid.restored) + len(hybrid.replaced_modules)
+        notes = [f"graded with the reference's code of milestones before {milestone.number} under yours "
+                 f"({put_back} functions or modules put back), because that scored higher than your own earlier code"]
+        notes += [f"{module} was replaced by the reference's: {reason}" for module, reason in hybrid.reasons.items()
+                  if reason != "the module is missing"]
+        layered.notes[:0] = notes
+        return layered
 
     def grade(self, submissions: list[Submission], milestones: list[int] | None = None) -> list[SubmissionGrade]:
         """Grade every submission on every chosen milestone (default: all with a test folder).

@@ -10,6 +10,8 @@ name                                what it is
 ``sandbox_user(slot)``               that user's name, created with ``useradd`` if missing
 ``kill_user(uid)``                   kill every process of a user, until none is left
 ``digest(folder)``                   the SHA-256 of every file under a folder
+``copy_submission(source, target)``  copy a submission without following links; refuse
+                                     links, pipes, devices, hard links, big files by name
 ==================================  ====================================================
 
 A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
@@ -41,6 +43,7 @@ killed.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import json
@@ -56,6 +59,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,7 +72,8 @@ from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
 
-__all__ = ["SANDBOX_USER_PREFIX", "digest", "kill_user", "run_isolated", "sandbox_user"]
+__all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USER_PREFIX", "SubmissionRefused",
+           "copy_submission", "digest", "kill_user", "run_isolated", "sandbox_user"]
 
 #: The sandbox users are this prefix and a slot number: ``bjgrade0``, ``bjgrade1`` ...
 SANDBOX_USER_PREFIX = "bjgrade"
@@ -292,18 +297,177 @@ def _open_up(folder: Path) -> None:
         path.chmod(0o755 if path.is_dir() or mode & 0o111 else 0o644)
 
 
-def _copy_regular(source: str, target: str) -> str:
-    """``copytree``'s copy of one file of a submission: a regular file only (links are copied as links).
+class SubmissionRefused(Exception):
+    """A submission whose files are not copied: its one-line message names the file and says why.
 
-    A named pipe would block the copy for ever (the whole batch with it); a socket or a device
-    is no part of a project.
+    Raised by :func:`copy_submission`; the grader gives that submission a 0 with the message as
+    the reason, and the batch goes on.
+    """
+
+
+#: Most files and folders a submission's copy may hold, and most megabytes all its files together: the
+#: bounds of an unpacked zip (:data:`milestones.grading.MAX_ZIP_ENTRIES`, ``MAX_UNZIPPED_MB``); a project
+#: is well under 1 MB and 200 files, and a sparse or endless file never fills the disk.
+MAX_COPIED_FILES = 5000
+MAX_COPIED_MB = 50
+#: Most bytes one ``.py`` file of a submission may hold (1 MiB). The whole reference engine is about
+#: 200 kB of Python; a bigger source file is a way to make a parser or the grader run out of memory.
+MAX_SOURCE_BYTES = 1024 * 1024
+_MB = 1024 * 1024
+_CHUNK = 64 * 1024
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+#: Walk folders by descriptor (``openat``): a folder swapped for a link during the copy is still never followed.
+_BY_DESCRIPTOR = (os.open in os.supports_dir_fd and os.stat in os.supports_dir_fd and os.scandir in os.supports_fd
+                  and bool(_NOFOLLOW) and hasattr(os, "O_DIRECTORY"))
+
+
+def _kind(mode: int) -> str:
+    """What a file that is neither a folder nor a regular file is, in words."""
+    if stat.S_ISLNK(mode):
+        return "a symbolic link; hand in the file or folder itself, not a link"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    return "not a regular file"
+
+
+@dataclass
+class _CopyBudget:
+    """What a submission's copy may still take: files and folders, and bytes."""
+
+    entries: int = field(default_factory=lambda: MAX_COPIED_FILES)
+    size: int = field(default_factory=lambda: MAX_COPIED_MB * _MB)
+
+
+def copy_submission(source: Path, target: Path, *, label: str = "") -> None:
+    """Copy the submission folder ``source`` to the new folder ``target``, never following a link.
+
+    Every entry is looked at without following links; a symbolic link (to a file or a folder,
+    inside the submission or out of it: a project needs none), a named pipe, a socket, a device
+    and a hard link (a regular file with more than one name, which may be a file the student
+    cannot read, such as ``/etc/shadow``) is refused by name. A regular file is opened without
+    following links and without blocking, checked again on the open file, and copied in
+    chunks: all files together at most :data:`MAX_COPIED_MB` MB and :data:`MAX_COPIED_FILES`
+    files and folders, a ``.py`` file at most :data:`MAX_SOURCE_BYTES`. Caches, version
+    control and virtualenv folders are left out (``_JUNK``). The copies are private to the
+    grader's user (folders 700, files 600, or 700 when executable).
+
+    Args:
+        source: the submission's folder (itself not a link).
+        target: the folder to make (it must not exist).
+        label: put before each name in a refusal (``blackjack`` when copying one package).
 
     Raises:
-        OSError: ``source`` is not a regular file; ``copytree`` gathers these into ``shutil.Error``.
+        SubmissionRefused: one line naming the first file refused and why.
+        OSError: a file cannot be read or written for another reason.
     """
-    if not stat.S_ISREG(os.lstat(source).st_mode):
-        raise OSError(f"{Path(source).name!r} is not a regular file (a named pipe, socket or device)")
-    return str(shutil.copy2(source, target))
+    budget = _CopyBudget()
+    name = label or source.name
+    try:
+        mode = os.lstat(source).st_mode
+    except FileNotFoundError:
+        raise SubmissionRefused(f"{name!r} does not exist") from None
+    if not stat.S_ISDIR(mode):
+        raise SubmissionRefused(f"{name!r} is {_kind(mode) if not stat.S_ISREG(mode) else 'a file, not a folder'}")
+    if _BY_DESCRIPTOR:
+        top = _open_folder(str(source), None, name)
+        try:
+            _copy_folder(top, target, label, budget)
+        finally:
+            os.close(top)
+    else:
+        _copy_folder(str(source), target, label, budget)
+
+
+def _open_folder(name: str, parent: int | None, shown: str) -> int:
+    """Open the folder ``name`` (in the folder open as ``parent``) without following a link; refuse a link."""
+    try:
+        return os.open(name, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=parent)
+    except OSError as err:
+        if err.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise SubmissionRefused(f"{shown!r} is not a folder any more (a symbolic link?)") from None
+        raise
+
+
+def _copy_folder(folder: int | str, target: Path, relative: str, budget: _CopyBudget) -> None:
+    """Copy the entries of ``folder`` (an open folder's descriptor, or a path where there are none) to
+    ``target``; ``relative`` is its name in refusals."""
+    target.mkdir(mode=0o700)
+    with os.scandir(folder) as entries:
+        names = sorted(entry.name for entry in entries)
+    skipped = _JUNK("", names)
+    for name in names:
+        if name in skipped:
+            continue
+        shown = f"{relative}/{name}" if relative else name
+        if budget.entries <= 0:
+            raise SubmissionRefused(f"it holds more than {MAX_COPIED_FILES} files and folders "
+                                    f"(leave out virtualenvs and data)")
+        budget.entries -= 1
+        if isinstance(folder, int):
+            mode = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode
+        else:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+        if stat.S_ISDIR(mode):
+            if isinstance(folder, int):
+                inner = _open_folder(name, folder, shown)
+                try:
+                    _copy_folder(inner, target / name, shown, budget)
+                finally:
+                    os.close(inner)
+            else:
+                _copy_folder(os.path.join(folder, name), target / name, shown, budget)
+        elif stat.S_ISREG(mode):
+            _copy_file(folder, name, target / name, shown, budget)
+        else:
+            raise SubmissionRefused(f"{shown!r} is {_kind(mode)}")
+
+
+def _copy_file(folder: int | str, name: str, target: Path, shown: str, budget: _CopyBudget) -> None:
+    """Copy the regular file ``name`` of ``folder``: opened without following a link or blocking, checked
+    again once open (a regular file with one name), and within the budget."""
+    flags = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        if isinstance(folder, int):
+            fd = os.open(name, flags, dir_fd=folder)
+        else:
+            fd = os.open(os.path.join(folder, name), flags)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise SubmissionRefused(f"{shown!r} is {_kind(stat.S_IFLNK)}") from None
+        raise
+    with os.fdopen(fd, "rb") as source:
+        status = os.fstat(source.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise SubmissionRefused(f"{shown!r} is {_kind(status.st_mode)}")
+        if status.st_nlink > 1:
+            raise SubmissionRefused(f"{shown!r} is a hard link (one file under {status.st_nlink} names, maybe one "
+                                    f"outside the submission); hand in a copy of the file")
+        limit = min(MAX_SOURCE_BYTES, budget.size) if name.endswith(".py") else budget.size
+        if status.st_size > limit:
+            raise SubmissionRefused(_too_big(shown, status.st_size))
+        mode = 0o700 if status.st_mode & stat.S_IXUSR else 0o600
+        created = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_BINARY", 0), mode)
+        with os.fdopen(created, "wb") as out:  # a new file: never through a link
+            written = 0
+            while chunk := source.read(_CHUNK):
+                written += len(chunk)
+                if written > limit:  # it grew while copied
+                    raise SubmissionRefused(_too_big(shown, written))
+                out.write(chunk)
+        budget.size -= written
+
+
+def _too_big(shown: str, size: int) -> str:
+    """Why the file ``shown`` is refused at ``size`` bytes: over the ``.py`` bound, or over the whole copy's."""
+    if shown.endswith(".py") and size > MAX_SOURCE_BYTES:
+        return (f"{shown!r} holds {size} bytes, more than the {MAX_SOURCE_BYTES} a Python file of a project may "
+                f"hold")
+    return f"the submission holds more than {MAX_COPIED_MB} MB (at {shown!r}); leave out virtualenvs and data"
 
 
 def _student_kit(kit: Path, milestone: Path) -> Path:
@@ -333,7 +497,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         judge.mkdir(mode=0o700)
         milestone = _copy_suite(folder, judge / folder.parent.name, visible=part == "visible")
         observe = _student_kit(kit, milestone)
-        shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True, copy_function=_copy_regular)
+        copy_submission(impl, sub)
         tmp.mkdir()
         staging.mkdir()
         site_mirrors(kit / "site")

@@ -19,16 +19,23 @@ is the catch-up base an instructor hands out after week N-1 is graded (``docs/in
 
 from __future__ import annotations
 
+import errno
+import json
+import os
 import shutil
+import stat
+import subprocess
+import sys
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import REPO_ROOT
 from .config import (GRADING_MARKERS, INSTALLED_HANDOUT, INSTALLED_SUITES, STUDENT_INSTALL, SUITE_PREFIX, TESTS_DIR,
                      handout_dir, require_suites)
 from .hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
+from .isolation import MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
 
@@ -243,47 +250,188 @@ class HybridSummary:
         replaced_modules: student modules that did not parse (or were missing) and were
             replaced by the reference module with milestone ``n`` and later stubbed.
         missing: reference functions the student's module no longer has.
+        reasons: why each replaced module was replaced (``module -> one line``).
     """
 
     restored: list[str] = field(default_factory=list)
     replaced_modules: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+#: Bounds of the child process that parses a submission's modules for layered grading: its address space
+#: (1 GiB; parsing the biggest module a submission may hold, 1 MiB, takes well under 200 MB), its CPU
+#: seconds and the seconds the grader waits for it.
+PARSE_MEMORY = 1024 * 1024 * 1024
+PARSE_CPU_SECONDS = 30
+PARSE_TIMEOUT = 60.0
+#: The child's program: the kit's folder is its first argument; :func:`_parse_child` does the work.
+_CHILD = "import sys; sys.path.insert(0, sys.argv[1]); from milestones.starter import _parse_child; _parse_child()"
+#: What the parser may raise on a student's module (besides SyntaxError): a null byte (ValueError), too
+#: deep an expression (RecursionError, MemoryError: 100,000 unary minuses), a number too big (OverflowError).
+_PARSE_ERRORS = (SyntaxError, ValueError, MemoryError, RecursionError, OverflowError)
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    """``text`` on one line of printable characters, at most ``limit`` of them."""
+    shown = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(shown.split())[:limit]
+
+
+def _restore_one(module: str, source: str, regions: list[Region]) -> dict[str, object]:
+    """Compile a student's module and put the reference's ``regions`` back into it (in the child process).
+
+    Returns:
+        ``{"source": new source, "missing": [qualnames]}``, or ``{"error": why}`` when it does not compile.
+    """
+    try:
+        compile(source, module, "exec", dont_inherit=True)
+        new_source, missing = restore_source(source, regions)
+    except _PARSE_ERRORS as err:
+        detail = str(err) or "the parser gave up on it (nested too deep, or too big)"
+        return {"error": _one_line(f"{type(err).__name__}: {detail}")}
+    return {"source": new_source, "missing": missing}
+
+
+def _parse_child() -> None:
+    """The child process of :func:`_restore_modules`: set its own limits, then read the jobs (JSON on stdin:
+    ``[{"module", "source", "regions"}]``) and write one :func:`_restore_one` answer per job (JSON on stdout).
+
+    Its limits (:data:`PARSE_MEMORY`, :data:`PARSE_CPU_SECONDS`) are set before any student text is read, so a
+    module built to exhaust the parser costs this process, never the grader.
+    """
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (PARSE_MEMORY, PARSE_MEMORY))
+        resource.setrlimit(resource.RLIMIT_CPU, (PARSE_CPU_SECONDS, PARSE_CPU_SECONDS))
+    except (ImportError, ValueError, OSError):  # no rlimits (Windows): the parent's time limit still holds
+        pass
+    jobs = json.loads(sys.stdin.buffer.read())
+    answers = [_restore_one(job["module"], job["source"], [Region(**r) for r in job["regions"]]) for job in jobs]
+    sys.stdout.write(json.dumps(answers))
+
+
+def _parse_in_child(jobs: list[dict[str, object]]) -> list[dict[str, object]] | None:
+    """Run :func:`_parse_child` on ``jobs``; its answers, or ``None`` when it failed (killed at a limit, crashed)."""
+    try:
+        done = subprocess.run([sys.executable, "-I", "-c", _CHILD, str(Path(__file__).resolve().parent.parent)],
+                              input=json.dumps(jobs).encode("ascii"), capture_output=True, timeout=PARSE_TIMEOUT,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return None
+    if done.returncode != 0:
+        return None
+    try:
+        answers = json.loads(done.stdout)
+    except ValueError:
+        return None
+    if not isinstance(answers, list) or len(answers) != len(jobs) or not all(isinstance(a, dict) for a in answers):
+        return None
+    return answers
+
+
+def _restore_modules(jobs: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Parse the student's modules and restore their regions in a child process (:func:`_parse_child`), never in
+    the grader: all at once, and one by one when that child fails, so one hostile module costs only itself.
+
+    Returns:
+        one answer per job: ``{"source", "missing"}`` or ``{"error"}``.
+    """
+    answers = _parse_in_child(jobs) if jobs else []
+    if answers is not None:
+        return answers
+    return [(_parse_in_child([job]) or [{"error": f"parsing it was stopped at the limits ({PARSE_CPU_SECONDS} s "
+                                                  f"of CPU, {PARSE_MEMORY // (1024 * 1024)} MB of memory)"}])[0]
+            for job in jobs]
+
+
+def _read_copied(path: Path, shown: str) -> str | None:
+    """A module of the hybrid's copy of the submission, read without following a link and at most
+    :data:`~.isolation.MAX_SOURCE_BYTES` of it; ``None`` when it is missing or not a regular file.
+
+    Raises:
+        SubmissionRefused: it is a link, or bigger than the bound (``shown`` names it).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise SubmissionRefused(f"{shown!r} is a symbolic link; hand in the file itself, not a link") from None
+        raise
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        data = file.read(MAX_SOURCE_BYTES + 1)
+    if len(data) > MAX_SOURCE_BYTES:
+        raise SubmissionRefused(f"{shown!r} holds more than the {MAX_SOURCE_BYTES} bytes a Python file of a project "
+                                f"may hold")
+    return data.decode("utf-8", errors="replace")
+
+
+def _make_room(out: Path, target: Path) -> None:
+    """Clear the way to write ``target`` in the hybrid ``out``: a file where a folder of its path should be, or a
+    folder where it should be, is removed (the hybrid is the grader's own copy)."""
+    for folder in reversed(target.relative_to(out).parents[:-1]):
+        where = out / folder
+        if where.is_symlink() or (where.exists() and not where.is_dir()):
+            where.unlink()
+    if target.is_dir() and not target.is_symlink():
+        shutil.rmtree(target)
 
 
 def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_ROOT) -> HybridSummary:
     """Copy a submission to ``out`` with the reference's bodies of milestones before ``milestone`` put back.
 
-    Each earlier-milestone region is matched to the student's function by qualname and
-    replaces that function's body; the student's code for ``milestone`` and later is
-    untouched. A student module that does not parse (or is missing) is replaced by the
-    reference module with regions of ``milestone`` and later stubbed.
+    The submission's packages are copied by :func:`milestones.isolation.copy_submission`:
+    without following a link, and refusing links, pipes, devices, hard links and files over the
+    bounds by name. Each earlier-milestone region is matched to the student's function by
+    qualname and replaces that function's body; the student's code for ``milestone`` and
+    later is untouched. The student's modules are parsed in a child process with memory and
+    time limits (:func:`_restore_modules`), never in the grader. A student module that does
+    not compile there (a syntax error, or one built to exhaust the parser), or is missing, is
+    replaced by the reference module with regions of ``milestone`` and later stubbed;
+    :attr:`HybridSummary.reasons` says why.
 
     Raises:
+        SubmissionRefused: a file of the submission is refused (the message names it).
         RegionError, SyntaxError: the reference breaks the marker convention.
     """
     summary = HybridSummary()
-    _copy_packages(submission, out)
+    out.mkdir(parents=True, exist_ok=True)
+    for package in PACKAGES:
+        try:
+            mode = os.lstat(submission / package).st_mode
+        except OSError:
+            continue  # no such package: its modules are replaced below
+        if stat.S_ISDIR(mode) or stat.S_ISLNK(mode):  # a link is refused by name
+            copy_submission(submission / package, out / package, label=package)
     by_module: dict[str, list[Region]] = {}
     for region in scan(root):
         if region.milestone < milestone:
             by_module.setdefault(region.module, []).append(region)
+    sources = {module: _read_copied(out / module, module) for module in by_module}
+    jobs: list[dict[str, object]] = [{"module": module, "source": source,
+                                      "regions": [asdict(r) for r in by_module[module]]}
+            for module, source in sources.items() if source is not None]
+    answers = dict(zip((str(job["module"]) for job in jobs), _restore_modules(jobs), strict=True))
     for module, regions in by_module.items():
-        target = out / module
-        source = target.read_text(encoding="utf-8", errors="replace") if target.is_file() else None
-        new_source: str | None = None
-        if source is not None:
-            try:
-                compile(source, module, "exec")
-            except (SyntaxError, ValueError):
-                source = None
-        if source is not None:
-            new_source, missing = restore_source(source, regions)
+        answer = answers.get(module, {"error": "the module is missing"})
+        new_source = answer.get("source")
+        missing = answer.get("missing")
+        if isinstance(new_source, str) and isinstance(missing, list):
             summary.missing.extend(f"{module}:{q}" for q in missing)
             summary.restored.extend(f"{module}:{r.qualname}" for r in regions if r.qualname not in missing)
         else:
             reference = (root / module).read_text(encoding="utf-8")
             new_source = stub_source(reference, module, lambda r: r.milestone >= milestone)
             summary.replaced_modules.append(module)
+            summary.reasons[module] = _one_line(str(answer.get("error", "it does not compile")))
+        target = out / module
+        _make_room(out, target)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(new_source, encoding="utf-8")
     return summary

@@ -435,7 +435,7 @@ def test_a_named_pipe_in_a_submission_is_a_0_and_the_batch_goes_on(mini_course: 
     bad, good = (g.milestones[0] for g in grades)
     assert bad.regular == 0 and len(bad.notes) >= 1
     [note] = [n for n in bad.notes if "could not be graded" in n]
-    assert "is not a regular file" in note and "\n" not in note, note
+    assert "'blackjack/pipe\\nname' is a named pipe" in note and "\n" not in note, note
     assert good.regular == 25, good.notes
 
 
