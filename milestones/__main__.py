@@ -262,7 +262,7 @@ def _grade(args: argparse.Namespace) -> int:
         _write(gradescope_failure(_UNFINISHED), args.output)  # replaced by the grade when there is one
     try:
         return _grade_all(args)
-    except (KeyError, ValueError, OSError, RuntimeError) as err:
+    except Exception as err:  # noqa: BLE001 - whatever stopped grading, Gradescope gets a results.json
         if args.format == "gradescope" and args.output is not None and not args.output.is_dir():
             # Gradescope wants a results.json whatever happens: score 0 and the reason (a broken autograder)
             reason = err.args[0] if isinstance(err, KeyError) and err.args else err
@@ -377,6 +377,9 @@ def main(argv: list[str] | None = None) -> int:
         message = err.args[0] if isinstance(err, KeyError) and err.args else err
         print(f"{_PROG}: error: {message}", file=sys.stderr)
         return 2
+    except Exception as err:  # noqa: BLE001 - a bug of the kit's own: one line, never a traceback
+        print(f"{_PROG}: internal error, please report it: {type(err).__name__}: {err}", file=sys.stderr)
+        return 1
 
 
 def _interrupts_raise() -> None:
