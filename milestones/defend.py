@@ -341,6 +341,8 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
         raise FileNotFoundError(f"{project} has no blackjack/__init__.py; run defend from your project folder "
                                 f"or give --project DIR")
     say = progress or (lambda line: None)
+    if rules is not None and Path(rules).is_file():  # a rules file named from here; the student's process runs in
+        rules = str(Path(rules).resolve())          # the project folder
     started = time.monotonic()
     result = DefendResult(hands=hands, seed=seed)
     read, write = os.pipe()
@@ -494,9 +496,13 @@ def _serve(argv: list[str]) -> int:
         row: dict[str, Any] = {"key": key}
         try:
             report = simulate(f"{_CHILD}:{_POLICIES[key]}", rules, hands=options["hands"], seed=options["seed"])[0]
-        except (BlackjackError, ValueError) as err:
-            row.update(status=_STATE.status if _STATE.status != "ok" else "error",
-                       message=_STATE.message or _one_line(err))
+        except Exception as err:  # noqa: BLE001 - the student's code (hints, or the round's) ends this row only
+            if _STATE.status != "ok":  # a policy said what went wrong before it stopped the row
+                row.update(status=_STATE.status, message=_STATE.message)
+            elif isinstance(err, NotImplementedError):
+                row.update(status="not written", message=f"{_raiser(err)} is not written yet{_where(err)}")
+            else:
+                row.update(status="error", message=f"the round stopped: {_one_line(err)}")
         else:
             row.update(edge=report.house_edge, se=report.se, rounds=report.rounds, decisions=_STATE.decisions,
                        ev_lost=_STATE.lost / _STATE.decisions if _STATE.decisions else 0.0,
@@ -520,6 +526,15 @@ def _where(err: BaseException) -> str:
         if path.is_relative_to(package) and not path.is_relative_to(package / "sim"):
             return f" ({path.name}, line {frame.lineno})"
     return ""
+
+
+def _raiser(err: BaseException) -> str:
+    """The name of the function of the project's ``blackjack`` that raised ``err`` (innermost), or "a function"."""
+    package = Path(_STATE.project, "blackjack")
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        if Path(frame.filename).is_relative_to(package):
+            return f"{frame.name}()"
+    return "a function"
 
 
 def _fail(function: str, err: BaseException) -> _Stop:

@@ -116,7 +116,7 @@ def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rule
     Raises:
         InvalidCardError, TypeError: bad cards.
     """
-    # BEGIN SOLUTION m2: choose the play for this hand against the upcard by rules of your own that you can defend (which totals hit or stand, when to double, split or surrender), always one of the legal moves (by default fresh_moves(cards, rules); an insurance offer is answered INSURANCE or DECLINE), and explain it in one line that quotes the chance to bust with one more card and the dealer's chance to bust
+    # BEGIN SOLUTION m2: choose the play for this hand against the upcard by rules of your own that you can defend (which totals hit or stand, when to double, split or surrender), always one of the legal moves (when none are given, the moves fresh_moves offers the hand; an insurance offer is answered INSURANCE or DECLINE), and explain it in one line that quotes the chance to bust with one more card and the dealer's chance to bust
     rules = _DEFAULT_RULES if rules is None else rules
     cards = list(player_cards)
     values = [card_value(c) for c in cards]

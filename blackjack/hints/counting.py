@@ -461,18 +461,18 @@ def count_advice(player_cards: Iterable[CardLike], upcard: CardLike, true_count_
                                       f"a third or more of the unseen cards are tens, so the 2:1 side bet pays.")
         return Action.DECLINE, (f"Decline insurance: at a true count of {shown} (below +{INSURANCE_INDEX}) too few "
                                 f"of the unseen cards are tens for the 2:1 side bet to pay.")
-    action, reason = basic_advice(cards, upcard, rules, legal=moves)
+    play, why = basic_advice(cards, upcard, rules, legal=moves)
     values = [card_value(card) for card in cards]
     hard = sum(values)
     soft = 1 in values and hard + 10 <= 21
-    if hard == 16 and not soft and card_value(upcard) == 10 and action in (Action.HIT, Action.STAND):
+    if hard == 16 and not soft and card_value(upcard) == 10 and play in (Action.HIT, Action.STAND):
         if true_count_value >= STAND_16_V_10_INDEX:
             return Action.STAND, (f"Stand: at a true count of {shown} (0 or more) the unseen cards are rich "
                                   f"enough in tens that hitting 16 against a ten busts too often.")
         if Action.HIT in moves:
             return Action.HIT, (f"Hit: at a true count of {shown} (below 0) the unseen cards are rich in small "
                                 f"cards, so hitting 16 against a ten beats standing.")
-    return action, reason
+    return play, why
     # END SOLUTION
 
 

@@ -137,6 +137,19 @@ def test_a_row_names_a_hint_that_is_not_legal(tmp_path: Path) -> None:
     assert set(rows(done.stdout)) == {"basic strategy", "mimic the dealer"}
 
 
+def test_a_round_not_written_yet_is_named_in_every_row(tmp_path: Path) -> None:
+    """Before payout is written (the milestone-2 starter's wagering step), every row says which function is not
+    written yet and where, and defend exits 0 without a traceback."""
+    project = tmp_path / "project"
+    write_packages(project, lambda r: r.qualname == "payout" and r.milestone == 2)
+    done = defend(REPO_ROOT, "--project", str(project), "--hands", "100", "--no-diary")
+    assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    for name in ("my hints (basic_advice)", "my hints + counting (count_advice, bet_ramp)",
+                 "basic strategy (the best exact EV)", "mimic the dealer (hit below 17)"):
+        assert re.search(rf"\| {re.escape(name)} \| payout\(\) is not written yet \(wagers.py, line \d+\) \|",
+                         done.stdout), done.stdout
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (["--hands", "0"], "the hands must be 100 to 5,000,000, got 0"),
     (["--hands", "many"], "the hands must be a whole number, got 'many'"),
