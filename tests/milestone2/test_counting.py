@@ -12,10 +12,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from m2_judge_hints import check_number, check_quiet, shown
 from milestones.judge import Student, as_number
