@@ -1,4 +1,4 @@
-"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,demo,honesty}``.
+"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,demo,defend,honesty}``.
 
 =========================================  ==============================================
 command                                    what it does
@@ -10,6 +10,8 @@ command                                    what it does
 ``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
 ``demo [--milestone N] [--step]``          the Program Demo: the student's game on stacked
                                            rounds (a bust, a push, a natural, a double ...)
+``defend [--hands N] [--seed S]``          play your hints through the simulator beside basic
+                                           strategy and mimic-the-dealer; log the table
 ``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
                                            fails on the starter (CI)
 =========================================  ==============================================
@@ -42,6 +44,8 @@ from . import REPO_ROOT
 from .autograder import build_autograder
 from .check import append_progress, check_diary, log_ten_rounds, run_check
 from .config import KIT_TEST_INSTALL, STUDENT_INSTALL, handout_dir, load_course, suites_dir
+from .defend import add_parser as add_defend_parser
+from .defend import main as defend_main
 from .demo import run_demo
 from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
 from .hidden import HiddenStripError
@@ -145,7 +149,7 @@ def _add_limits(parser: argparse.ArgumentParser, timeout: float = _DEFAULT_LIMIT
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Return the parser with its six sub-commands: a ``OneLineParser``, so a mistake is one line, status 2."""
+    """Return the parser with its seven sub-commands: a ``OneLineParser``, so a mistake is one line, status 2."""
     parser = _kit_parser_class()(prog=_PROG, description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -210,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
     demo.add_argument("--scene-timeout", type=_positive, default=10.0, metavar="S",
                       help="seconds a scene may run before it is stopped (default 10)")
+
+    add_defend_parser(sub)
 
     honesty = sub.add_parser("honesty", help="prove every point test passes on the reference and fails on the starter")
     honesty.add_argument("--milestone", type=int, action="append", metavar="N", help="default: all")
@@ -412,6 +418,8 @@ def _run(args: argparse.Namespace) -> int:
         return _check(args)
     if args.command == "demo":
         return _demo(args)
+    if args.command == "defend":
+        return defend_main(args, lambda line: print(line, flush=True))
     report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)
     print(report.describe())
     return 1 if report.problems else 0

@@ -39,10 +39,16 @@ from .isolation import MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
 from .runner import Limits
 
-__all__ = ["HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
+__all__ = ["LEFT_OUT", "HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
            "write_starter"]
 
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", ".pytest_cache", ".hypothesis")
+
+#: Files of the packages the student starter leaves out. ``charts.json`` holds the basic-strategy charts
+#: derived from the reference's EVs (the reference's and the GUI's): the student's hints are the student's
+#: own rules (``basic_advice``), and in a starter ``basic_strategy(rules)`` derives a chart from the
+#: student's ``expected_values`` instead (``blackjack/hints/strategy.py``).
+LEFT_OUT = ("blackjack/hints/charts.json",)
 
 _DEFAULT_MARKERS = [
     *GRADING_MARKERS,
@@ -199,7 +205,8 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     """Write the student starter for ``milestone`` into the folder ``out``.
 
     The folder gets ``blackjack/`` and ``gui/`` (regions tagged ``milestone`` or later
-    replaced by ``raise NotImplementedError("<what to do>")``), ``tests/`` (the visible
+    replaced by ``raise NotImplementedError("<what to do>")``; without :data:`LEFT_OUT`, the
+    shipped basic-strategy charts), ``tests/`` (the visible
     milestone suites and ``conftest.py``), ``milestones/`` (specs, ``check``, the
     plugin, :data:`~.regions.FUNCTIONS_FILE`, which functions the student writes, and
     :data:`~.hidden.HIDDEN_FILE`, how many hidden tests each milestone keeps back),
@@ -223,6 +230,8 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
         raise OSError(f"cannot make the folder {out}: {why}") from None
     summary = StarterSummary(out=out, milestone=milestone)
     summary.stubbed, summary.kept = write_packages(out, lambda r: r.milestone >= milestone, root)
+    for name in LEFT_OUT:
+        (out / name).unlink(missing_ok=True)
     summary.test_files, summary.hidden_removed = write_public_tests(require_suites(root), out / TESTS_DIR)
     if not summary.test_files:
         raise FileNotFoundError(f"{require_suites(root)} holds no test modules to hand out")

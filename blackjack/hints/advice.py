@@ -3,7 +3,8 @@
 =======================  ===============================================================
 name                     what it is
 =======================  ===============================================================
-``basic_advice``         the basic-strategy play and a plain-language reason
+``basic_advice``         the play your hints advise (your own rules) and a one-line reason
+``fresh_moves``          the moves a fresh hand is offered: ``basic_advice``'s default ``legal``
 ``hint(view)``           one :class:`Hint` for the decision of a round, with the numbers
 ``Hint``                 action, reason, EVs, bust chance, dealer outcomes, count
 ``TipBook``, ``Tip``     tips shown the first time a situation occurs (justBlackjack idea)
@@ -26,12 +27,11 @@ from ..view import TableView
 from ._player import before_peek, insurance_ev, total_of
 from ._work import OutOfWork, collector_paused, work_budget
 from .ahead import Ahead, Decision
-from .counting import count_from_unseen, index_play, true_count
 from .probability import (CardLike, bust_probability, card_value, dealer_probabilities, expected_values,
                           insurance_probability)
-from .strategy import basic_strategy, chart_if_ready
+from .strategy import chart_if_ready, moves_for
 
-__all__ = ["AHEAD_WAIT", "Hint", "Tip", "TipBook", "basic_advice", "hint"]
+__all__ = ["AHEAD_WAIT", "Hint", "Tip", "TipBook", "basic_advice", "fresh_moves", "hint"]
 
 _DEFAULT_RULES = Rules()
 _NAMES = {1: "an ace", 8: "an 8"}
@@ -84,16 +84,30 @@ def _reason(action: Action, values: list[int], up: int, bust: float, dealer_bust
 
 def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rules | None = None, *,
                  legal: Collection[Action] | None = None) -> tuple[Action, str]:
-    """Return the basic-strategy play for a hand and why, in plain language.
+    """Return the play your hints advise for a hand, and why in one line of plain words.
 
-    The play comes from :func:`.basic_strategy` for the rules; the reason quotes the
-    infinite-deck chances of busting with one more card and of the dealer busting.
+    The strategy is yours: rules you wrote down (which totals hit or stand, when to double,
+    split or surrender against which upcards) and can defend; ``python -m milestones defend``
+    plays it through the simulator beside basic strategy and mimic-the-dealer. Whatever it
+    is, the play is one of ``legal``. The tests hold every hint to that, to a non-empty
+    one-line reason, and to a short list of plays no defensible strategy makes: hitting
+    (or doubling) a hard 17 or more, standing on 11 or less, splitting 5s or tens.
+
+    The kit's own rules (this reference) are a multi-deck basic strategy written out by
+    hand, for the rules' S17/H17, double-after-split and surrender; they agree with the
+    chart derived from exact EVs (:func:`.basic_strategy`) on every two-card hand of the
+    6-deck presets (``tests/hints/test_hints_advice.py``). The reason quotes the
+    infinite-deck chances of busting with one more card and of the dealer busting
+    (:func:`.bust_probability`, :func:`.dealer_probabilities`).
 
     Args:
         player_cards: the hand, Cards or point values (ace 1).
         upcard: the dealer's upcard.
         rules: the table rules (default ``Rules()``).
-        legal: the actions allowed now (default: what the rules allow this hand).
+        legal: the actions allowed now, such as ``view.legal_actions`` (default:
+            :func:`fresh_moves`, what the rules offer a hand of these cards before any
+            other play). On an insurance offer it is ``{INSURANCE, DECLINE}``: the
+            answer is one of those two.
 
     Returns:
         ``(action, reason)``, e.g. ``(Action.STAND, "Stand: the dealer shows a 6 and is
@@ -102,16 +116,80 @@ def basic_advice(player_cards: Iterable[CardLike], upcard: CardLike, rules: Rule
     Raises:
         InvalidCardError, TypeError: bad cards.
     """
-    # BEGIN SOLUTION m2: look the hand up in the chart and explain the play with the bust chances
+    # BEGIN SOLUTION m2: choose the play for this hand against the upcard by rules of your own that you can defend (which totals hit or stand, when to double, split or surrender), always one of the legal moves (when none are given, the moves fresh_moves offers the hand; an insurance offer is answered INSURANCE or DECLINE), and explain it in one line that quotes the chance to bust with one more card and the dealer's chance to bust
     rules = _DEFAULT_RULES if rules is None else rules
     cards = list(player_cards)
     values = [card_value(c) for c in cards]
     up = card_value(upcard)
-    action = basic_strategy(rules).action(cards, up, legal=legal)
+    moves = fresh_moves(cards, rules) if legal is None else frozenset(legal)
+    if Action.INSURANCE in moves or Action.DECLINE in moves:  # the insurance offer: it loses without a count
+        return Action.DECLINE, _reason(Action.DECLINE, values, up, 0.0, 0.0)
+
+    def first(*plays: Action) -> Action:
+        """The first of ``plays`` allowed now (STAND when none is: a hand in play may always stand)."""
+        return next((play for play in plays if play in moves), Action.STAND)
+
+    hard = sum(values)
+    total = total_of(hard, 1 in values)
+    soft = total != hard
+    h17, das = rules.dealer_hits_soft_17, rules.double_after_split
+    peek = rules.hole_card and rules.dealer_peeks  # else a dealer natural also takes doubled and split bets
+    # the upcards each pair is split against (5s and tens never: 10 and 20 are better kept)
+    splits = {1: range(1 if peek else 2, 11), 8: range(1, 11) if peek else range(2, 10), 9: (2, 3, 4, 5, 6, 8, 9),
+              7: range(2, 8), 6: range(2 if das else 3, 7), 4: (5, 6) if das else (),
+              3: range(2 if das else 4, 8), 2: range(2 if das else 4, 8)}
+    pair = values[0] if len(values) == 2 and values[0] == values[1] else None
+    worst = {16: (9, 10, 1), 15: (10, 1) if h17 else (10,), 17: (1,) if h17 else ()}  # hands to surrender
+    if (Action.SURRENDER in moves and not soft and up in worst.get(total, ())
+            and (pair != 8 or h17 and up == 1)):
+        action = Action.SURRENDER
+    elif pair is not None and Action.SPLIT in moves and up in splits.get(pair, ()):
+        action = Action.SPLIT
+    elif soft:
+        if total >= 20 or total == 19 and not (h17 and up == 6):
+            action = Action.STAND
+        elif total == 19:
+            action = first(Action.DOUBLE, Action.STAND)
+        elif total == 18:
+            if (2 if h17 else 3) <= up <= 6:
+                action = first(Action.DOUBLE, Action.STAND)
+            else:
+                action = Action.STAND if up in (2, 7, 8) else first(Action.HIT)
+        else:  # soft 12 (two aces kept) to soft 17
+            lowest = {17: 3, 16: 4, 15: 4, 14: 5, 13: 5}.get(total, 7)
+            action = first(Action.DOUBLE, Action.HIT) if lowest <= up <= 6 else first(Action.HIT)
+    elif total >= 17:
+        action = Action.STAND
+    elif total >= 12:
+        action = Action.STAND if (4 if total == 12 else 2) <= up <= 6 else first(Action.HIT)
+    elif (total == 11 and (up != 1 or h17) and (peek or up != 10) or total == 10 and 2 <= up <= 9
+          or total == 9 and 3 <= up <= 6):
+        action = first(Action.DOUBLE, Action.HIT)
+    else:
+        action = first(Action.HIT)
     bust = bust_probability(values)
     dealer_bust = float(dealer_probabilities(up, None, rules)["bust"])
     return action, _reason(action, values, up, bust, dealer_bust)
     # END SOLUTION
+
+
+def fresh_moves(player_cards: Iterable[CardLike], rules: Rules | None = None) -> frozenset[Action]:
+    """The moves the rules offer a hand of these cards before any other play: :func:`basic_advice`'s default ``legal``.
+
+    HIT and STAND; on two cards DOUBLE when ``rules.double_on`` allows the total and
+    SURRENDER when the rules have it; SPLIT on a pair (two cards of one rank, or of one
+    value under ``split_by="value"``; point values given as ints count as a pair) when
+    ``rules.max_split_hands`` is above 1. A round's own ``legal_actions`` also knows the
+    bankroll, the hands already split and a split hand's rules: pass it when you have it.
+
+    Args:
+        player_cards: the hand, Cards or point values (ace 1).
+        rules: the table rules (default ``Rules()``).
+
+    Raises:
+        InvalidCardError, TypeError: bad cards.
+    """
+    return moves_for(list(player_cards), _DEFAULT_RULES if rules is None else rules)
 
 
 #: The line :meth:`Hint.lines` adds under EVs that are not the exact ones.
@@ -272,6 +350,7 @@ def hint(state: TableView, *, exact: bool | None = None, ahead: Ahead | None = N
 
 
 def _hint(state: TableView, exact: bool | None, ahead: Ahead | None, wait: float | None) -> Hint:
+    from .counting import count_from_unseen, index_play, true_count  # here: counting imports this module
     rules = state.rules
     if state.turn is None or state.dealer.upcard is None:  # the round sets a turn only while a decision waits
         raise IllegalActionError("no decision to give a hint for right now")

@@ -11,6 +11,7 @@ name                          what it is
 ``insure_by_count``           the insurance decision by the count (Hi-Lo, KO)
 ``ILLUSTRIOUS_18``, ``FAB_4`` Hi-Lo index plays; ``index_play(...)`` finds the one that applies
 ``bet_ramp(tc, unit)``        a suggested bet for the true count
+``count_advice``              your hint at this true count: basic_advice changed by index plays
 ``count_summary(view)``       running and true count, decks left, capped bet suggestion
 ============================  ==========================================================
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 import functools
 import math
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -35,6 +36,7 @@ from ..cards import parse_cards  # noqa: F401  (used by the doctest)
 from ..errors import RulesError
 from ..rules import Rules
 from ..view import TableView
+from .advice import basic_advice, fresh_moves
 from .probability import CardLike, card_value
 
 #: The game the indices were published for: 6 decks, S17, DAS, peek, late surrender.
@@ -43,12 +45,15 @@ _PUBLISHED_GAME = Rules(surrender="late")
 __all__ = [
     "FAB_4",
     "ILLUSTRIOUS_18",
+    "INSURANCE_INDEX",
     "SCHLESINGER",
+    "STAND_16_V_10_INDEX",
     "CountSummary",
     "Counter",
     "CountingSystem",
     "IndexPlay",
     "bet_ramp",
+    "count_advice",
     "count_from_unseen",
     "count_summary",
     "index_play",
@@ -380,7 +385,8 @@ def _chart_splits(rules: Rules, value: int, up: int) -> bool:
 def bet_ramp(true_count_value: float, unit: int | Fraction, *, spread: int = 8) -> Fraction:
     """Suggest a bet for the true count: 1 unit up to +1, then 2 units per true count point.
 
-    The ramp (TC <2: 1 unit, 2: 2, 3: 4, 4: 6, 5+: 8, capped at ``spread`` units) follows
+    The ramp (the true count floored: below +2 1 unit, +2 2 units, +3 4, +4 6, +5 and up 8,
+    capped at ``spread`` units; ``2 x (tc - 1)`` from +2 up) follows
     the common rule of betting in proportion to the edge: the player's edge rises about
     0.5% per Hi-Lo true count and is roughly zero near +1 (Wizard of Odds, "Card
     Counting"). It is a teaching ramp, not an optimal (Kelly) one.
@@ -396,11 +402,78 @@ def bet_ramp(true_count_value: float, unit: int | Fraction, *, spread: int = 8) 
     Raises:
         ValueError: ``unit`` is not positive or ``spread`` is less than 1.
     """
+    # BEGIN SOLUTION m2: refuse a unit that is not positive or a spread below 1 with ValueError; floor the true count; bet 1 unit below +2, else 2 units for each point above +1, never more than spread units; return unit times that as exact money (a Fraction)
     if unit <= 0 or spread < 1:
         raise ValueError(f"unit must be positive and spread at least 1, got {unit} and {spread}")
     tc = math.floor(true_count_value)
     units = 1 if tc < 2 else min(spread, 2 * (tc - 1))
     return Fraction(unit) * units
+    # END SOLUTION
+
+
+#: The true count at or above which :func:`count_advice` takes insurance (Illustrious 18 no. 1).
+INSURANCE_INDEX = 3
+#: The true count at or above which :func:`count_advice` stands on a hard 16 against a ten (Illustrious 18 no. 2).
+STAND_16_V_10_INDEX = 0
+
+
+def count_advice(player_cards: Iterable[CardLike], upcard: CardLike, true_count_value: float,
+                 rules: Rules | None = None, *, legal: Collection[Action] | None = None) -> tuple[Action, str]:
+    """Return the play your hints advise at this Hi-Lo true count, and why in one line: the count put to use.
+
+    It is :func:`.basic_advice`'s play (your rules without the count), changed where the
+    count says the cards left are not a full shoe's. At least the two most valuable Hi-Lo
+    index plays (Schlesinger, *Blackjack Attack*, the Illustrious 18 nos. 1 and 2):
+
+    * **insurance**: on the insurance offer (``legal`` holds INSURANCE and DECLINE) take
+      INSURANCE at a true count of +3 or more (:data:`INSURANCE_INDEX`) and DECLINE below:
+      from about +3 up a third of the unseen cards are tens, and the 2:1 side bet pays;
+    * **16 against a ten**: a hard 16 (no ace counted as 11; not a pair of 8s you split)
+      against a ten STANDs at a true count of 0 or more (:data:`STAND_16_V_10_INDEX`) and
+      HITs below; a surrender your ``basic_advice`` chose stays.
+
+    Compare the true count with an index as it is (``true_count_value >= 3``): for a whole
+    index that is the same as flooring it first. Other index plays (:data:`ILLUSTRIOUS_18`)
+    are yours to add. ``python -m milestones defend`` plays it, with :func:`bet_ramp` for
+    the bets, beside your hints without the count.
+
+    Args:
+        player_cards: the hand, Cards or point values (ace 1).
+        upcard: the dealer's upcard.
+        true_count_value: the Hi-Lo true count of the cards seen (:func:`true_count`).
+        rules: the table rules (default ``Rules()``).
+        legal: the actions allowed now (default: :func:`.fresh_moves`).
+
+    Returns:
+        ``(action, reason)``: one of the legal actions, and a one-line reason that names the
+        count when the count decided the play.
+
+    Raises:
+        InvalidCardError, TypeError: bad cards.
+    """
+    # BEGIN SOLUTION m2: on the insurance offer take INSURANCE at a true count of +3 or more and DECLINE below; otherwise start from basic_advice's play and reason, but play a hard 16 against a ten (not a pair of 8s you split, not a surrender basic_advice chose) by the count: STAND at 0 or more, HIT below; the reason names the count when it decided
+    cards = list(player_cards)
+    moves = fresh_moves(cards, rules) if legal is None else frozenset(legal)
+    shown = f"{true_count_value:+.1f}"
+    if Action.INSURANCE in moves and Action.DECLINE in moves:
+        if true_count_value >= INSURANCE_INDEX:
+            return Action.INSURANCE, (f"Take insurance: at a true count of {shown} (+{INSURANCE_INDEX} or more) "
+                                      f"a third or more of the unseen cards are tens, so the 2:1 side bet pays.")
+        return Action.DECLINE, (f"Decline insurance: at a true count of {shown} (below +{INSURANCE_INDEX}) too few "
+                                f"of the unseen cards are tens for the 2:1 side bet to pay.")
+    play, why = basic_advice(cards, upcard, rules, legal=moves)
+    values = [card_value(card) for card in cards]
+    hard = sum(values)
+    soft = 1 in values and hard + 10 <= 21
+    if hard == 16 and not soft and card_value(upcard) == 10 and play in (Action.HIT, Action.STAND):
+        if true_count_value >= STAND_16_V_10_INDEX:
+            return Action.STAND, (f"Stand: at a true count of {shown} (0 or more) the unseen cards are rich "
+                                  f"enough in tens that hitting 16 against a ten busts too often.")
+        if Action.HIT in moves:
+            return Action.HIT, (f"Hit: at a true count of {shown} (below 0) the unseen cards are rich in small "
+                                f"cards, so hitting 16 against a ten beats standing.")
+    return play, why
+    # END SOLUTION
 
 
 def count_from_unseen(unseen: Mapping[int, int], decks: int, counting: str | CountingSystem = "hi_lo") -> int:

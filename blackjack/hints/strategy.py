@@ -49,7 +49,7 @@ from ._dealer import forbidden_hole
 from ._player import before_peek, doubles_on, natural_chance, total_of
 from .probability import card_value, expected_values, full_shoe, without
 
-__all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "chart_key", "code_for", "derive_chart"]
+__all__ = ["CODES", "UPCARDS", "Chart", "basic_strategy", "chart_key", "code_for", "derive_chart", "moves_for"]
 
 #: Dealer upcards in chart column order: 2..10, then the ace.
 UPCARDS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -234,19 +234,7 @@ class Chart:
         return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
 
     def _default_legal(self, total: int, pair: int | None, cards: list[Card | int]) -> frozenset[Action]:
-        rules = self.rules
-        legal = {Action.STAND, Action.HIT}
-        if len(cards) == 2:
-            if doubles_on(rules.double_on, total):
-                legal.add(Action.DOUBLE)
-            if rules.surrender != "none":
-                legal.add(Action.SURRENDER)
-            same = pair is not None
-            if same and rules.split_by == "rank" and all(isinstance(c, Card) for c in cards):
-                same = cards[0].face == cards[1].face  # type: ignore[union-attr]
-            if same and rules.max_split_hands > 1:
-                legal.add(Action.SPLIT)
-        return frozenset(legal)
+        return moves_for(cards, self.rules)
 
     # --- display ---------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -276,6 +264,31 @@ class Chart:
 
     def __repr__(self) -> str:
         return f"<Chart {self.rules.summary()}>"
+
+
+def moves_for(cards: list[Card | int], rules: Rules) -> frozenset[Action]:
+    """The moves ``rules`` offer a hand of ``cards`` before any other play (no split hand, money enough).
+
+    HIT and STAND; on two cards DOUBLE when ``rules.double_on`` allows the best total and
+    SURRENDER when the rules have it; SPLIT on a pair (same rank, or same value under
+    ``split_by="value"``; point values count as a pair when equal) when
+    ``rules.max_split_hands`` is above 1. :meth:`Chart.action` and
+    :func:`.advice.basic_advice` take it when no ``legal`` is given.
+    """
+    legal = {Action.STAND, Action.HIT}
+    if len(cards) == 2:
+        total, _soft, pair = _read([card_value(c) for c in cards])
+        if doubles_on(rules.double_on, total):
+            legal.add(Action.DOUBLE)
+        if rules.surrender != "none":
+            legal.add(Action.SURRENDER)
+        same = pair is not None
+        first, second = cards
+        if same and rules.split_by == "rank" and isinstance(first, Card) and isinstance(second, Card):
+            same = first.face == second.face
+        if same and rules.max_split_hands > 1:
+            legal.add(Action.SPLIT)
+    return frozenset(legal)
 
 
 def _read(values: list[int]) -> tuple[int, bool, int | None]:

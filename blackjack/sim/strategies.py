@@ -439,12 +439,35 @@ class UserPolicy(Strategy):
 
     It is called with a :class:`Decision`, or with ``rnd.view()`` (a full ``TableView``)
     when its first parameter is annotated ``TableView`` (:func:`wants_view`).
+
+    Bets: one unit each round, unless the function has a ``units`` attribute, a callable
+    ``units(true_count: float) -> int`` (1 to 64): the strategy then counts (the runner
+    works out the Hi-Lo true count before each deal, as for ``hi-lo``) and each round's
+    bet is that many units. ``python -m milestones defend`` bets a student's
+    ``bet_ramp`` this way.
     """
 
     def __init__(self, name: str, rules: Rules, policy: Callable[[Any], Action]) -> None:
         super().__init__(name, rules)
         self.policy = policy
         self.view = wants_view(policy)
+        units = getattr(policy, "units", None)
+        self._units: Callable[[float], object] | None = units if callable(units) else None
+        self.counting = self._units is not None
+
+    def units(self, tc: float) -> int:
+        """The policy's ``units(tc)`` when it has one (a whole number, 1 to 64), else 1."""
+        if self._units is None:
+            return 1
+        try:
+            got = self._units(tc)
+        except Exception as err:  # the user's own code, as _ask reports it
+            raise BlackjackError(f"strategy {self.name}'s units raised {type(err).__name__}: {err}{_where(err)}") \
+                from err
+        if isinstance(got, bool) or not isinstance(got, int) or not 1 <= got <= _MOST_UNITS:
+            raise BlackjackError(f"strategy {self.name}'s units({tc:+.2f}) returned {got!r}; "
+                                 f"a bet is a whole number of units from 1 to {_MOST_UNITS}")
+        return got
 
     def _ask(self, hand: Hand, upcard: int, rnd: Round) -> Action:
         try:
@@ -466,6 +489,10 @@ class UserPolicy(Strategy):
     def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
         """Ask the user's policy (SURRENDER or DECLINE)."""
         return self._ask(hand, upcard, rnd) is _R
+
+
+#: The largest bet in units a ``module:function`` policy's ``units`` may ask for (the runner's bet table).
+_MOST_UNITS = 64
 
 
 def _where(err: BaseException) -> str:

@@ -27,7 +27,7 @@ def view_for(codes: str, rules: Rules = VEGAS, seed: int = 1):  # type: ignore[n
 
 
 class TestBasicAdvice:
-    """basic_advice: the chart's play in words."""
+    """basic_advice: the kit's own hand-written strategy, in words."""
 
     def test_stand_on_stiff_against_six(self) -> None:
         """16 vs 6: stand, because the dealer is likely to bust."""
@@ -42,6 +42,53 @@ class TestBasicAdvice:
         assert basic_advice([10, 6], 10)[0] is Action.HIT
         assert basic_advice([10, 6], 10, VEGAS)[0] is Action.SURRENDER
         assert basic_advice([10, 6], 10, VEGAS, legal={Action.HIT, Action.STAND})[0] is Action.HIT
+
+    @pytest.mark.parametrize("rules", [Rules(), VEGAS, Rules.preset("atlantic_city"), Rules.preset("european"),
+                                       Rules.preset("justblackjack"), Rules(double_after_split=False),
+                                       Rules(dealer_hits_soft_17=True, surrender="late")], ids=lambda r: r.summary())
+    def test_the_written_rules_are_the_derived_chart(self, rules: Rules) -> None:
+        """On every two-card hand against every upcard, for the shipped 6- and 8-deck charts (S17 and H17, with and
+        without DAS, late surrender, no hole card), the hand-written rules give the chart's play."""
+        from blackjack.hints import basic_strategy
+        chart = basic_strategy(rules)
+        differ = [(a, b, up) for up in range(1, 11) for a in range(1, 11) for b in range(a, 11)
+                  if basic_advice([a, b], up, rules)[0] is not chart.action([a, b], up)]
+        assert differ == []
+
+    def test_fewer_decks_differ_from_their_chart_in_a_few_cells(self) -> None:
+        """The written rules are a multi-deck strategy: one and two decks have cells of their own (9 v 2 doubles)."""
+        from blackjack.hints import basic_strategy
+        for name, most in (("downtown", 6), ("single_deck", 16)):
+            rules = Rules.preset(name)
+            chart = basic_strategy(rules)
+            differ = [(a, b, up) for up in range(1, 11) for a in range(1, 11) for b in range(a, 11)
+                      if basic_advice([a, b], up, rules)[0] is not chart.action([a, b], up)]
+            assert 0 < len(differ) <= most and (4, 5, 2) in differ, (name, differ)
+
+    def test_every_hint_is_legal_with_a_one_line_reason(self) -> None:
+        """Every hand of two or three cards, each set of legal moves a round can offer it: a legal move, one line."""
+        from itertools import combinations
+        moves = [Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER]
+        for rules in (Rules(), VEGAS, Rules.preset("single_deck")):
+            for cards in [[a, b] for a in range(1, 11) for b in range(a, 11)] + [[2, 3, 4], [10, 2, 4], [1, 2, 3]]:
+                for up in range(1, 11):
+                    for extra in range(4):
+                        for chosen in combinations(moves[2:], extra if extra < 3 else 3):
+                            legal = frozenset({Action.HIT, Action.STAND, *chosen})
+                            action, reason = basic_advice(cards, up, rules, legal=legal)
+                            assert action in legal and reason.strip() and "\n" not in reason, (cards, up, legal)
+        assert basic_advice([10, 6], 1, legal={Action.INSURANCE, Action.DECLINE})[0] is Action.DECLINE
+
+    def test_fresh_moves(self) -> None:
+        """The default legal moves: double and surrender on two cards as the rules allow, split on a pair by rank."""
+        from blackjack import parse_cards
+        from blackjack.hints import fresh_moves
+        H, S, D, P, R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
+        assert fresh_moves([8, 8]) == {H, S, D, P} and fresh_moves([10, 2, 4]) == {H, S}
+        assert fresh_moves([10, 6], VEGAS) == {H, S, D, R}
+        assert fresh_moves(parse_cards("Kd Qs")) == {H, S, D} and fresh_moves([10, 10]) == {H, S, D, P}
+        assert fresh_moves([5, 4], Rules.preset("european")) == {H, S, D}
+        assert fresh_moves([5, 3], Rules.preset("european")) == {H, S}
 
 
 class TestHint:

@@ -8,8 +8,9 @@ from fractions import Fraction
 import pytest
 
 from blackjack import Action, Card, IllegalActionError, Rules, RulesError, create_card_array, parse_cards
-from blackjack.hints import (FAB_4, ILLUSTRIOUS_18, Counter, CountingDrill, bet_ramp, count_from_unseen,
-                             index_play, insure_by_count, running_count, system, systems, true_count)
+from blackjack.hints import (FAB_4, ILLUSTRIOUS_18, Counter, CountingDrill, basic_advice, bet_ramp, count_advice,
+                             count_from_unseen, index_play, insure_by_count, running_count, system, systems,
+                             true_count)
 
 #: Published tags, ace first (Wikipedia "Card counting", systems table; KO: Vancura & Fuchs).
 PUBLISHED = {
@@ -131,6 +132,42 @@ def test_bet_ramp() -> None:
     assert bet_ramp(3, Fraction(5, 2), spread=4) == Fraction(10)
     with pytest.raises(ValueError):
         bet_ramp(2, 0)
+
+
+class TestCountAdvice:
+    """count_advice: basic_advice changed by the insurance index (+3) and 16 v 10 (0), as the Illustrious 18 list them."""
+
+    OFFER = frozenset({Action.INSURANCE, Action.DECLINE})
+
+    def test_indices_are_the_illustrious_18s(self) -> None:
+        """The two indices are I18 nos. 1 and 2, read from the table the hint engine shows."""
+        from blackjack.hints.counting import INSURANCE_INDEX, STAND_16_V_10_INDEX
+        assert (ILLUSTRIOUS_18[0].label, ILLUSTRIOUS_18[0].index) == ("insurance", INSURANCE_INDEX)
+        assert (ILLUSTRIOUS_18[1].label, ILLUSTRIOUS_18[1].index) == ("16 vs 10", STAND_16_V_10_INDEX)
+
+    def test_insurance_by_the_count_as_insure_by_count_decides(self) -> None:
+        """Taken from +3 up, declined below: the same decision as insure_by_count for the running count and cards."""
+        for running, left in ((18, 312), (17, 312), (6, 104), (5, 104), (-4, 52), (0, 260)):
+            tc = true_count(running, left)
+            action, reason = count_advice([10, 6], 1, tc, legal=self.OFFER)
+            assert (action is Action.INSURANCE) == insure_by_count(running, left), (running, left)
+            assert "true count" in reason and "\n" not in reason
+
+    def test_16_against_a_ten(self) -> None:
+        """Hard 16 v 10 stands from 0 and hits below; 8-8 is still split, a soft 16 and 16 v 9 are basic_advice's."""
+        for cards in ([10, 6], [9, 7], [10, 4, 2]):
+            assert count_advice(cards, 10, 0.0)[0] is Action.STAND
+            assert count_advice(cards, 10, -0.01)[0] is Action.HIT
+        assert count_advice([8, 8], 10, 2.0)[0] is Action.SPLIT
+        assert count_advice([8, 8], 10, 2.0, legal={Action.HIT, Action.STAND})[0] is Action.STAND
+        for cards, up in (([1, 5], 10), ([10, 6], 9), ([10, 2], 4), ([10, 7], 10)):
+            for tc in (-3.0, 0.0, 4.0):
+                assert count_advice(cards, up, tc) == basic_advice(cards, up), (cards, up, tc)
+
+    def test_a_surrender_stays(self) -> None:
+        """Under late surrender basic_advice surrenders 16 v 10 at any count; count_advice keeps it."""
+        vegas = Rules.preset("vegas")
+        assert count_advice([10, 6], 10, 5.0, vegas)[0] is Action.SURRENDER
 
 
 class TestDrill:

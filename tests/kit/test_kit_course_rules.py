@@ -83,11 +83,10 @@ MISTAKES: dict[str, Mistake] = {
         ("K-Q under vegas rules should not be offered SPLIT", "splits by rank"),
         edit=("if not hand.is_pair(by=rules.split_by):", "if hand[0].value != hand[1].value:")),
     "a hint that says hit on a hard 17": Mistake(
-        2, "blackjack/hints/advice.py", "basic_advice", "test_hints_basic.py::test_stand_on_every_hard_17",
-        ("basic_advice([10, 7], 10) said HIT", "should STAND against every upcard"),
-        edit=("action = basic_strategy(rules).action(cards, up, legal=legal)\n",
-              "action = basic_strategy(rules).action(cards, up, legal=legal)\n"
-              "action = Action.HIT if sum(values) == 17 else action\n")),
+        2, "blackjack/hints/advice.py", "basic_advice", "test_hints_basic.py::test_hint_never_hits_a_hard_17_or_more",
+        ("hard 17", "said HIT"),
+        edit=("    elif total >= 17:\n        action = Action.STAND\n",
+              "    elif total >= 17:\n        action = Action.HIT if total == 17 else Action.STAND\n")),
 }
 
 

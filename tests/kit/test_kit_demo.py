@@ -79,9 +79,9 @@ PLANTED: dict[str, tuple[int, Callable[[Path], None], str, str]] = {
         "K-Q is not a pair", "K-Q was offered a split though the rules split by rank"),
     "a hint that says hit on a hard 17": (
         2, lambda f: _edit(f, "blackjack/hints/advice.py",
-                           "    action = basic_strategy(rules).action(cards, up, legal=legal)\n",
-                           "    action = basic_strategy(rules).action(cards, up, legal=legal)\n"
-                           "    action = Action.HIT if sum(values) == 17 else action\n"),
+                           "    bust = bust_probability(values)\n",
+                           "    action = Action.HIT if sum(values) == 17 else action\n"
+                           "    bust = bust_probability(values)\n"),
         "A hint on a hard 17", "the hint says hit on a hard 17; basic strategy says stand"),
     "the window shows a soft total as a number": (
         3, lambda f: _edit(f, "gui/shell.py", "            self.write(\"player_total\", hand.total_text)\n",

@@ -104,6 +104,39 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
          "return lines"],
         ["test_wagering.py::test_summary_gives_each_player_rounds_won_lost_pushed_and_net"],
         ["holds a result word", "header line"]),
+    "a hint that hits a hard 17 like a dealer who hits soft 17": (
+        "blackjack/hints/advice.py", "basic_advice",
+        ["values = [card_value(c) for c in player_cards]", "total = total_of(sum(values), 1 in values)",
+         "if legal is not None and Action.DECLINE in legal:", "    return Action.DECLINE, 'No insurance.'",
+         "return (Action.HIT if total <= 17 else Action.STAND), 'Like the dealer, one card more on 17.'"],
+        ["test_hints_basic.py::test_hint_never_hits_a_hard_17_or_more"], ["hard 17", "said HIT", "busts"]),
+    "a hint that doubles where doubling is not allowed": (
+        "blackjack/hints/advice.py", "basic_advice",
+        ["values = [card_value(c) for c in player_cards]", "total = total_of(sum(values), 1 in values)",
+         "if legal is not None and Action.DECLINE in legal:", "    return Action.DECLINE, 'No insurance.'",
+         "if total in (10, 11):", "    return Action.DOUBLE, 'Double on 10 or 11.'",
+         "return (Action.HIT if total < 17 else Action.STAND), 'Like the dealer.'"],
+        ["test_hints_basic.py::test_every_hint_is_a_legal_move_with_a_one_line_reason"],
+        ["said DOUBLE", "legal={HIT, STAND}", "one of the legal moves"]),
+    "insurance taken from a true count of +2": (
+        "blackjack/hints/counting.py", "count_advice",
+        ["moves = fresh_moves(player_cards, rules) if legal is None else frozenset(legal)",
+         "if Action.INSURANCE in moves:",
+         "    return (Action.INSURANCE if true_count_value >= 2 else Action.DECLINE), 'By the count.'",
+         "return basic_advice(player_cards, upcard, rules, legal=moves)"],
+        ["test_counting.py::test_count_takes_insurance_from_plus_3"], ["should say DECLINE", "+3"]),
+    "bet_ramp rounds the true count": (
+        "blackjack/hints/counting.py", "bet_ramp",
+        ["if unit <= 0 or spread < 1:", "    raise ValueError('a bad unit or spread')",
+         "tc = round(true_count_value)", "units = 1 if tc < 2 else min(spread, 2 * (tc - 1))",
+         "return Fraction(unit) * units"],
+        ["test_counting.py::test_bet_ramp_follows_the_true_count"], ["floored", "bet_ramp(1.9, 5)", "got 10"]),
+    "bet_ramp bets a float": (
+        "blackjack/hints/counting.py", "bet_ramp",
+        ["if unit <= 0 or spread < 1:", "    raise ValueError('a bad unit or spread')",
+         "tc = math.floor(true_count_value)", "units = 1 if tc < 2 else min(spread, 2 * (tc - 1))",
+         "return float(unit) * units"],
+        ["test_counting.py::test_bet_ramp_is_exact_money_and_refuses_bad_units"], ["float", "exact", "5/2"]),
 }
 
 
@@ -144,8 +177,8 @@ STEPS = {
     "wagering": ("test_wagering.py", {"Player.check_bet", "take_stake", "payout", "pay", "summary_lines"}),
     "advanced": ("test_advanced_play.py", {"Round._why_not"}),
     "probabilities": ("test_probabilities.py", {"dealer_probabilities", "bust_probability", "expected_values"}),
-    "hints": ("test_hints_basic.py", {"basic_advice"}),  # its chart, basic_strategy, needs expected_values
-    "counting": ("test_counting.py", {"running_count", "true_count"}),
+    "hints": ("test_hints_basic.py", {"basic_advice"}),  # its reasons quote bust_probability, dealer_probabilities
+    "counting": ("test_counting.py", {"running_count", "true_count", "bet_ramp", "count_advice"}),
 }
 
 

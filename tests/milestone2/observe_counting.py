@@ -1,7 +1,7 @@
-"""Observations for test_counting.py, run in the student's process: the student's running_count and true_count
-called on cards built from given classes (``parse_cards``, never the student's deck), the counting drill (given
-code) played with answers from the student's running_count; plain data back (numbers with ``number()``), with
-what was printed (docs/design/graded_test_shape.md).
+"""Observations for test_counting.py, run in the student's process: the student's running_count, true_count,
+bet_ramp and count_advice called on cards built from given classes (``parse_cards``, never the student's deck), the
+counting drill (given code) played with answers from the student's running_count; plain data back (numbers with
+``number()``), with what was printed (docs/design/graded_test_shape.md).
 """
 
 from __future__ import annotations
@@ -10,8 +10,11 @@ import contextlib
 import io
 from collections.abc import Callable
 
-from blackjack import parse_cards
-from blackjack.hints import CountingDrill, running_count, true_count
+from fractions import Fraction
+from typing import Any
+
+from blackjack import Action, Card, parse_cards
+from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
 from milestones.observer import capture, number, plain
 
 _TEXT_LIMIT = 64 * 1024
@@ -73,3 +76,49 @@ def drill_answers(counting: str, rounds: int, cards_per_round: int, seed: int, o
         total = total + running_count(drill.next_cards())
         correct.append(plain(drill.answer(total + offset).correct))
     return {"correct": correct, "score": plain(drill.score)}
+
+
+def _money(text: object) -> object:
+    """``"5/2"`` -> ``Fraction(5, 2)``; an int stays an int."""
+    return Fraction(text) if isinstance(text, str) else text
+
+
+def bet_ramps(cases: list[list[Any]]) -> dict[str, object]:
+    """``bet_ramp(true count, unit, spread=...)`` of each ``[true count, unit ("5/2" for a Fraction), spread or None]``:
+    ``{"bets": [number, or {"raised": "ValueError", "message": text} when it refused], "printed": text}``."""
+    bets: list[object] = []
+    printed = ""
+    for tc, unit, spread in cases:
+        try:
+            if spread is None:
+                got, text = _quiet(lambda: bet_ramp(tc, _money(unit)))
+            else:
+                got, text = _quiet(lambda: bet_ramp(tc, _money(unit), spread=spread))
+        except ValueError as err:  # the refusal the test asks for comes back as data; anything else propagates
+            bets.append({"raised": type(err).__name__, "message": str(err)[:200]})
+            continue
+        bets.append(number(got))
+        printed += text
+    return {"bets": bets, "printed": printed}
+
+
+def _card(card: object) -> object:
+    return Card.parse(card) if isinstance(card, str) else card
+
+
+def count_advices(cases: list[list[Any]]) -> list[dict[str, object]]:
+    """``count_advice(cards, upcard, true count, legal=...)`` (``Rules()``) for each ``[cards, upcard, true count,
+    legal move names]``: ``{"pair": a 2-tuple came back, "action": the Action's name or None, "reason": data,
+    "got": what came back when not a pair, "printed": text}``."""
+    out: list[dict[str, object]] = []
+    for cards, upcard, tc, legal in cases:
+        moves = frozenset(Action[name] for name in legal)
+        got, printed = _quiet(lambda: count_advice([_card(c) for c in cards], _card(upcard), tc, legal=moves))
+        if not (isinstance(got, tuple) and len(got) == 2):
+            out.append({"pair": False, "got": plain(got), "printed": printed})
+            continue
+        action, reason = got
+        out.append({"pair": True, "action": action.name if isinstance(action, Action) else None,
+                    "action_data": None if isinstance(action, Action) else plain(action),
+                    "reason": plain(reason), "printed": printed})
+    return out

@@ -3,12 +3,14 @@ and rules built from given classes, its answer sent as plain data with what it p
 (docs/design/graded_test_shape.md).
 
 Cards from the judge are point values (ace 1) or card codes ("5h", made Cards with ``Card.parse``); rules are
-``None`` or ``{"preset": name}`` (``Rules.preset(name)``).
+``None`` or ``{"preset": name}`` (``Rules.preset(name)``, with any other keys replaced in it); legal moves are
+``None`` or a list of Action names.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 from typing import Any
 
@@ -33,18 +35,31 @@ def _card(card: object) -> object:
     return Card.parse(card) if isinstance(card, str) else card
 
 
-def advice(cards: list[object], upcard: object, rules: dict[str, Any] | None) -> dict[str, object]:
-    """``basic_advice(cards, upcard, rules)``: ``{"pair": it is a 2-tuple, "got": what came back when it is not,
-    "action": the Action's name (None when not an Action), "action_data": the first item as data,
-    "reason": the second item as data, "printed": what it printed on stdout and stderr}``."""
-    chosen = None if rules is None else Rules.preset(rules["preset"])
-    err = _Bounded()
-    with contextlib.redirect_stderr(err):
-        got, out = capture(basic_advice, [_card(c) for c in cards], _card(upcard), chosen)
-    printed = out + err.getvalue()
-    if not (isinstance(got, tuple) and len(got) == 2):
-        return {"pair": False, "got": plain(got), "printed": printed}
-    action, reason = got
-    return {"pair": True, "action": action.name if isinstance(action, Action) else None,
-            "action_data": None if isinstance(action, Action) else plain(action),
-            "reason": plain(reason), "printed": printed}
+def _rules(spec: dict[str, Any] | None) -> Rules | None:
+    if spec is None:
+        return None
+    changes = dict(spec)
+    preset = changes.pop("preset", None)
+    base = Rules.preset(preset) if preset else Rules()
+    return dataclasses.replace(base, **changes) if changes else base
+
+
+def advices(cases: list[list[Any]]) -> list[dict[str, object]]:
+    """``basic_advice(cards, upcard, rules, legal=...)`` for each ``[cards, upcard, rules, legal names or None]``,
+    answered as :func:`advice` answers one."""
+    out: list[dict[str, object]] = []
+    for cards, upcard, rules, legal in cases:
+        moves = None if legal is None else frozenset(Action[name] for name in legal)
+        err = _Bounded()
+        with contextlib.redirect_stderr(err):
+            got, printed = capture(lambda: basic_advice([_card(c) for c in cards], _card(upcard), _rules(rules),
+                                                        legal=moves))
+        printed += err.getvalue()
+        if not (isinstance(got, tuple) and len(got) == 2):
+            out.append({"pair": False, "got": plain(got), "printed": printed})
+            continue
+        action, reason = got
+        out.append({"pair": True, "action": action.name if isinstance(action, Action) else None,
+                    "action_data": None if isinstance(action, Action) else plain(action),
+                    "reason": plain(reason), "printed": printed})
+    return out

@@ -41,6 +41,29 @@ def with_view(view: TableView) -> Action:
     return Action.STAND if view.phase is Phase.PLAYER_TURN else Action.DECLINE
 
 
+def doubled(decision: Decision) -> Action:
+    """never_bust's play with a bet of two units every round (a ``units`` attribute)."""
+    return never_bust(decision)
+
+
+doubled.units = lambda true_count: 2  # type: ignore[attr-defined]
+
+
+def by_count(decision: Decision) -> Action:
+    """never_bust's play, betting 3 units from a true count of +1 and 1 below."""
+    return never_bust(decision)
+
+
+by_count.units = lambda true_count: 3 if true_count >= 1 else 1  # type: ignore[attr-defined]
+
+
+def too_big(decision: Decision) -> Action:
+    return never_bust(decision)
+
+
+too_big.units = lambda true_count: 0  # type: ignore[attr-defined]
+
+
 def checks(decision: Decision) -> Action:
     """Compares each figure of the Decision with the full view of the same moment."""
     view = decision.view()
@@ -104,3 +127,25 @@ def test_decision_phases_cover_the_offers(policies: object) -> None:
     offers = [d for d in seen if d.phase is Phase.INSURANCE]
     assert offers and all(d.upcard == 1 for d in offers)
     assert "INSURANCE" in repr(offers[0])
+
+
+def test_a_policy_with_units_bets_them(policies: object) -> None:
+    """A policy whose function has ``units`` bets that many units a round: two units every round is the same play as
+    one unit, so the EV per unit bet is the built-in's to the last bit, and the average bet is 2."""
+    mine, built_in = simulate(["user_policies:doubled", "never-bust"], "vegas", hands=3000, seed=6)
+    assert mine.average_bet == 2 and mine.ev == built_in.ev and mine.rounds == built_in.rounds
+
+
+def test_a_policy_with_units_counts(policies: object) -> None:
+    """``units`` is asked with the true count before each deal: the results are split by the count, and the bets
+    are 3 units exactly in the rows from +1 up."""
+    report = simulate("user_policies:by_count", "vegas", hands=4000, seed=2)[0]
+    rows = {row["true_count"]: row for row in report.by_true_count}
+    assert any(tc >= 1 for tc in rows) and any(tc < 1 for tc in rows)
+    assert all(row["average_bet"] == (3 if tc >= 1 else 1) for tc, row in rows.items())
+
+
+def test_units_outside_1_to_64_stop_the_run_in_one_line(policies: object) -> None:
+    from blackjack import BlackjackError
+    with pytest.raises(BlackjackError, match=r"units\(\+0\.00\) returned 0; a bet is a whole number of units from 1 to 64"):
+        simulate("user_policies:too_big", "vegas", hands=10, seed=1)
