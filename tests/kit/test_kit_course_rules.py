@@ -85,8 +85,8 @@ MISTAKES: dict[str, Mistake] = {
     "a hint that says hit on a hard 17": Mistake(
         2, "blackjack/hints/advice.py", "basic_advice", "test_hints_basic.py::test_hint_never_hits_a_hard_17_or_more",
         ("hard 17", "said HIT"),
-        edit=("    elif total >= 17:\n        action = Action.STAND\n",
-              "    elif total >= 17:\n        action = Action.HIT if total == 17 else Action.STAND\n")),
+        edit=("elif total >= 17:\n    action = Action.STAND\n",
+              "elif total >= 17:\n    action = Action.HIT if total == 17 else Action.STAND\n")),
 }
 
 
