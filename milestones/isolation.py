@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING
 from gui.xvfb import NoDisplay, xvfb
 
 from . import REPO_ROOT
-from ._sandbox import STAGING_ENV, proc_statuses
+from ._sandbox import NAMESPACES, STAGING_ENV, landlock_abi, proc_statuses
 from .config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
@@ -203,6 +203,41 @@ def kill_user(uid: int) -> int:
 
 
 @functools.cache
+def namespaces() -> frozenset[str]:
+    """The namespaces (:data:`milestones._sandbox.NAMESPACES`) a supervisor started by this grader may take:
+    ``python milestones/_sandbox.py --probe`` in a process of its own, once per grader process.
+    Empty where it cannot run (not Linux) or fails."""
+    if os.name != "posix":
+        return frozenset()
+    try:
+        done = subprocess.run([sys.executable, "-P", "-s", "-B", str(_PACKAGE / "_sandbox.py"), "--probe"],
+                              capture_output=True, text=True, timeout=60, check=False)
+        names = json.loads(done.stdout) if done.returncode == 0 else []
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(n for n in names if n in NAMESPACES) if isinstance(names, list) else frozenset()
+
+
+def unprotected(root: bool) -> list[str]:
+    """The protections of :data:`milestones._sandbox.PROTECTIONS` a graded run goes without here, by short name:
+    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock, each namespace the
+    kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
+    if os.name != "posix":
+        return ["rlimits", "sandbox-user", "landlock", *NAMESPACES]
+    missing = [] if root else ["sandbox-user"]
+    if landlock_abi() < 1:
+        missing.append("landlock")
+    found = namespaces()
+    return missing + [name for name in NAMESPACES if name not in found]
+
+
+def space_mb(limits: Limits) -> int:
+    """The MiB a run may write in its folders (the private ``tmpfs`` of :mod:`milestones._sandbox`'s
+    ``--space``): four of its largest files (``Limits.file_mb``), at least 16."""
+    return max(4 * limits.file_mb, 16)
+
+
+@functools.cache
 def _functions_json() -> str:
     """The student's and the engine's functions (:data:`FUNCTIONS_FILE`), for a kit copy without the reference."""
     listed = _PACKAGE / FUNCTIONS_FILE
@@ -334,8 +369,11 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         milestone = _copy_suite(folder, judge / folder.parent.name, visible=part == "visible")
         observe = _student_kit(kit, milestone)
         shutil.copytree(impl, sub, ignore=_JUNK, symlinks=True, copy_function=_copy_regular)
-        tmp.mkdir()
-        staging.mkdir()
+        sub.chmod(0o700)  # with the run's user as owner (root): no other run's user can list or read it
+        tmp.mkdir(mode=0o700)
+        staging.mkdir(mode=0o711)
+        (work / "output.txt").touch(mode=0o600)  # the judge's output names the tests (hidden ones too)
+        result.unprotected = unprotected(root)
         site_mirrors(kit / "site")
         before = {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}}
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
@@ -349,6 +387,8 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.observer", "--impl", str(sub), "--isolated"]
         sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]
+        if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
+            sandbox += ["--space", str(space_mb(limits))]
         judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
                       "--tb=no", "--no-header", "--continue-on-collection-errors",
                       "-o", "console_output_style=classic", f"--rootdir={milestone.parent.parent}",
@@ -445,6 +485,7 @@ def run_isolated(folder: Path, impl: Path, *, limits: Limits = Limits(), hidden:
         return visible
     secret = _one_run(folder, impl, limits, part="hidden")
     visible.hidden_run = secret
+    visible.unprotected = [*visible.unprotected, *(n for n in secret.unprotected if n not in visible.unprotected)]
     visible.collected.update(secret.collected)
     visible.results.update(secret.results)
     if secret.tampered and not visible.tampered:  # its details may name a hidden test: not in the notes

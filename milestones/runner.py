@@ -160,6 +160,9 @@ class RunResult:
         hidden_run: an isolated run's second process, which ran the hidden tests alone (its
             results are merged into ``results`` too; its output and stop reason are kept
             apart, because the student must not see them).
+        unprotected: an isolated run's protections that were unavailable, by the short names of
+            :data:`milestones._sandbox.PROTECTIONS` (``"landlock"``, ``"pid-namespace"`` ...),
+            for the instructor's report.
     """
 
     collected: dict[str, TestRecord] = field(default_factory=dict)
@@ -174,6 +177,7 @@ class RunResult:
     returncode: int = 0
     output: str = ""
     hidden_run: RunResult | None = None
+    unprotected: list[str] = field(default_factory=list)
 
     def stop_reason(self, limits: Limits) -> str:
         """Why the run ended early, in words for a student ("" if it did not)."""

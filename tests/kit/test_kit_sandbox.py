@@ -35,28 +35,29 @@ def test_processes_started_by_the_submission_end_with_the_run(mini_course: Path,
                                                               own_session: bool) -> None:
     """A submission that starts a background process at import (here a 2-minute sleep) leaves nothing
     running once the run is over, although the run itself ended normally (the process group used to be
-    killed only on a time-out), also when the process left the group with setsid() (it used to escape)."""
+    killed only on a time-out), also when the process left the group with setsid() (it used to escape).
+    The processes are found by a token on their command line: in a PID namespace, the pid the
+    submission sees is not the one the grader sees."""
     submission = tmp_path / "sub"
     write_packages(submission, lambda r: False)
-    pids = tmp_path / "pids.txt"
+    token = f"bj-background-{os.getpid()}-{time.monotonic_ns()}"
+    started = tmp_path / "started.txt"
     init = submission / "blackjack" / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8") + (
         "\nimport subprocess as _sp, sys as _sys\n"
-        "_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)'], "
+        f"_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)', {token!r}], "
         f"start_new_session={own_session})\n"
-        f"with open({str(pids)!r}, 'a') as _f:\n    _f.write(f'{{_child.pid}}\\n')\n"), encoding="utf-8")
+        f"with open({str(started)!r}, 'a') as _f:\n    _f.write('started\\n')\n"), encoding="utf-8")
     run = run_suite(mini_course / "tests" / "milestone1", submission, limits=LIMITS)
-    started = [int(line) for line in pids.read_text(encoding="utf-8").split()]
     try:
-        assert run.finished and started
+        assert run.finished and started.read_text(encoding="utf-8").split()
         deadline = time.monotonic() + 5  # SIGKILL is sent; the process needs a moment to go
-        while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
+        while _with_token(token) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [pid for pid in started if _alive(pid)]
+        assert _with_token(token) == []
     finally:
-        for pid in started:
-            if _alive(pid):
-                os.kill(pid, 9)
+        for pid in _with_token(token):
+            os.kill(pid, 9)
 
 
 @needs_proc
@@ -84,6 +85,11 @@ def _holds(pid: int, token: str) -> bool:
         return token.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def _with_token(token: str) -> list[int]:
+    """The live processes whose command line holds ``token``."""
+    return [int(e) for e in os.listdir("/proc") if e.isdigit() and _alive(int(e)) and _holds(int(e), token)]
 
 
 def _sandboxed(script: str, *options: str) -> subprocess.CompletedProcess[str]:
