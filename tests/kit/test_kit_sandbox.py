@@ -137,3 +137,98 @@ def test_writes_outside_the_allowed_folders_are_refused(tmp_path: Path) -> None:
     assert done.stdout.split() == ["refused", "refused"]
     assert (allowed / "new.txt").read_text(encoding="utf-8") == "ok"
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+
+
+#: Start 30 processes that each leave the session and sleep (all of them orphans the supervisor must kill), say
+#: "ready", and wait. The token on the sleepers' command lines is written backwards here, so this program's own
+#: command line (and its supervisor's) does not hold it.
+_MANY_ORPHANS = '''
+import os, sys, time
+for _ in range(30):
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)", "@NEKOT@"[::-1]])
+        os._exit(0)
+    os.wait()
+print("ready", flush=True)
+time.sleep(120)
+'''
+
+
+@needs_proc
+@pytest.mark.parametrize("namespaces", ["on", "off"], ids=["pid namespace", "subreaper sweep"])
+def test_sigterm_during_the_cleanup_does_not_break_it(namespaces: str) -> None:
+    """Issue 26: a SIGTERM that arrived while the supervisor listed its children raised inside its cleanup and
+    crashed it (a traceback, the orphans left running). Here SIGTERM comes every millisecond for two seconds
+    once the program has left 30 orphans: the supervisor ends at the first one the way a stopped run ends
+    (exit status 128 + SIGKILL), prints no traceback, and leaves nothing running, with a PID namespace (as
+    root) and with the subreaper's sweep (--namespaces off)."""
+    token = f"bj-orphan-{os.getpid()}-{time.monotonic_ns()}"
+    options = ["--namespaces", "off"] if namespaces == "off" else []  # on: the default, where allowed
+    supervisor = subprocess.Popen([sys.executable, "-m", "milestones._sandbox", "60", "0", "0", "0", *options,
+                                   "--", sys.executable, "-c",
+                                   _MANY_ORPHANS.replace("@NEKOT@", token[::-1])],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert supervisor.stdout is not None and supervisor.stdout.readline() == "ready\n"
+        deadline = time.monotonic() + 5
+        while len(_with_token(token)) < 30 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(_with_token(token)) == 30
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and supervisor.poll() is None:
+            supervisor.send_signal(signal.SIGTERM)
+            time.sleep(0.001)
+        _out, err = supervisor.communicate(timeout=10)
+        assert "Traceback" not in err, err
+        assert supervisor.returncode == 128 + signal.SIGKILL
+        time.sleep(0.2)
+        assert _with_token(token) == []
+    finally:
+        supervisor.kill()
+        supervisor.wait()
+        for pid in _with_token(token):
+            os.kill(pid, signal.SIGKILL)
+
+
+@needs_proc
+def test_the_limits_are_hard() -> None:
+    """Issue 26: only the soft limits were set, and a process may raise a soft limit up to the hard one (2.5 GiB,
+    400 threads, an 80 MiB file). Each limit is now set as the soft and the hard value, so an unprivileged
+    program cannot raise it at all; the CPU's hard limit is one second above the soft one, so SIGXCPU (read
+    as "used up its CPU time") still comes first and SIGKILL follows if the program catches it."""
+    script = ("import resource as r\nfor n in ('RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NPROC', 'RLIMIT_CPU'):\n"
+              "    print(n, *r.getrlimit(getattr(r, n)))\n")
+    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "30", "300", "5", "50", "--",
+                           sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30)
+    limits = {name: (int(soft), int(hard)) for name, soft, hard in (line.split() for line in done.stdout.splitlines())}
+    assert limits["RLIMIT_AS"] == (300 << 20, 300 << 20)
+    assert limits["RLIMIT_FSIZE"] == (5 << 20, 5 << 20)
+    assert limits["RLIMIT_NPROC"][0] == limits["RLIMIT_NPROC"][1] > 50
+    assert limits["RLIMIT_CPU"] == (30, 31)
+
+
+@needs_proc
+@pytest.mark.skipif(landlock_abi() < 1, reason="needs Linux Landlock (kernel 5.13+)")
+def test_landlock_lets_a_run_write_to_a_few_devices_only(tmp_path: Path) -> None:
+    """Issue 26: the Landlock rule allowed writing to any file beneath /dev, so /dev/shm files (shared memory
+    every run sees; here one anyone may write, as an earlier run could leave it) were writable. The rule now
+    names the character devices a program may write to (/dev/null, /dev/zero, ...): /dev/null still takes
+    writes, the /dev/shm file is refused and keeps its text (Landlock alone here, no namespace), and the
+    allowed folder still works."""
+    shared = Path(f"/dev/shm/bj-{os.getpid()}-{time.monotonic_ns()}")
+    shared.write_text("PLANTED", encoding="utf-8")
+    shared.chmod(0o666)
+    script = (f"from milestones._sandbox import confine_writes\nassert confine_writes([{str(tmp_path)!r}])\n"
+              f"open('/dev/null', 'w').write('ok')\nopen({str(tmp_path / 'new.txt')!r}, 'w').write('ok')\n"
+              f"try:\n    open({str(shared)!r}, 'w').write('FROM-THE-RUN')\n    print('written')\n"
+              f"except PermissionError:\n    print('refused')\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                              timeout=30)
+        assert (done.returncode, done.stdout.strip()) == (0, "refused"), done.stderr
+        assert shared.read_text(encoding="utf-8") == "PLANTED"
+        assert (tmp_path / "new.txt").read_text(encoding="utf-8") == "ok"
+    finally:
+        shared.unlink(missing_ok=True)
