@@ -10,6 +10,9 @@ name                                what it is
 ``sandbox_user(slot)``               that user's name, created with ``useradd`` if missing
 ``kill_user(uid)``                   kill every process of a user, until none is left
 ``digest(folder)``                   the SHA-256 of every file under a folder
+``unprotected(root)``                the sandbox's protections unavailable here
+``namespaces()``                     the namespaces the sandbox may take here
+``space_mb(limits)``                 the MiB a run may write in its folders
 ==================================  ====================================================
 
 A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
@@ -28,15 +31,19 @@ a new private folder outside the submission:
   ``site-packages`` without the kit (:func:`site_mirrors`);
 * ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
   (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
-  Landlock, see :mod:`milestones._sandbox`).
+  Landlock, see :mod:`milestones._sandbox`); where a private mount namespace is allowed,
+  what it writes there goes to a private ``tmpfs`` of :func:`space_mb` MiB.
 
-The student's process starts through the sandbox (:mod:`milestones._sandbox`: rlimits,
-Landlock, a dedicated user); the judge reads its answers as hostile data and decides. Every
-file under ``judge`` and ``student`` is hashed before and after the run: a difference marks
-the run tampered. When the grader is root, the student's processes belong to a dedicated
-unprivileged user (``bjgrade<slot>``, one per run at a time), who owns only ``sub`` and
-``tmp``; when a student process ends, and when the run ends, every process of that user is
-killed.
+The student's process starts through the sandbox (:mod:`milestones._sandbox`: hard rlimits,
+Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
+reads its answers as hostile data and decides. Every file under ``judge`` and ``student`` is
+hashed before and after the run: a difference marks the run tampered. When the grader is
+root, the student's processes belong to a dedicated unprivileged user (``bjgrade<slot>``,
+one per run at a time), who owns only ``sub`` and ``tmp``, both ``0700`` (the run's folder is
+``0711``, the judge's copy and output root's alone), so a concurrent run's user can read
+neither; when a student process ends, and when the run ends, every process of that user is
+killed. The protections that were unavailable (:func:`unprotected`) are recorded on the
+result (:attr:`milestones.runner.RunResult.unprotected`) for the instructor's report.
 """
 
 from __future__ import annotations
@@ -68,7 +75,8 @@ from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
 
-__all__ = ["SANDBOX_USER_PREFIX", "digest", "kill_user", "run_isolated", "sandbox_user"]
+__all__ = ["SANDBOX_USER_PREFIX", "digest", "kill_user", "namespaces", "run_isolated", "sandbox_user", "space_mb",
+           "unprotected"]
 
 #: The sandbox users are this prefix and a slot number: ``bjgrade0``, ``bjgrade1`` ...
 SANDBOX_USER_PREFIX = "bjgrade"

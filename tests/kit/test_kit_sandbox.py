@@ -1,8 +1,10 @@
-"""The runner's sandbox: processes a submission starts, and the process limit."""
+"""The runner's sandbox (milestones/_sandbox.py): processes a submission starts, limits, namespaces, cleanup."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -232,3 +234,40 @@ def test_landlock_lets_a_run_write_to_a_few_devices_only(tmp_path: Path) -> None
         assert (tmp_path / "new.txt").read_text(encoding="utf-8") == "ok"
     finally:
         shared.unlink(missing_ok=True)
+
+
+@needs_proc
+@pytest.mark.parametrize("namespaces", ["on", "off"], ids=["pid namespace", "subreaper sweep"])
+def test_a_program_out_of_cpu_time_ends_with_sigxcpu(namespaces: str) -> None:
+    """The CPU limit is hard one second above the soft one: a busy loop gets SIGXCPU at the soft limit (the
+    runner's "used up its CPU time"), not the hard limit's SIGKILL, in a PID namespace (where the program is
+    not the namespace's init, which would ignore SIGXCPU) as without one."""
+    options = ["--namespaces", "off"] if namespaces == "off" else []
+    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "1", "0", "0", "0", *options, "--",
+                           sys.executable, "-c", "while True: pass"], capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == -signal.SIGXCPU, done.stderr
+
+
+@needs_proc
+@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0) or not shutil.which("setpriv"),
+                    reason="needs root and setpriv to take CAP_SYS_ADMIN away")
+def test_where_namespaces_are_refused_the_sweep_still_cleans_up() -> None:
+    """Without CAP_SYS_ADMIN (a container that refuses namespaces), --probe finds none and the supervisor falls
+    back to the child subreaper's sweep: a daemon that left the session is still killed, and the program's
+    exit status still comes through."""
+    drop = ["setpriv", "--bounding-set", "-sys_admin", "--inh-caps", "-sys_admin"]
+    probe = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "--probe"], capture_output=True,
+                           text=True, check=True, timeout=30)
+    assert json.loads(probe.stdout) == []
+    token = f"bj-daemon-{os.getpid()}-{time.monotonic_ns()}"
+    script = (f"import os, sys\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+              f"        os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(120)', "
+              f"{token[::-1]!r}[::-1]])\n    os._exit(0)\nos.wait()\nimport time\ntime.sleep(0.5)\n"
+              f"print(os.readlink('/proc/self/ns/pid'))\nraise SystemExit(3)\n")
+    done = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "30", "0", "0", "0", "--",
+                           sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert done.stdout.strip() == os.readlink("/proc/self/ns/pid")  # not in a PID namespace of its own
+    time.sleep(0.2)
+    assert _with_token(token) == []

@@ -337,7 +337,7 @@ def test_a_run_cannot_fill_the_disk_for_the_others(mode: str, course: Path, samp
     16 MiB): the payload gets ENOSPC there (after at most 16 MiB, where it used to write 64 MiB in each), and
     the reference graded next in the same batch keeps its full score."""
     limits = Limits(timeout=60, test_timeout=5, file_mb=4)
-    assert isolation.space_mb(limits) == 16
+    assert isolation.space_mb(limits) == 16 and isolation.space_mb(Limits()) == 256
     submission = _attack(samples, tmp_path, FILL)
     attack, honest = _grade(course, [submission, samples["full"]], tmp_path / "scratch", limits=limits)
     found = dict(item.split("=") for item in _report(attack).split())
@@ -353,7 +353,7 @@ def test_a_run_cannot_fill_the_disk_for_the_others(mode: str, course: Path, samp
 CLASSMATE = '''
 import importlib.util as _iu, os as _os, pathlib as _p, sys as _s, time as _t
 _own = _p.Path.cwd()
-_seen, _read = set(), []
+_seen, _read, _opened = set(), [], set()
 _start = _t.time()
 while _t.time() < _start + 4 and not _read and not (_seen and _t.time() > _start + 1):
     for _run in _own.parent.parent.glob("bj-grade-*"):
@@ -365,6 +365,12 @@ while _t.time() < _start + 4 and not _read and not (_seen and _t.time() > _start
                 _read.append(_run / "sub" / "blackjack")
         except OSError:
             pass
+        for _other in ("output.txt", "tmp", "judge"):
+            try:
+                (_run / _other).read_text() if _other == "output.txt" else _os.listdir(_run / _other)
+                _opened.add(_other)
+            except OSError:
+                pass
     _t.sleep(0.05)
 if _read:
     _spec = _iu.spec_from_file_location("blackjack", _read[0] / "__init__.py",
@@ -376,7 +382,7 @@ if _read:
     _spec.loader.exec_module(_theirs)
 else:
     _modes = ",".join(oct(_os.stat(_f).st_mode & 0o777) for _f in (_own, _os.environ["TMPDIR"], _own.parent))
-    _report = f"seen={len(_seen)} modes={_modes}"
+    _report = f"seen={len(_seen)} opened={sorted(_opened)} modes={_modes}"
     from .hand import Hand as _Hand
     def _reported(self):
         raise RuntimeError("REPORT " + _report)
@@ -393,7 +399,8 @@ def test_a_concurrent_run_cannot_read_a_classmates_copy(course: Path, samples: d
     """Issue 26: with --jobs 2 as root, a run found a concurrent run's bj-grade-*/sub (0711 folders, files
     0644) and imported it: 25/25. Each run's copy and temporary folder are now 0700, owned by its own sandbox
     user (its work folder 0711, so the user can reach them): the attacker sees the classmate's run and reads
-    nothing of it, and scores 0; the classmate keeps 25. The grader's temp folder is one of this test's
+    nothing of it (nor its temporary folder, the judge's copy or output), and scores 0; the classmate keeps
+    25. The grader's temp folder is one of this test's
     own, listable by all like /tmp, so only these two runs are in it."""
     shared = Path("/tmp") / f"bj-classmates-{uuid.uuid4().hex}"
     shared.mkdir()
@@ -413,6 +420,7 @@ def test_a_concurrent_run_cannot_read_a_classmates_copy(course: Path, samples: d
     report = _report(attack)
     seen = int(report.split("seen=")[1].split()[0])
     assert seen >= 1, report  # the classmate's run was there to be found
+    assert "opened=[]" in report  # nor its temporary folder, the judge's copy, or the judge's output
     assert report.endswith("modes=0o700,0o700,0o711"), report
     _zero(attack)
 
