@@ -271,3 +271,21 @@ def test_where_namespaces_are_refused_the_sweep_still_cleans_up() -> None:
     assert done.stdout.strip() == os.readlink("/proc/self/ns/pid")  # not in a PID namespace of its own
     time.sleep(0.2)
     assert _with_token(token) == []
+
+
+def test_the_missing_protections_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """isolation.unprotected names what a graded run goes without: the sandbox user when not root, Landlock,
+    and each namespace the probe did not get (here made unavailable), in PROTECTIONS' words; with all of
+    them there, as root, nothing."""
+    from milestones import isolation  # noqa: PLC0415
+    from milestones._sandbox import NAMESPACES, PROTECTIONS  # noqa: PLC0415
+
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 0)
+    monkeypatch.setattr(isolation, "namespaces", lambda: frozenset({"pid-namespace"}))
+    missing = isolation.unprotected(False)
+    assert missing == ["sandbox-user", "landlock", "mount-namespace", "ipc-namespace", "network-namespace"]
+    assert isolation.unprotected(True) == missing[1:]
+    assert all(name in PROTECTIONS for name in missing)
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 3)
+    monkeypatch.setattr(isolation, "namespaces", lambda: frozenset(NAMESPACES))
+    assert isolation.unprotected(True) == []
