@@ -3,47 +3,75 @@
 Usage::
 
     python -m milestones._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] [--write DIR]...
-        [--expose DIR]... -- PROGRAM ARGS...
+        [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...
+    python -m milestones._sandbox --probe
 
 This process stays behind as the run's **supervisor** and starts the program in a child:
 
 * the child gets its own process group, drops to the user ``--user`` (only as root: its
   groups cleared, then ``setgid``/``setuid``), sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
-  ``RLIMIT_FSIZE``, ``RLIMIT_CORE`` (0) and (Linux) ``RLIMIT_NPROC``, and, where Linux
-  Landlock is available (kernel 5.13+), confines every write, delete, rename and new file
-  of itself and of everything it starts to the ``--write`` folders (and ``/dev``'s
-  devices such as ``/dev/null``), so no file elsewhere can be changed whatever the user's
-  rights; then it becomes PROGRAM (``os.execv``). A limit of 0 leaves that resource alone.
-* the supervisor is a Linux *child subreaper* (``PR_SET_CHILD_SUBREAPER``): every process
-  the program starts that loses its parent (a daemon's double fork, ``setsid()``) becomes
-  the supervisor's child instead of init's. When the program ends, or the supervisor is
-  sent ``SIGTERM`` (the runner's time limit), it kills the program's group and every
-  process that is still its descendant, until none is left, and then ends the way the
-  program ended (the same exit status, or the same signal).
+  ``RLIMIT_FSIZE``, ``RLIMIT_CORE`` (0) and (Linux) ``RLIMIT_NPROC`` as **hard** limits (the
+  soft and the hard value: the program cannot raise them again; the CPU's hard limit is one
+  second above its soft one, so the program first gets ``SIGXCPU``, which the runner
+  reports as used-up CPU time, and ``SIGKILL`` a second later if it catches that), and,
+  where Linux Landlock is available (kernel 5.13+), confines every write, delete, rename and
+  new file of itself and of everything it starts to the ``--write`` folders (and the
+  character devices ``/dev/null``, ``/dev/zero``, ``/dev/full``, ``/dev/random``,
+  ``/dev/urandom``, ``/dev/tty``: nothing else under ``/dev``, so not ``/dev/shm``), so no
+  file elsewhere can be changed whatever the user's rights; then it becomes PROGRAM
+  (``os.execv``). A limit of 0 leaves that resource alone.
+* **namespaces**, where the kernel allows them (Linux, as root or with ``CAP_SYS_ADMIN``;
+  ``--namespaces off`` turns them off): the supervisor takes a private mount, IPC and
+  network namespace and starts the program in a new PID namespace. There, a small *init*
+  (pid 1 of the namespace, a fork of the supervisor) starts the program and reaps the
+  orphans; when the program ends, or the supervisor is told to stop, init ends, and the
+  kernel kills every process left in the namespace, however fast they fork and change pid.
+  In the private namespaces the program has no network (only a loopback interface that is
+  down), System V IPC and POSIX message queues of its own, and a read-only empty
+  ``/dev/shm`` (and ``/dev/mqueue``); with ``--space MB``, everything it writes in the
+  ``--write`` folders goes to a private ``tmpfs`` of MB MiB laid over them (``overlayfs``),
+  so it cannot fill the disk other runs share, and nothing it writes there outlives it.
+* without a PID namespace, the supervisor is a Linux *child subreaper*
+  (``PR_SET_CHILD_SUBREAPER``): every process the program starts that loses its parent (a
+  daemon's double fork, ``setsid()``) becomes the supervisor's child instead of init's.
+  When the program ends, or the supervisor is sent ``SIGTERM`` (the runner's time limit),
+  it kills the program's group and every process that is still its descendant, until none
+  is left. A chain of processes that keeps forking and exiting can outrun this sweep; only
+  the PID namespace cannot be outrun.
+* the supervisor then ends the way the program ended (the same exit status, or the same
+  signal). It never runs a Python signal handler: ``SIGTERM``, ``SIGINT``, ``SIGHUP`` and
+  ``SIGCHLD`` stay blocked and are taken with ``sigwait``, so a signal that arrives while it
+  cleans up cannot interrupt the cleanup.
 * ``--expose DIR`` (root with ``--user``): DIR, which holds the interpreter, sits under a
-  folder the user cannot enter (``/root/.pyenv``): the supervisor takes a private mount
-  namespace in which that folder is replaced by an empty one holding DIR alone, so the
-  user can run Python from DIR and sees nothing else there. Needs ``CAP_SYS_ADMIN``.
+  folder the user cannot enter (``/root/.pyenv``): in the private mount namespace that
+  folder is replaced by an empty one holding DIR alone, so the user can run Python from DIR
+  and sees nothing else there. Needs ``CAP_SYS_ADMIN``.
 
 ``PROCESSES`` caps ``RLIMIT_NPROC`` at the number of processes and threads the (new) user
 runs now plus ``PROCESSES``, so a fork bomb stops there. ``RLIMIT_NPROC`` counts every
 process of the user, not only this program's, so it is set only where that count can be
 read (Linux ``/proc``); the kernel does not apply it to root.
+
+``--probe`` prints which of the namespaces (:data:`NAMESPACES`) this process may take, as a
+JSON list, and exits 0: what a supervisor started the same way will get.
 """
 
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import signal
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
 
 _USAGE = ("usage: python -m milestones._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
-          "[--write DIR]... [--expose DIR]... -- PROGRAM ARGS...")
+          "[--write DIR]... [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...")
 
 #: ``prctl`` options (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
 _PR_SET_NO_NEW_PRIVS = 38
 #: Landlock system calls (the same number on every architecture) and filesystem rights (linux/landlock.h).
@@ -53,21 +81,50 @@ _RULE_PATH_BENEATH = 1
 _WRITE_FILE, _REMOVE_DIR, _REMOVE_FILE = 1 << 1, 1 << 4, 1 << 5
 _MAKE_ALL = sum(1 << bit for bit in range(6, 13))  # char, dir, reg, sock, fifo, block, sym
 _REFER, _TRUNCATE = 1 << 13, 1 << 14
+#: The devices a confined program may still write to (Landlock): nothing else under ``/dev``.
+WRITABLE_DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
 #: Mount flags (linux/mount.h) and ``unshare`` flags (linux/sched.h).
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_NOEXEC = 1, 2, 4, 8
 _MS_BIND, _MS_REC, _MS_PRIVATE = 4096, 16384, 1 << 18
-_CLONE_NEWNS = 0x00020000
-#: The folder ``--expose`` makes its mount points in (the runner's private folder of the run).
+_CLONE_NEWNS, _CLONE_NEWIPC, _CLONE_NEWNET, _CLONE_NEWPID = 0x00020000, 0x08000000, 0x40000000, 0x20000000
+#: The namespaces the supervisor takes where it may, by the short name the grader reports a missing one by.
+NAMESPACES = {"mount-namespace": _CLONE_NEWNS, "ipc-namespace": _CLONE_NEWIPC,
+              "network-namespace": _CLONE_NEWNET, "pid-namespace": _CLONE_NEWPID}
+#: Every protection of a graded run that may be unavailable, by short name, and what its absence leaves open
+#: (the grader lists the missing ones in its reports; docs/instructor.md section 7 says the same).
+PROTECTIONS = {
+    "sandbox-user": "the grader is not root: student code runs as the grader's own user and can read every "
+                    "file the grader can (the reference, the hidden tests in their run)",
+    "landlock": "no Landlock (Linux 5.13+): student code may write wherever its user may (as root: "
+                "world-writable folders such as /tmp)",
+    "pid-namespace": "no PID namespace: the run's processes are killed by a sweep that a chain of processes "
+                     "that keeps forking can outrun",
+    "ipc-namespace": "no IPC namespace: System V shared memory and message queues can carry data between runs",
+    "network-namespace": "no network namespace: student code can use the network (send the tests out)",
+    "mount-namespace": "no mount namespace: /dev/shm is shared, and a run's writes are not limited to a "
+                       "space of its own (one run can fill the disk for the others)",
+    "rlimits": "no resource limits and no supervisor (not POSIX): nothing bounds memory, files or processes",
+}
+#: The folder ``--expose`` and ``--space`` make their mount points in (the runner's private folder of the run).
 STAGING_ENV = "MILESTONES_STAGING"
+#: The signals that tell the supervisor to end the run, and the ones it takes with ``sigwait``.
+_STOPS = frozenset({signal.SIGTERM, signal.SIGINT, signal.SIGHUP})
+_WAITED = _STOPS | {signal.SIGCHLD}
+#: Files the ``--space`` file system may hold (a million empty files would use memory outside its size).
+_SPACE_INODES = 16384
 
 
-def _limit(name: str, value: int) -> None:
+def _limit(name: str, value: int, slack: int = 0) -> None:
+    """Set the resource ``name`` to ``value`` as its soft limit and ``value + slack`` as its hard one (never above
+    the hard limit the process has): an unprivileged process can then never raise it again."""
     import resource  # POSIX only; the grader runs without this module elsewhere
 
     kind = getattr(resource, name)
     _, hard = resource.getrlimit(kind)
+    ceiling = value + slack
     if hard != resource.RLIM_INFINITY:
-        value = min(value, hard)
-    resource.setrlimit(kind, (value, hard))
+        value, ceiling = min(value, hard), min(ceiling, hard)
+    resource.setrlimit(kind, (value, ceiling))
 
 
 def proc_statuses(proc: str = "/proc") -> Iterator[tuple[int, dict[str, str]]]:
@@ -133,10 +190,13 @@ class _PathBeneath(ctypes.Structure):
 
 
 def confine_writes(folders: list[str]) -> bool:
-    """Allow this process and its descendants to write only under ``folders`` (and to ``/dev``'s devices).
+    """Allow this process and its descendants to write only under ``folders`` (and to :data:`WRITABLE_DEVICES`).
 
     Reading and running programs stay allowed everywhere. Returns False (and changes nothing)
     where Landlock is not available.
+
+    Raises:
+        OSError: Landlock is there but refuses a rule or the restriction.
     """
     libc = _libc()
     abi = landlock_abi()
@@ -152,13 +212,16 @@ def confine_writes(folders: list[str]) -> bool:
     if ruleset < 0:
         return False
     try:
-        rules = [(folder, handled) for folder in folders] + [("/dev", _WRITE_FILE | (handled & _TRUNCATE))]
+        device = _WRITE_FILE | (handled & _TRUNCATE)  # a file's rule may hold only a file's rights
+        rules = [(folder, handled) for folder in folders] + [(path, device) for path in WRITABLE_DEVICES]
         for folder, access in rules:
             try:
                 fd = os.open(folder, os.O_PATH | getattr(os, "O_CLOEXEC", 0))
             except OSError:
                 continue
             try:
+                if folder in WRITABLE_DEVICES and not stat.S_ISCHR(os.fstat(fd).st_mode):
+                    continue  # a device, never a folder or a file someone put there
                 beneath = _PathBeneath(access, fd)
                 if libc.syscall(_SYS_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(beneath), 0) != 0:
                     raise OSError(ctypes.get_errno(), f"landlock_add_rule({folder})")
@@ -173,6 +236,14 @@ def confine_writes(folders: list[str]) -> bool:
     return True
 
 
+def _mount(libc: ctypes.CDLL, source: str, target: str, flags: int, kind: str | None = None,
+           data: str | None = None) -> None:
+    """``mount(2)``; OSError when it fails."""
+    if libc.mount(source.encode(), target.encode(), kind.encode() if kind else None, ctypes.c_ulong(flags),
+                  data.encode() if data else None) != 0:
+        raise OSError(ctypes.get_errno(), f"mount {source} on {target}")
+
+
 def _blocking_folder(path: str) -> str | None:
     """The outermost folder on the way to ``path`` that other users cannot enter (no ``o+x``), if any."""
     current = "/"
@@ -183,29 +254,24 @@ def _blocking_folder(path: str) -> str | None:
     return None
 
 
-def _expose(folders: list[str]) -> None:
-    """Make each of ``folders`` reachable for other users in a private mount namespace (see the module doc)."""
-    libc = _libc()
-    needed = [(f, b) for f in folders if (b := _blocking_folder(f)) is not None and b != os.path.realpath(f)]
-    if not needed:
-        return
-    if libc is None or libc.unshare(_CLONE_NEWNS) != 0:
-        raise OSError(ctypes.get_errno() if libc else 0, "cannot make a private mount namespace (unshare)")
-
-    def mount(source: str, target: str, flags: int) -> None:
-        if libc.mount(source.encode(), target.encode(), None, ctypes.c_ulong(flags), None) != 0:
-            raise OSError(ctypes.get_errno(), f"mount {source} on {target}")
-
-    mount("none", "/", _MS_REC | _MS_PRIVATE)
-    staging = tempfile.mkdtemp(prefix="bj-expose-", dir=os.environ.get(STAGING_ENV))
+def _staging() -> str:
+    """A new folder for mount points, in the run's private folder (:data:`STAGING_ENV`) when there is one."""
+    staging = tempfile.mkdtemp(prefix="bj-mounts-", dir=os.environ.get(STAGING_ENV))
     os.chmod(staging, 0o711)
+    return staging
+
+
+def _expose(libc: ctypes.CDLL, needed: list[tuple[str, str]]) -> None:
+    """Make each folder of ``needed`` (``(folder, its blocking ancestor)``) reachable for other users, in this
+    process's private mount namespace (see the module doc)."""
+    staging = _staging()
     covers: dict[str, str] = {}
     kept: list[tuple[str, str]] = []
     for index, (folder, blocking) in enumerate(needed):
         real = os.path.realpath(folder)
         holder = os.path.join(staging, f"keep{index}")
         os.mkdir(holder)
-        mount(real, holder, _MS_BIND | _MS_REC)  # reachable under its new name once its ancestor is covered
+        _mount(libc, real, holder, _MS_BIND | _MS_REC)  # reachable under its new name once its ancestor is covered
         cover = covers.setdefault(blocking, tempfile.mkdtemp(prefix="cover", dir=staging))
         inside = os.path.join(cover, os.path.relpath(real, blocking))
         os.makedirs(inside, exist_ok=True)
@@ -214,9 +280,98 @@ def _expose(folders: list[str]) -> None:
         for folder, _dirs, _files in os.walk(cover):
             os.chmod(folder, 0o755)
     for blocking, cover in covers.items():
-        mount(cover, blocking, _MS_BIND)
+        _mount(libc, cover, blocking, _MS_BIND)
     for holder, real in kept:
-        mount(holder, real, _MS_BIND | _MS_REC)
+        _mount(libc, holder, real, _MS_BIND | _MS_REC)
+
+
+def _empty_read_only(libc: ctypes.CDLL, folder: str) -> None:
+    """Cover ``folder`` (``/dev/shm``) with an empty read-only ``tmpfs``, if it is a folder; OSError if that fails."""
+    if os.path.isdir(folder) and not os.path.islink(folder):
+        _mount(libc, "tmpfs", folder, _MS_RDONLY | _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "tmpfs",
+               "size=4k,nr_inodes=16,mode=0755")
+
+
+def _limited_space(libc: ctypes.CDLL, folders: list[str], megabytes: int) -> None:
+    """Lay a private ``tmpfs`` of ``megabytes`` MiB over each of ``folders`` (``overlayfs``: what they hold stays
+    readable, what is written goes to the ``tmpfs``). A folder whose path ``mount`` cannot take (a ``,``, ``:``
+    or ``\\`` in it) is left as it is.
+
+    Raises:
+        OSError: a mount fails.
+    """
+    top = tempfile.mkdtemp(prefix="space", dir=_staging())
+    if any(c in top for c in ",:\\"):
+        return
+    _mount(libc, "tmpfs", top, _MS_NOSUID | _MS_NODEV, "tmpfs",
+           f"size={megabytes}m,nr_inodes={_SPACE_INODES},mode=0711")
+    for index, folder in enumerate(folders):
+        real = os.path.realpath(folder)
+        if any(c in real for c in ",:\\") or not os.path.isdir(real):
+            continue
+        upper, work = os.path.join(top, f"upper{index}"), os.path.join(top, f"work{index}")
+        os.mkdir(upper, 0o700)
+        os.mkdir(work, 0o700)
+        info = os.stat(real)  # the merged folder shows the upper folder's owner and mode
+        os.chown(upper, info.st_uid, info.st_gid)
+        os.chmod(upper, stat.S_IMODE(info.st_mode))
+        _mount(libc, "overlay", real, 0, "overlay", f"lowerdir={real},upperdir={upper},workdir={work}")
+
+
+def _private_mounts(libc: ctypes.CDLL | None, exposed: list[str], writable: list[str], space: int,
+                    namespaces: bool) -> bool:
+    """Take a private mount namespace (where allowed, or where ``--expose`` needs one) and set it up: the
+    ``exposed`` folders, an empty read-only ``/dev/shm`` and ``/dev/mqueue``, ``space`` MiB for the
+    ``writable`` folders. Return whether the namespace was taken.
+
+    Raises:
+        OSError: ``--expose`` needs the namespace and it cannot be had, or a mount for it fails.
+    """
+    needed = [(f, b) for f in exposed if (b := _blocking_folder(f)) is not None and b != os.path.realpath(f)]
+    if not needed and not namespaces:
+        return False
+    try:
+        if libc is None or libc.unshare(_CLONE_NEWNS) != 0:
+            raise OSError(ctypes.get_errno() if libc else 0, "cannot make a private mount namespace (unshare)")
+        _mount(libc, "none", "/", _MS_REC | _MS_PRIVATE)  # nothing mounted here reaches the other namespaces
+    except OSError:
+        if needed:
+            raise
+        return False
+    if needed:
+        _expose(libc, needed)
+    if namespaces:  # each protection on its own: one the kernel refuses does not cost the others
+        for folder in ("/dev/shm", "/dev/mqueue"):
+            try:
+                _empty_read_only(libc, folder)
+            except OSError:
+                pass
+        if space and writable:
+            try:
+                _limited_space(libc, writable, space)
+            except OSError:
+                pass
+    return True
+
+
+def probe() -> list[str]:
+    """The names of :data:`NAMESPACES` this process may take (it takes them, so run it in a process of its own),
+    with a private mount namespace counted only where ``mount`` works in it (the empty ``/dev/shm``)."""
+    libc = _libc()
+    if libc is None:
+        return []
+    found = []
+    for name, flag in NAMESPACES.items():
+        if libc.unshare(flag) != 0:
+            continue
+        if flag == _CLONE_NEWNS:
+            try:
+                _mount(libc, "none", "/", _MS_REC | _MS_PRIVATE)
+                _empty_read_only(libc, "/dev/shm")
+            except OSError:
+                continue
+        found.append(name)
+    return found
 
 
 def _children(proc: str = "/proc") -> list[int]:
@@ -228,8 +383,8 @@ def _children(proc: str = "/proc") -> list[int]:
         return []
     for entry in entries:
         try:
-            with open(os.path.join(proc, entry, "stat"), "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
+            with open(os.path.join(proc, entry, "stat"), "rb") as stat_file:
+                fields = stat_file.read().rsplit(b")", 1)[1].split()
             if int(fields[1]) == me:
                 found.append(int(entry))
         except (OSError, IndexError, ValueError):
@@ -237,16 +392,11 @@ def _children(proc: str = "/proc") -> list[int]:
     return found
 
 
-class _Stop(Exception):
-    """The supervisor was told to end the run (``SIGTERM``, ``SIGINT``, ``SIGHUP``)."""
+def _sweep(group: int) -> None:
+    """Kill the program's group and every descendant left (orphans come back to us), reaping them all.
 
-
-def _stop(signum: int, frame: object) -> None:
-    raise _Stop
-
-
-def _cleanup(group: int) -> None:
-    """Kill the program's group and every descendant left (orphans come back to us), reaping them all."""
+    The supervisor's signals are blocked (:func:`main`), so nothing interrupts this loop.
+    """
     while True:
         try:
             os.killpg(group, signal.SIGKILL)
@@ -261,16 +411,36 @@ def _cleanup(group: int) -> None:
             os.waitpid(-1, 0)
         except ChildProcessError:
             return
-        except _Stop:
+        except InterruptedError:
             continue
 
 
-def _child(limits: tuple[int, int, int, int], user: str | None, writable: list[str], program: list[str]) -> None:
-    """In the forked child: own group, drop to ``user``, set limits and confinement, become ``program``."""
+def _wait_for(pid: int) -> int | None:
+    """Reap children until ``pid`` ends (its wait status) or a stop signal comes (None); signals are blocked and
+    taken here with ``sigwait``, so no Python signal handler ever runs."""
+    while True:
+        try:
+            done, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return None
+        if done == pid:
+            return status
+        if done == 0 and signal.sigwait(_WAITED) in _STOPS:
+            return None
+
+
+#: What the child needs to start the program: limits, user, writable folders, argv, the signal mask to restore.
+_Start = tuple[tuple[int, int, int, int], str | None, list[str], list[str], set[int | signal.Signals]]
+
+
+def _start(limits: tuple[int, int, int, int], user: str | None, writable: list[str], program: list[str],
+           mask: set[int | signal.Signals]) -> None:
+    """In the forked child: own group, drop to ``user``, set hard limits and confinement, become ``program``."""
     cpu, memory, files, processes = limits
     os.setpgid(0, 0)
-    for name in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for name in (*_STOPS, signal.SIGPIPE, signal.SIGXFSZ):
         signal.signal(name, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     if user is not None:
         import pwd
 
@@ -281,7 +451,7 @@ def _child(limits: tuple[int, int, int, int], user: str | None, writable: list[s
         if os.getuid() == 0 or os.geteuid() == 0:
             raise OSError(f"could not drop to the user {user}")
     if cpu:
-        _limit("RLIMIT_CPU", cpu)
+        _limit("RLIMIT_CPU", cpu, slack=1)  # SIGXCPU at the soft limit, SIGKILL a second later
     if memory:
         _limit("RLIMIT_AS", memory * 1024 * 1024)
     if files:
@@ -296,7 +466,36 @@ def _child(limits: tuple[int, int, int, int], user: str | None, writable: list[s
     os.execv(program[0], program)
 
 
-def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list[str], list[str], list[str]] | None:
+def _run_program(start: _Start) -> None:
+    """In a forked child: :func:`_start` the program; never return (127 when it cannot start)."""
+    limits, user, writable, program, mask = start
+    try:
+        _start(limits, user, writable, program, mask)
+    except BaseException as err:  # noqa: BLE001 - nothing of the supervisor may run in the child
+        print(f"sandbox: cannot start {program[0]}: {err}", file=sys.stderr)
+    os._exit(127)
+
+
+def _init(libc: ctypes.CDLL | None, report: int, start: _Start) -> None:
+    """Pid 1 of the new PID namespace: start the program, reap every orphan, and when the program ends write its
+    wait status to ``report`` and end, which makes the kernel kill everything left in the namespace. A stop
+    signal (from the supervisor's group) ends it at once. Never returns."""
+    try:
+        if libc is not None:
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a supervisor killed outright takes us along
+        program = os.fork()
+        if program == 0:
+            os.close(report)
+            _run_program(start)
+        status = _wait_for(program)
+        if status is not None:
+            os.write(report, str(status).encode())
+    finally:
+        os._exit(0)
+
+
+def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list[str], list[str], int, bool,
+                                     list[str]] | None:
     if len(argv) < 6 or "--" not in argv[4:]:
         return None
     try:
@@ -305,7 +504,7 @@ def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list
         return None
     end = argv.index("--", 4)
     options, program = argv[4:end], argv[end + 1:]
-    user, writable, exposed = None, [], []
+    user, writable, exposed, space, namespaces = None, [], [], 0, True
     if len(options) % 2 or not program:
         return None
     for key, value in zip(options[::2], options[1::2], strict=True):
@@ -315,56 +514,84 @@ def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list
             writable.append(value)
         elif key == "--expose":
             exposed.append(value)
+        elif key == "--space" and value.isdigit():
+            space = int(value)
+        elif key == "--namespaces" and value in ("on", "off"):
+            namespaces = value == "on"
         else:
             return None
     cpu, memory, files, processes = limits
-    return (cpu, memory, files, processes), user, writable, exposed, program
+    return (cpu, memory, files, processes), user, writable, exposed, space, namespaces, program
+
+
+def _private(libc: ctypes.CDLL | None, flag: int) -> bool:
+    return libc is not None and libc.unshare(flag) == 0
 
 
 def main(argv: list[str]) -> int:
     """Start the program confined and limited, supervise it, and end as it ended; 2 on a usage error."""
+    if argv == ["--probe"]:
+        print(json.dumps(probe()))
+        return 0
     parsed = _parse(argv)
     if parsed is None:
         print(_USAGE, file=sys.stderr)
         return 2
-    limits, user, writable, exposed, program = parsed
+    limits, user, writable, exposed, space, namespaces, program = parsed
     if user is not None and os.geteuid() != 0:
         print("sandbox: --user needs root", file=sys.stderr)
         return 2
-    if exposed:
-        try:
-            _expose(exposed)
-        except OSError as err:
-            print(f"sandbox: the user {user} cannot reach the interpreter and it cannot be exposed: {err}",
-                  file=sys.stderr)
-            return 126
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on taken with sigwait, never a handler
     libc = _libc()
+    try:
+        _private_mounts(libc, exposed, writable, space, namespaces)
+    except OSError as err:
+        print(f"sandbox: the user {user} cannot reach the interpreter and it cannot be exposed: {err}",
+              file=sys.stderr)
+        return 126
+    own_pids = False
+    if namespaces:
+        _private(libc, _CLONE_NEWIPC)
+        _private(libc, _CLONE_NEWNET)
+        own_pids = _private(libc, _CLONE_NEWPID)
     if libc is not None:
         libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    for name in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(name, _stop)
+    start = (limits, user, writable, program, mask)
+    report, reported = os.pipe()  # the program's wait status, from the namespace's init
     pid = os.fork()
     if pid == 0:
+        os.close(report)
+        if own_pids:
+            _init(libc, reported, start)
+        os.close(reported)
+        _run_program(start)
+    os.close(reported)
+    status = _wait_for(pid)
+    if own_pids:  # init ends the namespace; a stop kills init, and the kernel every process in it
         try:
-            _child(limits, user, writable, program)
-        except BaseException as err:  # noqa: BLE001 - nothing of the supervisor may run in the child
-            print(f"sandbox: cannot start {program[0]}: {err}", file=sys.stderr)
-        os._exit(127)
-    status: int | None = None
-    try:
-        while status is None:
-            done, code = os.waitpid(-1, 0)
-            if done == pid:
-                status = code
-    except (_Stop, ChildProcessError):
-        pass
-    _cleanup(pid)
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        with os.fdopen(report, "rb") as pipe:
+            _sweep(pid)
+            text = pipe.read(32).decode(errors="replace")
+        status = int(text) if text.lstrip("-").isdigit() else None
+    else:
+        os.close(report)
+        _sweep(pid)
+    return _end_as(status)
+
+
+def _end_as(status: int | None) -> int:
+    """End this process the way the program ended (wait ``status``): the same signal, or return its exit status
+    (``128 + SIGKILL`` when it was stopped)."""
     if status is None:
         return 128 + signal.SIGKILL
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         _limit("RLIMIT_CORE", 0)
         signal.signal(number, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {number})
         os.kill(os.getpid(), number)
         return 128 + number
     return os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1

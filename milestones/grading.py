@@ -459,12 +459,15 @@ class MilestoneGrade:
         parts: a score per rubric part, in course order.
         notes: what went wrong with the run, for the student and the instructor.
         layered: the counted score comes from the layered (hybrid) run.
+        unprotected: the sandbox's protections the run went without (the short names of
+            :data:`milestones._sandbox.PROTECTIONS`), for the instructor only.
     """
 
     milestone: Milestone
     parts: list[PartScore]
     notes: list[str] = field(default_factory=list)
     layered: bool = False
+    unprotected: list[str] = field(default_factory=list)
 
     @property
     def regular(self) -> Fraction:
@@ -531,6 +534,7 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
     errors: list[tuple[str, str]] = []
     stopped = ""
     secret: RunResult | None = None
+    unprotected = list(run.unprotected) if run is not None else []
     if run is not None and run.tampered:  # the submission's code wrote to the results: none of them count
         note = f"{TAMPERED}: {run.tampered}"
         notes.append(note)
@@ -566,7 +570,7 @@ def score_run(milestone: Milestone, inventory: dict[str, TestRecord], run: RunRe
             tests.append(TestScore(record, outcome, message, possible if outcome == "passed" else Fraction(0),
                                    possible))
         parts.append(PartScore(part, tuple(tests)))
-    return MilestoneGrade(milestone, parts, notes)
+    return MilestoneGrade(milestone, parts, notes, unprotected=unprotected)
 
 
 _INVENTORY_FORMAT = 1

@@ -12,6 +12,9 @@ name                                what it is
 ``digest(folder)``                   the SHA-256 of every file under a folder
 ``copy_submission(source, target)``  copy a submission without following links; refuse
                                      links, pipes, devices, hard links, big files by name
+``unprotected(root)``                the sandbox's protections unavailable here
+``namespaces()``                     the namespaces the sandbox may take here
+``space_mb(limits)``                 the MiB a run may write in its folders
 ==================================  ====================================================
 
 A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
@@ -30,15 +33,19 @@ a new private folder outside the submission:
   ``site-packages`` without the kit (:func:`site_mirrors`);
 * ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
   (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
-  Landlock, see :mod:`milestones._sandbox`).
+  Landlock, see :mod:`milestones._sandbox`); where a private mount namespace is allowed,
+  what it writes there goes to a private ``tmpfs`` of :func:`space_mb` MiB.
 
-The student's process starts through the sandbox (:mod:`milestones._sandbox`: rlimits,
-Landlock, a dedicated user); the judge reads its answers as hostile data and decides. Every
-file under ``judge`` and ``student`` is hashed before and after the run: a difference marks
-the run tampered. When the grader is root, the student's processes belong to a dedicated
-unprivileged user (``bjgrade<slot>``, one per run at a time), who owns only ``sub`` and
-``tmp``; when a student process ends, and when the run ends, every process of that user is
-killed.
+The student's process starts through the sandbox (:mod:`milestones._sandbox`: hard rlimits,
+Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
+reads its answers as hostile data and decides. Every file under ``judge`` and ``student`` is
+hashed before and after the run: a difference marks the run tampered. When the grader is
+root, the student's processes belong to a dedicated unprivileged user (``bjgrade<slot>``,
+one per run at a time), who owns only ``sub`` and ``tmp``, both ``0700`` (the run's folder is
+``0711``, the judge's copy and output root's alone), so a concurrent run's user can read
+neither; when a student process ends, and when the run ends, every process of that user is
+killed. The protections that were unavailable (:func:`unprotected`) are recorded on the
+result (:attr:`milestones.runner.RunResult.unprotected`) for the instructor's report.
 """
 
 from __future__ import annotations
@@ -66,14 +73,15 @@ from typing import TYPE_CHECKING
 from gui.xvfb import NoDisplay, xvfb
 
 from . import REPO_ROOT
-from ._sandbox import STAGING_ENV, proc_statuses
+from ._sandbox import NAMESPACES, STAGING_ENV, landlock_abi, proc_statuses
 from .config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
 
 __all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USER_PREFIX", "SubmissionRefused",
-           "copy_submission", "digest", "kill_user", "run_isolated", "sandbox_user"]
+           "copy_submission", "digest", "kill_user", "namespaces", "run_isolated", "sandbox_user", "space_mb",
+           "unprotected"]
 
 #: The sandbox users are this prefix and a slot number: ``bjgrade0``, ``bjgrade1`` ...
 SANDBOX_USER_PREFIX = "bjgrade"
@@ -205,6 +213,41 @@ def kill_user(uid: int) -> int:
                     pass
         time.sleep(0.01 * min(rounds, 10))
     return rounds
+
+
+@functools.cache
+def namespaces() -> frozenset[str]:
+    """The namespaces (:data:`milestones._sandbox.NAMESPACES`) a supervisor started by this grader may take:
+    ``python milestones/_sandbox.py --probe`` in a process of its own, once per grader process.
+    Empty where it cannot run (not Linux) or fails."""
+    if os.name != "posix":
+        return frozenset()
+    try:
+        done = subprocess.run([sys.executable, "-P", "-s", "-B", str(_PACKAGE / "_sandbox.py"), "--probe"],
+                              capture_output=True, text=True, timeout=60, check=False)
+        names = json.loads(done.stdout) if done.returncode == 0 else []
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return frozenset()
+    return frozenset(n for n in names if n in NAMESPACES) if isinstance(names, list) else frozenset()
+
+
+def unprotected(root: bool) -> list[str]:
+    """The protections of :data:`milestones._sandbox.PROTECTIONS` a graded run goes without here, by short name:
+    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock, each namespace the
+    kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
+    if os.name != "posix":
+        return ["rlimits", "sandbox-user", "landlock", *NAMESPACES]
+    missing = [] if root else ["sandbox-user"]
+    if landlock_abi() < 1:
+        missing.append("landlock")
+    found = namespaces()
+    return missing + [name for name in NAMESPACES if name not in found]
+
+
+def space_mb(limits: Limits) -> int:
+    """The MiB a run may write in its folders (the private ``tmpfs`` of :mod:`milestones._sandbox`'s
+    ``--space``): four of its largest files (``Limits.file_mb``), at least 16."""
+    return max(4 * limits.file_mb, 16)
 
 
 @functools.cache
@@ -498,8 +541,11 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         milestone = _copy_suite(folder, judge / folder.parent.name, visible=part == "visible")
         observe = _student_kit(kit, milestone)
         copy_submission(impl, sub)
-        tmp.mkdir()
-        staging.mkdir()
+        sub.chmod(0o700)  # with the run's user as owner (root): no other run's user can list or read it
+        tmp.mkdir(mode=0o700)
+        staging.mkdir(mode=0o711)
+        (work / "output.txt").touch(mode=0o600)  # the judge's output names the tests (hidden ones too)
+        result.unprotected = unprotected(root)
         site_mirrors(kit / "site")
         before = {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}}
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
@@ -513,6 +559,8 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.observer", "--impl", str(sub), "--isolated"]
         sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
                    "--write", str(sub), "--write", str(tmp)]
+        if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
+            sandbox += ["--space", str(space_mb(limits))]
         judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
                       "--tb=no", "--no-header", "--continue-on-collection-errors",
                       "-o", "console_output_style=classic", f"--rootdir={milestone.parent.parent}",
@@ -609,6 +657,7 @@ def run_isolated(folder: Path, impl: Path, *, limits: Limits = Limits(), hidden:
         return visible
     secret = _one_run(folder, impl, limits, part="hidden")
     visible.hidden_run = secret
+    visible.unprotected = [*visible.unprotected, *(n for n in secret.unprotected if n not in visible.unprotected)]
     visible.collected.update(secret.collected)
     visible.results.update(secret.results)
     if secret.tampered and not visible.tampered:  # its details may name a hidden test: not in the notes

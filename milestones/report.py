@@ -10,6 +10,7 @@ name                           what it writes
 ``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
 ``gradescope_failure(reason)``  ... for a submission that could not be graded at all
 ``csv_gradebook(grades)``      one row per student, one column per rubric part
+``unprotected(grades)``        the sandbox's protections the runs went without
 =============================  =======================================================
 """
 
@@ -22,11 +23,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from ._sandbox import PROTECTIONS
 from .config import DEFAULT_HIDDEN_VISIBILITY
 from .grading import MilestoneGrade, SubmissionGrade, TestScore
 
 __all__ = ["csv_gradebook", "gradescope_failure", "gradescope_results", "json_report", "points_text", "score_text", "shown",
-           "spreadsheet_cell", "text_report"]
+           "spreadsheet_cell", "text_report", "unprotected"]
 
 _MARK = {"passed": "PASS", "failed": "FAIL", "error": "ERROR", "skipped": "SKIP", "not run": "NOT RUN"}
 
@@ -81,8 +83,28 @@ def _test_line(test: TestScore) -> list[str]:
     return lines
 
 
+def unprotected(grades: list[SubmissionGrade]) -> list[str]:
+    """The sandbox's protections (:data:`milestones._sandbox.PROTECTIONS`) that any run of ``grades`` went
+    without, by short name, in the order they were first met."""
+    found: list[str] = []
+    for grade in grades:
+        for mg in grade.milestones:
+            found.extend(name for name in mg.unprotected if name not in found)
+    return found
+
+
+def _unprotected_lines(grades: list[SubmissionGrade]) -> list[str]:
+    """The text report's closing block on the protections the runs went without (none: no lines)."""
+    missing = unprotected(grades)
+    if not missing:
+        return []
+    return ["", "Graded without these protections (docs/instructor.md section 7 says what each leaves open):",
+            *(f"  {name}: {PROTECTIONS.get(name, 'unknown')}" for name in missing)]
+
+
 def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> str:
-    """A rubric table per student and, for several students, a summary table.
+    """A rubric table per student, for several students a summary table, and, when a run went without some of
+    the sandbox's protections (no Landlock, no namespaces, not root), which ones and what that leaves open.
 
     Args:
         grades: the graded submissions.
@@ -121,6 +143,7 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
         for row in [header, *rows]:
             out.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
                                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
+    out.extend(_unprotected_lines(grades))
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -135,7 +158,8 @@ def json_report(grades: list[SubmissionGrade]) -> str:
 
     Each student has ``student`` (the unique name), ``source`` (the zip given, or the folder
     holding ``blackjack/``), ``folder`` (the folder holding ``blackjack/``; ``null`` for a
-    zip, whose unpacked folder is gone), the totals and the milestones.
+    zip, whose unpacked folder is gone), the totals and the milestones; each milestone's
+    ``unprotected`` lists the sandbox's protections its run went without.
     """
     data = [{"student": g.submission.name, "source": g.submission.origin or None,
              "folder": str(g.submission.folder) if g.submission.folder and not g.submission.unzipped else None,
@@ -143,7 +167,7 @@ def json_report(grades: list[SubmissionGrade]) -> str:
              "milestones": [{"number": mg.milestone.number, "title": mg.milestone.title,
                              "regular": str(mg.regular), "regular_max": mg.milestone.regular_points,
                              "extra": str(mg.extra), "extra_max": mg.milestone.extra_points,
-                             "layered": mg.layered, "notes": mg.notes,
+                             "layered": mg.layered, "notes": mg.notes, "unprotected": mg.unprotected,
                              "parts": [{"key": p.part.key, "title": p.part.title, "points": p.part.points,
                                         "extra_credit": p.part.extra_credit, "score": str(p.score),
                                         "tests": [_test_dict(t) for t in p.tests]} for p in mg.parts]}
@@ -165,6 +189,10 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = DEFAULT_
     would give their results away: the top-level ``visibility`` (the spec's setting for the
     whole result, total included) is ``hidden_visibility`` too, each visible test keeps its
     own ``"visible"``, and the summary in ``output`` counts the visible tests only.
+
+    The sandbox's protections a run went without (no Landlock, no namespaces, not root) are
+    for the instructor: they go in ``extra_data`` (``{"unprotected": ["landlock"]}``, the
+    spec's "extra data to be stored"), not in ``output``, the text the student reads.
     """
     tests = []
     for mg in grade.milestones:
@@ -194,6 +222,9 @@ def gradescope_results(grade: SubmissionGrade, hidden_visibility: str = DEFAULT_
                                "tests": tests}
     if secret:  # the total holds the hidden tests' points: it is shown when they are
         results["visibility"] = hidden_visibility
+    missing = unprotected([grade])
+    if missing:
+        results["extra_data"] = {"unprotected": missing}
     return json.dumps(results, indent=2) + "\n"
 
 

@@ -13,9 +13,9 @@ The child is ``python -m pytest`` with the grading plugin: the judge, which neve
 submission (docs/design/graded_test_shape.md). Its tests ask the fixture ``student`` for
 observations, which run the submission's code in a student process of their own
 (:mod:`milestones.observer`), started through ``python -m milestones._sandbox``: a supervisor
-that sets ``RLIMIT_CPU``, ``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` (from
-:class:`Limits`, ``--student-limits``) and, as a child subreaper, kills everything the student's
-process started when it ends. The plugin writes one JSON line per event (so a run that is killed
+that sets ``RLIMIT_CPU``, ``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` as hard limits
+(from :class:`Limits`, ``--student-limits``) and kills everything the student's process started when
+it ends (a PID namespace where the kernel allows one, else as a child subreaper). The plugin writes one JSON line per event (so a run that is killed
 keeps what it finished) to a pipe the child inherits; its descriptor is in the environment (on
 Windows, a ``--results-json`` file). The runner checks that the lines follow the plugin's
 protocol (:class:`_Stream`). When the run ends, the runner kills the judge's group and every
@@ -160,6 +160,9 @@ class RunResult:
         hidden_run: an isolated run's second process, which ran the hidden tests alone (its
             results are merged into ``results`` too; its output and stop reason are kept
             apart, because the student must not see them).
+        unprotected: an isolated run's protections that were unavailable, by the short names of
+            :data:`milestones._sandbox.PROTECTIONS` (``"landlock"``, ``"pid-namespace"`` ...),
+            for the instructor's report.
     """
 
     collected: dict[str, TestRecord] = field(default_factory=dict)
@@ -174,6 +177,7 @@ class RunResult:
     returncode: int = 0
     output: str = ""
     hidden_run: RunResult | None = None
+    unprotected: list[str] = field(default_factory=list)
 
     def stop_reason(self, limits: Limits) -> str:
         """Why the run ended early, in words for a student ("" if it did not)."""

@@ -1,8 +1,10 @@
-"""The runner's sandbox: processes a submission starts, and the process limit."""
+"""The runner's sandbox (milestones/_sandbox.py): processes a submission starts, limits, namespaces, cleanup."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -35,28 +37,29 @@ def test_processes_started_by_the_submission_end_with_the_run(mini_course: Path,
                                                               own_session: bool) -> None:
     """A submission that starts a background process at import (here a 2-minute sleep) leaves nothing
     running once the run is over, although the run itself ended normally (the process group used to be
-    killed only on a time-out), also when the process left the group with setsid() (it used to escape)."""
+    killed only on a time-out), also when the process left the group with setsid() (it used to escape).
+    The processes are found by a token on their command line: in a PID namespace, the pid the
+    submission sees is not the one the grader sees."""
     submission = tmp_path / "sub"
     write_packages(submission, lambda r: False)
-    pids = tmp_path / "pids.txt"
+    token = f"bj-background-{os.getpid()}-{time.monotonic_ns()}"
+    started = tmp_path / "started.txt"
     init = submission / "blackjack" / "__init__.py"
     init.write_text(init.read_text(encoding="utf-8") + (
         "\nimport subprocess as _sp, sys as _sys\n"
-        "_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)'], "
+        f"_child = _sp.Popen([_sys.executable, '-c', 'import time; time.sleep(120)', {token!r}], "
         f"start_new_session={own_session})\n"
-        f"with open({str(pids)!r}, 'a') as _f:\n    _f.write(f'{{_child.pid}}\\n')\n"), encoding="utf-8")
+        f"with open({str(started)!r}, 'a') as _f:\n    _f.write('started\\n')\n"), encoding="utf-8")
     run = run_suite(mini_course / "tests" / "milestone1", submission, limits=LIMITS)
-    started = [int(line) for line in pids.read_text(encoding="utf-8").split()]
     try:
-        assert run.finished and started
+        assert run.finished and started.read_text(encoding="utf-8").split()
         deadline = time.monotonic() + 5  # SIGKILL is sent; the process needs a moment to go
-        while any(_alive(pid) for pid in started) and time.monotonic() < deadline:
+        while _with_token(token) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [pid for pid in started if _alive(pid)]
+        assert _with_token(token) == []
     finally:
-        for pid in started:
-            if _alive(pid):
-                os.kill(pid, 9)
+        for pid in _with_token(token):
+            os.kill(pid, 9)
 
 
 @needs_proc
@@ -84,6 +87,11 @@ def _holds(pid: int, token: str) -> bool:
         return token.encode() in Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return False
+
+
+def _with_token(token: str) -> list[int]:
+    """The live processes whose command line holds ``token``."""
+    return [int(e) for e in os.listdir("/proc") if e.isdigit() and _alive(int(e)) and _holds(int(e), token)]
 
 
 def _sandboxed(script: str, *options: str) -> subprocess.CompletedProcess[str]:
@@ -131,3 +139,153 @@ def test_writes_outside_the_allowed_folders_are_refused(tmp_path: Path) -> None:
     assert done.stdout.split() == ["refused", "refused"]
     assert (allowed / "new.txt").read_text(encoding="utf-8") == "ok"
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]
+
+
+#: Start 30 processes that each leave the session and sleep (all of them orphans the supervisor must kill), say
+#: "ready", and wait. The token on the sleepers' command lines is written backwards here, so this program's own
+#: command line (and its supervisor's) does not hold it.
+_MANY_ORPHANS = '''
+import os, sys, time
+for _ in range(30):
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)", "@NEKOT@"[::-1]])
+        os._exit(0)
+    os.wait()
+print("ready", flush=True)
+time.sleep(120)
+'''
+
+
+@needs_proc
+@pytest.mark.parametrize("namespaces", ["on", "off"], ids=["pid namespace", "subreaper sweep"])
+def test_sigterm_during_the_cleanup_does_not_break_it(namespaces: str) -> None:
+    """Issue 26: a SIGTERM that arrived while the supervisor listed its children raised inside its cleanup and
+    crashed it (a traceback, the orphans left running). Here SIGTERM comes every millisecond for two seconds
+    once the program has left 30 orphans: the supervisor ends at the first one the way a stopped run ends
+    (exit status 128 + SIGKILL), prints no traceback, and leaves nothing running, with a PID namespace (as
+    root) and with the subreaper's sweep (--namespaces off)."""
+    token = f"bj-orphan-{os.getpid()}-{time.monotonic_ns()}"
+    options = ["--namespaces", "off"] if namespaces == "off" else []  # on: the default, where allowed
+    supervisor = subprocess.Popen([sys.executable, "-m", "milestones._sandbox", "60", "0", "0", "0", *options,
+                                   "--", sys.executable, "-c",
+                                   _MANY_ORPHANS.replace("@NEKOT@", token[::-1])],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert supervisor.stdout is not None and supervisor.stdout.readline() == "ready\n"
+        deadline = time.monotonic() + 5
+        while len(_with_token(token)) < 30 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(_with_token(token)) == 30
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and supervisor.poll() is None:
+            supervisor.send_signal(signal.SIGTERM)
+            time.sleep(0.001)
+        _out, err = supervisor.communicate(timeout=10)
+        assert "Traceback" not in err, err
+        assert supervisor.returncode == 128 + signal.SIGKILL
+        time.sleep(0.2)
+        assert _with_token(token) == []
+    finally:
+        supervisor.kill()
+        supervisor.wait()
+        for pid in _with_token(token):
+            os.kill(pid, signal.SIGKILL)
+
+
+@needs_proc
+def test_the_limits_are_hard() -> None:
+    """Issue 26: only the soft limits were set, and a process may raise a soft limit up to the hard one (2.5 GiB,
+    400 threads, an 80 MiB file). Each limit is now set as the soft and the hard value, so an unprivileged
+    program cannot raise it at all; the CPU's hard limit is one second above the soft one, so SIGXCPU (read
+    as "used up its CPU time") still comes first and SIGKILL follows if the program catches it."""
+    script = ("import resource as r\nfor n in ('RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NPROC', 'RLIMIT_CPU'):\n"
+              "    print(n, *r.getrlimit(getattr(r, n)))\n")
+    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "30", "300", "5", "50", "--",
+                           sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30)
+    limits = {name: (int(soft), int(hard)) for name, soft, hard in (line.split() for line in done.stdout.splitlines())}
+    assert limits["RLIMIT_AS"] == (300 << 20, 300 << 20)
+    assert limits["RLIMIT_FSIZE"] == (5 << 20, 5 << 20)
+    assert limits["RLIMIT_NPROC"][0] == limits["RLIMIT_NPROC"][1] > 50
+    assert limits["RLIMIT_CPU"] == (30, 31)
+
+
+@needs_proc
+@pytest.mark.skipif(landlock_abi() < 1, reason="needs Linux Landlock (kernel 5.13+)")
+def test_landlock_lets_a_run_write_to_a_few_devices_only(tmp_path: Path) -> None:
+    """Issue 26: the Landlock rule allowed writing to any file beneath /dev, so /dev/shm files (shared memory
+    every run sees; here one anyone may write, as an earlier run could leave it) were writable. The rule now
+    names the character devices a program may write to (/dev/null, /dev/zero, ...): /dev/null still takes
+    writes, the /dev/shm file is refused and keeps its text (Landlock alone here, no namespace), and the
+    allowed folder still works."""
+    shared = Path(f"/dev/shm/bj-{os.getpid()}-{time.monotonic_ns()}")
+    shared.write_text("PLANTED", encoding="utf-8")
+    shared.chmod(0o666)
+    script = (f"from milestones._sandbox import confine_writes\nassert confine_writes([{str(tmp_path)!r}])\n"
+              f"open('/dev/null', 'w').write('ok')\nopen({str(tmp_path / 'new.txt')!r}, 'w').write('ok')\n"
+              f"try:\n    open({str(shared)!r}, 'w').write('FROM-THE-RUN')\n    print('written')\n"
+              f"except PermissionError:\n    print('refused')\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                              timeout=30)
+        assert (done.returncode, done.stdout.strip()) == (0, "refused"), done.stderr
+        assert shared.read_text(encoding="utf-8") == "PLANTED"
+        assert (tmp_path / "new.txt").read_text(encoding="utf-8") == "ok"
+    finally:
+        shared.unlink(missing_ok=True)
+
+
+@needs_proc
+@pytest.mark.parametrize("namespaces", ["on", "off"], ids=["pid namespace", "subreaper sweep"])
+def test_a_program_out_of_cpu_time_ends_with_sigxcpu(namespaces: str) -> None:
+    """The CPU limit is hard one second above the soft one: a busy loop gets SIGXCPU at the soft limit (the
+    runner's "used up its CPU time"), not the hard limit's SIGKILL, in a PID namespace (where the program is
+    not the namespace's init, which would ignore SIGXCPU) as without one."""
+    options = ["--namespaces", "off"] if namespaces == "off" else []
+    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "1", "0", "0", "0", *options, "--",
+                           sys.executable, "-c", "while True: pass"], capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert done.returncode == -signal.SIGXCPU, done.stderr
+
+
+@needs_proc
+@pytest.mark.skipif(not (hasattr(os, "geteuid") and os.geteuid() == 0) or not shutil.which("setpriv"),
+                    reason="needs root and setpriv to take CAP_SYS_ADMIN away")
+def test_where_namespaces_are_refused_the_sweep_still_cleans_up() -> None:
+    """Without CAP_SYS_ADMIN (a container that refuses namespaces), --probe finds none and the supervisor falls
+    back to the child subreaper's sweep: a daemon that left the session is still killed, and the program's
+    exit status still comes through."""
+    drop = ["setpriv", "--bounding-set", "-sys_admin", "--inh-caps", "-sys_admin"]
+    probe = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "--probe"], capture_output=True,
+                           text=True, check=True, timeout=30)
+    assert json.loads(probe.stdout) == []
+    token = f"bj-daemon-{os.getpid()}-{time.monotonic_ns()}"
+    script = (f"import os, sys\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+              f"        os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(120)', "
+              f"{token[::-1]!r}[::-1]])\n    os._exit(0)\nos.wait()\nimport time\ntime.sleep(0.5)\n"
+              f"print(os.readlink('/proc/self/ns/pid'))\nraise SystemExit(3)\n")
+    done = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "30", "0", "0", "0", "--",
+                           sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert done.stdout.strip() == os.readlink("/proc/self/ns/pid")  # not in a PID namespace of its own
+    time.sleep(0.2)
+    assert _with_token(token) == []
+
+
+def test_the_missing_protections_are_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """isolation.unprotected names what a graded run goes without: the sandbox user when not root, Landlock,
+    and each namespace the probe did not get (here made unavailable), in PROTECTIONS' words; with all of
+    them there, as root, nothing."""
+    from milestones import isolation  # noqa: PLC0415
+    from milestones._sandbox import NAMESPACES, PROTECTIONS  # noqa: PLC0415
+
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 0)
+    monkeypatch.setattr(isolation, "namespaces", lambda: frozenset({"pid-namespace"}))
+    missing = isolation.unprotected(False)
+    assert missing == ["sandbox-user", "landlock", "mount-namespace", "ipc-namespace", "network-namespace"]
+    assert isolation.unprotected(True) == missing[1:]
+    assert all(name in PROTECTIONS for name in missing)
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 3)
+    monkeypatch.setattr(isolation, "namespaces", lambda: frozenset(NAMESPACES))
+    assert isolation.unprotected(True) == []
