@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 from .config import SUITE_PREFIX, suite_number, suites_dir
+from .pyparse import parse
 
 __all__ = ["HIDDEN_FILE", "HiddenStripError", "has_hidden_mark", "hidden_counts", "hidden_json", "strip_hidden"]
 
@@ -85,7 +86,7 @@ def strip_hidden(source: str, name: str) -> tuple[str | None, int]:
             (for example a hidden mark applied in a way this function does not know).
         SyntaxError: the module does not parse.
     """
-    tree = ast.parse(source, filename=name)
+    tree = parse(source, filename=name)
     if any(_is_pytestmark(stmt) for stmt in tree.body):
         return None, 1
     data = source.encode("utf-8")
@@ -130,7 +131,7 @@ def strip_hidden(source: str, name: str) -> tuple[str | None, int]:
     text = out.decode("utf-8")
     text = "\n".join(line for line in text.split("\n") if line.strip() or not line) if kept else text
     try:
-        new_tree = ast.parse(text, filename=name)
+        new_tree = parse(text, filename=name)
     except SyntaxError as err:
         raise HiddenStripError(f"{name}: removing the hidden tests leaves broken code ({err.msg}, line "
                                f"{err.lineno}); put each hidden case on its own pytest.param line or "

@@ -538,6 +538,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         work = Path(temporary)
         judge, kit, sub, tmp, staging = work / "judge", work / "student", work / "sub", work / "tmp", work / "mnt"
         judge.mkdir(mode=0o700)
+        # the judge's own settings (-c), so a pytest.ini or conftest.py a student process leaves in a shared
+        # folder above the run (/tmp without Landlock) is never read
+        (judge / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
         milestone = _copy_suite(folder, judge / folder.parent.name, visible=part == "visible")
         observe = _student_kit(kit, milestone)
         copy_submission(impl, sub)
@@ -561,7 +564,8 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
                    "--write", str(sub), "--write", str(tmp)]
         if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
             sandbox += ["--space", str(space_mb(limits))]
-        judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-p", "no:cacheprovider", "-q",
+        judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-c", str(judge / "pytest.ini"),
+                      "-p", "no:cacheprovider", "-q",
                       "--tb=no", "--no-header", "--continue-on-collection-errors",
                       "-o", "console_output_style=classic", f"--rootdir={milestone.parent.parent}",
                       "--test-timeout", str(limits.test_timeout), "--student-spec", str(work / "student.json")]

@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .pyparse import parse
+
 __all__ = ["FUNCTIONS_FILE", "PACKAGES", "Function", "Region", "RegionError", "find_regions", "functions_json",
            "iter_modules", "restore_source", "scan", "split_functions", "stub_source"]
 
@@ -154,7 +156,7 @@ def find_regions(source: str, module: str) -> list[Region]:
         raise RegionError(f"{module}:{open_at[0]}: BEGIN SOLUTION without an END SOLUTION")
     if not markers:
         return []
-    functions = list(_functions(ast.parse(source, filename=module)))
+    functions = list(_functions(parse(source, filename=module)))
     regions = []
     for begin_line, end_line, indent, tag, hint in markers:
         enclosing = [(name, f) for name, f in functions
@@ -230,7 +232,7 @@ def restore_source(source: str, regions: list[Region]) -> tuple[str, list[str]]:
         missing, and the source comes back unchanged when it does not parse.
     """
     try:
-        tree = ast.parse(source)
+        tree = parse(source)
     except SyntaxError:
         return source, [r.qualname for r in regions]
     functions = dict(_functions(tree))
@@ -265,7 +267,7 @@ def _computed(root: Path) -> tuple[frozenset[Function], frozenset[Function]]:
     for module, file in iter_modules(root):
         try:
             source = file.read_text(encoding="utf-8")
-            defined.update((module, name) for name, _func in _functions(ast.parse(source, filename=module)))
+            defined.update((module, name) for name, _func in _functions(parse(source, filename=module)))
             student.update((r.module, r.qualname) for r in find_regions(source, module))
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
             continue

@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -492,3 +493,60 @@ def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Pat
     [mirror] = [Path(p) for p in sys.path if "mirrors" in p]
     assert sys.path == [str(submission), "/usr/lib/python3", str(mirror)]
     assert sorted(p.name for p in mirror.iterdir()) == ["pytest"]
+
+
+#: At import (which happens while the student's process answers its first question, id 1), find the process's
+#: answer channel and write the hostile text @REPLY@ on it (``ID`` in it becomes 1) before the real answer.
+CHANNEL = """
+import gc as _gc, io as _io
+for _o in _gc.get_objects():
+    if isinstance(_o, _io.TextIOWrapper) and "w" in getattr(_o, "mode", "") and _o.fileno() > 2:
+        _o.write((@REPLY@).replace("ID", "1") + chr(10))
+        _o.flush()
+"""
+
+
+@needs_linux
+@pytest.mark.parametrize(("reply", "words"), [
+    ('"[" * 100_000', "nested"),
+    ("'{\"id\": ID, \"value\": 1' + '0' * 5000 + '}'", "more than 100 digits"),
+    ("'{\"id\": ID, \"value\": NaN}'", "not a number a test can use"),
+    ("'x' * (2 * 1024 * 1024)", "your code's process"),
+    ("'{\"id\": 999999, \"value\": 21}'", "answered a question it was not asked"),
+    ("'{\"id\": ID, \"nothing\": 21}'", "neither a value nor an exception"),
+], ids=["deep", "huge-int", "nan", "long-line", "wrong-id", "no-value"])
+def test_a_hostile_answer_on_the_student_channel_fails_the_test_not_the_grader(
+        reply: str, words: str, course: Path, samples: dict[str, Path], tmp_path: Path) -> None:
+    """The student's process may write anything on its answer channel: nesting 100,000 deep, a number past
+    int's digit limit, NaN, a 2 MiB line, an answer to another question, an answer with no value. The judge
+    reads each as a broken rule of the channel, ends that process and fails the test with words saying so;
+    the run finishes, and a reference graded in the same batch keeps its full score."""
+    submission = _attack(samples, tmp_path, CHANNEL.replace("@REPLY@", reply))
+    run = run_suite(course / "tests" / "milestone1", submission, limits=LIMITS)
+    assert run.finished and not run.tampered, run.stop_reason(LIMITS)
+    assert all(outcome == "failed" for outcome, _ in run.results.values()), run.results
+    messages = [m for _, m in run.results.values()] + [m for _, m in run.collect_errors]
+    assert any(words in message for message in messages), messages
+    grades = Grader(tests=course / "tests", limits=LIMITS).grade(
+        find_submissions([submission, samples["full"]], tmp_path / "scratch"), [1])
+    assert [g.regular for g in grades] == [0, 25]
+
+
+@needs_linux
+def test_a_pytest_ini_left_above_the_run_changes_no_grade(course: Path, samples: dict[str, Path],
+                                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Landlock a student process could leave a pytest.ini (and a conftest.py) in the temporary folder
+    the grader's runs live in, and the next submission's judge read it (one student dropped from 25 to 0). The
+    judge runs with settings of its own (-c): a reference graded after the planted files keeps 25."""
+    shared = Path(tempfile.mkdtemp(prefix="bj-shared-tmp-", dir="/tmp"))  # a folder every user may enter, as /tmp
+    shared.chmod(0o1777)
+    (shared / "pytest.ini").write_text("[pytest]\naddopts = -x --deselect tests\n", encoding="utf-8")
+    (shared / "conftest.py").write_text("import pytest\n\n@pytest.fixture(autouse=True)\ndef _sabotage():\n"
+                                         "    raise RuntimeError('planted')\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    try:
+        [grade] = Grader(tests=course / "tests", limits=LIMITS).grade(
+            find_submissions([samples["full"]], tmp_path / "scratch"), [1])
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
+    assert grade.regular == 25, [(t.record.name, t.message) for t in grade.milestones[0].tests]
