@@ -247,8 +247,8 @@ class Round:
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
                  "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
-                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "history", "house_net", "_pending",
-                 "_adapter")
+                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
+                 "_pending", "_adapter")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -291,6 +291,7 @@ class Round:
         self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
+        self._split = False  # some seat split
         #: Every decision taken, in order: ``(seat, hand, action)``.
         self.history: list[tuple[int, int, Action]] = []
         #: The house's gain this round in credits (minus the players' total net).
@@ -563,13 +564,18 @@ class Round:
         if phase is not _PLAYER_TURN:
             return action in self.legal_actions()
         seat_index, hand_index = turn
-        hand = self._seats[seat_index].hands[hand_index].hand
+        seat = self._seats[seat_index]
+        hand = seat.hands[hand_index].hand
         if action is _STAND:
             return True
         if action is _HIT:
-            return self._may_hit(hand)
-        if action in self._optional:
-            return len(hand) == 2 and self._why_not(action, seat_index, hand_index) is None
+            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as _may_hit
+        if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
+            if action is _DOUBLE:
+                return why_not_double(self._adapter.at(seat_index, hand_index, seat)) is None
+            if action is _SPLIT:
+                return why_not_split(self._adapter.at(seat_index, hand_index, seat)) is None
+            return self._why_not_surrender(seat, hand) is None
         return False
 
     def _apply_unchecked(self, action: Action) -> None:
@@ -767,6 +773,7 @@ class Round:
             state.doubled = True
             double_down(self._adapter.at(seat_index, hand_index, seat))
         elif action is _SPLIT:
+            self._split = True
             split(self._adapter.at(seat_index, hand_index, seat))
             self._next_hand(seat_index, hand_index)  # the first hand of the two gets its second card at once
             return
@@ -814,7 +821,8 @@ class Round:
             while hand_index < len(hands):
                 state = hands[hand_index]
                 if not state.finished:
-                    if len(state.hand._cards) == 1:  # a split hand gets its second card when play reaches it
+                    # a split hand gets its second card when play reaches it (only a split leaves a hand one card)
+                    if self._split and len(state.hand._cards) == 1:
                         deal_split_card(self._adapter.at(seat_index, hand_index, seats[seat_index]))
                     if not state.finished:
                         self._turn = (seat_index, hand_index)

@@ -1,7 +1,7 @@
 """Milestone 2, advanced play: double down, split and insurance, and when a hand may double or split (20 points).
 
 The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
-them. Double down 4 points, split 6, insurance 5, the legality of a double or a split 5.
+them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
 Surrender, Thunderjack and Blitz are the engine's given extras: their tests carry no
 points and check that they still work with the student's code.
 
@@ -101,6 +101,69 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     around = student("around_refusal", *game, steps(done), action, amount)
     changed = [name for key, name in SNAPSHOT.items() if around["before"][key] != around["after"][key]]
     assert not changed, f"a refused {call} must change nothing at the table; it changed {', '.join(changed)}"
+
+
+# ===================== when a hand may double or split (5 points): why_not_double, why_not_split
+
+@pytest.mark.points(1)
+def test_double_after_a_hit_is_refused(student: Student) -> None:
+    """A hand that has hit (three cards) cannot double down: IllegalActionError, and nothing changes."""
+    game = table("2h 9c 3d 8s 4c", bets=[10])  # Ann 2 3 hits 4: 9 on three cards
+    _, hit = play(student, game, "hit")
+    assert "double" not in hit["legal"], \
+        f"only a two-card hand may double down, and 2-3-4 has three cards: DOUBLE should not be legal; " \
+        f"legal_actions() is {hit['legal']}"
+    assert_refused(student, game, ("hit",), "double", "only a two-card hand may double down, and 2-3-4 has three cards")
+
+
+@pytest.mark.points(1)
+def test_no_double_after_split_when_das_is_off(student: Student) -> None:
+    """single_deck has no double after split: a split 8 that draws a 3 (11) may not double."""
+    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10])  # Ann 8 8; dealer 6 up, T in the hole
+    _, split = play(student, game, "split")
+    assert hand(split, 0, 0) == "8s 3h" and "double" not in split["legal"], \
+        f"the first split hand should be 8s 3h and DOUBLE not legal without double after split " \
+        f"(rules.double_after_split is False); hand [{hand(split, 0, 0)}], legal_actions() {split['legal']}"
+    assert_refused(student, game, ("split",), "double",
+                   "single_deck has no double after split (rules.double_after_split is False)")
+
+
+@pytest.mark.points(1)
+def test_split_a_non_pair_is_refused(student: Student) -> None:
+    """8-9 is not a pair: SPLIT raises IllegalActionError saying so, and nothing changes."""
+    game = table("8s Th 9d 7c", bets=[10])
+    assert_refused(student, game, (), "split", "8-9 is not a pair: only two cards of equal rank split")
+
+
+@pytest.mark.points(1)
+def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> None:
+    """K-Q is a pair only when rules.split_by is "value" (justblackjack); vegas splits by rank and refuses it."""
+    game = table("Kh 9c Qd 7s", bets=[10])
+    [start] = play(student, game)
+    assert "split" not in start["legal"], \
+        f"vegas splits by rank (rules.split_by is 'rank'): K-Q is no pair, so SPLIT should not be legal; " \
+        f"legal_actions() {start['legal']}"
+    assert_refused(student, game, (), "split", "vegas splits by rank, and K-Q are two ranks")
+    [value] = play(student, table("Kh 9c Qd 7s", rules="justblackjack", bets=[10]))
+    assert "split" in value["legal"], \
+        f"justblackjack splits by value (rules.split_by is 'value'): K-Q is a pair of tens and may split; " \
+        f"legal_actions() {value['legal']}"
+
+
+@pytest.mark.points(1)
+def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -> None:
+    """With 5 credits left after a bet of 10, neither a double nor a split is offered: each needs 10 more."""
+    eleven = table("6h 6c 5d Tc", ["Ann", 15], bets=[10])  # Ann 6 5 (11), 5 credits left
+    [start] = play(student, eleven)
+    assert "double" not in start["legal"], \
+        f"a double down needs a second stake equal to the bet (10) and only 5 are left: DOUBLE should not be " \
+        f"offered; legal_actions() {start['legal']}"
+    assert_refused(student, eleven, (), "double", "doubling a bet of 10 needs 10 more and the bankroll holds 5")
+    pair = table("8s 6c 8d Tc", ["Ann", 15], bets=[10])
+    [start] = play(student, pair)
+    assert "split" not in start["legal"], \
+        f"a split stakes the new hand with the bet (10) and only 5 are left: SPLIT should not be offered; " \
+        f"legal_actions() {start['legal']}"
 
 
 # ============================================ double down (4 points): blackjack/plays.py double_down
@@ -308,69 +371,6 @@ def test_even_money_on_a_natural_pays_the_bet(student: Student) -> None:
         f"natural +15, insurance lost without a dealer natural -5; got {settled(insured)}, " \
         f"insurance {shown(insured['insurance'][0])}"
     check_money("the bankroll after even money", insured["bankrolls"][0], 1010, "even money: +10 on a bet of 10")
-
-
-# ===================== when a hand may double or split (5 points): why_not_double, why_not_split
-
-@pytest.mark.points(1)
-def test_double_after_a_hit_is_refused(student: Student) -> None:
-    """A hand that has hit (three cards) cannot double down: IllegalActionError, and nothing changes."""
-    game = table("2h 9c 3d 8s 4c", bets=[10])  # Ann 2 3 hits 4: 9 on three cards
-    _, hit = play(student, game, "hit")
-    assert "double" not in hit["legal"], \
-        f"only a two-card hand may double down, and 2-3-4 has three cards: DOUBLE should not be legal; " \
-        f"legal_actions() is {hit['legal']}"
-    assert_refused(student, game, ("hit",), "double", "only a two-card hand may double down, and 2-3-4 has three cards")
-
-
-@pytest.mark.points(1)
-def test_no_double_after_split_when_das_is_off(student: Student) -> None:
-    """single_deck has no double after split: a split 8 that draws a 3 (11) may not double."""
-    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10])  # Ann 8 8; dealer 6 up, T in the hole
-    _, split = play(student, game, "split")
-    assert hand(split, 0, 0) == "8s 3h" and "double" not in split["legal"], \
-        f"the first split hand should be 8s 3h and DOUBLE not legal without double after split " \
-        f"(rules.double_after_split is False); hand [{hand(split, 0, 0)}], legal_actions() {split['legal']}"
-    assert_refused(student, game, ("split",), "double",
-                   "single_deck has no double after split (rules.double_after_split is False)")
-
-
-@pytest.mark.points(1)
-def test_split_a_non_pair_is_refused(student: Student) -> None:
-    """8-9 is not a pair: SPLIT raises IllegalActionError saying so, and nothing changes."""
-    game = table("8s Th 9d 7c", bets=[10])
-    assert_refused(student, game, (), "split", "8-9 is not a pair: only two cards of equal rank split")
-
-
-@pytest.mark.points(1)
-def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> None:
-    """K-Q is a pair only when rules.split_by is "value" (justblackjack); vegas splits by rank and refuses it."""
-    game = table("Kh 9c Qd 7s", bets=[10])
-    [start] = play(student, game)
-    assert "split" not in start["legal"], \
-        f"vegas splits by rank (rules.split_by is 'rank'): K-Q is no pair, so SPLIT should not be legal; " \
-        f"legal_actions() {start['legal']}"
-    assert_refused(student, game, (), "split", "vegas splits by rank, and K-Q are two ranks")
-    [value] = play(student, table("Kh 9c Qd 7s", rules="justblackjack", bets=[10]))
-    assert "split" in value["legal"], \
-        f"justblackjack splits by value (rules.split_by is 'value'): K-Q is a pair of tens and may split; " \
-        f"legal_actions() {value['legal']}"
-
-
-@pytest.mark.points(1)
-def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -> None:
-    """With 5 credits left after a bet of 10, neither a double nor a split is offered: each needs 10 more."""
-    eleven = table("6h 6c 5d Tc", ["Ann", 15], bets=[10])  # Ann 6 5 (11), 5 credits left
-    [start] = play(student, eleven)
-    assert "double" not in start["legal"], \
-        f"a double down needs a second stake equal to the bet (10) and only 5 are left: DOUBLE should not be " \
-        f"offered; legal_actions() {start['legal']}"
-    assert_refused(student, eleven, (), "double", "doubling a bet of 10 needs 10 more and the bankroll holds 5")
-    pair = table("8s 6c 8d Tc", ["Ann", 15], bets=[10])
-    [start] = play(student, pair)
-    assert "split" not in start["legal"], \
-        f"a split stakes the new hand with the bet (10) and only 5 are left: SPLIT should not be offered; " \
-        f"legal_actions() {start['legal']}"
 
 
 # ==================== given: surrender, Thunderjack 3:1, Blitz 5:1 (no points: the engine's extras)
