@@ -25,9 +25,10 @@ PART = "wagering"
 
 #: The rules are sent to the student's process as a preset's name, or the preset with some fields changed.
 VEGAS = "vegas"  # 6 decks, S17, 3:2, peek, late surrender, limits 1..500, bankroll 1000
-#: Basic wagering: the vegas table with hit and stand only (no double down, split or surrender).
+#: Basic wagering: the vegas table with hit and stand only (no double down, split, surrender or insurance: those
+#: are the advanced part's, written after wagering).
 BASIC = {"preset": "vegas", "double_on": "none", "double_after_split": False, "max_split_hands": 1,
-         "surrender": "none"}
+         "surrender": "none", "insurance": False}
 #: The seed of the tables of stacked rounds (the cards after the stacked ones).
 SEED = 2012
 
