@@ -154,7 +154,7 @@ class _Seat:
 class _Play:
     """The round's side of :class:`blackjack.plays.Play`: the hand a play acts on (internal).
 
-    One per round, pointed at a hand by :meth:`Round._play_at` before each call into
+    One per round, pointed at a hand by :meth:`at` before each call into
     :mod:`blackjack.plays` (the simulator then makes no object per decision). Every card
     comes from the round's shoe through :meth:`Round._give` and every stake leaves the
     bankroll through :meth:`Round._take_stake`, so cards and money are conserved whatever
@@ -277,7 +277,7 @@ class Round:
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
         # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
         self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
-        self._adapter = _Play(self)  # what blackjack.plays acts through (see _play_at)
+        self._adapter = _Play(self)  # what blackjack.plays acts through (see _Play.at)
         self._open()
 
     def _open(self) -> None:
@@ -569,7 +569,7 @@ class Round:
         if action is _STAND:
             return True
         if action is _HIT:
-            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as _may_hit
+            return self._may_hit(hand)
         if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
             if action is _DOUBLE:
                 return why_not_double(self._adapter.at(seat_index, hand_index, seat)) is None
