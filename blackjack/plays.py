@@ -59,8 +59,7 @@ class Play(Protocol):
     Attributes:
         rules: the table rules (``double_on``, ``double_after_split``, ``split_by``,
             ``max_split_hands``, ``resplit_aces``, ``hit_split_aces`` ...).
-        hand: the hand being played. Setting it replaces the hand (a split keeps one
-            card of the pair in a new :class:`Hand`).
+        hand: the hand being played.
         bet: this hand's stake, in credits.
         bankroll: the player's credits not on the table.
         seat_hands: how many hands the player's seat holds (1 until a split).
@@ -74,10 +73,6 @@ class Play(Protocol):
     def hand(self) -> Hand:
         """The hand being played."""
 
-    @hand.setter
-    def hand(self, hand: Hand) -> None:
-        """Replace the hand being played by ``hand`` (its stake stays)."""
-
     @property
     def bet(self) -> Money:
         """This hand's stake, in credits."""
@@ -89,6 +84,15 @@ class Play(Protocol):
     @property
     def seat_hands(self) -> int:
         """How many hands the player's seat holds (1 until a split)."""
+
+    def replace_hand(self, hand: Hand) -> None:
+        """Make ``hand`` the hand being played, in place of the one it holds; its stake stays.
+
+        A split keeps one card of the pair in a new :class:`Hand`.
+
+        Raises:
+            TypeError: ``hand`` is not a :class:`Hand`.
+        """
 
     def draw(self) -> Card:
         """Deal this hand one card from the shoe and return it.
@@ -220,7 +224,7 @@ def split(play: Play) -> None:
     """
     # BEGIN SOLUTION m2: make two hands of one card each from the pair, both marked as made by a split, the new one after this one staked with the bet from the bankroll
     first, second = play.hand.cards
-    play.hand = Hand([first], from_split=True)
+    play.replace_hand(Hand([first], from_split=True))
     play.add_hand(Hand([second], from_split=True), play.bet)
     # END SOLUTION
 

@@ -161,7 +161,9 @@ class _Play:
     a play does.
     """
 
-    __slots__ = ("_round", "rules", "_seat_index", "_hand_index", "_seat", "_state")
+    # ``hand`` and ``bet`` are copies of the hand state's, kept equal by the methods below (the only way a play
+    # changes them): plain slots, because the simulator asks whether a hand may double or split at most decisions.
+    __slots__ = ("_round", "rules", "_seat_index", "_hand_index", "_seat", "_state", "hand", "bet")
 
     def __init__(self, rnd: Round) -> None:
         self._round = rnd
@@ -172,25 +174,18 @@ class _Play:
         self._seat_index = seat_index
         self._hand_index = hand_index
         self._seat = seat
-        self._state = seat.hands[hand_index]
+        self._state = state = seat.hands[hand_index]
+        self.hand = state.hand
+        self.bet = state.bet
         return self
 
-    @property
-    def hand(self) -> Hand:
-        """The hand being played."""
-        return self._state.hand
-
-    @hand.setter
-    def hand(self, hand: Hand) -> None:
+    def replace_hand(self, hand: Hand) -> None:
+        """Make ``hand`` the hand being played, in place of the one it holds (its stake stays)."""
         if not isinstance(hand, Hand):
             raise TypeError(f"a play's hand is a Hand, not {type(hand).__name__}")
-        self._state.hand = hand
-        self._state.total = hand.get_score()
-
-    @property
-    def bet(self) -> Money:
-        """This hand's stake."""
-        return self._state.bet
+        state = self._state
+        self.hand = state.hand = hand
+        state.total = hand.get_score()
 
     @property
     def bankroll(self) -> Money:
@@ -209,7 +204,8 @@ class _Play:
     def take_stake(self, amount: Money) -> None:
         """Move ``amount`` from the bankroll onto this hand's stake."""
         self._round._take_stake(self._seat_index, amount)
-        self._state.bet += amount
+        state = self._state
+        self.bet = state.bet = state.bet + amount
 
     def add_hand(self, hand: Hand, stake: Money) -> None:
         """Put ``hand``, staked ``stake`` from the bankroll, into the seat right after this hand."""

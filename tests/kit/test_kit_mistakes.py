@@ -80,7 +80,7 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
         ["test_advanced_play.py::test_insurance_against_dealer_natural_pays_two_to_one"], ["2:1"]),
     "an ace and a ten after a split paid 3:2 as a natural": (
         "blackjack/plays.py", "split",
-        ["first, second = play.hand.cards", "play.hand = Hand([first], from_split=True)",
+        ["first, second = play.hand.cards", "play.replace_hand(Hand([first], from_split=True))",
          "play.add_hand(Hand([second]), play.bet)"],
         ["test_advanced_play.py::test_an_ace_and_a_ten_after_a_split_is_not_a_natural"], ["never a natural", "+15"]),
 }
