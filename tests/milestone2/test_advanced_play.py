@@ -89,7 +89,7 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     """After the steps ``done``, applying ``action`` raises ``error`` with a one-line reason, and changes nothing.
 
     ``words`` (given engine messages only) must appear in the message; the reason a student's
-    ``Round._why_not`` gives is free text, checked only for being one line and not "None".
+    ``why_not_double`` or ``why_not_split`` gives is free text, checked only for being one line and not "None".
     """
     now = play(student, game, *done)[-1]
     seat_hand = turn(now)

@@ -7,8 +7,9 @@ is worked out by hand in the test. Deal order: one card to each seat, the dealer
 upcard, a second card to each seat, the dealer's hole card, then hits in turn.
 
 Rounds that take decisions are played at :data:`BASIC`, the vegas table without double
-down, split or surrender: those are advanced play (the next part, ``Round._why_not``),
-and the spec's order has students write wagering first, so no test here needs them.
+down, split, surrender or insurance: those are advanced play (the next part,
+``blackjack/plays.py``), and the spec's order has students write wagering first, so no
+test here needs them.
 """
 
 from __future__ import annotations
