@@ -509,11 +509,19 @@ class Round:
             return frozenset((_SURRENDER, _DECLINE))
         hand = seat.hands[hand_index].hand
         actions = {_STAND}
-        if self._may_hit(hand):
+        if not hand.from_split or self.rules.hit_split_aces or not split_aces(hand):  # split aces may not hit
             actions.add(_HIT)
-        if len(hand) == 2:
-            for action in self._optional:
-                if self._why_not(action, seat_index, hand_index) is None:
+        optional = self._optional
+        if optional and len(hand) == 2:  # plays asked straight away, the adapter pointed once: a view asks every time
+            play = self._adapter.at(seat_index, hand_index, seat)
+            for action in optional:
+                if action is _DOUBLE:
+                    allowed = why_not_double(play) is None
+                elif action is _SPLIT:
+                    allowed = why_not_split(play) is None
+                else:
+                    allowed = self._why_not_surrender(seat, hand) is None
+                if allowed:
                     actions.add(action)
         return frozenset(actions)
 
@@ -565,7 +573,7 @@ class Round:
         if action is _STAND:
             return True
         if action is _HIT:
-            return self._may_hit(hand)
+            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as in legal_actions
         if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
             if action is _DOUBLE:
                 return why_not_double(self._adapter.at(seat_index, hand_index, seat)) is None
@@ -803,10 +811,6 @@ class Round:
             state.finished = True
             state.natural = len(cards) == 2 and self._natural(state.hand)
         return card
-
-    def _may_hit(self, hand: Hand) -> bool:
-        """A hand may hit unless it is made by splitting aces and the rules do not let split aces hit."""
-        return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)
 
     def _next_hand(self, seat_index: int, hand_index: int) -> None:
         """Move the turn to the first open hand at or after (seat, hand); else to the dealer."""
