@@ -114,6 +114,7 @@ class Play(Protocol):
         Play reaches it when this hand is done.
 
         Raises:
+            TypeError: ``hand`` is not a :class:`Hand`.
             InvalidBetError: the bankroll holds less than ``stake`` (nothing changes).
         """
 
