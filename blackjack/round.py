@@ -967,10 +967,6 @@ class Round:
                 self._dealer_natural = natural
         return natural
 
-    def _dealer_may_have_natural(self) -> bool:
-        """True when the upcard (an ace or a ten, under rules with naturals) may hide a dealer natural."""
-        return self._may_natural
-
     def _draw(self) -> Card:
         """Deal a card and note a mid-round reshuffle (the ``_take`` of rounds that record events)."""
         shuffles = self.shoe.shuffle_count
@@ -997,22 +993,6 @@ class Round:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
 
-    def _why_not(self, action: Action, seat_index: int, hand_index: int) -> str | None:
-        """Why ``action`` (DOUBLE, SPLIT or SURRENDER) is not allowed on this hand, or None when it is.
-
-        DOUBLE and SPLIT ask :func:`blackjack.plays.why_not_double` and
-        :func:`~blackjack.plays.why_not_split`; SURRENDER is the round's own
-        (:meth:`_why_not_surrender`).
-        """
-        seat = self._seats[seat_index]
-        if action is _DOUBLE:
-            return why_not_double(self._adapter.at(seat_index, hand_index, seat))
-        if action is _SPLIT:
-            return why_not_split(self._adapter.at(seat_index, hand_index, seat))
-        if action is _SURRENDER:
-            return self._why_not_surrender(seat, seat.hands[hand_index].hand)
-        return None
-
     def _why_not_surrender(self, seat: _Seat, hand: Hand) -> str | None:
         """Why this hand may not surrender, or None: surrender (late) only a two-card hand that is not from a split,
         under rules with surrender; early surrender only while its offer is open."""
@@ -1021,7 +1001,7 @@ class Round:
             return f"this hand has {len(hand)} cards; only a two-card hand may surrender"
         if rules.surrender == "none":
             return "these rules do not allow surrender"
-        if rules.surrender == "early" and self._dealer_may_have_natural():
+        if rules.surrender == "early" and self._may_natural:  # the upcard may hide a natural: before the peek
             return "early surrender was offered before the dealer checked for blackjack"
         if hand.from_split or len(seat.hands) > 1:
             return "a split hand cannot surrender"
@@ -1043,7 +1023,11 @@ class Round:
             return "cannot take insurance now: it is offered only before the players act"
         if action is _HIT:
             return "cannot hit: split aces take one card each under these rules"
-        reason = self._why_not(action, seat_index, hand_index)
+        if action is _SURRENDER:
+            reason = self._why_not_surrender(seat, seat.hands[hand_index].hand)
+        else:  # DOUBLE or SPLIT: plays says why
+            play = self._adapter.at(seat_index, hand_index, seat)
+            reason = why_not_double(play) if action is _DOUBLE else why_not_split(play)
         return f"cannot {action.value}: {reason}"
 
     def _emit(self, event: Event) -> None:
