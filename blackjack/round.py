@@ -23,6 +23,14 @@ Payouts (``Outcome.net`` per hand, in credits, for a bet b):
     surrender -b/2; Thunderjack +b * rules.thunderjack_pays, paid at once;
     Blitz (Charlie) +b * rules.charlie_pays, paid at once; insurance pays 2:1.
 
+Advanced play (:mod:`blackjack.plays`, the student's in milestone 2):
+    The round keeps the state machine and asks ``plays`` for the mechanics: whether a
+    hand may double or split (``why_not_double``, ``why_not_split``), the double down,
+    the split, a split hand's second card when play reaches it (``deal_split_card``),
+    the insurance limit and insurance's net. They act on the table through a private
+    adapter of the round (``_Play``, a :class:`~blackjack.plays.Play`), and every extra
+    stake leaves the bankroll through :meth:`Round._take_stake`.
+
 Speed (the unchecked tier, for the simulator and other trusted drivers):
     ``Round(..., events=False)`` builds no event objects when no listener is
     subscribed (``deal()`` and ``apply()`` then return ``()``), and
@@ -56,6 +64,8 @@ from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, Han
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .player import Dealer, Player
+from .plays import (deal_split_card, double_down, insurance_limit, insurance_net, split, split_aces, why_not_double,
+                    why_not_split)
 from .wagers import compare_scores, pay, payout, take_stake
 from .rules import Rules
 from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
@@ -80,24 +90,23 @@ _ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building o
 class _HandState:
     """A player hand with its wager and progress (internal).
 
-    ``natural`` is decided once, when the opening cards are in: only a hand's first two
-    cards can make a natural, and a hand made by a split never is one. ``total`` is
-    ``hand.get_score()`` as of the hand's last card, so settlement need not ask again.
+    ``natural`` is decided once, when the hand's second card is in (at the deal for an
+    opening hand): only a hand's first two cards can make a natural, and a hand made by a
+    split never is one (:meth:`Hand.is_blackjack`). ``total`` is ``hand.get_score()`` as
+    of the hand's last card, so settlement need not ask again.
     """
 
-    __slots__ = ("hand", "bet", "doubled", "surrendered", "split_aces", "finished", "outcome", "natural",
-                 "total")
+    __slots__ = ("hand", "bet", "doubled", "surrendered", "finished", "outcome", "natural", "total")
 
-    def __init__(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
-        self.start(hand, bet, split_aces=split_aces)
+    def __init__(self, hand: Hand, bet: Money) -> None:
+        self.start(hand, bet)
 
-    def start(self, hand: Hand, bet: Money, *, split_aces: bool = False) -> None:
+    def start(self, hand: Hand, bet: Money) -> None:
         """Set the state a hand starts from (a recycled round restarts its seats' opening hands with it)."""
         self.hand = hand
         self.bet = bet
         self.doubled = False
         self.surrendered = False
-        self.split_aces = split_aces
         self.finished = False
         self.outcome: Outcome | None = None
         self.natural = False
@@ -107,7 +116,7 @@ class _HandState:
 class _Seat:
     """A player's place at the table for one round (internal)."""
 
-    __slots__ = ("player", "bet", "hands", "insurance", "spare")
+    __slots__ = ("player", "bet", "hands", "insurance", "insurance_won", "spare")
 
     def __init__(self, player: Player) -> None:
         self.player = player
@@ -120,6 +129,8 @@ class _Seat:
         self.bet: Money = _ZERO
         self.hands: list[_HandState] = []
         self.insurance: Money | None = None
+        #: insurance's net gain once settled (:func:`blackjack.plays.insurance_net`)
+        self.insurance_won: Money = _ZERO
 
     def open_hand(self) -> Hand:
         """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
@@ -138,6 +149,76 @@ class _Seat:
         spare.start(hand, self.bet)
         self.hands = [spare]
         return hand
+
+
+class _Play:
+    """The round's side of :class:`blackjack.plays.Play`: the hand a play acts on (internal).
+
+    One per round, pointed at a hand by :meth:`at` before each call into
+    :mod:`blackjack.plays` (the simulator then makes no object per decision). Every card
+    comes from the round's shoe through :meth:`Round._give` and every stake leaves the
+    bankroll through :meth:`Round._take_stake`, so cards and money are conserved whatever
+    a play does.
+    """
+
+    # ``hand`` and ``bet`` are copies of the hand state's, kept equal by the methods below (the only way a play
+    # changes them): plain slots, because the simulator asks whether a hand may double or split at most decisions.
+    __slots__ = ("_round", "rules", "_seat_index", "_hand_index", "_seat", "_state", "hand", "bet")
+
+    def __init__(self, rnd: Round) -> None:
+        self._round = rnd
+        self.rules = rnd.rules
+
+    def at(self, seat_index: int, hand_index: int, seat: _Seat) -> _Play:
+        """Point at hand ``hand_index`` of ``seat`` (seat number ``seat_index``) and return self."""
+        self._seat_index = seat_index
+        self._hand_index = hand_index
+        self._seat = seat
+        self._state = state = seat.hands[hand_index]
+        self.hand = state.hand
+        self.bet = state.bet
+        return self
+
+    def replace_hand(self, hand: Hand) -> None:
+        """Make ``hand`` the hand being played, in place of the one it holds (its stake stays)."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"a play's hand is a Hand, not {type(hand).__name__}")
+        state = self._state
+        self.hand = state.hand = hand
+        state.total = hand.get_score()
+
+    @property
+    def bankroll(self) -> Money:
+        """The player's credits not on the table."""
+        return self._seat.player.bankroll
+
+    @property
+    def seat_hands(self) -> int:
+        """How many hands the seat holds."""
+        return len(self._seat.hands)
+
+    def draw(self) -> Card:
+        """Deal this hand one card (:meth:`Round._give`) and return it."""
+        return self._round._give(self._seat_index, self._hand_index)
+
+    def take_stake(self, amount: Money) -> None:
+        """Move ``amount`` from the bankroll onto this hand's stake."""
+        self._round._take_stake(self._seat_index, amount)
+        state = self._state
+        self.bet = state.bet = state.bet + amount
+
+    def add_hand(self, hand: Hand, stake: Money) -> None:
+        """Put ``hand``, staked ``stake`` from the bankroll, into the seat right after this hand."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"a seat's hand is a Hand, not {type(hand).__name__}")
+        self._round._take_stake(self._seat_index, stake)
+        new = _HandState(hand, stake)
+        new.total = hand.get_score()
+        self._seat.hands.insert(self._hand_index + 1, new)
+
+    def end_hand(self) -> None:
+        """This hand takes no more decisions."""
+        self._state.finished = True
 
 
 class Round:
@@ -162,7 +243,8 @@ class Round:
     # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
     __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
                  "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
-                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "history", "house_net", "_pending")
+                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
+                 "_pending", "_adapter")
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -191,6 +273,7 @@ class Round:
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
         # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
         self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
+        self._adapter = _Play(self)  # what blackjack.plays acts through (see _Play.at)
         self._open()
 
     def _open(self) -> None:
@@ -204,6 +287,7 @@ class Round:
         self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
+        self._split = False  # some seat split
         #: Every decision taken, in order: ``(seat, hand, action)``.
         self.history: list[tuple[int, int, Action]] = []
         #: The house's gain this round in credits (minus the players' total net).
@@ -271,11 +355,14 @@ class Round:
         return settled
 
     def insurance_net(self, seat: int) -> Money:
-        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled)."""
-        stake = self._seats[seat].insurance
-        if not stake or not self._insurance_settled:
+        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled).
+
+        What :func:`blackjack.plays.insurance_net` made of the stake when the insurance was settled.
+        """
+        target = self._seats[seat]
+        if not target.insurance or not self._insurance_settled:
             return _ZERO
-        return 2 * stake if self._dealer_has_natural() else -stake
+        return target.insurance_won
 
     @property
     def on_table(self) -> Money:
@@ -423,13 +510,21 @@ class Round:
             return frozenset((_DECLINE,))
         if self.phase is _EARLY_SURRENDER:
             return frozenset((_SURRENDER, _DECLINE))
-        state = seat.hands[hand_index]
+        hand = seat.hands[hand_index].hand
         actions = {_STAND}
-        if not (state.split_aces and not self.rules.hit_split_aces):
+        if not hand.from_split or self.rules.hit_split_aces or not split_aces(hand):  # split aces may not hit
             actions.add(_HIT)
-        if len(state.hand) == 2:
-            for action in self._optional:
-                if self._why_not(action, seat, state) is None:
+        optional = self._optional
+        if optional and len(hand) == 2:  # plays asked straight away, the adapter pointed once: a view asks every time
+            play = self._adapter.at(seat_index, hand_index, seat)
+            for action in optional:
+                if action is _DOUBLE:
+                    allowed = why_not_double(play) is None
+                elif action is _SPLIT:
+                    allowed = why_not_split(play) is None
+                else:
+                    allowed = self._why_not_surrender(seat, hand) is None
+                if allowed:
                     actions.add(action)
         return frozenset(actions)
 
@@ -455,9 +550,8 @@ class Round:
         if self._turn is None:
             raise IllegalActionError(f"cannot {action.value}: no decision is pending ({self.phase.value})", action)
         seat_index, hand_index = self._turn
-        seat = self._seats[seat_index]
         if action not in self.legal_actions():
-            raise IllegalActionError(self._illegal_message(action, seat, hand_index), action)
+            raise IllegalActionError(self._illegal_message(action, seat_index, hand_index), action)
         if action is not _INSURANCE and amount is not None:
             raise IllegalActionError(f"an amount goes only with insurance, not {action.value}", action)
         if self.phase is _INSURANCE_PHASE:
@@ -476,14 +570,19 @@ class Round:
         phase = self.phase
         if phase is not _PLAYER_TURN:
             return action in self.legal_actions()
-        seat = self._seats[turn[0]]
-        state = seat.hands[turn[1]]
+        seat_index, hand_index = turn
+        seat = self._seats[seat_index]
+        hand = seat.hands[hand_index].hand
         if action is _STAND:
             return True
         if action is _HIT:
-            return not (state.split_aces and not self.rules.hit_split_aces)
-        if action in self._optional:
-            return len(state.hand) == 2 and self._why_not(action, seat, state) is None
+            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as in legal_actions
+        if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
+            if action is _DOUBLE:
+                return why_not_double(self._adapter.at(seat_index, hand_index, seat)) is None
+            if action is _SPLIT:
+                return why_not_split(self._adapter.at(seat_index, hand_index, seat)) is None
+            return self._why_not_surrender(seat, hand) is None
         return False
 
     def _apply_unchecked(self, action: Action) -> None:
@@ -549,8 +648,8 @@ class Round:
         """The largest insurance (or even money) stake the deciding seat may take now, in credits.
 
         Half the seat's bet, or its whole bankroll if that is less (the usual casino limit:
-        insurance pays 2:1 on at most half the bet). It is also the stake
-        ``apply(Action.INSURANCE)`` takes when no amount is given.
+        insurance pays 2:1 on at most half the bet): :func:`blackjack.plays.insurance_limit`.
+        It is also the stake ``apply(Action.INSURANCE)`` takes when no amount is given.
 
         Returns:
             The limit, or None when no insurance offer waits for an answer.
@@ -558,7 +657,7 @@ class Round:
         if self.phase is not _INSURANCE_PHASE or self._turn is None:
             return None
         seat = self._seats[self._turn[0]]
-        return min(match_stake(Fraction(seat.bet) / 2, seat.bet), seat.player.bankroll)
+        return insurance_limit(seat.bet, seat.player.bankroll)
 
     def _hand_view(self, state: _HandState) -> HandView:
         hand = state.hand
@@ -610,7 +709,7 @@ class Round:
             if not 0 < stake <= most:
                 raise InvalidBetError(f"insurance must be more than 0 and at most {format_money(most)} "
                                       f"(half the bet, within the bankroll), got {format_money(stake)}", amount)
-            seat.player.bankroll -= stake
+            self._take_stake(seat_index, stake)
             seat.insurance = stake
             self._insured = True
         else:
@@ -678,34 +777,29 @@ class Round:
         elif action is _STAND:
             state.finished = True
         elif action is _DOUBLE:
-            seat.player.bankroll -= state.bet
-            state.bet *= 2
             state.doubled = True
-            self._give(seat_index, hand_index)
-            state.finished = True
+            double_down(self._adapter.at(seat_index, hand_index, seat))
         elif action is _SPLIT:
-            seat.player.bankroll -= state.bet
-            first, second = state.hand.cards
-            aces = first.face == 1
-            state.hand = Hand([first], from_split=True)
-            state.split_aces = aces
-            seat.hands.insert(hand_index + 1,
-                              _HandState(Hand([second], from_split=True), state.bet, split_aces=aces))
-            self._give(seat_index, hand_index)
+            self._split = True
+            split(self._adapter.at(seat_index, hand_index, seat))
+            self._next_hand(seat_index, hand_index)  # the first hand of the two gets its second card at once
+            return
         elif action is _SURRENDER:
             self._surrender(seat_index, hand_index)
         if state.finished:
             self._next_hand(seat_index, hand_index + 1)
 
-    def _give(self, seat_index: int, hand_index: int) -> None:
-        """Deal one card to a player hand after the deal; finish or settle the hand if that decides it.
+    def _give(self, seat_index: int, hand_index: int) -> Card:
+        """Deal one card to a player hand after the deal, and return it; finish or settle the hand if that decides it.
 
-        Every hand holds at least one card here (a split hand keeps one of the pair), so
-        the hand has two or more cards after this one.
+        A bust or a Blitz is settled at once; a 21 needs no decision. A hand whose second
+        card this is (a split hand's) is asked whether it is a natural, as an opening hand
+        is at the deal: :meth:`Hand.is_blackjack` says no for a hand made by a split.
         """
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
-        state.hand._cards.append(card)  # a Card from the shoe: no need for add_card's type check
+        cards = state.hand._cards
+        cards.append(card)  # a Card from the shoe: no need for add_card's type check
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
         state.total = total = state.hand.get_score()
@@ -713,14 +807,13 @@ class Round:
         if total > 21:
             state.finished = True
             self._settle(seat_index, hand_index, _BUST)
-        elif charlie is not None and len(state.hand) >= charlie:
+        elif charlie is not None and len(cards) >= charlie:
             state.finished = True
             self._settle(seat_index, hand_index, _BLITZ)
-        elif total == 21 or state.doubled:
+        elif total == 21:
             state.finished = True
-        elif state.split_aces and not self.rules.hit_split_aces:
-            seat = self._seats[seat_index]
-            state.finished = self._why_not(_SPLIT, seat, state) is not None
+            state.natural = len(cards) == 2 and self._natural(state.hand)
+        return card
 
     def _next_hand(self, seat_index: int, hand_index: int) -> None:
         """Move the turn to the first open hand at or after (seat, hand); else to the dealer."""
@@ -731,9 +824,9 @@ class Round:
             while hand_index < len(hands):
                 state = hands[hand_index]
                 if not state.finished:
-                    # a split hand gets its second card when play reaches it
-                    if state.hand.from_split and len(state.hand) == 1:
-                        self._give(seat_index, hand_index)
+                    # a split hand gets its second card when play reaches it (only a split leaves a hand one card)
+                    if self._split and len(state.hand._cards) == 1:
+                        deal_split_card(self._adapter.at(seat_index, hand_index, seats[seat_index]))
                     if not state.finished:
                         self._turn = (seat_index, hand_index)
                         return
@@ -839,13 +932,39 @@ class Round:
         self._insurance_settled = True
         if not self._insured:
             return
+        natural = self._dealer_has_natural()
         for i, seat in enumerate(self._seats):
-            if seat.insurance:
-                net = self.insurance_net(i)  # 2:1 against a dealer natural, else the stake is lost
-                pay(seat.player, seat.insurance, net)
+            stake = seat.insurance
+            if stake:
+                seat.insurance_won = net = insurance_net(stake, natural)  # 2:1 against a natural, else lost
+                self._pay(i, stake, net)
                 self.house_net -= net
                 if self._record:
-                    self._emit(InsuranceSettled(i, seat.insurance, net))
+                    self._emit(InsuranceSettled(i, stake, net))
+
+    def _take_stake(self, seat_index: int, amount: Money) -> None:
+        """Move an extra stake (a double, a split hand's, insurance) of ``amount`` from seat ``seat_index``'s bankroll
+        to the table.
+
+        Raises:
+            InvalidBetError: the bankroll holds less than ``amount`` (nothing changes).
+        """
+        player = self._seats[seat_index].player
+        if self.rules.wagering:
+            take_stake(player, amount)  # the student's wagering: it refuses more than the bankroll
+        elif amount > player.bankroll:  # no money (cs111): the marker stake moves without week-2 code
+            raise InvalidBetError(f"{player.name} has {format_money(player.bankroll)}, not the "
+                                  f"{format_money(amount)} this stake needs", amount)
+        else:
+            player.bankroll -= amount
+
+    def _pay(self, seat_index: int, stake: Money, net: Money) -> None:
+        """Pay a stake back with its net into seat ``seat_index``'s bankroll (insurance's settlement)."""
+        player = self._seats[seat_index].player
+        if self.rules.wagering:
+            pay(player, stake, net)
+        else:  # no money (cs111): without week-2 code
+            player.bankroll += stake + net
 
     # ========================================================================= helpers
     def _natural(self, hand: Hand) -> bool:
@@ -860,10 +979,6 @@ class Round:
             if len(hand) >= 2:
                 self._dealer_natural = natural
         return natural
-
-    def _dealer_may_have_natural(self) -> bool:
-        """True when the upcard (an ace or a ten, under rules with naturals) may hide a dealer natural."""
-        return self._may_natural
 
     def _draw(self) -> Card:
         """Deal a card and note a mid-round reshuffle (the ``_take`` of rounds that record events)."""
@@ -891,67 +1006,28 @@ class Round:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
 
-    def _why_not(self, action: Action, seat: _Seat, state: _HandState) -> str | None:
-        """Why ``action`` (DOUBLE, SPLIT or SURRENDER) is not allowed on this hand, or None when it is.
-
-        The rules: double on the two-card totals ``rules.double_on`` allows, after a split
-        only with ``double_after_split``, never on split aces, with the bankroll to match
-        the bet; split a pair (equal rank or value, ``rules.split_by``) up to
-        ``max_split_hands`` hands, aces again only with ``resplit_aces``, with the
-        bankroll to match; surrender (late) only a two-card hand that is not from a split.
-        """
-        # BEGIN SOLUTION m2: return a one-line reason why the rules or the bankroll forbid DOUBLE, SPLIT or SURRENDER on this hand, or None when it is allowed
+    def _why_not_surrender(self, seat: _Seat, hand: Hand) -> str | None:
+        """Why this hand may not surrender, or None: surrender (late) only a two-card hand that is not from a split,
+        under rules with surrender; early surrender only while its offer is open."""
         rules = self.rules
-        hand = state.hand
         if len(hand) != 2:
-            return f"this hand has {len(hand)} cards; only a two-card hand may {action.value}"
-        if action is _DOUBLE:
-            if rules.double_on == "none":
-                return "these rules do not allow doubling down"
-            if rules.double_on == "9-11" and not 9 <= hand.get_score() <= 11:
-                return f"these rules double only on 9, 10 or 11, and this hand is {hand.total_text()}"
-            if rules.double_on == "10-11" and not 10 <= hand.get_score() <= 11:
-                return f"these rules double only on 10 or 11, and this hand is {hand.total_text()}"
-            if hand.from_split and not rules.double_after_split:
-                return "these rules do not allow doubling after a split"
-            if state.split_aces:
-                return "split aces cannot double"
-            if seat.player.bankroll < state.bet:
-                return f"doubling needs {format_money(state.bet)} more and {seat.player.name} has " \
-                       f"{format_money(seat.player.bankroll)}"
-            return None
-        if action is _SPLIT:
-            if not hand.is_pair(by=rules.split_by):
-                kind = "rank" if rules.split_by == "rank" else "value"
-                return f"this hand is not a pair (two cards of equal {kind})"
-            if len(seat.hands) >= rules.max_split_hands:
-                return "these rules do not allow splitting" if rules.max_split_hands == 1 else \
-                    f"a seat may hold at most {rules.max_split_hands} hands"
-            if state.split_aces and not rules.resplit_aces:
-                return "these rules do not allow resplitting aces"
-            if seat.player.bankroll < state.bet:
-                return f"splitting needs {format_money(state.bet)} more and {seat.player.name} has " \
-                       f"{format_money(seat.player.bankroll)}"
-            return None
-        if action is _SURRENDER:
-            if rules.surrender == "none":
-                return "these rules do not allow surrender"
-            if rules.surrender == "early" and self._dealer_may_have_natural():
-                return "early surrender was offered before the dealer checked for blackjack"
-            if hand.from_split or len(seat.hands) > 1:
-                return "a split hand cannot surrender"
-            return None
+            return f"this hand has {len(hand)} cards; only a two-card hand may surrender"
+        if rules.surrender == "none":
+            return "these rules do not allow surrender"
+        if rules.surrender == "early" and self._may_natural:  # the upcard may hide a natural: before the peek
+            return "early surrender was offered before the dealer checked for blackjack"
+        if hand.from_split or len(seat.hands) > 1:
+            return "a split hand cannot surrender"
         return None
-        # END SOLUTION
 
-    def _illegal_message(self, action: Action, seat: _Seat, hand_index: int) -> str:
+    def _illegal_message(self, action: Action, seat_index: int, hand_index: int) -> str:
+        seat = self._seats[seat_index]
         if self.phase is _INSURANCE_PHASE:
             if action is _INSURANCE:
                 return f"cannot take insurance: {seat.player.name} has no credits left"
             return f"cannot {action.value} now: answer the insurance offer with insurance or decline"
         if self.phase is _EARLY_SURRENDER:
             return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
-        state = seat.hands[hand_index]
         if action is _DECLINE:
             return "nothing to decline: no insurance or early surrender offer is open"
         if action is _INSURANCE:
@@ -960,7 +1036,11 @@ class Round:
             return "cannot take insurance now: it is offered only before the players act"
         if action is _HIT:
             return "cannot hit: split aces take one card each under these rules"
-        reason = self._why_not(action, seat, state)
+        if action is _SURRENDER:
+            reason = self._why_not_surrender(seat, seat.hands[hand_index].hand)
+        else:  # DOUBLE or SPLIT: plays says why
+            play = self._adapter.at(seat_index, hand_index, seat)
+            reason = why_not_double(play) if action is _DOUBLE else why_not_split(play)
         return f"cannot {action.value}: {reason}"
 
     def _emit(self, event: Event) -> None:

@@ -73,14 +73,13 @@ MISTAKES: dict[str, Mistake] = {
         ("[As 6d 9h] should be False, got True", "soft only while one of its aces is counted as 11"),
         body=("return any(card.value == 1 for card in self._cards)",)),
     "a double offered with no bankroll left": Mistake(
-        2, "blackjack/round.py", "Round._why_not",
-        "test_advanced_play.py::test_no_double_or_split_without_the_bankroll_to_match_the_bet",
-        ("Ann has 5 left after her bet of 10", "DOUBLE should not be offered", "bankroll to match the bet"),
-        edit=('if seat.player.bankroll < state.bet:\n        return f"doubling',
-              'if False:\n        return f"doubling')),
+        2, "blackjack/plays.py", "why_not_double",
+        "test_advanced_play.py::test_double_and_split_need_the_bankroll_to_match_the_bet",
+        ("a double down needs a second stake equal to the bet", "DOUBLE should not be offered"),
+        edit=("if bankroll < bet:\n    return f\"doubling", "if False:\n    return f\"doubling")),
     "a K-Q split under rank rules": Mistake(
-        2, "blackjack/round.py", "Round._why_not", "test_advanced_play.py::test_split_by_value_rule",
-        ("K-Q under vegas rules should not be offered SPLIT", "splits by rank"),
+        2, "blackjack/plays.py", "why_not_split", "test_advanced_play.py::test_a_k_q_split_only_when_the_rules_split_by_value",
+        ("vegas splits by rank", "K-Q is no pair"),
         edit=("if not hand.is_pair(by=rules.split_by):", "if hand[0].value != hand[1].value:")),
     "a hint that says hit on a hard 17": Mistake(
         2, "blackjack/hints/advice.py", "basic_advice", "test_hints_basic.py::test_hint_never_hits_a_hard_17_or_more",

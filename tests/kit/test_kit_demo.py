@@ -70,11 +70,11 @@ PLANTED: dict[str, tuple[int, Callable[[Path], None], str, str]] = {
                                   ["return any(card.value == 1 for card in self._cards)"]),
         "An ace counts 1 or 11", "A-5-7 was counted soft (3 / 13): its ace can only count 1 there, a hard 13"),
     "a double offered with no bankroll left": (
-        2, lambda f: _edit(f, "blackjack/round.py", "if seat.player.bankroll < state.bet:\n                return f\"doubling",
-                           "if False:\n                return f\"doubling"),
+        2, lambda f: _edit(f, "blackjack/plays.py", "if bankroll < bet:\n        return f\"doubling",
+                           "if False:\n        return f\"doubling"),
         "No money left to double", "a double was offered with no bankroll left to cover it"),
     "a K-Q split under rank rules": (
-        2, lambda f: _edit(f, "blackjack/round.py", "if not hand.is_pair(by=rules.split_by):",
+        2, lambda f: _edit(f, "blackjack/plays.py", "if not hand.is_pair(by=rules.split_by):",
                            "if not hand.is_pair(by='value'):"),
         "K-Q is not a pair", "K-Q was offered a split though the rules split by rank"),
     "a hint that says hit on a hard 17": (

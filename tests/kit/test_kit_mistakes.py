@@ -62,8 +62,8 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
     "payout prints": (
         "blackjack/wagers.py", "payout", ["print('paying', result)", "..."],
         ["test_wagering.py::test_money_is_conserved_over_many_rounds"], ["printed 'paying", "never prints"]),
-    "_why_not allows everything": (
-        "blackjack/round.py", "Round._why_not", ["return None"],
+    "why_not_split allows everything": (
+        "blackjack/plays.py", "why_not_split", ["return None"],
         ["test_advanced_play.py::test_split_a_non_pair_is_refused"], ["was accepted", "IllegalActionError", "8-9"]),
     "a stake never taken from the bankroll": (
         "blackjack/wagers.py", "take_stake",
@@ -137,6 +137,24 @@ MISTAKES: dict[str, tuple[str, str, list[str], list[str], list[str]]] = {
          "tc = math.floor(true_count_value)", "units = 1 if tc < 2 else min(spread, 2 * (tc - 1))",
          "return float(unit) * units"],
         ["test_counting.py::test_bet_ramp_is_exact_money_and_refuses_bad_units"], ["float", "exact", "5/2"]),
+    "a double that does not double the stake": (
+        "blackjack/plays.py", "double_down", ["play.draw()", "play.end_hand()"],
+        ["test_advanced_play.py::test_double_eleven_against_six",
+         "test_advanced_play.py::test_a_doubled_hand_that_busts_loses_twice_the_bet"], ["second stake"]),
+    "a split hand that never gets its second card": (
+        "blackjack/plays.py", "deal_split_card",
+        ["if split_aces(play.hand) and not play.rules.hit_split_aces and why_not_split(play) is not None:",
+         "    play.end_hand()"],
+        ["test_advanced_play.py::test_split_eights_against_ten",
+         "test_advanced_play.py::test_each_split_hand_gets_its_second_card_when_play_reaches_it"], ["second card"]),
+    "insurance paid 3:2": (
+        "blackjack/plays.py", "insurance_net", ["return stake * 3 / 2 if dealer_natural else -stake"],
+        ["test_advanced_play.py::test_insurance_against_dealer_natural_pays_two_to_one"], ["2:1"]),
+    "an ace and a ten after a split paid 3:2 as a natural": (
+        "blackjack/plays.py", "split",
+        ["first, second = play.hand.cards", "play.replace_hand(Hand([first], from_split=True))",
+         "play.add_hand(Hand([second]), play.bet)"],
+        ["test_advanced_play.py::test_an_ace_and_a_ten_after_a_split_is_not_a_natural"], ["never a natural", "+15"]),
 }
 
 
@@ -175,7 +193,8 @@ def test_a_common_mistake_costs_points_with_a_message_naming_it(mistake: str, tm
 #: a part's tests must pass with its own step and the earlier ones written and every later step stubbed.
 STEPS = {
     "wagering": ("test_wagering.py", {"Player.check_bet", "take_stake", "payout", "pay", "summary_lines"}),
-    "advanced": ("test_advanced_play.py", {"Round._why_not"}),
+    "advanced": ("test_advanced_play.py", {"why_not_double", "why_not_split", "double_down", "split",
+                                           "deal_split_card", "insurance_limit", "insurance_net"}),
     "probabilities": ("test_probabilities.py", {"dealer_probabilities", "bust_probability", "expected_values"}),
     "hints": ("test_hints_basic.py", {"basic_advice"}),  # its reasons quote bust_probability, dealer_probabilities
     "counting": ("test_counting.py", {"running_count", "true_count", "bet_ramp", "count_advice"}),
@@ -186,7 +205,7 @@ STEPS = {
 def test_a_part_needs_only_the_spec_steps_up_to_it(part: str, tmp_path: Path) -> None:
     """With the spec's steps up to this part written and the later ones stubbed, the part's tests all pass:
     `check` sends a student through the spec in order, and no test there needs a region of a later step
-    (test_win_pays_one_to_one used to need Round._why_not, the advanced part's)."""
+    (test_win_pays_one_to_one used to need Round._why_not, the advanced part's legality, now in blackjack/plays.py)."""
     keys = list(STEPS)
     written = set().union(*(STEPS[k][1] for k in keys[:keys.index(part) + 1]))
 

@@ -136,5 +136,5 @@ def test_starter_lists_the_students_functions_its_markers_lost(starter: Path) ->
     writes and which are the engine's: the plugin reads it to name the student's code in a failure."""
     student, engine = split_functions(starter)
     assert (student, engine) == split_functions(REPO_ROOT)
-    assert {("blackjack/hand.py", "Hand.get_score"), ("blackjack/round.py", "Round._why_not")} <= student
+    assert {("blackjack/hand.py", "Hand.get_score"), ("blackjack/plays.py", "why_not_double")} <= student
     assert ("blackjack/hand.py", "Hand.add_card") in engine and not student & engine

@@ -1,5 +1,6 @@
 """Observations for test_advanced_play.py, run in the student's process: rounds dealt from stacked shoes and played
-step by step with the given ``Round.apply`` (which asks the student's ``Round._why_not`` what the rules allow),
+step by step with the given ``Round.apply`` (which calls the student's ``blackjack/plays.py`` for what the rules
+allow and for the double down, the split and insurance),
 told back as plain data, money exact through ``number()`` (docs/design/graded_test_shape.md).
 
 A round is described by the same arguments everywhere: ``codes`` (the stacked cards, in deal order), ``players``
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from blackjack import Action, Blackjack, Round
-from milestones.observer import capture
+from milestones.observer import capture, number
 from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
 
 
@@ -79,3 +80,9 @@ def printed(codes: str, players: list[Any], rules: Any, seed: int, bets: list[An
 def seat(names: list[str], rules: Any) -> int:
     """Seat ``names`` at a new table of ``rules``: how many players it holds (an exception comes back as it is)."""
     return len(Blackjack(names, rules_from(rules)).players)
+
+
+def limit(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None) -> object:
+    """``Round.insurance_limit()`` once the round is dealt (None when no insurance offer is open)."""
+    _game, rnd = _round(codes, players, rules, seed, bets, [])
+    return number(rnd.insurance_limit())

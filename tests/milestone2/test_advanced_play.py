@@ -1,4 +1,9 @@
-"""Milestone 2a, advanced play: double down, split, insurance, surrender, Thunderjack and Blitz (20 points).
+"""Milestone 2, advanced play: double down, split and insurance, and when a hand may double or split (20 points).
+
+The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
+them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
+Surrender, Thunderjack and Blitz are the engine's given extras: their tests carry no
+points and check that they still work with the student's code.
 
 Every round is dealt from a stacked shoe and its outcome is worked out by hand in
 the test. Deal order: one card to each seat, the dealer's upcard, a second card to
@@ -43,11 +48,6 @@ def play(student: Student, game: list[Any], *actions: Any) -> list[dict[str, Any
     return states
 
 
-def legal(student: Student, codes: str, rules: Any) -> set[str]:
-    """The legal actions on the first decision of a one-seat round dealt from ``codes``."""
-    return set(play(student, table(codes, rules=rules, bets=[10]))[0]["legal"])
-
-
 def turn(state: dict[str, Any]) -> tuple[int, ...] | None:
     """The round's turn, ``(seat, hand)`` or None."""
     return None if state["turn"] is None else tuple(state["turn"])
@@ -89,7 +89,7 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     """After the steps ``done``, applying ``action`` raises ``error`` with a one-line reason, and changes nothing.
 
     ``words`` (given engine messages only) must appear in the message; the reason a student's
-    ``Round._why_not`` gives is free text, checked only for being one line and not "None".
+    ``why_not_double`` or ``why_not_split`` gives is free text, checked only for being one line and not "None".
     """
     now = play(student, game, *done)[-1]
     seat_hand = turn(now)
@@ -103,28 +103,7 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     assert not changed, f"a refused {call} must change nothing at the table; it changed {', '.join(changed)}"
 
 
-# ------------------------------------------------------------------------------ double down
-
-@pytest.mark.points(1)
-def test_double_eleven_against_six(student: Student) -> None:
-    """Doubling 6-5 (11) against a 6 doubles the bet, deals exactly one card (9: 20), and wins 20."""
-    # Ann 6 5, Bob T 8; dealer 6 up, T in the hole (16). Ann doubles and gets 9 (20); Bob stands;
-    # the dealer draws 2: 18.
-    game = table("6h Tc 6c 5d 8c Td 9s 2h", "Ann", "Bob", bets=[10, 10])
-    [start] = play(student, game)
-    assert "double" in start["legal"], \
-        f"6-5 (11) on two cards may double down under vegas rules; legal_actions() is {start['legal']}"
-    _, doubled = play(student, game, "double")
-    check_money("Ann's bankroll after doubling a bet of 10", doubled["bankrolls"][0], 980,
-                "doubling down puts a second bet of 10 on the table: 1000 - 20")
-    assert hand(doubled, 0, 0) == "6h 5d 9s" and turn(doubled) == (1, 0), \
-        f"a doubled hand gets exactly one more card and the turn passes on; hand [{hand(doubled, 0, 0)}], " \
-        f"turn {turn(doubled)}"
-    *_, last = play(student, game, "double", "stand")
-    assert results(last)[:1] == [(0, 0, "WIN", 20)], \
-        f"Ann's doubled 20 against the dealer's 18 wins the doubled bet, net +20; got {settled(last)}"
-    check_money("Ann's bankroll after winning a doubled 10", last["bankrolls"][0], 1020, "1000 + 20")
-
+# ===================== when a hand may double or split (5 points): why_not_double, why_not_split
 
 @pytest.mark.points(1)
 def test_double_after_a_hit_is_refused(student: Student) -> None:
@@ -132,7 +111,8 @@ def test_double_after_a_hit_is_refused(student: Student) -> None:
     game = table("2h 9c 3d 8s 4c", bets=[10])  # Ann 2 3 hits 4: 9 on three cards
     _, hit = play(student, game, "hit")
     assert "double" not in hit["legal"], \
-        f"2-3-4 has three cards: DOUBLE should not be legal; legal_actions() is {hit['legal']}"
+        f"only a two-card hand may double down, and 2-3-4 has three cards: DOUBLE should not be legal; " \
+        f"legal_actions() is {hit['legal']}"
     assert_refused(student, game, ("hit",), "double", "only a two-card hand may double down, and 2-3-4 has three cards")
 
 
@@ -142,74 +122,10 @@ def test_no_double_after_split_when_das_is_off(student: Student) -> None:
     game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10])  # Ann 8 8; dealer 6 up, T in the hole
     _, split = play(student, game, "split")
     assert hand(split, 0, 0) == "8s 3h" and "double" not in split["legal"], \
-        f"the first split hand should be 8s 3h and DOUBLE not legal without double after split; hand " \
-        f"[{hand(split, 0, 0)}], legal_actions() {split['legal']}"
+        f"the first split hand should be 8s 3h and DOUBLE not legal without double after split " \
+        f"(rules.double_after_split is False); hand [{hand(split, 0, 0)}], legal_actions() {split['legal']}"
     assert_refused(student, game, ("split",), "double",
                    "single_deck has no double after split (rules.double_after_split is False)")
-
-
-@pytest.mark.points(1)
-def test_european_dealer_natural_takes_the_doubled_bet(student: Student) -> None:
-    """With no hole card (european), a dealer natural found after the players takes the whole doubled bet."""
-    # Ann 5 6 (11) doubles and gets 9 (20); the dealer's T then gets his second card, an ace: natural.
-    game = table("5h Th 6d 9c As", rules="european", bets=[10])
-    _, doubled = play(student, game, "double")
-    assert results(doubled) == [(0, 0, "LOSE", -20)], \
-        f"a doubled 20 against a dealer natural loses both bets, -20; got {settled(doubled)}"
-    check_money("the bankroll after losing a doubled 10", doubled["bankrolls"][0], 980, "1000 - 20")
-
-
-@pytest.mark.points(1)
-def test_no_double_or_split_without_the_bankroll_to_match_the_bet(student: Student) -> None:
-    """Doubling down or splitting puts a second bet as large as the first on the table: with less than the bet
-    left in the bankroll neither is offered, and both are refused; with exactly the bet left, both are allowed."""
-    # Ann sits down with 15 and bets 10: 5 left. Dealer 6 up, T in the hole.
-    short = table("6h 6c 5d Td", ["Ann", 15], bets=[10])  # Ann 6-5 (11)
-    [start] = play(student, short)
-    assert "double" not in start["legal"], \
-        f"Ann has 5 left after her bet of 10, and doubling 6-5 (11) needs 10 more: DOUBLE should not be offered " \
-        f"(a double down, like a split, needs the bankroll to match the bet); legal_actions() is {start['legal']}"
-    assert_refused(student, short, (), "double",
-                   "Ann has 5 left after her bet of 10, and a double down needs 10 more (the bankroll must match "
-                   "the bet)")
-    pair = table("8s 6c 8d Td", ["Ann", 15], bets=[10])  # Ann 8-8
-    [start] = play(student, pair)
-    assert "split" not in start["legal"], \
-        f"Ann has 5 left after her bet of 10, and splitting 8-8 needs 10 more for the second hand: SPLIT should " \
-        f"not be offered (the bankroll must match the bet); legal_actions() is {start['legal']}"
-    assert_refused(student, pair, (), "split",
-                   "Ann has 5 left after her bet of 10, and a split needs 10 more (the bankroll must match the bet)")
-    [start] = play(student, table("6h 6c 5d Td", ["Ann", 20], bets=[10]))
-    [paired] = play(student, table("8s 6c 8d Td", ["Ann", 20], bets=[10]))
-    assert "double" in start["legal"] and "split" in paired["legal"], \
-        f"with 10 left after a bet of 10, the bankroll matches the bet exactly: 6-5 may double and 8-8 may split; " \
-        f"legal_actions() are {start['legal']} for 6-5 and {paired['legal']} for 8-8"
-
-
-# ------------------------------------------------------------------------------------- split
-
-@pytest.mark.points(1)
-def test_split_eights_against_ten(student: Student) -> None:
-    """8-8 against a ten splits into two hands of 10 each: K (18) stands and wins, 3 then a double to 20 wins 20;
-    the engine prints nothing on the way."""
-    # Ann 8 8; dealer T up, 7 in the hole (17, no natural). Split: first 8 gets K (18), stand;
-    # second 8 gets 3 (11), double (DAS) gets 9 (20). Dealer stands on 17.
-    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10])
-    _, split = play(student, game, "split")
-    assert split["hands"][0] == ["8s Kc", "8d"], \
-        f"after the split the first hand gets its second card at once; got {split['hands'][0]}"
-    check_money("the bankroll after splitting a bet of 10", split["bankrolls"][0], 980,
-                "a split puts a second bet of 10 on the table: 1000 - 20")
-    _, _, stood = play(student, game, "split", "stand")
-    assert hand(stood, 0, 1) == "8d 3c" and turn(stood) == (0, 1), \
-        f"after the first hand stands, play moves to the second hand (0, 1), dealt a 3: 8d 3c; " \
-        f"hands {stood['hands'][0]}, turn {turn(stood)}"
-    *_, last = play(student, game, "split", "stand", "double")
-    assert results(last) == [(0, 0, "WIN", 10), (0, 1, "WIN", 20)], \
-        f"18 and a doubled 20 against 17 win +10 and +20; got {settled(last)}"
-    check_money("the bankroll after both split hands win", last["bankrolls"][0], 1030, "980 + 20 + 30")
-    check_quiet(student("printed", *game, steps(("split", "stand", "double"))),
-                "a round with a split and a double down (Round._why_not, legal_actions)")
 
 
 @pytest.mark.points(1)
@@ -220,21 +136,166 @@ def test_split_a_non_pair_is_refused(student: Student) -> None:
 
 
 @pytest.mark.points(1)
-def test_split_aces_get_one_card_each_and_21_is_not_a_natural(student: Student) -> None:
-    """Split aces take one card each with no decision; A-K after a split is 21 paid 1:1, not a natural."""
-    # Ann A A; dealer 9 up, 8 in the hole (17). First ace gets 5 (soft 16), second gets K (21).
-    game = table("As 9c Ad 8d 5h Kc", bets=[10])
+def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> None:
+    """K-Q is a pair only when rules.split_by is "value" (justblackjack); vegas splits by rank and refuses it."""
+    game = table("Kh 9c Qd 7s", bets=[10])
+    [start] = play(student, game)
+    assert "split" not in start["legal"], \
+        f"vegas splits by rank (rules.split_by is 'rank'): K-Q is no pair, so SPLIT should not be legal; " \
+        f"legal_actions() {start['legal']}"
+    assert_refused(student, game, (), "split", "vegas splits by rank, and K-Q are two ranks")
+    [value] = play(student, table("Kh 9c Qd 7s", rules="justblackjack", bets=[10]))
+    assert "split" in value["legal"], \
+        f"justblackjack splits by value (rules.split_by is 'value'): K-Q is a pair of tens and may split; " \
+        f"legal_actions() {value['legal']}"
+
+
+@pytest.mark.points(1)
+def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -> None:
+    """With 5 credits left after a bet of 10, neither a double nor a split is offered: each needs 10 more."""
+    eleven = table("6h 6c 5d Tc", ["Ann", 15], bets=[10])  # Ann 6 5 (11), 5 credits left
+    [start] = play(student, eleven)
+    assert "double" not in start["legal"], \
+        f"a double down needs a second stake equal to the bet (10) and only 5 are left: DOUBLE should not be " \
+        f"offered; legal_actions() {start['legal']}"
+    assert_refused(student, eleven, (), "double", "doubling a bet of 10 needs 10 more and the bankroll holds 5")
+    pair = table("8s 6c 8d Tc", ["Ann", 15], bets=[10])
+    [start] = play(student, pair)
+    assert "split" not in start["legal"], \
+        f"a split stakes the new hand with the bet (10) and only 5 are left: SPLIT should not be offered; " \
+        f"legal_actions() {start['legal']}"
+
+
+# ============================================ double down (4 points): blackjack/plays.py double_down
+
+@pytest.mark.points(2)
+def test_double_eleven_against_six(student: Student) -> None:
+    """Doubling 6-5 (11) against a 6 doubles the bet, deals exactly one card (9: 20), and wins 20."""
+    # Ann 6 5, Bob T 8; dealer 6 up, T in the hole (16). Ann doubles and gets 9 (20); Bob stands;
+    # the dealer draws 2: 18.
+    game = table("6h Tc 6c 5d 8c Td 9s 2h", "Ann", "Bob", bets=[10, 10])
+    [start] = play(student, game)
+    assert "double" in start["legal"], \
+        f"6-5 (11) on two cards may double down under vegas rules; legal_actions() is {start['legal']}"
+    _, doubled = play(student, game, "double")
+    check_money("Ann's bankroll after doubling a bet of 10", doubled["bankrolls"][0], 980,
+                "doubling down takes a second stake equal to the bet from the bankroll: 1000 - 10 - 10")
+    assert hand(doubled, 0, 0) == "6h 5d 9s" and turn(doubled) == (1, 0), \
+        f"a doubled hand gets exactly one more card and ends, so the turn passes to Bob (1, 0); hand " \
+        f"[{hand(doubled, 0, 0)}], turn {turn(doubled)}"
+    *_, last = play(student, game, "double", "stand")
+    assert results(last)[:1] == [(0, 0, "WIN", 20)], \
+        f"Ann's doubled 20 against the dealer's 18 wins the doubled stake of 20, net +20; got {settled(last)}"
+    check_money("Ann's bankroll after winning a doubled 10", last["bankrolls"][0], 1020, "1000 + 20")
+
+
+@pytest.mark.points(1)
+def test_a_doubled_hand_takes_exactly_one_card_and_ends(student: Student) -> None:
+    """Doubling 2-3 (5) deals one card (4: 9) and ends the hand even though 9 would hit again: the dealer plays."""
+    # Ann 2 3 doubles against a 6 (dealer 6 T = 16) and gets 4: 9 on three cards; the dealer draws 7: 23, bust.
+    game = table("2h 6c 3d Ts 4c 7h", bets=[10])
+    _, doubled = play(student, game, "double")
+    assert hand(doubled, 0, 0) == "2h 3d 4c", \
+        f"a double down deals exactly one card, so 2-3 doubled becomes [2h 3d 4c]; got [{hand(doubled, 0, 0)}]"
+    assert turn(doubled) is None and doubled["phase"] == "settled", \
+        f"a doubled hand ends after its one card, whatever its total, so the dealer plays and the round settles; " \
+        f"turn {turn(doubled)}, phase {doubled['phase']}"
+    assert results(doubled) == [(0, 0, "WIN", 20)], \
+        f"the doubled 9 wins the doubled stake when the dealer busts, net +20; got {settled(doubled)}"
+
+
+@pytest.mark.points(1)
+def test_a_doubled_hand_that_busts_loses_twice_the_bet(student: Student) -> None:
+    """Doubling T-2 (12) and drawing a K busts at once and loses the doubled stake: -20."""
+    game = table("Th 6c 2d Ts Kc", bets=[10])  # Ann T 2; dealer 6 T; Ann doubles and gets K: 22
+    _, doubled = play(student, game, "double")
+    assert results(doubled) == [(0, 0, "BUST", -20)], \
+        f"a double down takes a second stake equal to the bet, so a doubled hand that busts loses 20 on a bet of " \
+        f"10; got {settled(doubled)}"
+    check_money("the bankroll after a doubled 10 busts", doubled["bankrolls"][0], 980,
+                "the bet and the second stake of the double down are both lost: 1000 - 20")
+
+
+# ============================ split (6 points): blackjack/plays.py split, deal_split_card
+
+@pytest.mark.points(2)
+def test_split_eights_against_ten(student: Student) -> None:
+    """8-8 against a ten splits into two hands of 10 each: K (18) stands and wins, 3 then a double to 20 wins 20;
+    the engine prints nothing on the way."""
+    # Ann 8 8; dealer T up, 7 in the hole (17, no natural). Split: first 8 gets K (18), stand;
+    # second 8 gets 3 (11), double (DAS) gets 9 (20). Dealer stands on 17.
+    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10])
     _, split = play(student, game, "split")
-    assert split["hands"][0] == ["As 5h", "Ad Kc"] and split["phase"] == "settled", \
-        f"each split ace gets one card and play ends; hands {split['hands'][0]}, phase {split['phase']}"
+    assert split["hands"][0] == ["8s Kc", "8d"], \
+        f"a split makes two hands of one card each, and the first gets its second card at once; got " \
+        f"{split['hands'][0]}"
+    check_money("the bankroll after splitting a bet of 10", split["bankrolls"][0], 980,
+                "the new hand of a split is staked with the bet from the bankroll: 1000 - 10 - 10")
+    _, _, stood = play(student, game, "split", "stand")
+    assert hand(stood, 0, 1) == "8d 3c" and turn(stood) == (0, 1), \
+        f"after the first hand stands, play moves to the second hand (0, 1), which then gets its second card, a 3: " \
+        f"8d 3c; hands {stood['hands'][0]}, turn {turn(stood)}"
+    *_, last = play(student, game, "split", "stand", "double")
+    assert results(last) == [(0, 0, "WIN", 10), (0, 1, "WIN", 20)], \
+        f"18 and a doubled 20 against 17 win +10 and +20; got {settled(last)}"
+    check_money("the bankroll after both split hands win", last["bankrolls"][0], 1030, "980 + 20 + 30")
+    check_quiet(student("printed", *game, steps(("split", "stand", "double"))),
+                "a round with a split and a double down (blackjack/plays.py)")
+
+
+@pytest.mark.points(1)
+def test_each_split_hand_gets_its_second_card_when_play_reaches_it(student: Student) -> None:
+    """After a split the left hand is played to the end before the right hand gets its second card."""
+    # Ann 8 8; dealer 9 up, 7 in the hole. The first 8 gets 2 (10), hits a 5 (15) and stands; the second gets 3.
+    game = table("8s 9c 8d 7s 2h 5c 3d", bets=[10])
+    _, split, hit, stood = play(student, game, "split", "hit", "stand")
+    assert split["hands"][0] == ["8s 2h", "8d"] and turn(split) == (0, 0), \
+        f"the first split hand gets its second card at once and plays first; hands {split['hands'][0]}, " \
+        f"turn {turn(split)}"
+    assert hit["hands"][0] == ["8s 2h 5c", "8d"] and turn(hit) == (0, 0), \
+        f"the second split hand waits with one card while the first plays on; hands {hit['hands'][0]}, " \
+        f"turn {turn(hit)}"
+    assert stood["hands"][0] == ["8s 2h 5c", "8d 3d"] and turn(stood) == (0, 1), \
+        f"when play reaches the second split hand it gets its second card (3d) and its turn; hands " \
+        f"{stood['hands'][0]}, turn {turn(stood)}"
+
+
+@pytest.mark.points(1)
+def test_split_aces_take_one_card_each(student: Student) -> None:
+    """Split aces take one card each and no decision (vegas has no hit_split_aces): 16 loses, 18 wins."""
+    # Ann A A; dealer 9 up, 8 in the hole (17). First ace gets 5 (soft 16), second gets 7 (soft 18).
+    game = table("As 9c Ad 8d 5h 7c", bets=[10])
+    _, split = play(student, game, "split")
+    assert split["hands"][0] == ["As 5h", "Ad 7c"] and split["phase"] == "settled", \
+        f"split aces get one card each and end there (the rules have no hit_split_aces), so the round settles; " \
+        f"hands {split['hands'][0]}, phase {split['phase']}"
     assert results(split) == [(0, 0, "LOSE", -10), (0, 1, "WIN", 10)], \
-        f"16 loses to 17 (-10); A-K after a split is a plain 21 that wins +10, not +15 (a split hand is never " \
-        f"a natural); got {settled(split)}"
+        f"soft 16 loses to 17 (-10), soft 18 beats it (+10); got {settled(split)}"
+
+
+@pytest.mark.points(1)
+def test_an_ace_and_a_ten_after_a_split_is_not_a_natural(student: Student) -> None:
+    """A-K made by splitting aces, and K-A made by splitting kings, are plain 21s paid 1:1, never naturals paid 3:2."""
+    # Ann A A; dealer 9 8 (17): the second ace gets a K. Then Ann K K: the first king gets an ace.
+    aces = table("As 9c Ad 8d 5h Kc", bets=[10])
+    _, split = play(student, aces, "split")
+    assert results(split) == [(0, 0, "LOSE", -10), (0, 1, "WIN", 10)], \
+        f"a hand made by a split is never a natural: A-K after splitting aces is 21 and wins +10 against 17, not " \
+        f"+15; got {settled(split)}"
+    kings = table("Ks 9c Kd 8d Ah 9h", bets=[10])
+    *_, last = play(student, kings, "split", "finish")
+    assert results(last) == [(0, 0, "WIN", 10), (0, 1, "WIN", 10)], \
+        f"a hand made by a split is never a natural: K-A after splitting kings is 21 and wins +10, not +15; " \
+        f"K-9 (19) wins +10; got {settled(last)}"
 
 
 @pytest.mark.points(1)
 def test_split_stops_at_the_rules_hand_limit(student: Student) -> None:
-    """Thunderjack allows two hands per seat: a split 8 that draws another 8 cannot split again."""
+    """A seat resplits up to rules.max_split_hands hands: 4 under vegas, 2 under Thunderjack, then SPLIT is refused."""
+    *_, last = play(student, table("8s 9c 8d 7s 8h 8c 8s 2d 2h 2c 2s", bets=[10]), "split", "split", "split")
+    assert len(last["hands"][0]) == 4 and "split" not in last["legal"], \
+        f"vegas resplits up to 4 hands (rules.max_split_hands), then no more; hands {last['hands'][0]}, " \
+        f"legal_actions() {last['legal']}"
     game = table("8s Th 8d 7c 8h", rules=THUNDERJACK, bets=[10])
     _, split = play(student, game, "split")
     assert hand(split, 0, 0) == "8s 8h" and "split" not in split["legal"], \
@@ -244,25 +305,11 @@ def test_split_stops_at_the_rules_hand_limit(student: Student) -> None:
                    "Thunderjack allows at most 2 hands per seat (rules.max_split_hands)")
 
 
-@pytest.mark.points(1)
-def test_split_by_value_rule(student: Student) -> None:
-    """justblackjack splits any two ten-cards (K-Q); split by rank (vegas) does not."""
-    by_rank = legal(student, "Kh 9c Qd 7s", VEGAS)
-    assert "split" not in by_rank, \
-        f"K-Q under vegas rules should not be offered SPLIT: vegas splits by rank (rules.split_by is 'rank'), so a " \
-        f"pair is two cards of the same rank, and a king and a queen are not, though both count 10; " \
-        f"legal_actions() is {sorted(by_rank)}"
-    by_value = legal(student, "Kh 9c Qd 7s", "justblackjack")
-    assert "split" in by_value, \
-        f"K-Q under justblackjack rules should be offered SPLIT: justblackjack splits by value (rules.split_by is " \
-        f"'value'), so any two ten-cards are a pair; legal_actions() is {sorted(by_value)}"
-
-
-# --------------------------------------------------------------------------------- insurance
+# ============================ insurance (5 points): blackjack/plays.py insurance_limit, insurance_net
 
 @pytest.mark.points(2)
 def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> None:
-    """Insurance of 5 on a bet of 10 against a dealer A-K pays 10; the hand loses 10; the player breaks even."""
+    """Insurance of 5 on a bet of 10 against a dealer A-K pays 10, settled before the hand; the player breaks even."""
     game = table("Th As 9d Kc", bets=[10])  # Ann T 9; dealer A up, K in the hole
     [start] = play(student, game)
     assert start["phase"] == "insurance" and "insurance" in start["legal"], \
@@ -272,12 +319,16 @@ def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> N
     events = insured["events"]
     assert any(isinstance(e, dict) and e.get("type") == "InsuranceSettled" and e.get("seat") == 0
                and as_number(e.get("stake")) == 5 and as_number(e.get("net")) == 10 for e in events), \
-        f"insurance of 5 (half the bet) should win 2:1, +10; events {[event_text(e) for e in events]}"
+        f"insurance of 5 (half the bet) pays 2:1 against a dealer natural, +10; events " \
+        f"{[event_text(e) for e in events]}"
+    kinds = [e.get("type") for e in events if isinstance(e, dict)]
+    assert "HandSettled" in kinds and kinds.index("InsuranceSettled") < kinds.index("HandSettled"), \
+        f"insurance is settled before the hands; events {[event_text(e) for e in events]}"
     assert results(insured) == [(0, 0, "LOSE", -10)] and as_number(insured["insurance"][0]) == 10, \
-        f"T-9 loses its 10 to the dealer natural and the insurance wins +10; got {settled(insured)}, " \
+        f"T-9 loses its 10 to the dealer natural and the insurance wins +10 (2:1 on 5); got {settled(insured)}, " \
         f"insurance {shown(insured['insurance'][0])}"
     check_money("the bankroll after insurance against a dealer natural", insured["bankrolls"][0], 1000,
-                "-10 on the hand, +10 on the insurance")
+                "-10 on the hand, +10 on the insurance paid 2:1")
 
 
 @pytest.mark.points(1)
@@ -288,20 +339,25 @@ def test_insurance_is_at_most_half_the_bet_and_lost_without_natural(student: Stu
                    amount=6, error="InvalidBetError", words="at most 5")
     _, insured = play(student, game, ("insurance", 2))
     check_money("the bankroll with a bet of 10 and insurance of 2", insured["bankrolls"][0], 988,
-                "the bet (10) and the insurance (2) are on the table")
+                "the bet (10) and the insurance side stake (2) are on the table")
     *_, last = play(student, game, ("insurance", 2), "finish")
     assert as_number(last["insurance"][0]) == -2 and results(last) == [(0, 0, "WIN", 10)], \
-        f"no dealer natural: insurance loses 2, 19 beats 18 for +10; got insurance {shown(last['insurance'][0])}, " \
-        f"{settled(last)}"
+        f"insurance is lost when the dealer has no natural: -2; 19 beats 18 for +10; got insurance " \
+        f"{shown(last['insurance'][0])}, {settled(last)}"
     check_money("the bankroll after the round", last["bankrolls"][0], 1008, "1000 - 2 + 10")
 
 
 @pytest.mark.points(1)
-def test_insurance_without_an_ace_up_is_refused(student: Student) -> None:
-    """With a ten showing there is no insurance: INSURANCE raises IllegalActionError naming the upcard."""
-    game = table("Th Kc 9d 7c", bets=[10])
-    assert_refused(student, game, (), "insurance", "insurance is offered only against a dealer's ace, and a K shows",
-                   words="not an ace")
+def test_insurance_is_at_most_the_bankroll_left(student: Student) -> None:
+    """With 3 credits left after a bet of 10, insurance is at most 3 (half the bet would be 5): 4 is refused."""
+    game = table("Th As 9d 7c", ["Ann", 13], bets=[10])  # Ann has 13: 3 left after her bet
+    check_money("Round.insurance_limit() with a bet of 10 and 3 credits left", student("limit", *game), 3,
+                "insurance is at most half the bet (5), or the whole bankroll if that is less")
+    assert_refused(student, game, (), "insurance", "insurance cannot be more than the 3 credits left",
+                   amount=4, error="InvalidBetError", words="at most 3")
+    _, insured = play(student, game, "insurance")
+    check_money("the bankroll after insuring with everything left", insured["bankrolls"][0], 0,
+                "13 - 10 - 3: the default insurance is the largest allowed, 3")
 
 
 @pytest.mark.points(1)
@@ -312,13 +368,22 @@ def test_even_money_on_a_natural_pays_the_bet(student: Student) -> None:
     assert insured["phase"] == "settled", \
         f"after the peek finds no dealer natural, the natural is paid at once; phase {insured['phase']}"
     assert results(insured) == [(0, 0, "BLACKJACK", 15)] and as_number(insured["insurance"][0]) == -5, \
-        f"natural +15, insurance -5; got {settled(insured)}, insurance {shown(insured['insurance'][0])}"
+        f"natural +15, insurance lost without a dealer natural -5; got {settled(insured)}, " \
+        f"insurance {shown(insured['insurance'][0])}"
     check_money("the bankroll after even money", insured["bankrolls"][0], 1010, "even money: +10 on a bet of 10")
 
 
-# --------------------------------------------------------------------------------- surrender
+# ==================== given: surrender, Thunderjack 3:1, Blitz 5:1 (no points: the engine's extras)
 
-@pytest.mark.points(1)
+@pytest.mark.points(0)
+def test_insurance_without_an_ace_up_is_refused(student: Student) -> None:
+    """With a ten showing there is no insurance (the round's offer): INSURANCE raises IllegalActionError."""
+    game = table("Th Kc 9d 7c", bets=[10])
+    assert_refused(student, game, (), "insurance", "insurance is offered only against a dealer's ace, and a K shows",
+                   words="not an ace")
+
+
+@pytest.mark.points(0)
 def test_late_surrender_returns_half_the_bet(student: Student) -> None:
     """Late surrender of T-6 against a ten (no dealer natural) loses half the bet: 5 of 10."""
     game = table("Th Tc 6d 7s", bets=[10])
@@ -329,9 +394,7 @@ def test_late_surrender_returns_half_the_bet(student: Student) -> None:
     check_money("the bankroll after surrendering 10", surrendered["bankrolls"][0], 995, "1000 - 5")
 
 
-# ------------------------------------------------------------------------ Thunderjack, Blitz
-
-@pytest.mark.points(2)
+@pytest.mark.points(0)
 def test_thunderjack_beats_dealer_natural_and_pays_three_to_one(student: Student) -> None:
     """J♠-A♠ is a Thunderjack: paid 3:1 at once (10 gains 30) even though the dealer has A-K."""
     [start] = play(student, table("Js Ac As Kd", rules=THUNDERJACK, bets=[10]))
@@ -341,7 +404,7 @@ def test_thunderjack_beats_dealer_natural_and_pays_three_to_one(student: Student
     check_money("the bankroll after a Thunderjack on 10", start["bankrolls"][0], 530, "500 + 3 x 10")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0)
 def test_two_thunderjacks_push_each_other(student: Student) -> None:
     """When two seats are dealt Thunderjacks, both push: no money changes hands."""
     game = table("Js Qh 9c As Ah 7d", "Ann", "Bob", rules=THUNDERJACK, bets=[10, 20])  # Ann J♠ A♠, Bob Q♥ A♥
@@ -352,7 +415,7 @@ def test_two_thunderjacks_push_each_other(student: Student) -> None:
         f"after two pushes both bankrolls stay 500; got {[shown(b) for b in start['bankrolls']]}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0)
 def test_blitz_six_cards_pays_five_to_one(student: Student) -> None:
     """Six cards without busting (2-3-2-3-2-3 = 15) is a Blitz, paid 5:1 at once: 10 gains 50."""
     game = table("2c Td 3d 9s 2h 3s 2d 3c", rules=THUNDERJACK, bets=[10])  # dealer T up, 9 in the hole
@@ -362,7 +425,23 @@ def test_blitz_six_cards_pays_five_to_one(student: Student) -> None:
     check_money("the bankroll after a Blitz on 10", last["bankrolls"][0], 550, "500 + 5 x 10")
 
 
+@pytest.mark.points(0)
+def test_european_dealer_natural_takes_the_doubled_bet(student: Student) -> None:
+    """With no hole card (european), a dealer natural found after the players takes the whole doubled bet."""
+    # Ann 5 6 (11) doubles and gets 9 (20); the dealer's T then gets his second card, an ace: natural.
+    game = table("5h Th 6d 9c As", rules="european", bets=[10])
+    _, doubled = play(student, game, "double")
+    assert results(doubled) == [(0, 0, "LOSE", -20)], \
+        f"a doubled 20 against a dealer natural loses both bets, -20; got {settled(doubled)}"
+    check_money("the bankroll after losing a doubled 10", doubled["bankrolls"][0], 980, "1000 - 20")
+
+
 # ======================================================= no points: every rule switch and preset
+
+def legal(student: Student, codes: str, rules: Any) -> set[str]:
+    """The legal actions on the first decision of a one-seat round dealt from ``codes``."""
+    return set(play(student, table(codes, rules=rules, bets=[10]))[0]["legal"])
+
 
 @pytest.mark.points(0)
 @pytest.mark.parametrize("double_on, total, allowed", [
@@ -403,24 +482,6 @@ def test_resplit_aces_rule(student: Student) -> None:
     assert hand(plain, 0, 0) == "As Ah" and turn(plain) is None, \
         f"vegas does not resplit aces: A-A on a split ace just stands and play ends; hands " \
         f"{plain['hands'][0]}, turn {turn(plain)}"
-
-
-@pytest.mark.points(0)
-def test_resplit_up_to_four_hands(student: Student) -> None:
-    """vegas resplits 8s up to four hands, then SPLIT is no longer legal."""
-    *_, last = play(student, table("8s 9c 8d 7s 8h 8c 8s 2d 2h 2c 2s", bets=[10]), "split", "split", "split")
-    assert len(last["hands"][0]) == 4 and "split" not in last["legal"], \
-        f"vegas splits up to 4 hands, then no more; hands {last['hands'][0]}, legal {last['legal']}"
-
-
-@pytest.mark.points(0)
-def test_split_hands_play_left_to_right(student: Student) -> None:
-    """After a split, the left hand is played to the end before the right hand gets its second card."""
-    _, _, hit, stood = play(student, table("8s 9c 8d 7s 2h 5c 3d", bets=[10]), "split", "hit", "stand")
-    assert hit["hands"][0] == ["8s 2h 5c", "8d"] and turn(hit) == (0, 0), \
-        f"the left hand plays to the end first; hands {hit['hands'][0]}, turn {turn(hit)}"
-    assert stood["hands"][0] == ["8s 2h 5c", "8d 3d"] and turn(stood) == (0, 1), \
-        f"then the right hand gets its second card and its turn; hands {stood['hands'][0]}, turn {turn(stood)}"
 
 
 @pytest.mark.points(0)

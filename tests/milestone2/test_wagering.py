@@ -12,8 +12,9 @@ order: one card to each seat, the dealer's upcard, a second card to each seat, t
 dealer's hole card, then hits in turn.
 
 Rounds that take decisions are played at :data:`BASIC`, the vegas table without double
-down, split or surrender: those are advanced play (the next part, ``Round._why_not``),
-and the spec's order has students write wagering first, so no test here needs them.
+down, split, surrender or insurance: those are advanced play (the next part,
+``blackjack/plays.py``), and the spec's order has students write wagering first, so no
+test here needs them.
 
 Weights (20 in all): bets 4, taking stakes 3, payouts through the round 5, paying back 3,
 the summary 4, the ledger and conservation 1.
@@ -34,9 +35,10 @@ PART = "wagering"
 
 #: The rules are sent to the student's process as a preset's name, or the preset with some fields changed.
 VEGAS = "vegas"  # 6 decks, S17, 3:2, peek, late surrender, limits 1..500, bankroll 1000
-#: Basic wagering: the vegas table with hit and stand only (no double down, split or surrender).
+#: Basic wagering: the vegas table with hit and stand only (no double down, split, surrender or insurance: those
+#: are the advanced part's, written after wagering).
 BASIC = {"preset": "vegas", "double_on": "none", "double_after_split": False, "max_split_hands": 1,
-         "surrender": "none"}
+         "surrender": "none", "insurance": False}
 #: The seed of the tables of stacked rounds (the cards after the stacked ones).
 SEED = 2012
 
