@@ -182,6 +182,8 @@ def bad_options(rng: random.Random, files: Files) -> Run:
             ((rng.choice(["grade", "check", "autograder"]), "--timeout", rng.choice(["_1", "nan", "0", "-5", ".5"])), True),
             (("grade", "--jobs", rng.choice(["0", "1__0", "x"]), "/no/such"), True),
             ((rng.choice(["nope", "--nope", "grade --nope"]),), True),
+            (("defend", rng.choice(["--hands", "--seed"]), rng.choice(["0", "-5", "x", "1e999", "nan"])), True),
+            (("defend", "--project", rng.choice(["/no/such", str(files.folder)])), True),
         ],
     }
     command = rng.choice(list(COMMANDS))
