@@ -133,19 +133,21 @@ class _NoKeyboard(io.TextIOBase):
         return True
 
 
-def capture(function: Callable[..., object], *args: object, typed: str | None = None) -> tuple[object, str]:
+def capture(function: Callable[..., object], *args: object, typed: str | None = None,
+            stderr: bool = False) -> tuple[object, str]:
     """Call ``function(*args)`` with what it prints captured; return ``(its result, the printed text)``.
 
     ``typed`` is what the keyboard types (``input()`` then reads it line by line and raises
-    ``EOFError`` at its end); without it, reading the keyboard raises ``OSError``. At most the first
-    64 KiB of printed text are kept. An exception from ``function`` propagates, the text lost.
+    ``EOFError`` at its end); without it, reading the keyboard raises ``OSError``. With ``stderr``, what it
+    writes to ``sys.stderr`` is captured too, in the same text (the engine never writes to either). At most
+    the first 64 KiB of printed text are kept. An exception from ``function`` propagates, the text lost.
     """
     out = _Bounded()
     keyboard: TextIO = io.StringIO(typed) if typed is not None else _NoKeyboard()  # type: ignore[assignment]
     previous = sys.stdin
     sys.stdin = keyboard
     try:
-        with contextlib.redirect_stdout(out):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out) if stderr else contextlib.nullcontext():
             result = function(*args)
     finally:
         sys.stdin = previous

@@ -3,7 +3,7 @@ scripted ``ask`` and a recording ``say``, and plain data returned (docs/design/g
 
 Every game is dealt from a shoe of given cards, never the student's deck: while an observation runs, the shoe
 (``blackjack.deck.Shoe``) is filled from :func:`blackjack.parse_cards` and its shuffle leaves the cards in
-order, so only the stacked cards (on top) matter and ``create_card_array``/``shuffle`` are not called. The
+order (:func:`milestones.observer.given_cards`), so only the stacked cards matter and neither ``create_card_array`` nor ``shuffle`` is called. The
 hands and the dealer that ``hand_text`` and ``dealer_text`` show are views built from given classes (no
 round, so none of the student's ``Hand`` methods run). What the code printed with ``print()`` (which the tests
 do not read as the game's lines) comes back as ``"printed"``; ``input()`` raises (the tests type nothing).
@@ -11,20 +11,18 @@ do not read as the game's lines) comes back as ``"printed"``; ``input()`` raises
 
 from __future__ import annotations
 
-import contextlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 import blackjack
 import blackjack.course_game as course_game
-import blackjack.deck as deck_module
 from blackjack import HIDDEN, Action, Blackjack, Card, DealerView, HandView, IllegalActionError, Outcome, Result, Rules
 from blackjack import parse_cards
 from blackjack.__main__ import main
-from milestones.observer import READS_STDIN, capture
+from milestones.observer import READS_STDIN, capture, given_cards
 
 _CS111 = Rules.preset("cs111")
 
@@ -36,29 +34,6 @@ _TEXT_LIMIT = 2000
 
 
 # ---------------------------------------------------------------- a shoe of given cards
-
-def _given_deck() -> list[Card]:
-    """52 cards made by given code (parse_cards), in a fixed order of its own."""
-    return parse_cards(" ".join(rank + suit for suit in "cdhs" for rank in "A23456789TJQK"))
-
-
-def _in_order(cards: object, rng: object = None) -> None:
-    """The shoe's shuffle while an observation runs: the cards stay as they are."""
-
-
-@contextlib.contextmanager
-def _given_cards() -> Iterator[None]:
-    """While it lasts, a new shoe is filled with given cards and its shuffles keep their order."""
-    given = {"create_card_array": _given_deck, "shuffle": _in_order}  # the names Shoe calls in blackjack/deck.py
-    saved = {name: getattr(deck_module, name) for name in given}
-    for name, function in given.items():
-        setattr(deck_module, name, function)
-    try:
-        yield
-    finally:
-        for name, function in saved.items():
-            setattr(deck_module, name, function)
-
 
 def _table(names: list[str], codes: str) -> Blackjack:
     """A cs111 table for ``names`` whose shoe deals ``codes`` first (table order, then hits)."""
@@ -256,7 +231,7 @@ def play_turns(names: list[str], codes: str, scripts: list[list[str]]) -> list[d
     (given cards on top); after each, ``turn_after``: the name of the player whose turn it is (None when none).
     Stops after a call that went wrong."""
     turns = []
-    with _given_cards():
+    with given_cards():
         rnd = _table(names, codes).start_round()
         for answers in scripts:
             played = _scripted(course_game.play_turn, answers, rnd)
@@ -298,14 +273,14 @@ def _outcomes(value: object) -> object:
 def play_round(names: list[str], codes: str, answers: list[str]) -> dict[str, Any]:
     """play_round(game, ask, say) at a table of ``names`` dealt from ``codes`` (given cards on top), answered
     ``answers``; ``returned``: the outcomes as ``[[seat, result name], ...]``."""
-    with _given_cards():
+    with given_cards():
         return _scripted(course_game.play_round, answers, _table(names, codes), convert=_outcomes)
 
 
 def play_game(names: list[str], codes: str, answers: list[str]) -> dict[str, Any]:
     """play_game(game, ask, say) at a table of ``names`` dealt from ``codes`` (given cards on top, kept on top
     at the reshuffle between rounds), answered ``answers``; ``returned``: what it returned."""
-    with _given_cards():
+    with given_cards():
         return _scripted(course_game.play_game, answers, _table(names, codes))
 
 
@@ -313,7 +288,7 @@ def command_line(argv: list[str], typed: str) -> dict[str, Any]:
     """``python -m blackjack`` as ``main(argv, stdin, stdout)`` with ``typed`` on stdin, the shoe of given cards:
     the status, what it wrote, what was left unread, and what was printed with print()."""
     stdin, stdout = io.StringIO(typed), io.StringIO()
-    with _given_cards():
+    with given_cards():
         status, printed = capture(main, argv, stdin, stdout)
     return {"status": status, "out": stdout.getvalue(), "unread": stdin.read(), "printed": printed}
 

@@ -6,8 +6,6 @@ counting drill (given code) played with answers from the student's running_count
 
 from __future__ import annotations
 
-import contextlib
-import io
 from collections.abc import Callable
 
 from fractions import Fraction
@@ -17,25 +15,11 @@ from blackjack import Action, Card, parse_cards
 from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
 from milestones.observer import capture, number, plain
 
-_TEXT_LIMIT = 64 * 1024
-
-
-class _Bounded(io.StringIO):
-    """Text written to stderr, of which the first ``_TEXT_LIMIT`` characters are kept."""
-
-    def write(self, text: str) -> int:
-        room = _TEXT_LIMIT - self.tell()
-        if room > 0:
-            super().write(str(text)[:room])
-        return len(text)
 
 
 def _quiet(function: Callable[[], object]) -> tuple[object, str]:
     """``function()`` and what it printed on stdout and stderr."""
-    err = _Bounded()
-    with contextlib.redirect_stderr(err):
-        result, out = capture(function)
-    return result, out + err.getvalue()
+    return capture(function, stderr=True)
 
 
 def running_counts(hands: list[str], counting: str | None) -> dict[str, object]:

@@ -9,26 +9,13 @@ Cards from the judge are point values (ace 1) or card codes ("5h", made Cards wi
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import io
 from typing import Any
 
 from blackjack import Action, Card, Rules
 from blackjack.hints import basic_advice
 from milestones.observer import capture, plain
 
-_TEXT_LIMIT = 64 * 1024
-
-
-class _Bounded(io.StringIO):
-    """Text written to stderr, of which the first ``_TEXT_LIMIT`` characters are kept."""
-
-    def write(self, text: str) -> int:
-        room = _TEXT_LIMIT - self.tell()
-        if room > 0:
-            super().write(str(text)[:room])
-        return len(text)
 
 
 def _card(card: object) -> object:
@@ -50,11 +37,8 @@ def advices(cases: list[list[Any]]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for cards, upcard, rules, legal in cases:
         moves = None if legal is None else frozenset(Action[name] for name in legal)
-        err = _Bounded()
-        with contextlib.redirect_stderr(err):
-            got, printed = capture(lambda: basic_advice([_card(c) for c in cards], _card(upcard), _rules(rules),
-                                                        legal=moves))
-        printed += err.getvalue()
+        got, printed = capture(lambda: basic_advice([_card(c) for c in cards], _card(upcard), _rules(rules),
+                                                    legal=moves), stderr=True)
         if not (isinstance(got, tuple) and len(got) == 2):
             out.append({"pair": False, "got": plain(got), "printed": printed})
             continue

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import io
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -25,7 +24,6 @@ from milestones.observer import capture, number
 
 #: The hint engine's dealer code (blackjack/hints/_dealer.py), which dealer_probabilities must not call.
 _DEALER_ENGINE = ("dealer_float", "dealer_numerators", "_table")
-_TEXT_LIMIT = 64 * 1024
 
 
 class _EngineCalled(BaseException):
@@ -33,22 +31,9 @@ class _EngineCalled(BaseException):
     it through; the observation catches it)."""
 
 
-class _Bounded(io.StringIO):
-    """Text written to stderr, of which the first ``_TEXT_LIMIT`` characters are kept."""
-
-    def write(self, text: str) -> int:
-        room = _TEXT_LIMIT - self.tell()
-        if room > 0:
-            super().write(str(text)[:room])
-        return len(text)
-
-
 def _quiet(function: Callable[..., object], *args: object, **kwargs: object) -> tuple[object, str]:
     """``function(*args, **kwargs)`` and what it printed on stdout and stderr."""
-    err = _Bounded()
-    with contextlib.redirect_stderr(err):
-        result, out = capture(lambda: function(*args, **kwargs))
-    return result, out + err.getvalue()
+    return capture(lambda: function(*args, **kwargs), stderr=True)
 
 
 def _card(card: object) -> object:
