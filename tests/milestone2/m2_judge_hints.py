@@ -3,9 +3,9 @@
 These run in the grader's process and never import ``blackjack`` (in a student's starter it is the
 student's code): they read the plain data the observations send (numbers through
 :func:`milestones.judge.as_number`) and fail with a message that says what was given, what was
-expected, what came back and the concept. ``shown``, ``check_type``, ``check_number`` and the
-message of ``check_quiet`` are copied from ``m2_helpers.py`` (which is shared with the wagering and
-advanced-play suites), made to work on data instead of objects.
+expected, what came back and the concept. ``shown``, ``check_type``, ``check_number`` and
+``check_quiet`` are ``m2_helpers.py``'s (shared with the wagering and advanced-play suites), which
+read the observations' data.
 
 ``dealer_distribution`` is a small stdlib enumeration of the dealer's draws, exact in fractions, so a
 judge can compute an expected value without the kit's engine.
@@ -14,26 +14,14 @@ judge can compute an expected value without the kit's engine.
 from __future__ import annotations
 
 import functools
-import math
 from fractions import Fraction
+
+from m2_helpers import check_number, check_quiet, check_type, shown
+
+__all__ = ["OUTCOMES", "check_number", "check_quiet", "check_type", "dealer_distribution", "fixed", "shown"]
 
 #: The dealer's outcomes, as dealer_probabilities keys them.
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
-
-
-def shown(value: object) -> str:
-    """``value`` (data from the student's process) as a student should read it in a message.
-
-    ``None`` becomes "nothing (None: is a return missing?)", a float says it is one, a Fraction
-    prints as a number (``15/2 = 7.5``), an object the student's code returned as ``<Type object: text>``.
-    """
-    if value is None:
-        return "nothing (None: is a return statement missing?)"
-    if isinstance(value, float):
-        return f"{value!r} (a float)"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{value} = {float(value):g}"
-    return repr(value)
 
 
 def fixed(value: object, places: int = 4) -> str:
@@ -41,34 +29,6 @@ def fixed(value: object, places: int = 4) -> str:
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return f"{float(value):.{places}f}"
     return shown(value)
-
-
-def check_type(what: str, got: object, kind: type | tuple[type, ...], expected: str) -> None:
-    """Fail unless ``got`` is a ``kind``: ``what`` should return ``expected`` (``"a dict of chances"``)."""
-    if isinstance(got, bool) or not isinstance(got, kind):
-        raise AssertionError(f"{what} should return {expected}; got {shown(got)}")
-
-
-def check_number(what: str, got: object, want: float, concept: str, *, tol: float = 1e-9) -> None:
-    """Fail unless ``got`` is a number within ``tol`` of ``want``; the message shows both to enough digits."""
-    check_type(what, got, (int, float, Fraction), "a number")
-    assert isinstance(got, (int, float, Fraction)), f"{what} should return a number; got {shown(got)}"
-    digits = 12 if tol <= 0 else max(4, min(12, 1 - math.floor(math.log10(tol))))
-    if not abs(float(got) - want) <= tol:
-        raise AssertionError(f"{what} should be {want:.{digits}g} ({concept}); got {float(got):.{digits}g}")
-
-
-def check_quiet(printed: str, what: str) -> None:
-    """Fail when the code under test printed (``printed``: what the observation captured on stdout and stderr):
-    the engine returns values and raises errors; it never prints."""
-    printed = printed.strip()
-    if printed:
-        first = printed.splitlines()[0][:120]
-        raise AssertionError(
-            f"{what} printed {first!r}{' ...' if len(printed.splitlines()) > 1 else ''}: the engine never prints "
-            f"(the text game and the GUI show what it returns, and a print would show up in every front end). "
-            f"Return the value or raise an error instead; to trace your code use logging.debug, which is off "
-            f"unless you turn it on")
 
 
 def dealer_distribution(upcard: int, shoe: dict[int, int], *, hits_soft_17: bool = False,
