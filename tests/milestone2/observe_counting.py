@@ -11,9 +11,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from blackjack import Action, Card, parse_cards
+from blackjack import Action, parse_cards
 from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
 from milestones.observer import capture, number, plain
+from observe_m2 import advice_data, card_arg
 
 
 
@@ -86,10 +87,6 @@ def bet_ramps(cases: list[list[Any]]) -> dict[str, object]:
     return {"bets": bets, "printed": printed}
 
 
-def _card(card: object) -> object:
-    return Card.parse(card) if isinstance(card, str) else card
-
-
 def count_advices(cases: list[list[Any]]) -> list[dict[str, object]]:
     """``count_advice(cards, upcard, true count, legal=...)`` (``Rules()``) for each ``[cards, upcard, true count,
     legal move names]``: ``{"pair": a 2-tuple came back, "action": the Action's name or None, "reason": data,
@@ -97,12 +94,6 @@ def count_advices(cases: list[list[Any]]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for cards, upcard, tc, legal in cases:
         moves = frozenset(Action[name] for name in legal)
-        got, printed = _quiet(lambda: count_advice([_card(c) for c in cards], _card(upcard), tc, legal=moves))
-        if not (isinstance(got, tuple) and len(got) == 2):
-            out.append({"pair": False, "got": plain(got), "printed": printed})
-            continue
-        action, reason = got
-        out.append({"pair": True, "action": action.name if isinstance(action, Action) else None,
-                    "action_data": None if isinstance(action, Action) else plain(action),
-                    "reason": plain(reason), "printed": printed})
+        out.append(advice_data(*_quiet(lambda: count_advice([card_arg(c) for c in cards], card_arg(upcard), tc,
+                                                            legal=moves))))
     return out

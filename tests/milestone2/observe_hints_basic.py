@@ -9,26 +9,13 @@ Cards from the judge are point values (ace 1) or card codes ("5h", made Cards wi
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from blackjack import Action, Card, Rules
+from blackjack import Action
 from blackjack.hints import basic_advice
-from milestones.observer import capture, plain
+from milestones.observer import capture
+from observe_m2 import advice_data, card_arg, hint_rules
 
-
-
-def _card(card: object) -> object:
-    return Card.parse(card) if isinstance(card, str) else card
-
-
-def _rules(spec: dict[str, Any] | None) -> Rules | None:
-    if spec is None:
-        return None
-    changes = dict(spec)
-    preset = changes.pop("preset", None)
-    base = Rules.preset(preset) if preset else Rules()
-    return dataclasses.replace(base, **changes) if changes else base
 
 
 def advices(cases: list[list[Any]]) -> list[dict[str, object]]:
@@ -37,13 +24,6 @@ def advices(cases: list[list[Any]]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for cards, upcard, rules, legal in cases:
         moves = None if legal is None else frozenset(Action[name] for name in legal)
-        got, printed = capture(lambda: basic_advice([_card(c) for c in cards], _card(upcard), _rules(rules),
-                                                    legal=moves), stderr=True)
-        if not (isinstance(got, tuple) and len(got) == 2):
-            out.append({"pair": False, "got": plain(got), "printed": printed})
-            continue
-        action, reason = got
-        out.append({"pair": True, "action": action.name if isinstance(action, Action) else None,
-                    "action_data": None if isinstance(action, Action) else plain(action),
-                    "reason": plain(reason), "printed": printed})
+        out.append(advice_data(*capture(lambda: basic_advice([card_arg(c) for c in cards], card_arg(upcard),
+                                                             hint_rules(rules), legal=moves), stderr=True)))
     return out

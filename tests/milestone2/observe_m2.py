@@ -1,7 +1,8 @@
 """What the milestone-2 observations share, run in the student's process: tables stacked from plain data, and a
 round told as plain data (docs/design/graded_test_shape.md).
 
-Imported by ``observe_wagering.py`` and ``observe_advanced_play.py``; nothing here is an observation itself (the
+Imported by ``observe_wagering.py``, ``observe_advanced_play.py`` and (the hints helpers) ``observe_hints_basic.py``,
+``observe_counting.py`` and ``observe_probabilities.py``; nothing here is an observation itself (the
 judge can call only the functions an ``observe_<name>.py`` defines). Everything is built from given classes
 (``Blackjack``, ``Player``, ``Rules``, a stacked shoe); the student's code runs where the round calls it. Money
 goes back through :func:`milestones.observer.number`, so the judge reads it exact; cards as codes, enums by
@@ -27,6 +28,34 @@ def rules_from(spec: str | dict[str, Any]) -> Rules:
         return Rules.preset(spec)
     fields = dict(spec)
     return dataclasses.replace(Rules.preset(str(fields.pop("preset", "vegas"))), **fields)
+
+
+def hint_rules(spec: dict[str, Any] | None) -> Rules | None:
+    """The rules a hints observation was sent: ``None`` (the function's default), or ``{"preset": "vegas", ...}``
+    (``Rules()`` when no preset is named) with those fields changed."""
+    if spec is None:
+        return None
+    changes = dict(spec)
+    preset = changes.pop("preset", None)
+    base = Rules.preset(preset) if preset else Rules()
+    return dataclasses.replace(base, **changes) if changes else base
+
+
+def card_arg(card: object) -> object:
+    """A card the judge sent: a code (``"As"``) as a given ``Card``; a point value (an int) as it came."""
+    return Card.parse(card) if isinstance(card, str) else card
+
+
+def advice_data(got: object, printed: str) -> dict[str, object]:
+    """A hint function's answer as data: ``{"pair": a 2-tuple came back, "action": the Action's name or None,
+    "action_data": what came back in its place, "reason": data, "printed": text}``, or ``{"pair": False,
+    "got": what came back, "printed": text}``."""
+    if not (isinstance(got, tuple) and len(got) == 2):
+        return {"pair": False, "got": plain(got), "printed": printed}
+    action, reason = got
+    return {"pair": True, "action": action.name if isinstance(action, Action) else None,
+            "action_data": None if isinstance(action, Action) else plain(action),
+            "reason": plain(reason), "printed": printed}
 
 
 def money_arg(value: object) -> object:

@@ -12,15 +12,15 @@ fields replaced).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import sys
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
-from blackjack import Action, Card, Rules
+from blackjack import Action
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values
 from milestones.observer import capture, number
+from observe_m2 import card_arg, hint_rules
 
 #: The hint engine's dealer code (blackjack/hints/_dealer.py), which dealer_probabilities must not call.
 _DEALER_ENGINE = ("dealer_float", "dealer_numerators", "_table")
@@ -36,21 +36,8 @@ def _quiet(function: Callable[..., object], *args: object, **kwargs: object) -> 
     return capture(lambda: function(*args, **kwargs), stderr=True)
 
 
-def _card(card: object) -> object:
-    return Card.parse(card) if isinstance(card, str) else card
-
-
 def _shoe(pairs: list[list[int]] | None) -> dict[int, int] | None:
     return None if pairs is None else {int(value): int(count) for value, count in pairs}
-
-
-def _rules(spec: dict[str, Any] | None) -> Rules | None:
-    if spec is None:
-        return None
-    changes = dict(spec)
-    preset = changes.pop("preset", None)
-    base = Rules.preset(preset) if preset else Rules()
-    return dataclasses.replace(base, **changes) if changes else base
 
 
 def _key(key: object) -> str:
@@ -115,10 +102,10 @@ def dealer(upcard: int, shoe: list[list[int]] | None, rules: dict[str, Any] | No
     called: list[str] = []
     extra = dict(keywords)
     if rules is not None:
-        extra["rules"] = _rules(rules)
+        extra["rules"] = hint_rules(rules)
     with _no_dealer_engine(called):
         try:
-            got, printed = _quiet(dealer_probabilities, _card(upcard), _shoe(shoe), **extra)
+            got, printed = _quiet(dealer_probabilities, card_arg(upcard), _shoe(shoe), **extra)
         except BaseException:
             if called:
                 return {"got": None, "printed": "", "engine": called[0]}
@@ -130,10 +117,10 @@ def bust(cards: list[object], shoe: list[list[int]] | None, keywords: dict[str, 
     """``bust_probability(cards, shoe, **keywords)`` (``upcard``, ``rules``): ``{"got": number, "printed": text}``."""
     extra = dict(keywords)
     if "rules" in extra:
-        extra["rules"] = _rules(extra["rules"])
+        extra["rules"] = hint_rules(extra["rules"])
     if "upcard" in extra:
-        extra["upcard"] = _card(extra["upcard"])
-    got, printed = _quiet(bust_probability, [_card(c) for c in cards], _shoe(shoe), **extra)
+        extra["upcard"] = card_arg(extra["upcard"])
+    got, printed = _quiet(bust_probability, [card_arg(c) for c in cards], _shoe(shoe), **extra)
     return {"got": number(got), "printed": printed}
 
 
@@ -141,6 +128,6 @@ def evs(cards: list[object], upcard: object, shoe: list[list[int]] | None, rules
         keywords: dict[str, Any]) -> dict[str, object]:
     """``expected_values(cards, upcard, shoe, rules, **keywords)`` (``from_split``, ``hands``):
     ``{"got": its EVs, "printed": text}``."""
-    got, printed = _quiet(expected_values, [_card(c) for c in cards], _card(upcard), _shoe(shoe), _rules(rules),
+    got, printed = _quiet(expected_values, [card_arg(c) for c in cards], card_arg(upcard), _shoe(shoe), hint_rules(rules),
                           **keywords)
     return {"got": _evs(got), "printed": printed}
