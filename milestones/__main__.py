@@ -32,7 +32,6 @@ if __name__ == "__main__":  # before anything else loads: Ctrl-C while the comma
 import argparse  # noqa: E402 (after the interrupt handler, on purpose)
 import importlib.util
 import math
-import os
 import signal
 import sys
 import tempfile
@@ -42,7 +41,7 @@ from typing import NoReturn
 
 from . import REPO_ROOT
 from .autograder import build_autograder
-from .check import append_progress, check_diary, log_ten_rounds, run_check
+from .check import append_progress, check_diary, log_ten_rounds, run_check, write_whole
 from .config import KIT_TEST_INSTALL, STUDENT_INSTALL, handout_dir, load_course, suites_dir
 from .defend import add_parser as add_defend_parser
 from .defend import main as defend_main
@@ -231,12 +230,7 @@ def _write(text: str, output: Path | None) -> None:
         sys.stdout.write(text)
         return
     output.parent.mkdir(parents=True, exist_ok=True)
-    partial = output.with_name(f".{output.name}.{os.getpid()}.partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, output)
-    finally:
-        partial.unlink(missing_ok=True)
+    write_whole(output, text)
 
 
 #: What results.json says while grading runs: it stays if the grader itself is killed (Gradescope's time limit,

@@ -31,7 +31,8 @@ from .report import points_text, score_text
 from .runner import Limits, TestRecord, run_suite
 from .ten_rounds import ROUNDS, SEED, TenRounds, play_ten_rounds
 
-__all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "run_check"]
+__all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "read_diary",
+           "run_check", "write_whole"]
 
 PROGRESS_HEADING = "## Progress log"
 PROGRESS_HEADER = ("| date | milestone | visible points | tests passing | next step |\n"
@@ -345,7 +346,7 @@ def _words(err: OSError) -> str:
 
 def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: dt.datetime) -> list[str]:
     """:func:`append_progress` once the diary is known to be writable; the file is replaced whole."""
-    lines = _read(diary, template)
+    lines = read_diary(diary, template)
     heading = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), None)
     if heading is None:
         lines += ["", PROGRESS_HEADING, ""]
@@ -373,8 +374,12 @@ def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: d
     return added
 
 
-def _read(diary: Path, template: Path | None) -> list[str]:
-    """The diary's lines; a missing diary (its folders made) starts from ``template`` when given."""
+def read_diary(diary: Path, template: Path | None) -> list[str]:
+    """The diary's lines; a missing diary (its folders made) starts from ``template`` when given.
+
+    Raises:
+        OSError: the diary or its folder cannot be read or made.
+    """
     if not diary.exists():
         diary.parent.mkdir(parents=True, exist_ok=True)
         text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
@@ -384,13 +389,23 @@ def _read(diary: Path, template: Path | None) -> list[str]:
 
 
 def _replace(diary: Path, lines: list[str]) -> None:
-    """Write ``lines`` as the whole diary: a new copy replaces it, so it is written whole or not at all."""
-    part = diary.with_name(f".{diary.name}.{os.getpid()}.part")
+    """Write ``lines`` as the whole diary (:func:`write_whole`)."""
+    write_whole(diary, "\n".join(lines) + "\n")
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` whole or not at all: a new file beside it is renamed over it, so a
+    process killed while writing leaves the earlier file as it was, never half of the new one.
+
+    Raises:
+        OSError: the file cannot be written or renamed (the partial file is removed).
+    """
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        part.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        os.replace(part, diary)
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
     finally:
-        part.unlink(missing_ok=True)
+        partial.unlink(missing_ok=True)
 
 
 def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = None,
@@ -415,7 +430,7 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
     now = now or dt.datetime.now()
     check_diary(diary)
     try:
-        lines = _read(diary, template)
+        lines = read_diary(diary, template)
         heading = next((i for i, line in enumerate(lines) if line.strip().startswith(TEN_ROUNDS_HEADING)), None)
         if heading is None:
             at = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), len(lines))

@@ -195,16 +195,11 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
     Raises:
         OSError: the diary cannot be read or written (``check``'s checks; the message says why in words).
     """
-    from .check import PROGRESS_HEADING, check_diary
+    from .check import PROGRESS_HEADING, check_diary, read_diary, write_whole
 
     check_diary(diary)
     try:
-        if diary.exists():
-            text = diary.read_text(encoding="utf-8")
-        else:
-            diary.parent.mkdir(parents=True, exist_ok=True)
-            text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
-        lines = text.splitlines()
+        lines = read_diary(diary, template)
         block = [BEGIN_MARK, *table.splitlines(), END_MARK]
         begin = next((i for i, line in enumerate(lines) if line.strip() == BEGIN_MARK), None)
         end = next((i for i in range(begin or 0, len(lines)) if lines[i].strip() == END_MARK), None) \
@@ -220,12 +215,7 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
             if progress and lines[progress - 1].strip():
                 section.insert(0, "")
             lines[progress:progress] = section
-        part = diary.with_name(f".{diary.name}.{os.getpid()}.part")
-        try:
-            part.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            os.replace(part, diary)
-        finally:
-            part.unlink(missing_ok=True)
+        write_whole(diary, "\n".join(lines) + "\n")
     except OSError as err:
         why = err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
         raise OSError(f"cannot write the diary {diary}: {why}") from None
