@@ -301,7 +301,12 @@ class _Observations:
         self.module: ModuleType | None = None
         self.error: BaseException | None = None
 
-    def function(self, name: str) -> Callable[..., object]:
+    def load(self) -> ModuleType:
+        """The observations module, imported the first time.
+
+        Raises:
+            _ImportFailed: it (so the student's code it imports) could not be imported, now or the first time.
+        """
         if self.module is None and self.error is None:
             try:
                 spec = importlib.util.spec_from_file_location(self.path.stem, self.path)
@@ -315,7 +320,17 @@ class _Observations:
                 self.error = err
         if self.error is not None:
             raise _ImportFailed(self.error)
-        found = getattr(self.module, name, None)
+        assert self.module is not None
+        return self.module
+
+    def function(self, name: str) -> Callable[..., object]:
+        """The observation ``name``: a public function the module itself defines.
+
+        Raises:
+            _ImportFailed: the module could not be imported.
+            LookupError: it defines no such observation.
+        """
+        found = getattr(self.load(), name, None)
         if name.startswith("_") or not callable(found) or getattr(found, "__module__", None) != self.path.stem:
             raise LookupError(f"{self.path.name} has no observation {name!r}")
         return found  # type: ignore[no-any-return]
@@ -329,12 +344,17 @@ class _ImportFailed(Exception):
         self.error = error
 
 
+def _observation_error(message: str) -> dict[str, Any]:
+    """A reply for a request the suite's side got wrong (not the student's code): an ``ObservationError``."""
+    return {"raised": {"type": "ObservationError", "bases": [], "message": message, "where": ""}}
+
+
 def _answer(observations: _Observations, request: object, timeout: float,
             stopped: dict[CodeType, int]) -> dict[str, Any]:
     """Run one request's observation; count a call stopped at its time limit in ``stopped``."""
     hanging = {code: n for code, n in stopped.items() if n >= _HANG_REPEAT}
     if not (type(request) is dict and type(request.get("call")) is str and type(request.get("args")) is list):
-        return {"raised": {"type": "ObservationError", "bases": [], "message": "a malformed request", "where": ""}}
+        return _observation_error("a malformed request")
     if request["call"] == IMPORTS_CALL:
         return {"value": _imports(observations.path.parent, request["args"], timeout)}
     try:
@@ -342,7 +362,7 @@ def _answer(observations: _Observations, request: object, timeout: float,
     except _ImportFailed as failed:
         return {"raised": {**_describe(failed.error), "import": True}}
     except LookupError as err:
-        return {"raised": {"type": "ObservationError", "bases": [], "message": str(err), "where": ""}}
+        return _observation_error(str(err))
     try:
         with _alarm(timeout, hanging):
             return {"value": plain(function(*request["args"]))}
@@ -364,19 +384,12 @@ def _imports(folder: Path, names: list[object], timeout: float) -> dict[str, obj
     for name in names:
         if type(name) is not str or "/" in name or "\\" in name or not name.endswith(".py"):
             continue
-        module = _Observations(folder / name)
         try:
             with _alarm(timeout, {}):
-                module.function("_")
-        except _ImportFailed as failed:
+                _Observations(folder / name).load()
+            found[name] = None
+        except _ImportFailed as failed:  # a loop stopped at the time limit is the import's error too
             found[name] = {**_describe(failed.error), "import": True}
-            continue
-        except TestTimeout as stop:
-            found[name] = {**_describe(stop, stopped=True), "import": True}
-            continue
-        except LookupError:
-            pass
-        found[name] = None
     return found
 
 
@@ -395,8 +408,7 @@ def _serve(reader: io.BufferedReader, writer: TextIO, observations: _Observation
         try:
             text = json.dumps({"id": ident, **reply})
         except (ValueError, TypeError, RecursionError):
-            text = json.dumps({"id": ident, "raised": {"type": "ObservationError", "bases": [],
-                                                       "message": "the answer is too large to send", "where": ""}})
+            text = json.dumps({"id": ident, **_observation_error("the answer is too large to send")})
         writer.write(text + "\n")
         writer.flush()
 
