@@ -35,6 +35,7 @@ For every test under a ``milestone<N>/`` folder it
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -241,15 +242,11 @@ def _imports_failing(config: pytest.Config, items: list[pytest.Item]) -> dict[Pa
                 listed.append(item.path)
     broken: dict[Path, str] = {}
     for tests in modules.values():
-        folder = Path(tempfile.mkdtemp(prefix="bj-student-"))
-        process = Student(_launch(config, tests[0], folder))
-        try:
-            answer = process(IMPORTS_CALL, *[_observations(t).name for t in tests])
-        except StudentError as err:
-            answer = {_observations(t).name: err.text for t in tests}
-        finally:
-            process.close()
-            shutil.rmtree(folder, ignore_errors=True)
+        with _student_process(config, tests[0]) as process:
+            try:
+                answer = process(IMPORTS_CALL, *[_observations(t).name for t in tests])
+            except StudentError as err:
+                answer = {_observations(t).name: err.text for t in tests}
         for test in tests:
             failed = answer.get(_observations(test).name) if isinstance(answer, dict) else None
             if isinstance(failed, dict):
@@ -385,8 +382,16 @@ def student(request: pytest.FixtureRequest) -> Iterator[Student]:
     if not _observations(module).is_file():
         pytest.fail(f"{module.name} uses the student fixture, but {_observations(module).name} is missing",
                     pytrace=False)
+    with _student_process(request.config, module) as process:
+        yield process
+
+
+@contextlib.contextmanager
+def _student_process(config: pytest.Config, module: Path) -> Iterator[Student]:
+    """A student's process for the test module ``module`` (started on its first call), with a working folder of
+    its own; at the end the process and everything it started are killed and the folder removed."""
     folder = Path(tempfile.mkdtemp(prefix="bj-student-"))
-    process = Student(_launch(request.config, module, folder))
+    process = Student(_launch(config, module, folder))
     try:
         yield process
     finally:
