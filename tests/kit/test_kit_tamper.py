@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from milestones.grading import TAMPERED, Grader, find_submissions
+from milestones.judge import Opaque, read_reply
 from milestones.runner import Limits, RunResult, _Stream
 
 LIMITS = Limits(timeout=30, test_timeout=5)
@@ -143,3 +144,26 @@ def test_points_written_as_an_endless_number_are_refused_at_once() -> None:
     stream = _Stream(result)
     stream.add(_lines(BEGIN, SESSION, {**A, "points": "1e999999999"}))
     assert "a malformed 'collected' record" in result.tampered
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    (b"[" * 100_000, "nested"),
+    (b'{"id": 1, "value": ' + b"[" * 41 + b"]" * 41 + b"}", "nested more than 40 deep"),
+    (b'{"id": 1, "value": 1' + b"0" * 200 + b"}", "more than 100 digits"),
+    (b'{"id": 1, "value": NaN}', "not a number a test can use"),
+    (b'{"id": 1, "value": Infinity}', "not a number a test can use"),
+    (b"x" * (2 * 1024 * 1024), "over 1 MiB"),
+    (b"[1, 2]", "not an object"),
+])
+def test_the_judge_reads_a_hostile_answer_as_a_broken_rule(line: bytes, words: str) -> None:
+    """Every answer the student's process sends is hostile: too deep, too long, a number too big to read fast,
+    NaN or infinity, or not an object are each a ValueError naming the rule, never a crash or a hang."""
+    with pytest.raises(ValueError, match=words):
+        read_reply(line)
+
+
+def test_the_judge_reads_an_object_it_was_not_sent_as_opaque() -> None:
+    """A value that is not plain data arrives as an Opaque (class name and repr) that equals no plain value."""
+    reply = read_reply(b'{"id": 3, "value": [1, {"__object__": "Any", "repr": "21"}]}')
+    assert reply == {"id": 3, "value": [1, Opaque("Any", "21")]}
+    assert reply["value"][1] != 21 and reply["value"][1] != "21"
