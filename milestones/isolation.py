@@ -77,7 +77,8 @@ from ._sandbox import NAMESPACES, STAGING_ENV, landlock_abi, proc_statuses
 from .config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
-from .runner import GraderError, Limits, RunResult, _last_error, execute, sandbox_limits
+from .runner import (GraderError, Limits, RunResult, _last_error, execute, judge_command, judge_env,
+                     sandbox_limits)
 
 __all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USER_PREFIX", "SubmissionRefused",
            "copy_submission", "digest", "kill_user", "namespaces", "run_isolated", "sandbox_user", "space_mb",
@@ -529,6 +530,11 @@ def _student_kit(kit: Path, milestone: Path) -> Path:
     return observe
 
 
+def _grading_files(kit: Path, judge: Path) -> dict[str, str]:
+    """The digest of a run's grading files: the student's kit and (under ``judge/``) the judge's copy."""
+    return {**digest(kit), **{f"judge/{name}": sha for name, sha in digest(judge).items()}}
+
+
 def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResult:
     """One run of an isolated grading: ``part`` is ``"visible"`` (hidden tests stripped, ``-m "not hidden"``),
     ``"hidden"`` (``-m hidden``) or ``"all"`` (a suite with no hidden tests)."""
@@ -550,7 +556,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         (work / "output.txt").touch(mode=0o600)  # the judge's output names the tests (hidden ones too)
         result.unprotected = unprotected(root)
         site_mirrors(kit / "site")
-        before = {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}}
+        before = _grading_files(kit, judge)
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
         if not root:
             env.update({k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY") if k in os.environ})
@@ -564,16 +570,10 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
                    "--write", str(sub), "--write", str(tmp)]
         if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
             sandbox += ["--space", str(space_mb(limits))]
-        judge_args = [sys.executable, "-P", "-B", "-m", "pytest", str(milestone), "-c", str(judge / "pytest.ini"),
-                      "-p", "no:cacheprovider", "-q",
-                      "--tb=no", "--no-header", "--continue-on-collection-errors",
-                      "-o", "console_output_style=classic", f"--rootdir={milestone.parent.parent}",
-                      "--test-timeout", str(limits.test_timeout), "--student-spec", str(work / "student.json")]
+        judge_args = [*judge_command([str(milestone)], milestone.parent.parent, limits, "-P", "-B"),
+                      "-c", str(judge / "pytest.ini"), "--student-spec", str(work / "student.json")]
         if part != "all":
             judge_args += ["-m", "hidden" if part == "hidden" else "not hidden"]
-        judge_env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-        judge_env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE.parent), *filter(None, [judge_env.get("PYTHONPATH")])])
-        judge_env["PYTHONDONTWRITEBYTECODE"] = "1"
         with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
             if display is not None:
                 env["DISPLAY"] = display
@@ -597,14 +597,14 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             spec_file.write_text(json.dumps(spec), encoding="utf-8")
             spec_file.chmod(0o600)
             if os.name == "posix":
-                execute(judge_args, cwd=judge, env=judge_env, limits=limits, result=result,
+                execute(judge_args, cwd=judge, env=judge_env(), limits=limits, result=result,
                         output_file=work / "output.txt", after=after)
             else:  # no pipe to pass (Windows): a results file
                 results = work / "results.jsonl"
-                execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env, limits=limits,
+                execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env(), limits=limits,
                         result=result, output_file=work / "output.txt", results_file=results)
         if not result.tampered:
-            changed = _changed(before, {**digest(kit), **{f"judge/{k}": v for k, v in digest(judge).items()}})
+            changed = _changed(before, _grading_files(kit, judge))
             if changed:
                 result.tampered = f"the grading files changed during the run: {changed}"
     if not result.session and not result.tampered:

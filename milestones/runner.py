@@ -56,7 +56,8 @@ from typing import Any
 
 from .config import RESULTS_FD_ENV
 
-__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "execute", "run_suite", "sandbox_limits"]
+__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "execute", "judge_command", "judge_env", "run_suite",
+           "sandbox_limits"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[1]
 #: Every process of one run inherits this variable with the run's own value, so the processes
@@ -359,10 +360,8 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         work_dir = Path(work)
         results_file = work_dir / "results.jsonl"
         output_file = work_dir / "output.txt"
-        command = [sys.executable, "-m", "pytest", *(selected or [str(folder)]),
-                   "-p", "no:cacheprovider", "-q", "--tb=no", "--no-header", "--continue-on-collection-errors",
-                   "-o", "console_output_style=classic", f"--rootdir={folder.resolve().parent.parent}",
-                   "--test-timeout", str(limits.test_timeout), "--student-limits", ",".join(sandbox_limits(limits))]
+        command = [*judge_command(selected or [str(folder)], folder.resolve().parent.parent, limits),
+                   "--student-limits", ",".join(sandbox_limits(limits))]
         if not pipe:  # no descriptors to pass (Windows): a results file
             command += ["--results-json", str(results_file)]
         if impl is not None:
@@ -371,9 +370,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             command += ["-m", "not hidden"]
         if collect_only:
             command += ["--collect-only"]
-        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-        env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env = judge_env()
         env["PYTHONHASHSEED"] = "0"
         execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=output_file,
                 results_file=None if pipe else results_file)
@@ -381,6 +378,24 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")
     return result
+
+
+def judge_command(tests: list[str], rootdir: Path, limits: Limits, *python_flags: str) -> list[str]:
+    """The judge's command: ``python [python_flags] -m pytest TESTS`` with the grading plugin quiet (no cache, no
+    tracebacks, one line per result), ``rootdir`` as pytest's, and ``limits.test_timeout`` seconds per call of the
+    student's code."""
+    return [sys.executable, *python_flags, "-m", "pytest", *tests, "-p", "no:cacheprovider", "-q", "--tb=no",
+            "--no-header", "--continue-on-collection-errors", "-o", "console_output_style=classic",
+            f"--rootdir={rootdir}", "--test-timeout", str(limits.test_timeout)]
+
+
+def judge_env() -> dict[str, str]:
+    """The judge's environment: the grader's own, without pytest's variables (``PYTEST_ADDOPTS`` would change the
+    run), with this kit's ``milestones`` first on ``PYTHONPATH`` and no bytecode written."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
 
 
 def sandbox_limits(limits: Limits) -> list[str]:
