@@ -54,12 +54,11 @@ from .config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, RESULTS_FD_ENV, Cours
                      suite_number, suite_path)
 from .judge import Launch, Raised, Student, StudentError, StudentTimeout
 from .observer import IMPORTS_CALL
-from .runner import RUN_TAG_ENV
+from .runner import RUN_TAG_ENV, judge_env
 
 __all__ = ["doc_summary", "student", "student_message"]
 
 _MESSAGE_LIMIT = 2000
-_PACKAGE_PARENT = Path(__file__).resolve().parents[1]
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
 
@@ -365,9 +364,8 @@ def _launch(config: pytest.Config, module: Path, folder: Path) -> Launch:
     if os.name == "posix":
         limits = str(config.getoption("--student-limits")).split(",")
         command = [sys.executable, "-P", "-s", "-B", "-m", "milestones._sandbox", *limits, "--", *command]
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_") and k != RESULTS_FD_ENV}
-    env["PYTHONPATH"] = os.pathsep.join([str(_PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])])
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env = judge_env()
+    env.pop(RESULTS_FD_ENV, None)  # the judge's results pipe is not the student's
     return Launch(command, env, folder, folder / "output.txt", timeout)
 
 
