@@ -69,6 +69,7 @@ class StudentError(Exception):
 
     @property
     def text(self) -> str:
+        """The one-line message a student reads for this failure (at most 2000 characters)."""
         return str(self.args[0]) if self.args else "the call failed"
 
 
