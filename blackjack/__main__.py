@@ -26,6 +26,7 @@ from .money import format_money, parse_amount  # noqa: E402
 from .player import Player, check_name, parse_names  # noqa: E402
 from .rules import Rules  # noqa: E402
 from .table import Blackjack  # noqa: E402
+from .typed_numbers import parse_whole  # noqa: E402
 from .drill_cli import run_drill  # noqa: E402
 from .hints import system  # noqa: E402
 from .text_game import (QUIT_WORDS, Console, QuitGame, TextGame, TextOptions, is_terminal,  # noqa: E402
@@ -244,9 +245,9 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
         answer = console.ask(f"How many players (1-{rules.max_players})? ")
         if answer.lower() in QUIT_WORDS:
             raise QuitGame
-        if answer.isdecimal() and 1 <= int(answer) <= rules.max_players:
-            count = int(answer)
-        else:
+        try:
+            count = parse_whole(answer, least=1, most=rules.max_players)
+        except ValueError:
             console.say(f"Please type a number from 1 to {rules.max_players}.")
     if args.players is not None:
         return [f"Player {i + 1}" for i in range(count)]

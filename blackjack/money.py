@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from .errors import InvalidBetError, quoted
-from .typed_numbers import TYPED_NUMBER, parse_number
+from .typed_numbers import parse_number
 
 __all__ = ["MAX_DIGITS", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
 
@@ -120,7 +120,8 @@ def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fra
     ``10.0``); not ``1e3`` (a typo at a bet prompt must not stake a thousand), ``15/2``,
     ``nan``, ``inf``, ``_10``, ``10_``, ``1__0``, ``.5`` or ``10.``. At most
     :data:`MAX_DIGITS` digits either side of the point (leading zeros of the whole part and
-    trailing zeros of the decimal part do not count).
+    trailing zeros of the decimal part do not count), and at most
+    :data:`blackjack.typed_numbers.MAX_TYPED` characters in all.
 
     Args:
         text: what was typed, e.g. ``"25"``, ``"7.5"``, ``"1_000"``.
@@ -137,13 +138,14 @@ def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fra
     thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
     kind = "a whole number of credits" if whole else "a number of credits such as 25 or 7.5"
     typed = text.strip()
-    match = TYPED_NUMBER.fullmatch(typed)
-    if match is None or match[4] is not None:  # match[4]: an exponent, which money never has
-        raise InvalidBetError(f"{thing} must be {kind}, got {quoted(typed)}", text)
-    units, decimals = match[2].replace("_", ""), (match[3] or "").replace("_", "")
+    try:
+        value = parse_number(typed)  # the one grammar; money has no exponent
+    except ValueError:
+        raise InvalidBetError(f"{thing} must be {kind}, got {quoted(typed)}", text) from None
+    units, _, decimals = typed.lstrip("+-").replace("_", "").partition(".")
     if len(units.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS:
         raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits either side of the point", text)
-    amount = Fraction(parse_number(typed))
+    amount = Fraction(value)
     if whole and amount.denominator != 1:
         raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(typed)}", text)
     return amount

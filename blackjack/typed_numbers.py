@@ -4,16 +4,18 @@ Every place that reads a typed number reads it here, so ``1_000`` means the same
 prompt, in ``--bankroll``, in the simulator's ``--hands`` and in ``milestones --timeout``:
 
 * spaces around the number are ignored; an optional sign, ``+`` or ``-``;
-* decimal digits, with single underscores between digit groups as Python allows
-  (``1_000``; not ``_10``, ``10_`` or ``1__0``); digits of any script count, as ``int()``
-  reads them;
+* the digits 0-9, with single underscores between digit groups as Python allows
+  (``1_000``; not ``_10``, ``10_`` or ``1__0``); other scripts' digits (a full-width
+  ``１０``, an Arabic-Indic ``١٠``), which ``int()`` would read, are refused, so the number
+  the table shows back is the one that was typed on the keys it names;
 * an optional decimal part: a point and digits (``7.5``, ``10.0``; not ``.5`` or ``10.``);
 * an exponent of at most three digits (``1e6``, ``2.5e5``, ``5e-2``), except in money:
   counts of hands are round and large, while at a bet prompt ``1e3`` is more likely a
   typo than a wish to stake a thousand;
 * only where a share is read, also a fraction of two whole numbers (``3/4``).
 
-Nothing else is a number: no ``nan``, ``inf``, hex or spaces inside. The module uses the
+Nothing else is a number: no ``nan``, ``inf``, hex or spaces inside, and nothing longer than
+:data:`MAX_TYPED` characters (a line of 4,000 zeros is refused, not read). The module uses the
 standard library only and no other module of the kit, so a command line can load it by
 its file (``milestones`` does, to stay clear of a student's broken package).
 
@@ -22,6 +24,7 @@ name                     what it does
 =======================  =============================================================
 ``parse_number(t)``      the text as an exact ``Decimal`` (``exponent=True`` for counts)
 ``parse_count(t, most)`` a whole count from ``least`` to ``most``, exponent allowed
+``parse_whole(t)``       a whole number, sign allowed, no exponent (players, rule fields)
 ``parse_share(t)``       a share from 0 to 1 as a ``Fraction`` (``0.25`` or ``1/4``)
 =======================  =============================================================
 """
@@ -32,13 +35,13 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["MAX_TYPED", "TYPED_NUMBER", "parse_count", "parse_number", "parse_share"]
+__all__ = ["MAX_TYPED", "TYPED_NUMBER", "parse_count", "parse_number", "parse_share", "parse_whole"]
 
 #: A typed number: sign, digit groups, decimal part, exponent (the module docstring says which are allowed where).
-TYPED_NUMBER = re.compile(r"([+-]?)(\d+(?:_\d+)*)(?:\.(\d+(?:_\d+)*))?(?:[eE]([+-]?\d{1,3}))?")
+TYPED_NUMBER = re.compile(r"([+-]?)([0-9]+(?:_[0-9]+)*)(?:\.([0-9]+(?:_[0-9]+)*))?(?:[eE]([+-]?[0-9]{1,3}))?")
 
 #: A share written as a fraction of two whole numbers, ``3/4``.
-_TYPED_RATIO = re.compile(r"(\d+(?:_\d+)*)/(\d+(?:_\d+)*)")
+_TYPED_RATIO = re.compile(r"([0-9]+(?:_[0-9]+)*)/([0-9]+(?:_[0-9]+)*)")
 
 #: The longest text read as a number: far beyond any amount or count, short enough to read at once.
 MAX_TYPED = 200
@@ -86,6 +89,33 @@ def parse_count(text: str, most: int, *, least: int = 1) -> int:
         raise ValueError(f"not a whole number: {_shown(text)}")
     if not least <= value <= most:
         raise ValueError(f"must be at least {least:,} and at most {most:,}, got {_shown(text)}")
+    return int(value)
+
+
+def parse_whole(text: str, *, least: int | None = None, most: int | None = None) -> int:
+    """Read a whole number as a person types it: ``12``, ``+3``, ``-2``, ``1_000``, ``10.0``; no exponent.
+
+    Args:
+        text: what was typed.
+        least, most: the range allowed (None: no bound on that side).
+
+    Returns:
+        The number as an ``int``.
+
+    Raises:
+        ValueError: not a number in the grammar, not whole (``2.5``), or out of range; the
+            one-line message quotes the start of the text.
+    """
+    try:
+        value = parse_number(text)
+    except ValueError:
+        raise ValueError(f"not a whole number such as 12, +3 or -2: {_shown(text)}") from None
+    if value != value.to_integral_value():
+        raise ValueError(f"not a whole number: {_shown(text)}")
+    if (least is not None and value < least) or (most is not None and value > most):
+        bounds = " and ".join(part for part in (
+            f"at least {least:,}" if least is not None else "", f"at most {most:,}" if most is not None else "") if part)
+        raise ValueError(f"must be {bounds}, got {_shown(text)}")
     return int(value)
 
 

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from blackjack import BlackjackError, Card, Rules, parse_cards
 from blackjack.errors import quoted
 from blackjack.player import check_name
+from blackjack.typed_numbers import parse_whole
 
 from .logic import read_bankroll
 
@@ -123,9 +124,9 @@ class NewGameDialog(Dialog):
     def ok(self) -> None:
         """Check the players, names and bankroll; start the game or show what is wrong."""
         try:
-            count = int(self.players.get())
+            count = parse_whole(self.players.get())
         except ValueError:
-            self.fail(f"players must be a whole number from 1 to 3, got {self.players.get()!r}")
+            self.fail(f"players must be a whole number from 1 to 3, got {quoted(self.players.get())}")
             return
         if not 1 <= count <= 3:
             self.fail(f"players must be 1, 2 or 3, got {count}")
@@ -202,13 +203,13 @@ class RulesDialog(Dialog):
                 elif name == "cut_card_from_back":
                     parts = value.replace(",", "-").split("-")
                     try:
-                        value = tuple(int(p) for p in parts)
+                        value = tuple(parse_whole(p) for p in parts)
                     except ValueError:
                         raise ValueError(f"cut card from back: give two whole numbers like 61-75, got {quoted(value)}") \
                             from None
                 elif name in INT_FIELDS:
                     try:
-                        value = int(value)
+                        value = parse_whole(value)
                     except ValueError:
                         raise ValueError(f"{name.replace('_', ' ')}: a whole number, got {quoted(value)}") from None
             out[name] = value

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, create_card_array, shuffle
 from ..errors import IllegalActionError, quoted
+from ..typed_numbers import parse_whole
 from .counting import CountingSystem, running_count, system
 
 __all__ = ["CountingDrill", "DrillResult"]
@@ -143,9 +144,8 @@ class CountingDrill:
         if self._pending is None:
             raise IllegalActionError("no cards to count yet: call next_cards() first")
         if isinstance(given, str):
-            text = given.strip()
             try:
-                value = int(text)
+                value = parse_whole(given)
             except ValueError:
                 raise IllegalActionError(f"the running count is a whole number like +3 or -2, got {quoted(given)}",
                                          given) from None

@@ -275,14 +275,15 @@ def test_help_with_stdout_closed_is_one_line_and_status_1() -> None:
 # ----------------------------------------------------------------- 6. one grammar for typed money
 @pytest.mark.parametrize("text, value", [
     ("25", 25), (" 25 ", 25), ("+5", 5), ("-3", -3), ("1_000", 1000), ("10.0", 10), ("7.5", Fraction(15, 2)),
-    ("1_000.000_1", Fraction(10_000_001, 10_000)), ("٣", 3), ("0", 0), ("9" * 30, int("9" * 30)),
+    ("1_000.000_1", Fraction(10_000_001, 10_000)), ("0", 0), ("9" * 30, int("9" * 30)),
 ])
 def test_parse_amount_reads_the_documented_grammar(text: str, value: Fraction) -> None:
     assert parse_amount(text) == value and isinstance(parse_amount(text), Fraction)
 
 
 @pytest.mark.parametrize("text", ["1e3", "1E3", "_10", "10_", "1__0", "15/2", ".5", "10.", "nan", "inf", "0x10",
-                                  "1 000", "", "ten", "²", "+-5", "9" * 31, "0." + "1" * 31])
+                                  "1 000", "", "ten", "²", "+-5", "9" * 31, "0." + "1" * 31, "٣", "１０", "0" * 4000,
+                                  "7" * 10_000, "1e999"])
 def test_parse_amount_refuses_everything_else(text: str) -> None:
     with pytest.raises(InvalidBetError) as info:
         parse_amount(text)
@@ -368,7 +369,9 @@ def _readers() -> dict[str, Callable[[str], object]]:
 
 
 @pytest.mark.parametrize(("text", "money", "other"), [
-    ("1_000", 1000, 1000), ("  12 ", 12, 12), ("10.0", 10, 10), ("١٠", 10, 10),  # any script's digits, as int()
+    ("1_000", 1000, 1000), ("  12 ", 12, 12), ("10.0", 10, 10),
+    ("١٠", None, None), ("１０", None, None),  # the digits 0-9 only, though int() reads other scripts' digits
+    ("0" * 4000, None, None), ("7" * 10_000, None, None), ("1e999", None, None),  # too long; out of every range
     ("1e3", None, 1000),  # an exponent, but never in money
     ("_10", None, None), ("10_", None, None), ("1__0", None, None), (".5", None, None), ("10.", None, None),
     ("nan", None, None), ("inf", None, None), ("0x10", None, None), ("1 0", None, None), ("", None, None),

@@ -119,7 +119,7 @@ def test_bet_ramp_is_exact_money_and_refuses_bad_units(student: Student) -> None
         call = _ramp_call(tc, unit, spread)
         assert not isinstance(bet, float), (f"{call} should be exactly {want} credits, a Fraction: money is exact, "
                                             f"never a float; got {shown(bet)}")
-        assert bet == want, f"{call} should be {want} credits ({want / unit:g} units of {unit}); got {shown(bet)}"
+        assert bet == want, f"{call} should be {want} credits ({want / unit} units of {unit}); got {shown(bet)}"
     refused = bets(student, [[1, 0, None], [1, -5, None], [1, 5, 0]])
     for (unit, spread), bet in zip(((0, None), (-5, None), (5, 0)), refused, strict=True):
         call = _ramp_call(1, unit, spread)
