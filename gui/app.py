@@ -25,44 +25,40 @@ import tkinter as tk
 import tkinter.font as tkfont
 import traceback
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from tkinter import messagebox, ttk
 from types import TracebackType
 from typing import Any, Protocol
 
-from blackjack import (Action, Blackjack, BlackjackError, Card, CardDealt, Event, HandSettled, HoleCardRevealed,
-                       InsuranceSettled, Money, Phase, Player, Rules, RoundSettled, TableView, format_money,
-                       parse_bet)
+from blackjack import (Action, Blackjack, BlackjackError, Card, Event, Money, Phase, Player, Round, Rules,
+                       RoundSettled, TableView, format_money, parse_bet)
 from blackjack.errors import unwritten
 from blackjack.money import parse_amount
 from blackjack.hints import system
 
 from . import advice, drills
+from .animation import Animator
 from .coach import Score
-from .dialogs import (ABOUT, HELP_KEYS, HELP_RULES, NewGameDialog, NewGameResult, RulesDialog, StackDialog,
-                      TextWindow)
+from .dialogs import ABOUT, HELP_KEYS, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
 from .jobs import Jobs
-from .logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, ERROR_TEXT, FOCUS_COLOR, MIN_WINDOW, affordable_chips,
-                    button_states, dimmed, insurance_label, insurance_limit, mnemonics, pending_from, preset_title,
-                    status_text, step_stake, window_size)
+from .logic import (BUTTONS, FOCUS_COLOR, MIN_WINDOW, WINDOW, affordable_chips, button_states, insurance_label,
+                    insurance_limit, preset_title, status_text, step_stake, window_size)
+from .menus import build_menus
 from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
+from .rail import BetRail
 from .table import TableCanvas
 
 __all__ = ["App", "MessageBoxes"]
 
 log = logging.getLogger(__name__)
 
-#: Milliseconds each queued event takes to show when animations are on.
-DELAYS_MS = {CardDealt: 170, HoleCardRevealed: 320, InsuranceSettled: 220, HandSettled: 220}
-SLIDE_STEPS = 6
-SLIDE_MS = 16
 #: The face of the button that has the keyboard focus (with a ring of :data:`~gui.logic.FOCUS_COLOR`).
 FOCUS_FACE = "#c6dbf5"
 #: Event state bits of Control and Alt (Mod1): a letter pressed with them is a menu key, not a shortcut.
 MODIFIERS = 0x4 | 0x8
-#: Pixels a chip takes on the betting rail, and its radius (as ``_draw_chips`` draws them).
-CHIP_STEP, CHIP_RADIUS = 46, 20
+#: The fonts that grow with the window (:meth:`App.rescale`), and the window's scale at most.
+SCALED_FONTS, MOST_SCALE = ("TkDefaultFont", "TkTextFont", "TkHeadingFont", "TkMenuFont", "TkFixedFont"), 1.8
 
 
 class MessageBoxes(Protocol):
@@ -110,7 +106,6 @@ class App:
         self.messages: MessageBoxes = messages if messages is not None else messagebox  # type: ignore[assignment]
         self.errors: list[str] = []
         self.rng = random.Random(seed)
-        self.events: deque[Event] = deque()
         self._dealer_said: RoundSettled | None = None  # the last RoundSettled event (dealer_said())
         self.jobs = Jobs(root)
         self.score = Score()
@@ -119,14 +114,16 @@ class App:
         self.last_bets: dict[int, Money] = {}
         self.rounds_before = 0  # rounds of this session played under earlier rules (the ledger numbers on)
         self.betting_seat = 0
-        self._drain_after: str | None = None
         self._decisions = 0
+        self._moment: object = None  # (round, phase, turn) the keyboard focus was last placed for
         self._insurance_offer: tuple[object, tuple[int, int] | None] | None = None  # (round, turn) the box is for
         self._hint_token: object = None
         self.chart_window: ChartWindow | None = None
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
         self.session_window: SessionWindow | None = None
         self.animations = tk.BooleanVar(root, value=animations)
+        self.speed = tk.StringVar(root, value="normal" if animations else "off")
+        self.animations.trace_add("write", lambda *_a: self._animations_switched())
         self.counting = tk.StringVar(root, value=system(counting).key)
         root.report_callback_exception = self._report_exception
         root.title("Blackjack Kit")
@@ -152,9 +149,19 @@ class App:
         self._style()
         self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=700, height=520)
         self.table.grid(row=0, column=0, sticky="nsew")
+        self.animator = Animator(root, self.table, self.refresh, self.speed)
         # Created in the order Tab visits them: the action bar, the betting rail, then the side panels.
         self._create_bar()
-        self._create_rail()
+        self.rail = BetRail(root, self.choose_seat, self.add_chip, self.bet_from_entry, self.clear_bet, self.same_bet,
+                            self._bet_return)
+        self.rail.grid(row=2, column=0, columnspan=2, sticky="we")
+        rail = self.rail
+        self.seat_box, self.chips, self.bet_box, self.bet_entry = rail.seat_box, rail.chips, rail.bet_box, rail.bet_entry
+        self.bet_button, self.clear_button, self.same_button = rail.bet_button, rail.clear_button, rail.same_button
+        self.bet_error = rail.bet_error
+        for box in (self.bet_box, self.insurance_box):
+            box.bind("<FocusIn>", lambda _e: self.root.after_idle(self._update_status), add="+")
+            box.bind("<FocusOut>", lambda _e: self.root.after_idle(self._update_status), add="+")
         self.side = SidePanel(root)
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
@@ -171,17 +178,26 @@ class App:
 
         self.status = ttk.Label(root, text="", anchor="w", padding=(8, 3), relief="sunken")
         self.status.grid(row=3, column=0, columnspan=2, sticky="we")
-        self._create_menus()
+        self.preset = tk.StringVar(root, value="vegas")
+        self.menubar, self.counting_menu = build_menus(self)
         self._bind_keys()
+        self._base_fonts = {name: int(tkfont.nametofont(name, root=root).cget("size")) for name in SCALED_FONTS}
+        self.ui_scale = 1.0
+        root.bind("<Configure>", self._resized, add="+")
 
     def _style(self) -> None:
-        """A focus ring that shows: the focused button gets a blue ring and a light blue face, a check box a ring."""
+        """A focus ring that shows on every control: the focused button gets a blue ring and a light blue face,
+        a check box a ring, a box (bet, insurance, Bet for, drill) a blue frame and a light blue field."""
         style = ttk.Style(self.root)
         style.configure("TButton", focuscolor=FOCUS_COLOR, focusthickness=2)
         for name in ("TCheckbutton", "TRadiobutton"):
             style.configure(name, focuscolor=FOCUS_COLOR)
         faces = _state_map(style, "TButton", "background")
         style.map("TButton", background=[("focus !disabled !pressed", FOCUS_FACE), *faces])
+        for name in ("TEntry", "TCombobox", "TSpinbox"):
+            fields = _state_map(style, name, "fieldbackground")
+            style.map(name, fieldbackground=[("focus !disabled", FOCUS_FACE), *fields],
+                      bordercolor=[("focus !disabled", FOCUS_COLOR)], lightcolor=[("focus !disabled", FOCUS_COLOR)])
 
     def _create_bar(self) -> None:
         """The action bar: one button per action, Deal and New round, and the insurance stake's fixed place.
@@ -208,106 +224,42 @@ class App:
                 # The insurance stake: shown in its slot only while insurance is offered.
                 self.insurance_slot = ttk.Frame(bar)
                 self.insurance_box = ttk.Spinbox(self.insurance_slot, textvariable=self.insurance_amount, width=7)
-                self.insurance_slot.configure(width=self.insurance_box.winfo_reqwidth(),
-                                              height=button.winfo_reqheight())
                 self.insurance_slot.pack_propagate(False)
                 self.insurance_slot.pack(side="left", padx=(0, 2))
+        self._size_insurance_slot()
         for sequence in ("<Return>", "<KP_Enter>"):
             self.insurance_box.bind(sequence, self._insurance_return)
         self.insurance_box.bind("<<Increment>>", lambda _e: self._step_insurance(up=True))
         self.insurance_box.bind("<<Decrement>>", lambda _e: self._step_insurance(up=False))
         self.bar = bar
 
-    def _create_rail(self) -> None:
-        """The betting rail: whose bet, the chips (each a Tab stop), the bet box and its buttons, and under them
-        a line for a refused bet's reason (always there, so a message moves nothing)."""
-        root = self.root
-        rail = ttk.Frame(root, padding=(6, 2))
-        rail.grid(row=2, column=0, columnspan=2, sticky="we")
-        row = ttk.Frame(rail)
-        row.pack(side="top", fill="x")
-        ttk.Label(row, text="Bet for").pack(side="left")
-        self.seat_choice = tk.StringVar(root)
-        self.seat_box = ttk.Combobox(row, textvariable=self.seat_choice, state="readonly", width=10)
-        self.seat_box.pack(side="left", padx=4)
-        self.seat_box.bind("<<ComboboxSelected>>", lambda _e: self.choose_seat(self.seat_box.current()))
-        self.chips = tk.Canvas(row, width=len(CHIP_VALUES) * CHIP_STEP + 4, height=46, highlightthickness=0,
-                               takefocus=0)
-        self.chips.pack(side="left", padx=6)
-        self.chip_cursor = 0  # the chip the keyboard is on, while the chips have the focus
-        self._backward = False  # the last Tab went backward (Shift+Tab): entering the chips starts at the last
-        self._bind_chip_keys()
-        self.bet_entry = tk.StringVar(root)
-        self.bet_box = ttk.Entry(row, textvariable=self.bet_entry, width=6)
-        self.bet_box.pack(side="left")
-        for sequence in ("<Return>", "<KP_Enter>"):
-            self.bet_box.bind(sequence, self._bet_return)
-        self.bet_button = ttk.Button(row, text="Bet", command=self.bet_from_entry, width=5)
-        self.bet_button.pack(side="left", padx=2)
-        self.clear_button = ttk.Button(row, text="Clear bet", command=self.clear_bet, width=9)
-        self.clear_button.pack(side="left", padx=2)
-        self.same_button = ttk.Button(row, text="Same bet again", command=self.same_bet, width=14)
-        self.same_button.pack(side="left", padx=2)
-        self.bet_error = ttk.Label(rail, text="", foreground=ERROR_TEXT, anchor="w")
-        self.bet_error.pack(side="top", fill="x")
-        for box in (self.bet_box, self.insurance_box):
-            box.bind("<FocusIn>", lambda _e: self.root.after_idle(self._update_status), add="+")
-            box.bind("<FocusOut>", lambda _e: self.root.after_idle(self._update_status), add="+")
+    def _size_insurance_slot(self) -> None:
+        self.insurance_slot.configure(width=self.insurance_box.winfo_reqwidth(),
+                                      height=self.buttons["insurance"].winfo_reqheight())
 
-    def _create_menus(self) -> None:
-        root = self.root
-        menubar = tk.Menu(root)
-        game = tk.Menu(menubar, tearoff=False)
-        game.add_command(label="New game…", command=self.open_new_game)
-        game.add_command(label="Stack the shoe…", command=self.open_stack)
-        game.add_separator()
-        game.add_command(label="Quit", command=self.close)
-        menubar.add_cascade(label="Game", menu=game)
-        rules = tk.Menu(menubar, tearoff=False)
-        self.preset = tk.StringVar(root, value="vegas")
-        for name in Rules.preset_names():  # the presets' human names, from their descriptions
-            rules.add_radiobutton(label=preset_title(Rules.preset(name)), value=name, variable=self.preset,
-                                  command=self._preset_command(name))
-        rules.add_separator()
-        rules.add_command(label="Switches…", command=self.open_rules)
-        menubar.add_cascade(label="Rules", menu=rules)
-        view = tk.Menu(menubar, tearoff=False)
-        view.add_checkbutton(label="Hints", variable=self.hint_panel.shown, command=self.hint_panel._apply)
-        view.add_checkbutton(label="Count", variable=self.count_panel.shown, command=self.count_panel._apply)
-        view.add_checkbutton(label="Animations", variable=self.animations)
-        self.counting_menu = tk.Menu(view, tearoff=False)
-        for key, name in advice.counting_systems().items():
-            self.counting_menu.add_radiobutton(label=name, value=key, variable=self.counting,
-                                               command=self._counting_command(key))
-        view.add_cascade(label="Counting system", menu=self.counting_menu)
-        view.add_separator()
-        view.add_command(label="Strategy chart", command=self.open_chart)
-        view.add_command(label="Session chart and ledger", command=self.open_session)
-        menubar.add_cascade(label="View", menu=view)
-        practice = tk.Menu(menubar, tearoff=False)
-        practice.add_checkbutton(label="Coach mode", variable=self.coach_panel.enabled)
-        drill = tk.Menu(practice, tearoff=False)
-        for name in ("off", *drills.DRILLS):
-            drill.add_radiobutton(label=name, value=name, variable=self.coach_panel.drill)
-        practice.add_cascade(label="Drill", menu=drill)
-        practice.add_command(label="Reset score", command=self.reset_score)
-        menubar.add_cascade(label="Practice", menu=practice)
-        helpmenu = tk.Menu(menubar, tearoff=False)
-        helpmenu.add_command(label="Rules of blackjack", command=lambda: self.show_text("Rules of blackjack",
-                                                                                        HELP_RULES))
-        helpmenu.add_command(label="Keyboard shortcuts", command=lambda: self.show_text("Keyboard shortcuts",
-                                                                                        HELP_KEYS))
-        helpmenu.add_command(label="About", command=lambda: self.messages.showinfo("About Blackjack Kit", ABOUT))
-        menubar.add_cascade(label="Help", menu=helpmenu)
-        for menu in (menubar, game, rules, view, self.counting_menu, practice, drill, helpmenu):
-            _underline(menu)
-        root.configure(menu=menubar)
-        self.menubar = menubar
+    def _resized(self, event: tk.Event[Any]) -> None:
+        if event.widget is self.root:
+            self.rescale(event.width, event.height)
+
+    def rescale(self, width: int, height: int) -> None:
+        """Grow the controls, the chips and the panels with a window larger than :data:`~gui.logic.WINDOW`.
+
+        The scale is the window's size over the usual one (the smaller of the two ratios), from 1
+        up to :data:`MOST_SCALE`; the named fonts, the chips and the side column follow it."""
+        scale = min(MOST_SCALE, max(1.0, min(width / WINDOW[0], height / WINDOW[1])))
+        if abs(scale - self.ui_scale) < 0.05:
+            return
+        self.ui_scale = scale
+        for name, size in self._base_fonts.items():
+            tkfont.nametofont(name, root=self.root).configure(size=round(size * scale))
+        self.rail.scale(scale)
+        self.side.scale(scale)
+        self._size_insurance_slot()
 
     def _bind_keys(self) -> None:
-        """The shortcuts: a letter presses its button wherever the focus is; Enter does the status line's
-        default (Deal or New round); Space presses the focused button, or does that default when no
-        button has the focus. Alt plus a letter is left to the menus."""
+        """The shortcuts: a letter presses its button wherever the focus is; Enter and Space press the focused
+        button, or do the status line's default (Deal or New round) when no button has the focus. Alt plus a
+        letter is left to the menus. While cards are moving, any key or click shows everything at once."""
         for spec in BUTTONS:
             for key in spec.keys:
                 sequences = [f"<KeyPress-{key}>"]
@@ -319,24 +271,39 @@ class App:
                         for box in (self.bet_box, self.insurance_box):
                             box.bind(sequence, self._box_letter)
         self.root.bind("<KeyPress-KP_Enter>", self._on_key)
+        self.root.bind("<KeyPress>", self._any_key)
+        self.root.bind("<ButtonPress>", self._any_key, add="+")
         self.root.bind("<F1>", lambda _e: self.show_text("Keyboard shortcuts", HELP_KEYS))
         self.root.bind("<Tab>", lambda _e: self._tabbing(backward=False))
         self.root.bind("<<PrevWindow>>", lambda _e: self._tabbing(backward=True))
 
     def _tabbing(self, backward: bool) -> None:
-        self._backward = backward  # read by the chips when Tab brings them the focus
+        self.rail.backward = backward  # read by the chips when Tab brings them the focus
+
+    def _any_key(self, _event: tk.Event[Any]) -> str | None:
+        """A key or click while cards are moving finishes the animation (and does nothing else)."""
+        if self.animator.busy:
+            self.animator.finish()
+            return "break"
+        return None
 
     def _on_key(self, event: tk.Event[Any]) -> str | None:
         """A shortcut key pressed anywhere in the window (after the focused widget's own bindings)."""
         if int(event.state) & MODIFIERS:
             return None  # Alt+letter opens a menu; Control is not ours
+        if self._any_key(event):
+            return "break"
         if _takes_text(event.widget):
             return None  # typed into the box (the boxes' own bindings handle Enter and the letters)
         key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
         if key == "KP_Enter":
             key = "Return"
-        if key == "space" and _presses(event.widget):
-            return None  # Space pressed the focused button or check box: nothing more
+        if key in ("space", "Return") and _presses(event.widget):
+            if key == "Return":
+                event.widget.invoke()  # Enter presses the focused button, as Space does
+            return "break" if key == "Return" else None
+        if key in ("space", "Return") and self._bet_again():
+            return "break"
         for spec in BUTTONS:
             if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
                 self.buttons[spec.name].invoke()
@@ -355,48 +322,10 @@ class App:
                 return "break"
         return None
 
-    def _bind_chip_keys(self) -> None:
-        """The chips take the focus one by one: Tab and Shift+Tab (or Left and Right) move between them,
-        Space adds the focused chip, Delete, BackSpace or minus takes one back, Enter deals."""
-        chips = self.chips
-        chips.bind("<FocusIn>", lambda _e: self._chips_focused())
-        chips.bind("<FocusOut>", lambda _e: self._draw_chip_focus())
-        chips.bind("<Tab>", lambda _e: self._move_chip(1, wrap=False))
-        chips.bind("<<PrevWindow>>", lambda _e: self._move_chip(-1, wrap=False))
-        chips.bind("<Right>", lambda _e: self._move_chip(1, wrap=True))
-        chips.bind("<Left>", lambda _e: self._move_chip(-1, wrap=True))
-        chips.bind("<space>", lambda _e: self._press_chip(remove=False))
-        for sequence in ("<Delete>", "<BackSpace>", "<minus>", "<KP_Subtract>"):
-            chips.bind(sequence, lambda _e: self._press_chip(remove=True))
-
-    def _chips_focused(self) -> None:
-        self.chip_cursor = len(CHIP_VALUES) - 1 if self._backward else 0
-        self._backward = False
-        self._draw_chip_focus()
-
-    def _move_chip(self, step: int, wrap: bool) -> str | None:
-        """Move the keyboard to the next (``step`` 1) or previous chip; at either end Tab goes on to the next widget."""
-        target = self.chip_cursor + step
-        if not 0 <= target < len(CHIP_VALUES):
-            if not wrap:
-                return None  # Tab leaves the chips: the usual traversal takes over
-            target %= len(CHIP_VALUES)
-        self.chip_cursor = target
-        self._draw_chip_focus()
-        return "break"
-
-    def _press_chip(self, remove: bool) -> str:
-        self.add_chip(CHIP_VALUES[self.chip_cursor], remove=remove)
-        return "break"
-
-    def _draw_chip_focus(self) -> None:
-        """The focus ring round the chip the keyboard is on (none when the chips do not have the focus)."""
-        self.chips.delete("chip_focus")
-        if str(self.root.tk.call("focus")) != str(self.chips):
-            return
-        x = CHIP_RADIUS + 4 + self.chip_cursor * CHIP_STEP
-        self.chips.create_rectangle(x - CHIP_RADIUS - 2, 1, x + CHIP_RADIUS + 2, 45, outline=FOCUS_COLOR, width=2,
-                                    tags=("chip_focus",))
+    @property
+    def chip_cursor(self) -> int:
+        """The chip the keyboard is on (an index into :data:`~gui.logic.CHIP_VALUES`)."""
+        return self.rail.chip_cursor
 
     def _command(self, name: str, action: Action | None) -> Any:
         if action is Action.INSURANCE:
@@ -491,6 +420,10 @@ class App:
                     rnd.place_bet(i, rules.min_bet)
         seats = range(len(self.game.players))
         betting = sum(1 for i in seats if rnd.bet(i) > 0)
+        if not betting:
+            self.bet_error.configure(text="Put a chip in a bet circle first (or type an amount), then Deal.")
+            self.say("No bets yet: click a chip, or type an amount and press Bet.")
+            return
         drill = self.coach_panel.drill.get()
         try:
             if drill != "off" and betting:
@@ -557,6 +490,29 @@ class App:
             rnd.clear_bet(self.betting_seat)
             self.bet_error.configure(text="")
             self.refresh()
+
+    def _bets_out(self, view: TableView) -> Money:
+        """The credits bet so far this round, all seats."""
+        return sum((seat.bet for seat in view.seats), Fraction(0))
+
+    def _last_bets_text(self) -> str:
+        names = [p.name for p in self.game.players]
+        return ", ".join(f"{names[i]} {format_money(a)}" if len(names) > 1 else format_money(a)
+                         for i, a in self.last_bets.items() if i < len(names))
+
+    def _bet_again(self) -> bool:
+        """Enter or Space while betting with nothing bet yet: the last deal's bets again, and deal (as the text
+        game repeats a bet on Enter). Returns whether it did; with no bet to repeat, says what to do."""
+        view = self.round_view
+        if view is None or view.phase is not Phase.BETTING or not self.game.rules.wagering or self._bets_out(view):
+            return False
+        if not self.last_bets:
+            self.bet_error.configure(text="Put a chip in a bet circle first (or type an amount), then Deal.")
+            return True
+        self.same_bet()
+        if self.buttons["deal"].instate(["!disabled"]):
+            self.deal()
+        return True
 
     def same_bet(self) -> None:
         """Place the bets of the last deal again."""
@@ -648,14 +604,19 @@ class App:
 
     # ============================================================ events and drawing
     def _on_event(self, event: Event) -> None:
-        self.events.append(event)
+        self.animator.push(event)
         if isinstance(event, RoundSettled):
             self._dealer_said = event
 
-    def dealer_said(self) -> RoundSettled | None:
+    @property
+    def events(self) -> deque[Event]:
+        """The engine's events still waiting to be shown (:attr:`Animator.events`)."""
+        return self.animator.events
+
+    def dealer_said(self, view: TableView | None = None) -> RoundSettled | None:
         """The engine's ``RoundSettled`` event of the open round once it has come (the dealer's natural and final
-        total, for the table's announcement), else None."""
-        view = self.round_view
+        total, for the table's announcement), else None. ``view``: the round's view, if at hand."""
+        view = view if view is not None else self.round_view
         return self._dealer_said if view is not None and view.phase is Phase.SETTLED else None
 
     def insurance_results(self) -> dict[int, Money]:
@@ -670,105 +631,115 @@ class App:
         return {i: net for i in range(len(self.game.players)) if (net := rnd.insurance_net(i))}
 
     def _engine_moved(self) -> None:
-        if not self.animations.get():
-            self._flush_events()
-            self.refresh()
-        elif self._drain_after is None:
-            self._drain()
+        self.animator.start()
 
     def _flush_events(self) -> None:
-        self.events.clear()
-        if self._drain_after is not None:
-            self.root.after_cancel(self._drain_after)
-            self._drain_after = None
+        self.animator.clear()
 
     @property
     def animating(self) -> bool:
-        """Events are still being shown, or the last one's animation has not finished: the action bar waits."""
-        return bool(self.events) or self._drain_after is not None
+        """Events are still being shown, or the last card is still on its way: the action bar waits."""
+        return self.animator.busy
 
-    def _drain(self) -> None:
-        """Show the next queued event, then come back after its delay (IDLE's ``poll_subprocess`` pattern).
+    def set_speed(self, name: str) -> None:
+        """Animate at the speed ``name`` of :data:`gui.animation.SPEEDS` (``"off"`` shows every change at once)."""
+        self.speed.set(name)
+        if self.animations.get() != (name != "off"):
+            self.animations.set(name != "off")
+        if name == "off":
+            self.animator.finish()
 
-        After the last event the window comes back once more when its animation is over, so the
-        buttons (disabled while :attr:`animating`) come on only when every card lies in its place.
-        """
-        self._drain_after = None
-        delay = 0
-        event: Event | None = None
-        while self.events and delay == 0:
-            event = self.events.popleft()
-            delay = DELAYS_MS.get(type(event), 0)
-        if not self.animations.get():
-            self._flush_events()
-            self.refresh()
-            return
-        if delay:
-            self._drain_after = self.root.after(delay, self._drain)
-        self.refresh()  # once per tick: a second refresh would wipe the card _slide is moving
-        if delay and isinstance(event, CardDealt):
-            self._slide(event)
-
-    def _slide(self, event: CardDealt) -> None:
-        tag = "dealer" if event.seat is None else f"hand_{event.seat}_{event.hand}"
-        uids = [t for item in self.table.find_withtag(tag) for t in self.table.gettags(item) if t.startswith("cardid")]
-        if not uids:
-            return
-        uid = uids[-1]
-        box = self.table.bbox(uid)
-        if not box:
-            return
-        sx, sy = self.table.shoe_point()
-        dx, dy = (sx - box[0]) / SLIDE_STEPS, (sy - box[1]) / SLIDE_STEPS
-        self.table.move(uid, dx * SLIDE_STEPS, dy * SLIDE_STEPS)
-        for step in range(1, SLIDE_STEPS + 1):
-            self.root.after(step * SLIDE_MS, lambda: self.table.move(uid, -dx, -dy))
+    def _animations_switched(self) -> None:
+        on = self.animations.get()
+        if on != (self.speed.get() != "off"):
+            self.set_speed("normal" if on else "off")
 
     def refresh(self) -> None:
         """Redraw the table and update the buttons, the betting rail, the panels and the status line.
 
-        The table shows the cards drawn so far (the queued ones are held back). Everything that
-        reads the cards waits for them: while the animation runs the action buttons stay off, and
-        the hint, the count, the insurance offer and the status line keep what they showed
-        until the last card lies in its place (with animations off that is at once).
+        Everything is drawn from one view of the round. The table shows the cards drawn so far
+        (the queued ones are held back). What reads the cards waits for them: while the
+        animation runs the action buttons stay off, and the count, a new hint and the insurance
+        offer keep what they showed until the last card lies in its place. Advice for a
+        decision that is over goes at once, and the status line says what the felt shows.
         """
-        view = self.round_view
+        rnd = self.game.round
+        view = rnd.view() if rnd is not None else None
+        busy = self.animator.busy
         names = [p.name for p in self.game.players]
-        self.table.render(view, pending_from(self.events), names, self.betting_seat, self.insurance_results(),
-                          self.dealer_said())
+        self.table.render(view, self.animator.pending(), names, self.betting_seat, self.insurance_results(),
+                          self.dealer_said(view))
         states = button_states(view)
-        animating = self.animating
         for name, button in self.buttons.items():
-            button.state(["!disabled"] if states.get(name) and not animating else ["disabled"])
-        if not animating:
+            button.state(["!disabled"] if states.get(name) and not busy else ["disabled"])
+        if not busy:
             self.buttons["insurance"].configure(text=insurance_label(view))
             self._show_insurance_box(view)
         elif insurance_limit(view) is None:
             self._show_insurance_box(view)  # an offer that has ended goes at once
-        self._draw_chips(view)
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
-        for widget in (self.bet_button, self.clear_button, self.same_button, self.bet_box):
-            widget.state(["!disabled"] if betting else ["disabled"])
-        self.chips.configure(takefocus=1 if betting else 0)
+        self.rail.set_betting(betting)
         if not betting and str(self.root.tk.call("focus")) in (str(self.bet_box), str(self.chips)):
             self.root.focus_set()  # a disabled box would keep the keys from the shortcuts
-        self._draw_chip_focus()
-        if not self.events:
-            self._update_status()
-        if view is not None and not animating:
-            try:
-                self.count_panel.show(advice.count(view, self.counting.get()))
-            except advice.HintsUnavailable as err:
-                self.count_panel.show_message(str(err))
-            self._update_hint(view)
-            if self.chart_window is not None and self.chart_rows is not None:
-                self._show_chart(view)
+        allowed: list[int] = []
+        if betting and view is not None:
+            seat = view.seats[self.betting_seat]
+            allowed = affordable_chips(seat.bankroll, seat.bet, view.rules)
+        self.rail.draw_chips(allowed)
+        self._update_status(view)
+        if view is None:
+            return
+        if busy:
+            if view.turn is None and self._hint_token is not None:
+                self._update_hint(view)  # the decision is over: its advice goes now
+            return
+        try:
+            self.count_panel.show(advice.count(view, self.counting.get()))
+        except advice.HintsUnavailable as err:
+            self.count_panel.show_message(str(err))
+        self._update_hint(view)
+        if self.chart_window is not None and self.chart_rows is not None:
+            self._show_chart(view)
+        self._place_focus(view)
 
-    def _update_status(self) -> None:
-        """The status line: the round's prompt, and what Enter does in the amount box that has the focus."""
+    def _place_focus(self, view: TableView) -> None:
+        """At each new moment of the round, put the keyboard focus on its main action: Hit (else the first
+        enabled action) at a decision, No thanks at an offer, New round when the round is over, and while
+        betting the chips (or Deal when bets are in). Space and Enter then do what the status line says."""
+        moment = (self.game.round, view.phase, view.turn)
+        if moment == self._moment or self.root.focus_get() is None and self.root.tk.call("focus") != "":
+            return
+        self._moment = moment
+        buttons = self.buttons
+        if view.phase is Phase.SETTLED:
+            target: tk.Misc | None = buttons["new_round"]
+        elif view.phase is Phase.BETTING:
+            target = buttons["deal"] if buttons["deal"].instate(["!disabled"]) else (
+                self.chips if self.game.rules.wagering else None)
+        else:
+            order = ("decline", "hit", "stand") if view.phase in (Phase.INSURANCE, Phase.EARLY_SURRENDER) else (
+                "hit", "stand")
+            target = next((buttons[n] for n in (*order, *buttons) if buttons[n].instate(["!disabled"])), None)
+        if target is not None:
+            target.focus_set()
+            self._update_status(view)
+
+    def _update_status(self, view: TableView | None = None) -> None:
+        """The status line: what the felt shows now, the round's prompt, and what Enter and Space do."""
+        view = view if view is not None else self.round_view
         focus = str(self.root.tk.call("focus"))
+        if self.animator.busy and view is not None:
+            dealing = view.phase is not Phase.SETTLED and view.turn is not None
+            self.status.configure(text=("Dealing…" if dealing else "The dealer plays…") + " (any key shows all)")
+            return
         typing = "bet" if focus == str(self.bet_box) else "insurance" if focus == str(self.insurance_box) else None
-        self.status.configure(text=status_text(self.round_view, typing))
+        text = status_text(view, typing)
+        pressed = next((b for b in self.buttons.values() if str(b) == focus and b.instate(["!disabled"])), None)
+        if pressed is not None and view is not None and view.phase is not Phase.BETTING:
+            text += f"  Enter or Space: {pressed.cget('text')}."
+        elif view is not None and view.phase is Phase.BETTING and self._bets_out(view) == 0 and self.last_bets:
+            text += f"  Enter: the same bet again ({self._last_bets_text()}) and deal."
+        self.status.configure(text=text)
 
     def _show_insurance_box(self, view: TableView | None) -> None:
         """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer.
@@ -789,46 +760,6 @@ class App:
             self._insurance_offer = offer
             self.insurance_amount.set(format_money(most))
             self.insurance_box.pack(fill="both", expand=True)
-
-    def _draw_chips(self, view: TableView | None) -> None:
-        canvas = self.chips
-        canvas.delete("all")
-        allowed: list[int] = []
-        if view is not None and view.phase is Phase.BETTING and self.game.rules.wagering:
-            seat = view.seats[self.betting_seat]
-            allowed = affordable_chips(seat.bankroll, seat.bet, view.rules)
-        for k, value in enumerate(CHIP_VALUES):
-            x, y, r = 24 + k * 46, 23, 20
-            on = value in allowed
-            tag = f"chip{value}"
-            color = CHIP_COLORS[value]  # by value, also when it cannot be added (then faded)
-            fill = color if on else dimmed(color)
-            light = value == CHIP_VALUES[0]
-            canvas.create_oval(x - r, y - r, x + r, y + r, fill=fill, outline="#333333" if on else "#9e9e9e",
-                               width=2, tags=("chip", tag, f"chip_face{value}"))
-            canvas.create_oval(x - r + 5, y - r + 5, x + r - 5, y + r - 5, outline="#777777" if light else "white",
-                               dash=(4, 3), tags=("chip", tag))
-            ink = "#111111" if light else "#ffffff"
-            canvas.create_text(x, y, text=str(value), fill=ink if on else dimmed(ink),
-                               font=("DejaVu Sans", -13 if value < 100 else -11, "bold"), tags=("chip", tag))
-            if on:
-                canvas.tag_bind(tag, "<Button-1>", self._chip_command(value, remove=False))
-            canvas.tag_bind(tag, "<Button-3>", self._chip_command(value, remove=True))
-
-    def _chip_command(self, value: int, remove: bool) -> Callable[[tk.Event[Any]], None]:
-        def press(_event: tk.Event[Any]) -> None:
-            self.add_chip(value, remove=remove)
-        return press
-
-    def _counting_command(self, key: str) -> Callable[[], None]:
-        def choose() -> None:
-            self.set_counting(key)
-        return choose
-
-    def _preset_command(self, name: str) -> Callable[[], None]:
-        def choose() -> None:
-            self.set_rules(Rules.preset(name))
-        return choose
 
     # ============================================================ hints, coach, chart
     def _update_hint(self, view: TableView) -> None:
@@ -971,6 +902,10 @@ class App:
         self.last_dialog = dialog
         dialog.run()
 
+    def show_about(self) -> None:
+        """Help ▸ About."""
+        self.messages.showinfo("About Blackjack Kit", ABOUT)
+
     def show_text(self, title: str, text: str) -> TextWindow:
         """Open a help window."""
         window = TextWindow(self.root, title, text)
@@ -1003,7 +938,7 @@ class App:
         """Process Tk events until no animation is queued and no worker job is waiting (for tests and scripts)."""
         import time
         deadline = time.monotonic() + timeout
-        while (self.events or self.jobs.busy or self._drain_after is not None) and time.monotonic() < deadline:
+        while (self.animator.busy or self.jobs.busy) and time.monotonic() < deadline:
             self.root.update()
             time.sleep(0.01)
         self.root.update()
@@ -1037,16 +972,6 @@ def _state_map(style: ttk.Style, name: str, option: str) -> list[tuple[str, str]
         *states, value = tuple(entry)
         pairs.append((" ".join(str(s) for s in states), str(value)))
     return pairs
-
-
-def _underline(menu: tk.Menu) -> None:
-    """Underline a letter of every entry of ``menu`` (:func:`gui.logic.mnemonics`): Alt plus the letter picks it."""
-    last = menu.index("end")
-    if last is None:
-        return
-    entries = [i for i in range(last + 1) if menu.type(i) not in ("separator", "tearoff")]
-    for i, index in zip(entries, mnemonics([str(menu.entrycget(i, "label")) for i in entries])):
-        menu.entryconfigure(i, underline=index)
 
 
 def _one_line(err: BaseException) -> str:
