@@ -121,6 +121,7 @@ class App:
         self.chart_window: ChartWindow | None = None
         self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
         self.session_window: SessionWindow | None = None
+        self.notice = ""  # a confirmation the status line keeps until the next deal (the stacked cards)
         self.animations = tk.BooleanVar(root, value=animations)
         self.speed = tk.StringVar(root, value="normal" if animations else "off")
         self.animations.trace_add("write", lambda *_a: self._animations_switched())
@@ -433,6 +434,7 @@ class App:
             self.say(str(err))
             return
         self.last_bets = {i: rnd.bet(i) for i in seats if rnd.bet(i) > 0}
+        self.notice = ""
         self._engine_moved()
 
     def new_round(self) -> None:
@@ -600,7 +602,8 @@ class App:
     def stack(self, cards: list[Card]) -> None:
         """Stack the shoe with the given cards (raises BlackjackError for the dialog to show)."""
         self.game.shoe.stack(cards)
-        self.say("Stacked: " + " ".join(card.code for card in cards))
+        self.notice = f"Stacked: {' '.join(card.code for card in cards)} come next, in deal order."
+        self._update_status()
 
     # ============================================================ events and drawing
     def _on_event(self, event: Event) -> None:
@@ -735,11 +738,11 @@ class App:
         typing = "bet" if focus == str(self.bet_box) else "insurance" if focus == str(self.insurance_box) else None
         text = status_text(view, typing)
         pressed = next((b for b in self.buttons.values() if str(b) == focus and b.instate(["!disabled"])), None)
-        if pressed is not None and view is not None and view.phase is not Phase.BETTING:
+        if pressed is not None and view is not None and view.phase not in (Phase.BETTING, Phase.SETTLED):
             text += f"  Enter or Space: {pressed.cget('text')}."
         elif view is not None and view.phase is Phase.BETTING and self._bets_out(view) == 0 and self.last_bets:
             text += f"  Enter: the same bet again ({self._last_bets_text()}) and deal."
-        self.status.configure(text=text)
+        self.status.configure(text=f"{self.notice}  {text}" if self.notice else text)
 
     def _show_insurance_box(self, view: TableView | None) -> None:
         """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer.
@@ -802,14 +805,17 @@ class App:
             self.coach_panel.show_verdict(_one_line(err))
 
         rnd = self.game.round
+        name = before.current_seat.name if before.current_seat is not None else ""
         self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action),
-                         lambda verdict: self._judged(verdict, rnd), failed)
+                         lambda verdict: self._judged(verdict, rnd, name), failed)
 
-    def _judged(self, verdict: advice.Verdict, rnd: object = None) -> None:
-        """Count the verdict in the score; show it unless its round has ended since (the next round starts clean)."""
+    def _judged(self, verdict: advice.Verdict, rnd: object = None, name: str = "") -> None:
+        """Count the verdict in the score; show it, headed by the player's ``name``, unless its round has ended
+        since (the next round starts clean)."""
         self.score.record(verdict)
         if rnd is None or rnd is self.game.round:
-            self.coach_panel.show_verdict(verdict.text(), CoachPanel.RIGHT if verdict.correct else CoachPanel.WRONG)
+            text = f"{name}: {verdict.text()}" if name else verdict.text()
+            self.coach_panel.show_verdict(text, CoachPanel.RIGHT if verdict.correct else CoachPanel.WRONG)
         self.coach_panel.show_score(self.score.text())
 
     def reset_score(self) -> None:
