@@ -34,6 +34,7 @@ import argparse  # noqa: E402
 import logging  # noqa: E402
 import sys  # noqa: E402
 import tkinter as tk  # noqa: E402
+import tkinter.font as tkfont  # noqa: E402
 import traceback  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from tkinter import ttk  # noqa: E402
