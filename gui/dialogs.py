@@ -368,12 +368,9 @@ Keyboard shortcuts (the underlined letters on the buttons)
 Chips: click a chip to add it to the bet of the marked seat, right-click it to take it
 back; click a seat on the table to bet for that player.
 
-Insurance box: Enter takes insurance for the amount typed, Up / Down step it by whole
-credits. In the bet and insurance boxes a shortcut letter whose button is enabled presses
-it (I takes insurance for the typed amount); any other letter is typed.
-
-While cards move, any key or click puts them all on the table at once.
-View > Animation speed: off, fast, normal or slow."""
+Insurance box: Enter takes the amount typed, Up / Down step it. In the amount boxes a
+letter whose button is on presses it; other letters are typed. Any key or click while
+cards move puts them all down (View > Animation speed)."""
 
 ABOUT = """\
 Blackjack Kit: Tk table

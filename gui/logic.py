@@ -47,7 +47,7 @@ from blackjack.money import parse_amount
 
 __all__ = [
     "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "ERROR_TEXT", "FOCUS_COLOR", "MIN_FELT_TEXT",
-    "HAND_GAP", "HAND_STEP", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RAIL_GAP", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
+    "CORNER", "HAND_GAP", "HAND_STEP", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RAIL_GAP", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
     "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
     "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
     "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "rail_y", "read_bankroll", "relative_luminance", "result_color",
@@ -585,9 +585,12 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
     w, h = card if card is not None else card_size(width, height)
     n_hands = max(1, len(cards_per_hand))
     left, lane = _lanes(width, height, n_seats, seat, n_hands, w)
-    stride = lane + HAND_GAP * w
     y0 = area.y + area.h * 0.12
     drop = h * 0.06
+    longest = max([1, *cards_per_hand])
+    if n_hands > 1 and lane < w * (1 + MIN_HAND_STEP * (longest - 1)):  # too narrow: the hands overlap
+        return _overlapping(left, lane * n_hands + HAND_GAP * w * (n_hands - 1), y0, drop, w, h, cards_per_hand)
+    stride = lane + HAND_GAP * w
     slots: list[list[Box]] = []
     for k, n in enumerate(cards_per_hand):
         lane_x = left + k * stride
@@ -595,9 +598,32 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
         step = w * HAND_STEP
         if n > 1 and x0 + w + step * (n - 1) > lane_x + lane:  # the lane is full: close up, then start further left
             step = max(w * MIN_HAND_STEP, (lane_x + lane - x0 - w) / (n - 1))
-            x0 = min(x0, lane_x + lane - w - step * (n - 1))  # past the lane's left edge: the hands overlap
+            x0 = max(lane_x, min(x0, lane_x + lane - w - step * (n - 1)))
+            step = min(step, (lane - w) / (n - 1)) if x0 + w + step * (n - 1) > lane_x + lane else step
         slots.append([Box(x0 + i * step, y0 + i * drop, w, h) for i in range(n)])
     return slots
+
+
+#: What a card of a hand still shows when the seat's hands must overlap: its corner index, as a share of its width.
+CORNER = 0.24
+
+
+def _overlapping(left: float, usable: float, y0: float, drop: float, w: float, h: float,
+                 cards_per_hand: Sequence[int]) -> list[list[Box]]:
+    """A seat's hands when even the table's smallest cards do not fit side by side: each hand overlaps the next,
+    its cards half a card apart, or closer (down to :data:`CORNER`) when that is still too wide."""
+    gaps = len(cards_per_hand) - 1
+    steps = max([1, *cards_per_hand]) - 1
+    step = w * MIN_HAND_STEP
+    hand_w = w + step * steps
+    stride = (usable - hand_w) / gaps
+    shows = w * CORNER  # what a hand's last card shows beside the next hand
+    if steps and stride < step * steps + shows:  # then a hand's own cards overlap further
+        step = max(0.0, ((usable - w) / gaps - shows) / (steps * (gaps + 1) / gaps))
+        hand_w = w + step * steps
+        stride = (usable - hand_w) / gaps
+    return [[Box(left + k * stride + i * step, y0 + i * drop, w, h) for i in range(n)]
+            for k, n in enumerate(cards_per_hand)]
 
 
 # ============================================================================ animation

@@ -146,7 +146,7 @@ class TestCoachAndDrills:
         deal(app)
         app.buttons["stand"].invoke()
         app.settle()
-        assert app.coach_panel.verdict.cget("text").startswith("Basic strategy says split, you chose stand; it cost")
+        assert app.coach_panel.verdict.cget("text").startswith("Ann: Basic strategy says split, you chose stand; it cost")
         assert app.coach_panel.score.cget("text").startswith("Score: 0 of 1 decisions right")
 
     def test_coach_counts_a_right_play(self, make_app: MakeApp) -> None:

@@ -222,7 +222,7 @@ class TestCount:
 class TestBetCircle:
     @pytest.mark.parametrize(("stack", "actions", "shown"), [
         ("5h 9c 6d 8s Th", [Action.DOUBLE], "20"),                    # 11 against a 9: doubled to 20
-        ("8s 6d 8h Th 3c Kd", [Action.SPLIT, Action.STAND, Action.STAND], "20"),  # 8-8 split: 10 on each hand
+        ("8s 6d 8h Th Tc Kd", [Action.SPLIT, Action.STAND, Action.STAND], "20"),  # 8-8 split: 10 on each hand
         ("8s 6d 8h Th 3c 9c Kd", [Action.SPLIT, Action.DOUBLE, Action.STAND], "30"),  # split, double the first
     ])
     def test_the_circle_shows_what_is_on_the_table(self, make_app: MakeApp, stack: str, actions: list[Action],
