@@ -107,6 +107,8 @@ class Animator:
         while self.events and delay == 0:
             event = self.events.popleft()
             delay = round(DELAYS_MS.get(type(event), 0) * factor)
+        while self.events and not DELAYS_MS.get(type(self.events[0]), 0):
+            self.events.popleft()  # what takes no time to show (the round's end) goes with this tick
         if self.events:
             self._tick = self.root.after(delay, self._drain)
         self._card = (event, round(delay * SLIDE_SHARE)) if isinstance(event, CardDealt) and delay else None

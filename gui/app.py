@@ -183,6 +183,8 @@ class App:
         self.menubar, self.counting_menu = build_menus(self)
         self._bind_keys()
         self._base_fonts = {name: int(tkfont.nametofont(name, root=root).cget("size")) for name in SCALED_FONTS}
+        padding = root.tk.splitlist(root.tk.call("ttk::style", "lookup", "TButton", "-padding")) or ("3",)
+        self._button_padding = [int(float(str(p))) for p in padding]
         self.ui_scale = 1.0
         root.bind("<Configure>", self._resized, add="+")
 
@@ -220,6 +222,8 @@ class App:
             button = ttk.Button(bar, text=spec.label, underline=spec.underline, width=chars,
                                 command=self._command(spec.name, spec.action))
             button.pack(side="left", padx=2)
+            for key in ("<KeyPress-space>", "<KeyPress-Return>", "<KeyPress-KP_Enter>"):
+                button.bind(key, self._key_on_button)
             self.buttons[spec.name] = button
             if spec.action is Action.INSURANCE:
                 # The insurance stake: shown in its slot only while insurance is offered.
@@ -253,6 +257,7 @@ class App:
         self.ui_scale = scale
         for name, size in self._base_fonts.items():
             tkfont.nametofont(name, root=self.root).configure(size=round(size * scale))
+        ttk.Style(self.root).configure("TButton", padding=[round(p * scale) for p in self._button_padding])
         self.rail.scale(scale)
         self.side.scale(scale)
         self._size_insurance_slot()
@@ -299,10 +304,8 @@ class App:
         key = event.keysym if len(event.keysym) > 1 else event.keysym.lower()
         if key == "KP_Enter":
             key = "Return"
-        if key in ("space", "Return") and _presses(event.widget):
-            if key == "Return":
-                event.widget.invoke()  # Enter presses the focused button, as Space does
-            return "break" if key == "Return" else None
+        if key == "space" and _presses(event.widget):
+            return None  # Space pressed the focused check box: nothing more
         if key in ("space", "Return") and self._bet_again():
             return "break"
         for spec in BUTTONS:
@@ -310,6 +313,17 @@ class App:
                 self.buttons[spec.name].invoke()
                 return "break"
         return None
+
+    def _key_on_button(self, event: tk.Event[Any]) -> str:
+        """Space or Enter on an action-bar button presses it; on one that is off, they do the default (Deal, New
+        round, the same bet again). Once only: the window's own binding does not run again."""
+        if self._any_key(event):
+            return "break"
+        if isinstance(event.widget, ttk.Button) and event.widget.instate(["!disabled"]):
+            event.widget.invoke()
+        else:
+            self._on_key(event)
+        return "break"
 
     def _box_letter(self, event: tk.Event[Any]) -> str | None:
         """A shortcut letter typed in the bet or insurance box: it presses its button if that is enabled
@@ -710,7 +724,7 @@ class App:
         enabled action) at a decision, No thanks at an offer, New round when the round is over, and while
         betting the chips (or Deal when bets are in). Space and Enter then do what the status line says."""
         moment = (self.game.round, view.phase, view.turn)
-        if moment == self._moment or self.root.focus_get() is None and self.root.tk.call("focus") != "":
+        if moment == self._moment:
             return
         self._moment = moment
         buttons = self.buttons
