@@ -206,15 +206,18 @@ class TestCards:
         assert second[0] - first[0] >= 0.5 * (first[2] - first[0])
 
     def test_one_card_size_after_a_split(self, make_app: MakeApp) -> None:
-        """Three seats at 1008x688; Ann splits 8-8: her cards, Bob's, Cy's and the dealer's are one size."""
-        app = make_app(["Ann", "Bob", "Cy"], stack="8s Ts Tc 6d 8h 9h 7c Th 3c 4d")
+        """Three seats at 1008x688; Ann splits 8-8 and draws to three cards in each hand: her cards, Bob's, Cy's
+        and the dealer's are one size."""
+        app = make_app(["Ann", "Bob", "Cy"], stack="8s Ts Tc 6d 8h 9h 7c Th 2c 3c 2d 3d")
         app.root.geometry("1008x688")
         app.root.update()
         for seat in range(3):
             app.place_bet(seat, 10)
         app.deal()
-        app.act(Action.SPLIT)
+        for action in (Action.SPLIT, Action.HIT, Action.STAND, Action.HIT):
+            app.act(action)
         app.settle()
+        assert [len(app.table.card_codes(f"hand_0_{j}")) for j in (0, 1)] == [3, 3]
         widths = {tag: {round(b[2] - b[0]) for b in card_boxes(app.table, tag)}
                   for tag in ("hand_0_0", "hand_0_1", "hand_1_0", "hand_2_0", "dealer")}
         every = set.union(*widths.values())
@@ -471,14 +474,18 @@ class TestSmaller:
         assert x2 - x1 > y2 - y1 and all(b[2] - b[0] < b[3] - b[1] for b in boxes[:2])
 
     def test_stacking_the_shoe_is_confirmed(self, make_app: MakeApp) -> None:
-        """Game ▸ Stack the shoe with "As Kd": the status line says so once the dialog has closed."""
+        """Game ▸ Stack the shoe with "As Kd": the status line says so once the dialog has closed, and still
+        says so while the bets go in, until the deal takes the cards."""
         app = ready(make_app())
         app.open_stack()
         app.last_dialog.codes.set("As Kd")
         app.last_dialog.ok()
         app.root.update()
-        app.settle()
         assert "Stacked: As Kd" in app.status.cget("text")
+        app.add_chip(5)
+        assert "Stacked: As Kd" in app.status.cget("text")
+        app.deal()
+        assert "Stacked" not in app.status.cget("text")
 
     def test_the_shell_keeps_its_height_whatever_the_message(self, display: str) -> None:
         """The milestone-3 shell: a one-line message and a four-line one leave the window the same height."""
@@ -525,3 +532,24 @@ class TestKeyboardGame:
         press(app, "Return")
         assert app.round_view.phase is Phase.BETTING
         assert app.game.players[0].bankroll == 1000 + 30 + 10 - 5
+
+
+class TestOneSnapshot:
+    """Issue 34: the table draws from one ``Round.view()`` per animation tick."""
+
+    @pytest.mark.parametrize("when", ["betting", "deciding", "settled"])
+    def test_a_redraw_takes_one_view(self, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, when: str) -> None:
+        """Redrawing the window (what each tick of the animation does) asks the round for its view once."""
+        app = make_app(stack=STAND_19, hints=True)
+        if when != "betting":
+            app.place_bet(0, 10)
+            app.deal()
+        if when == "settled":
+            app.act(Action.STAND)
+        app.settle()
+        calls = []
+        kind = type(app.game.round)
+        original = kind.view
+        monkeypatch.setattr(kind, "view", lambda self: calls.append(1) or original(self))
+        app.refresh()
+        assert len(calls) == 1
