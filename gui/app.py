@@ -19,7 +19,6 @@ Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 from __future__ import annotations
 
 import logging
-import math
 import random
 import tkinter as tk
 import tkinter.font as tkfont
@@ -31,7 +30,7 @@ from tkinter import messagebox, ttk
 from types import TracebackType
 from typing import Any, Protocol
 
-from blackjack import (Action, Blackjack, BlackjackError, Card, Event, Money, Phase, Player, Round, Rules,
+from blackjack import (Action, Blackjack, BlackjackError, Card, Event, Money, Phase, Player, Rules,
                        RoundSettled, TableView, format_money, parse_bet)
 from blackjack.errors import unwritten
 from blackjack.money import parse_amount
@@ -39,22 +38,21 @@ from blackjack.hints import system
 
 from . import advice, drills
 from .animation import Animator
-from .coach import Score
+from .bar import ActionBar, focus_rings
 from .dialogs import ABOUT, HELP_KEYS, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
 from .jobs import Jobs
-from .logic import (BUTTONS, FOCUS_COLOR, MIN_WINDOW, WINDOW, affordable_chips, button_states, insurance_label,
-                    insurance_limit, preset_title, status_text, step_stake, window_size)
+from .logic import (BUTTONS, MIN_WINDOW, WINDOW, affordable_chips, button_states, insurance_label,
+                    insurance_limit, preset_title, status_text, window_size)
 from .menus import build_menus
-from .panels import ChartWindow, CoachPanel, CountPanel, HintPanel, LedgerRow, SessionWindow, SidePanel
+from .panels import CoachPanel, CountPanel, HintPanel, SidePanel
 from .rail import BetRail
+from .study import Study
 from .table import TableCanvas
 
 __all__ = ["App", "MessageBoxes"]
 
 log = logging.getLogger(__name__)
 
-#: The face of the button that has the keyboard focus (with a ring of :data:`~gui.logic.FOCUS_COLOR`).
-FOCUS_FACE = "#c6dbf5"
 #: Event state bits of Control and Alt (Mod1): a letter pressed with them is a menu key, not a shortcut.
 MODIFIERS = 0x4 | 0x8
 #: The fonts that grow with the window (:meth:`App.rescale`), and the window's scale at most.
@@ -108,19 +106,10 @@ class App:
         self.rng = random.Random(seed)
         self._dealer_said: RoundSettled | None = None  # the last RoundSettled event (dealer_said())
         self.jobs = Jobs(root)
-        self.score = Score()
-        self.ledger_rows: list[LedgerRow] = []
-        self.series: dict[str, list[Money]] = {}
         self.last_bets: dict[int, Money] = {}
-        self.rounds_before = 0  # rounds of this session played under earlier rules (the ledger numbers on)
         self.betting_seat = 0
         self._decisions = 0
         self._moment: object = None  # (round, phase, turn) the keyboard focus was last placed for
-        self._insurance_offer: tuple[object, tuple[int, int] | None] | None = None  # (round, turn) the box is for
-        self._hint_token: object = None
-        self.chart_window: ChartWindow | None = None
-        self.chart_rows: list[tuple[str, str, tuple[str, ...]]] | None = None
-        self.session_window: SessionWindow | None = None
         self.notice = ""  # a confirmation the status line keeps until the next deal (the stacked cards)
         self.animations = tk.BooleanVar(root, value=animations)
         self.speed = tk.StringVar(root, value="normal" if animations else "off")
@@ -133,6 +122,7 @@ class App:
         self.hint_panel.set_shown(hints)
         self.count_panel.set_shown(count)
         self.game: Blackjack = self._make_game(names, rules or Rules.preset("vegas"), bankroll)
+        self.study.new_game()
         if stack:
             self.game.shoe.stack(list(stack))
         self.game.new_round()
@@ -147,12 +137,15 @@ class App:
         root.minsize(min(MIN_WINDOW[0], width), min(MIN_WINDOW[1], height))
         root.columnconfigure(0, weight=1)
         root.rowconfigure(0, weight=1)
-        self._style()
+        focus_rings(root)
         self.table = TableCanvas(root, on_seat_click=self.choose_seat, width=700, height=520)
         self.table.grid(row=0, column=0, sticky="nsew")
         self.animator = Animator(root, self.table, self.refresh, self.speed)
         # Created in the order Tab visits them: the action bar, the betting rail, then the side panels.
-        self._create_bar()
+        self.bar = ActionBar(root, self._command, self._key_on_button, self._insurance_return)
+        self.bar.grid(row=1, column=0, columnspan=2, sticky="we")
+        self.buttons, self.insurance_box, self.insurance_amount = self.bar.buttons, self.bar.box, self.bar.amount
+        self.insurance_slot = self.bar.slot
         self.rail = BetRail(root, self.choose_seat, self.add_chip, self.bet_from_entry, self.clear_bet, self.same_bet,
                             self._bet_return)
         self.rail.grid(row=2, column=0, columnspan=2, sticky="we")
@@ -176,6 +169,8 @@ class App:
             toggle.trace_add("write", lambda *_a: self.root.after_idle(self.refresh))
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
         self.side.adopt()
+        self.study = Study(root, self.jobs, self.hint_panel, self.count_panel, self.coach_panel, self.counting,
+                           lambda: self.game)
 
         self.status = ttk.Label(root, text="", anchor="w", padding=(8, 3), relief="sunken")
         self.status.grid(row=3, column=0, columnspan=2, sticky="we")
@@ -187,60 +182,6 @@ class App:
         self._button_padding = [int(float(str(p))) for p in padding]
         self.ui_scale = 1.0
         root.bind("<Configure>", self._resized, add="+")
-
-    def _style(self) -> None:
-        """A focus ring that shows on every control: the focused button gets a blue ring and a light blue face,
-        a check box a ring, a box (bet, insurance, Bet for, drill) a blue frame and a light blue field."""
-        style = ttk.Style(self.root)
-        style.configure("TButton", focuscolor=FOCUS_COLOR, focusthickness=2)
-        for name in ("TCheckbutton", "TRadiobutton"):
-            style.configure(name, focuscolor=FOCUS_COLOR)
-        faces = _state_map(style, "TButton", "background")
-        style.map("TButton", background=[("focus !disabled !pressed", FOCUS_FACE), *faces])
-        for name in ("TEntry", "TCombobox", "TSpinbox"):
-            fields = _state_map(style, name, "fieldbackground")
-            style.map(name, fieldbackground=[("focus !disabled", FOCUS_FACE), *fields],
-                      bordercolor=[("focus !disabled", FOCUS_COLOR)], lightcolor=[("focus !disabled", FOCUS_COLOR)])
-
-    def _create_bar(self) -> None:
-        """The action bar: one button per action, Deal and New round, and the insurance stake's fixed place.
-
-        Each button is as wide as its longest text needs (Insurance: "Even money"), measured in
-        the button's font, so no text is cut and no button moves when a label changes. The insurance box appears in a slot of its
-        own size right of the Insurance button, kept empty when there is no offer, so nothing moves.
-        """
-        root = self.root
-        bar = ttk.Frame(root, padding=(6, 2))
-        bar.grid(row=1, column=0, columnspan=2, sticky="we")
-        font = tkfont.nametofont("TkDefaultFont", root=root)
-        digit = max(1, font.measure("0"))  # ttk counts a width in characters of this size
-        self.buttons: dict[str, ttk.Button] = {}
-        self.insurance_amount = tk.StringVar(root)
-        for spec in BUTTONS:
-            labels = [spec.label, "Even money"] if spec.action is Action.INSURANCE else [spec.label]
-            chars = max(6, math.ceil(max(font.measure(label) for label in labels) / digit))
-            button = ttk.Button(bar, text=spec.label, underline=spec.underline, width=chars,
-                                command=self._command(spec.name, spec.action))
-            button.pack(side="left", padx=2)
-            for key in ("<KeyPress-space>", "<KeyPress-Return>", "<KeyPress-KP_Enter>"):
-                button.bind(key, self._key_on_button)
-            self.buttons[spec.name] = button
-            if spec.action is Action.INSURANCE:
-                # The insurance stake: shown in its slot only while insurance is offered.
-                self.insurance_slot = ttk.Frame(bar)
-                self.insurance_box = ttk.Spinbox(self.insurance_slot, textvariable=self.insurance_amount, width=7)
-                self.insurance_slot.pack_propagate(False)
-                self.insurance_slot.pack(side="left", padx=(0, 2))
-        self._size_insurance_slot()
-        for sequence in ("<Return>", "<KP_Enter>"):
-            self.insurance_box.bind(sequence, self._insurance_return)
-        self.insurance_box.bind("<<Increment>>", lambda _e: self._step_insurance(up=True))
-        self.insurance_box.bind("<<Decrement>>", lambda _e: self._step_insurance(up=False))
-        self.bar = bar
-
-    def _size_insurance_slot(self) -> None:
-        self.insurance_slot.configure(width=self.insurance_box.winfo_reqwidth(),
-                                      height=self.buttons["insurance"].winfo_reqheight())
 
     def _resized(self, event: tk.Event[Any]) -> None:
         if event.widget is self.root:
@@ -260,7 +201,7 @@ class App:
         ttk.Style(self.root).configure("TButton", padding=[round(p * scale) for p in self._button_padding])
         self.rail.scale(scale)
         self.side.scale(scale)
-        self._size_insurance_slot()
+        self.bar.fit_slot()
 
     def _bind_keys(self) -> None:
         """The shortcuts: a letter presses its button wherever the focus is; Enter and Space press the focused
@@ -354,10 +295,6 @@ class App:
             name if isinstance(name, Player) else Player(name, bankroll if bankroll is not None
                                                          else rules.starting_bankroll) for name in names]
         game = Blackjack(players, rules, rng=random.Random(self.rng.random()), listeners=[self._on_event])
-        self.series = {p.name: [p.bankroll] for p in game.players}
-        self.ledger_rows = []
-        self.last_bets = {}
-        self.rounds_before = 0
         self.betting_seat = 0
         self.seat_box.configure(values=[p.name for p in game.players])
         self.seat_box.current(0)
@@ -396,8 +333,8 @@ class App:
             self.say(str(err))
             return
         if before is not None:
-            self._judge(before, action)
-        self._engine_moved()
+            self.study.judge(before, action)
+        self.animator.start()
 
     def take_insurance(self) -> None:
         """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key).
@@ -406,7 +343,7 @@ class App:
         bankroll) shows the engine's message and changes nothing: the offer stays open
         and the box keeps the text to correct.
         """
-        if self._insurance_offer is None:
+        if self.bar.offer is None:
             self.act(Action.INSURANCE)  # no box on show: the engine answers (its default, or why not)
         else:
             self.act(Action.INSURANCE, self.insurance_amount.get())
@@ -415,12 +352,6 @@ class App:
         if self.buttons["insurance"].instate(["!disabled"]):
             self.take_insurance()
         return "break"
-
-    def _step_insurance(self, up: bool) -> str:
-        most = insurance_limit(self.round_view)
-        if most is not None:
-            self.insurance_amount.set(step_stake(self.insurance_amount.get(), most, up))
-        return "break"  # instead of ttk's own float stepping
 
     def deal(self) -> None:
         """Close betting and deal (stacking a drill's cards first when a drill is on)."""
@@ -449,7 +380,7 @@ class App:
             return
         self.last_bets = {i: rnd.bet(i) for i in seats if rnd.bet(i) > 0}
         self.notice = ""
-        self._engine_moved()
+        self.animator.start()
 
     def new_round(self) -> None:
         """Finish the settled round (ledgers, session chart) and open betting for the next one."""
@@ -460,11 +391,11 @@ class App:
         if rnd is not None and rnd.phase is not Phase.SETTLED:
             self.say("Finish the round first.")
             return
-        self._flush_events()
+        self.animator.clear()
         if rnd is not None:
-            self._record(rnd.view(), [rnd.insurance_net(i) for i in range(len(self.game.players))])
+            self.study.record(rnd.view(), [rnd.insurance_net(i) for i in range(len(self.game.players))])
             self.game.finish_round()
-            self._after_finish()
+            self.study.finished()
         self.coach_panel.show_verdict("")  # last round's verdict does not stay into the next
         self.game.new_round()
         if not any(p.can_cover(self.game.rules) for p in self.game.players):
@@ -591,24 +522,21 @@ class App:
             return
         if rnd is not None and rnd.phase is Phase.SETTLED:
             self.new_round()
-        series, rows, bets = self.series, self.ledger_rows, self.last_bets
-        played = self.rounds_before + self.game.rounds_played
-        self._flush_events()
+        self.study.rounds_before += self.game.rounds_played  # the ledger numbers on; its rows and bets stay
+        self.animator.clear()
         self.game = self._make_game(self.game.players, rules, None)
-        self.series, self.ledger_rows, self.last_bets, self.rounds_before = series, rows, bets, played
-        self.chart_rows = None
         self.game.new_round()
         self.say(f"Rules: {preset_title(rules)} ({rules.summary()}).")
         self.refresh()
-        if self.chart_window is not None:
-            self._load_chart()
+        self.study.load_chart(self.round_view)
 
     def start_new_game(self, result: NewGameResult) -> None:
         """Seat new players with a bankroll under new rules (from the New game dialog)."""
-        self._flush_events()
+        self.animator.clear()
         self.game = self._make_game(result.names, result.rules, result.bankroll)
-        self.chart_rows = None
-        self.score.reset()
+        self.last_bets = {}
+        self.study.new_game()
+        self.study.score.reset()
         self.game.new_round()
         self.say(f"New game: {', '.join(result.names)} at the {result.rules.name} table.")
         self.refresh()
@@ -646,12 +574,6 @@ class App:
         if rnd is None:
             return {}
         return {i: net for i in range(len(self.game.players)) if (net := rnd.insurance_net(i))}
-
-    def _engine_moved(self) -> None:
-        self.animator.start()
-
-    def _flush_events(self) -> None:
-        self.animator.clear()
 
     @property
     def animating(self) -> bool:
@@ -691,9 +613,9 @@ class App:
             button.state(["!disabled"] if states.get(name) and not busy else ["disabled"])
         if not busy:
             self.buttons["insurance"].configure(text=insurance_label(view))
-            self._show_insurance_box(view)
+            self.bar.show_offer(view, rnd)
         elif insurance_limit(view) is None:
-            self._show_insurance_box(view)  # an offer that has ended goes at once
+            self.bar.show_offer(view, rnd)  # an offer that has ended goes at once
         betting = view is not None and view.phase is Phase.BETTING and self.game.rules.wagering
         self.rail.set_betting(betting)
         if not betting and str(self.root.tk.call("focus")) in (str(self.bet_box), str(self.chips)):
@@ -707,16 +629,15 @@ class App:
         if view is None:
             return
         if busy:
-            if view.turn is None and self._hint_token is not None:
-                self._update_hint(view)  # the decision is over: its advice goes now
+            if view.turn is None and self.study.hint_token is not None:
+                self.study.update_hint(view)  # the decision is over: its advice goes now
             return
         try:
             self.count_panel.show(advice.count(view, self.counting.get()))
         except advice.HintsUnavailable as err:
             self.count_panel.show_message(str(err))
-        self._update_hint(view)
-        if self.chart_window is not None and self.chart_rows is not None:
-            self._show_chart(view)
+        self.study.update_hint(view)
+        self.study.show_chart(view)
         self._place_focus(view)
 
     def _place_focus(self, view: TableView) -> None:
@@ -758,85 +679,10 @@ class App:
             text += f"  Enter: the same bet again ({self._last_bets_text()}) and deal."
         self.status.configure(text=f"{self.notice}  {text}" if self.notice else text)
 
-    def _show_insurance_box(self, view: TableView | None) -> None:
-        """Show the insurance amount box while an offer waits; fill it with the largest stake for each new offer.
-
-        The box appears in its own slot right of the Insurance button, so no button moves.
-        """
-        most = insurance_limit(view)
-        if most is None or view is None:
-            if self._insurance_offer is not None:
-                self._insurance_offer = None
-                if str(self.root.tk.call("focus")) == str(self.insurance_box):
-                    self.root.focus_set()  # a hidden box would keep the keys from the shortcuts
-                self.insurance_box.pack_forget()
-            return
-        offer = (self.game.round, view.turn)
-        old = self._insurance_offer
-        if old is None or old[0] is not offer[0] or old[1] != offer[1]:
-            self._insurance_offer = offer
-            self.insurance_amount.set(format_money(most))
-            self.insurance_box.pack(fill="both", expand=True)
-
-    # ============================================================ hints, coach, chart
-    def _update_hint(self, view: TableView) -> None:
-        if not self.hint_panel.shown.get():
-            self._hint_token = None
-            self.jobs.forget("hint")
-            return
-        if view.turn is None:
-            self._hint_token = None
-            self.jobs.forget("hint")
-            self.hint_panel.show_message(self._idle_hint(view))
-            return
-        token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
-        if token == self._hint_token:
-            return
-        self._hint_token = token
-        self.hint_panel.show_message("Thinking…")
-        def failed(err: BaseException) -> None:
-            self.hint_panel.show_message(_one_line(err))
-
-        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show, failed)
-
-    def _idle_hint(self, view: TableView) -> str:
-        """What the hint panel says when no one has a decision: what it will show, and where to look now."""
-        if view.phase is not Phase.BETTING:
-            return "No decision pending. The next hint comes with the next decision."
-        text = "At your first decision: the best play and why, the bust chance, the dealer's totals, each EV."
-        if self.count_panel.shown.get() and self.game.rules.wagering:
-            try:
-                balanced = advice.count(view, self.counting.get()).suggestion is not None
-            except advice.HintsUnavailable:
-                balanced = False
-            if balanced:
-                text += " Your bet: see the count panel."
-        return text
-
-    def _judge(self, before: TableView, action: Action) -> None:
-        self._decisions += 1
-        def failed(err: BaseException) -> None:
-            self.coach_panel.show_verdict(_one_line(err))
-
-        rnd = self.game.round
-        name = before.current_seat.name if before.current_seat is not None else ""
-        self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action),
-                         lambda verdict: self._judged(verdict, rnd, name), failed)
-
-    def _judged(self, verdict: advice.Verdict, rnd: object = None, name: str = "") -> None:
-        """Count the verdict in the score; show it, headed by the player's ``name``, unless its round has ended
-        since (the next round starts clean)."""
-        self.score.record(verdict)
-        if rnd is None or rnd is self.game.round:
-            text = f"{name}: {verdict.text()}" if name else verdict.text()
-            self.coach_panel.show_verdict(text, CoachPanel.RIGHT if verdict.correct else CoachPanel.WRONG)
-        self.coach_panel.show_score(self.score.text())
-
+    # ============================================================ study aids
     def reset_score(self) -> None:
         """Start the coach's tally again."""
-        self.score.reset()
-        self.coach_panel.show_score(self.score.text())
-        self.coach_panel.show_verdict("")
+        self.study.reset_score()
 
     def _drill_changed(self) -> None:
         drill = self.coach_panel.drill.get()
@@ -844,60 +690,11 @@ class App:
 
     def open_chart(self) -> None:
         """Open the basic-strategy chart window for the current rules."""
-        if self.chart_window is None or not self.chart_window.winfo_exists():
-            self.chart_window = ChartWindow(self.root, f"Basic strategy: {self.game.rules.name}",
-                                            on_close=self._close_chart)
-        self._load_chart()
-
-    def _close_chart(self) -> None:
-        if self.chart_window is not None:
-            self.chart_window.destroy()
-        self.chart_window = None
-
-    def _load_chart(self) -> None:
-        rules = self.game.rules
-        if self.chart_window is not None:
-            self.chart_window.title(f"Basic strategy: {rules.name} ({rules.summary()})")
-
-        def loaded(rows: list[tuple[str, str, tuple[str, ...]]]) -> None:
-            if rules == self.game.rules:
-                self.chart_rows = rows
-                view = self.round_view
-                if view is not None:
-                    self._show_chart(view)
-
-        def failed(err: BaseException) -> None:
-            if self.chart_window is not None:
-                self.chart_window.show_message(_one_line(err))
-
-        self.jobs.submit("chart", lambda: advice.chart_rows(rules), loaded, failed)
-
-    def _show_chart(self, view: TableView) -> None:
-        if self.chart_window is not None and self.chart_rows is not None and self.chart_window.winfo_exists():
-            self.chart_window.show(self.chart_rows, advice.chart_cell(view))
+        self.study.open_chart(self.round_view)
 
     def open_session(self) -> None:
         """Open the session window: bankroll chart and ledger."""
-        if self.session_window is None or not self.session_window.winfo_exists():
-            self.session_window = SessionWindow(self.root)
-        self.session_window.update_session(self.series, self.ledger_rows)
-
-    def _record(self, view: TableView, insurance: list[Money]) -> None:
-        number = self.rounds_before + self.game.rounds_played + 1  # counted on across rules changes
-        for seat in view.seats:
-            if seat.bet <= 0:
-                continue
-            outcomes = [h.outcome for h in seat.hands if h.outcome is not None]
-            net = sum((o.net for o in outcomes), insurance[seat.index])
-            bankroll = self.game.players[seat.index].bankroll
-            self.ledger_rows.append(LedgerRow(number, seat.name, ", ".join(o.result.label for o in outcomes),
-                                              net, bankroll))
-
-    def _after_finish(self) -> None:
-        for player in self.game.players:
-            self.series.setdefault(player.name, []).append(player.bankroll)
-        if self.session_window is not None and self.session_window.winfo_exists():
-            self.session_window.update_session(self.series, self.ledger_rows)
+        self.study.open_session()
 
     # ====================================================================== dialogs
     def open_new_game(self) -> None:
@@ -965,7 +762,7 @@ class App:
 
     def close(self) -> None:
         """Stop animations and workers and close the window."""
-        self._flush_events()
+        self.animator.clear()
         self.jobs.close()
         self.root.destroy()
 
@@ -982,18 +779,3 @@ def _takes_text(widget: object) -> bool:
 def _presses(widget: object) -> bool:
     """``widget`` is an enabled button, check box or radio button: Space presses it (its own binding)."""
     return isinstance(widget, ttk.Button | ttk.Checkbutton | ttk.Radiobutton) and widget.instate(["!disabled"])
-
-
-def _state_map(style: ttk.Style, name: str, option: str) -> list[tuple[str, str]]:
-    """The theme's state map of ``option`` for style ``name`` (or of the root style ``.``), as (state, value) pairs."""
-    entries: Any = style.map(name, option) or style.map(".", option)
-    pairs: list[tuple[str, str]] = []
-    for entry in entries:
-        *states, value = tuple(entry)
-        pairs.append((" ".join(str(s) for s in states), str(value)))
-    return pairs
-
-
-def _one_line(err: BaseException) -> str:
-    text = str(err).strip().splitlines()
-    return text[0] if text else type(err).__name__

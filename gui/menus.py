@@ -13,7 +13,7 @@ from blackjack import Rules
 
 from . import advice, drills
 from .animation import SPEEDS
-from .dialogs import ABOUT, HELP_KEYS, HELP_RULES
+from .dialogs import HELP_KEYS, HELP_RULES
 from .logic import mnemonics, preset_title
 from .panels import CoachPanel, Toggle
 

@@ -110,9 +110,9 @@ def test_strategy_chart_screen(make_app: MakeApp, shot: Shot) -> None:
     app.deal()
     app.open_chart()
     app.settle()
-    canvas = app.chart_window.canvas
+    canvas = app.study.chart_window.canvas
     assert "cell_soft_A,7_7" in canvas.gettags(canvas.find_withtag("highlight")[0])
-    assert saved(shot(app.chart_window, "05_strategy_chart"))
+    assert saved(shot(app.study.chart_window, "05_strategy_chart"))
 
 
 def test_session_screen(make_app: MakeApp, shot: Shot) -> None:
@@ -125,10 +125,10 @@ def test_session_screen(make_app: MakeApp, shot: Shot) -> None:
             app.act(action)
         app.new_round()
     app.open_session()
-    window = app.session_window
+    window = app.study.session_window
     window.update()
-    window.draw_chart(app.series)
-    assert [r.net for r in app.ledger_rows] == [-10, 10, 15] and app.series["Ann"][-1] == 1015
+    window.draw_chart(app.study.series)
+    assert [r.net for r in app.study.ledger_rows] == [-10, 10, 15] and app.study.series["Ann"][-1] == 1015
     assert saved(shot(window, "06_session"))
 
 

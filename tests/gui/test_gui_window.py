@@ -360,8 +360,8 @@ class TestPlay:
         app.buttons["new_round"].invoke()
         app.settle()
         assert app.table.card_codes("dealer") == [] and app.round_view.phase is Phase.BETTING
-        assert [(r.round, r.name, r.results, r.net) for r in app.ledger_rows] == [(1, "Ann", "BUST", -10)]
-        assert app.series["Ann"] == [1000, 990]
+        assert [(r.round, r.name, r.results, r.net) for r in app.study.ledger_rows] == [(1, "Ann", "BUST", -10)]
+        assert app.study.series["Ann"] == [1000, 990]
 
 
 class TestAnimation:
