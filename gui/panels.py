@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,12 +38,17 @@ WRAP = 240
 FONTS = {"BJHintAction": (FONT_FAMILY, 13, "bold"), "BJMono": ("DejaVu Sans Mono", 9, "normal")}
 
 
+_MADE: weakref.WeakKeyDictionary[tk.Misc, dict[str, tkfont.Font]] = weakref.WeakKeyDictionary()
+
+
 def panel_font(widget: tk.Misc, name: str) -> tkfont.Font:
-    """The panels' named font ``name`` of :data:`FONTS` (made on first use)."""
-    if name in tkfont.names(root=widget):
-        return tkfont.nametofont(name, root=widget)
-    family, size, weight = FONTS[name]
-    return tkfont.Font(root=widget, name=name, family=family, size=size, weight=weight)  # type: ignore[arg-type]
+    """The panels' named font ``name`` of :data:`FONTS` in ``widget``'s window (made on first use, and kept:
+    Tk forgets a named font when its Python object goes)."""
+    fonts = _MADE.setdefault(widget.nametowidget("."), {})
+    if name not in fonts:
+        family, size, weight = FONTS[name]
+        fonts[name] = tkfont.Font(root=widget, name=name, family=family, size=size, weight=weight)  # type: ignore[arg-type]
+    return fonts[name]
 
 
 class SidePanel(ttk.Frame):
@@ -294,6 +300,7 @@ class HintPanel(Toggle):
         if not names:
             return
         width, height = self.bars_size
+        small = (FONT_FAMILY, round(7 * width / BARS_WIDTH))  # grows with the panel
         slot = width / len(names)
         top = max(max(dealer.values()), 0.01)
         for i, name in enumerate(names):
@@ -304,9 +311,9 @@ class HintPanel(Toggle):
             canvas.create_rectangle(x, height - 16 - h, x + slot - 8, height - 16, fill=color, outline="",
                                     tags=("bar", f"bar_{name}"))
             canvas.create_text(x + (slot - 8) / 2, height - 16 - h - 2, text=f"{p:.0%}", anchor="s",
-                               font=(FONT_FAMILY, 7), tags=("bar_text",))
+                               font=small, tags=("bar_text",))
             canvas.create_text(x + (slot - 8) / 2, height - 2, text="BJ" if name == "blackjack" else name,
-                               anchor="s", font=(FONT_FAMILY, 7), tags=("bar_label",))
+                               anchor="s", font=small, tags=("bar_label",))
 
 
 class CountPanel(Toggle):

@@ -321,7 +321,7 @@ class TestScale:
         app.root.update()
         return {"button height": app.buttons["hit"].winfo_height(), "button width": app.buttons["hit"].winfo_width(),
                 "chips": app.chips.winfo_width(), "side column": app.side.winfo_width(),
-                "status": app.status.winfo_height()}
+                "status": app.status.winfo_height(), "count panel": app.count_panel.label.winfo_reqheight()}
 
     def test_controls_grow_at_1920x1080(self, make_app: MakeApp) -> None:
         """Every control's size at 1920x1080 is at least 1.3 times its size at 1024x768 (1008x688, the window
