@@ -25,7 +25,9 @@ name                       what it decides
 ``banner_lines(rules)``    the payouts and dealer rule printed on the felt, read from the rules
 ``window_size``            the main window's first size on a screen of a given size
 ``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
-``card_size``, ...         layout math for the canvas (boxes in pixels)
+``table_chips(seat)``       what stays in a seat's circle and what is paid beside it, once settled
+``card_size``, ...         layout math for the canvas (boxes in pixels): ``table_card`` (the one card
+                           size), ``hand_slots``, ``dealer_slots``, ``rail_box``
 ``pending_from(events)``   what to hold back while events wait in the animation queue
 ``contrast_ratio(a, b)``   the WCAG 2.x contrast ratio of two colours (text must reach 4.5)
 ``preset_title(rules)``    a preset's human name for menus, read from its description

@@ -26,6 +26,11 @@ tag                         items
                             when the circle shows the bet abbreviated
 ``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
 ``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
+``payout<i>``               the house's payout to seat i in chips, right of its circle (also ``payout``)
+``betting_ring``            the gold ring round the bet circle of the seat that takes the chips
+``betting_seat``            "▲ chips go here" under that circle
+``rail``                    the rail's arc, between the hands and the seats' names
+``sideways``                every item of a double down's card, drawn across
 ``turn``                    the frame around the hand whose decision it is
 ``card_<code>``             every item of a face-up card, e.g. ``card_Th``
 ``banner``                  the felt's printing: ``banner_pays`` (``"BLACKJACK PAYS 3 TO 2"``),
