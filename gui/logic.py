@@ -21,7 +21,6 @@ name                       what it decides
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
 ``chip_color(value)``      a chip's colour by its value; ``dimmed`` for a chip that cannot be added
-``stake(seat)``            what a seat has on the table: its hands' bets (doubles and splits included)
 ``banner_lines(rules)``    the payouts and dealer rule printed on the felt, read from the rules
 ``window_size``            the main window's first size on a screen of a given size
 ``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
@@ -53,7 +52,7 @@ __all__ = [
     "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
     "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
     "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "rail_y", "read_bankroll", "relative_luminance", "result_color",
-    "result_text", "seat_area", "short_money", "signed_money", "stake", "status_text", "step_stake", "table_card", "table_chips", "window_size",
+    "result_text", "seat_area", "short_money", "signed_money", "status_text", "step_stake", "table_card", "table_chips", "window_size",
 ]
 
 
@@ -321,14 +320,6 @@ def dimmed(color: str, share: float = 0.55) -> str:
     grey = 0xd0
     parts = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (grey - c) * share):02x}" for c in parts)
-
-
-def stake(seat: SeatView) -> Money:
-    """What seat ``seat`` has on the table in its bet circle, credits: the bets of its hands (a doubled
-    hand's bet is doubled, a split adds a bet per hand), or its initial bet before the deal.
-    Insurance is a side bet and not included."""
-    total: Money = sum((hand.bet for hand in seat.hands), Fraction(0))
-    return total if seat.hands and total else seat.bet
 
 
 def table_chips(seat: SeatView, held: Collection[tuple[int, int]] = ()) -> tuple[Money, Money]:

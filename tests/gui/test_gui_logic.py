@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
                        InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
 from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, CORNER, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips,
-                       banner_lines, button_states, card_size, chip_color, dealer_slots, dimmed, hand_slots, table_card,
+                       banner_lines, button_states, card_size, chip_color, dealer_slots, dimmed, hand_slots, table_card, table_chips,
                        insurance_label, insurance_limit, insurance_text, pending_from, read_bankroll, result_text,
-                       seat_area, short_money, signed_money, stake, status_text, step_stake, window_size)
+                       seat_area, short_money, signed_money, status_text, step_stake, window_size)
 
 VEGAS = Rules.preset("vegas")
 
@@ -220,20 +220,21 @@ class TestStake:
         ("5h 9c 6d 8s Th", [Action.DOUBLE], 20),                          # doubled
         ("8s 6d 8h Th 3c Kd", [Action.SPLIT], 20),                        # split: a bet per hand
         ("8s 6d 8h Th 3c 9c Kd", [Action.SPLIT, Action.DOUBLE], 30),      # split, first hand doubled
-        ("Ts 6d 6h Th", [Action.SURRENDER], 10),                          # surrendered: what was staked
+        ("Ts 6d 6h Th", [Action.SURRENDER], 5),                           # surrendered: the half returned
     ])
     def test_stake_is_what_the_hands_hold(self, codes: str, actions: list[Action], staked: int) -> None:
-        """A seat's stake is its hands' bets: 10 dealt, 20 doubled or split, 30 split with one hand doubled."""
+        """What stays in a seat's circle is its hands' bets: 10 dealt, 20 doubled (and won) or split, 30 split
+        with one hand doubled; after a surrender, the half returned."""
         game = dealt(codes)
         for action in actions:
             game.round.apply(action)
-        assert stake(game.round.view().seats[0]) == staked
+        assert table_chips(game.round.view().seats[0])[0] == staked
 
     def test_before_the_deal_the_stake_is_the_bet(self) -> None:
         """While betting (no hands yet) the stake is the bet placed."""
         game = Blackjack(["P0"], VEGAS, seed=3)
         game.new_round().place_bet(0, 15)
-        assert stake(game.round.view().seats[0]) == 15
+        assert table_chips(game.round.view().seats[0]) == (15, 0)
 
 
 class TestBanner:
