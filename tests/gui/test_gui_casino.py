@@ -23,6 +23,7 @@ from blackjack import Action, Phase, Rules
 from gui.cards import chip_stacks
 from gui.dialogs import HELP_KEYS
 from gui.logic import card_size, preset_title
+from test_gui_access import press
 
 pytestmark = pytest.mark.gui
 
@@ -31,14 +32,6 @@ MakeApp = Callable[..., Any]
 STAND_19 = "9s 6d Th Tc 7s"
 #: Ann 9-7 against the dealer's ace; the hole card is a king: a dealer blackjack after the insurance offer.
 DEALER_BLACKJACK = "9s Ac 7h Kd"
-
-
-def press(app: Any, key: str) -> None:
-    """Press and release ``key`` where the keyboard focus is (the window when nothing has it)."""
-    widget = app.root.focus_get() or app.root
-    widget.event_generate(f"<KeyPress-{key}>")
-    widget.event_generate(f"<KeyRelease-{key}>")
-    app.root.update()
 
 
 def focused(app: Any) -> str:
