@@ -48,6 +48,7 @@ class Animator:
         self._tick: str | None = None
         self._slide: list[str] = []  # the timers of the card on its way
         self._card: tuple[CardDealt, int] | None = None  # the card to send on its way, and its time (ms)
+        self._chips: list[str] = []  # the timers of chips on their way (swept or paid): they hold nothing up
 
     @property
     def factor(self) -> float:
@@ -82,11 +83,12 @@ class Animator:
     def clear(self) -> None:
         """Forget the queue and stop every timer (a new game, closing the window); draws nothing."""
         self.events.clear()
-        for ident in (self._tick, *self._slide):
+        for ident in (self._tick, *self._slide, *self._chips):
             if ident is not None:
                 self.root.after_cancel(ident)
         self._tick = None
         self._slide = []
+        self._chips = []
         self._card = None
 
     def _drain(self) -> None:
@@ -95,9 +97,9 @@ class Animator:
         The tick that shows the last event draws everything else too (panels, buttons,
         status line); a dealt card's landing ends the animation when it is the last."""
         self._tick = None
-        for ident in self._slide:  # a card still on its way lands now (it is drawn in its place below)
+        for ident in (*self._slide, *self._chips):  # what is still on its way is drawn in its place below
             self.root.after_cancel(ident)
-        self._slide = []
+        self._slide, self._chips = [], []
         factor = self.factor
         if not factor:
             self.finish()
@@ -115,6 +117,8 @@ class Animator:
         self.redraw()  # once per tick, before the slide's first step moves the new card
         if self._card is not None:
             self._move_card(*self._card)
+        if isinstance(event, HandSettled) and delay:
+            self._move_chips(event, round(delay * SLIDE_SHARE))
 
     def _move_card(self, event: CardDealt, duration: int) -> None:
         """Put the card just drawn at the shoe and send it to its place, fast at first, slow as it lands."""
@@ -123,26 +127,53 @@ class Animator:
         tag = "dealer" if event.seat is None else f"hand_{event.seat}_{event.hand}"
         uids = [t for item in table.find_withtag(tag) for t in table.gettags(item) if t.startswith("cardid")]
         box = table.bbox(uids[-1]) if uids else None
-        if not box:
-            return
-        uid = uids[-1]
-        sx, sy = table.shoe_point()
-        dx, dy = sx - box[0], sy - box[1]
-        table.move(uid, dx, dy)
-        done = 0.0
-        self._slide = []
-        for step in range(1, SLIDE_STEPS + 1):
-            share = 1 - (1 - step / SLIDE_STEPS) ** 3  # ease out: the card slows as it lands
-            move = share - done
-            done = share
-            self._slide.append(self.root.after(round(step * duration / SLIDE_STEPS),
-                                               self._step_card(uid, -dx * move, -dy * move, step == SLIDE_STEPS)))
+        if box:
+            sx, sy = table.shoe_point()
+            self._slide = self._travel(uids[-1], (sx - box[0], sy - box[1]), duration, self._landed)
+        else:
+            self._landed()
 
-    def _step_card(self, uid: str, dx: float, dy: float, last: bool) -> Callable[[], None]:
+    def _landed(self) -> None:
+        self._slide = []
+        if self._tick is None:  # the last card has landed: now the buttons and panels follow
+            self._drain() if self.events else self.redraw()
+
+    def _move_chips(self, event: HandSettled, duration: int) -> None:
+        """A settled hand's chips: a lost bet is swept from its circle to the dealer, a win's payout comes from
+        the dealer to its place beside the bet (the chips' travel does not hold the window up)."""
+        table = self.table
+        dealer = table.dealer_point()
+        if event.outcome.net < 0:
+            tag = table.sweep(event.seat, -event.outcome.net)
+            box = table.bbox(tag)
+            if box:
+                self._chips += self._travel(tag, (0.0, 0.0), duration, lambda: table.delete(tag),
+                                            (dealer[0] - box[0], dealer[1] - box[1]))
+        elif event.outcome.net > 0:
+            tag = f"payout{event.seat}"
+            box = table.bbox(tag)
+            if box:
+                self._chips += self._travel(tag, (dealer[0] - box[0], dealer[1] - box[1]), duration, lambda: None)
+
+    def _travel(self, tag: str, start: tuple[float, float], duration: int, done: Callable[[], None],
+                end: tuple[float, float] = (0.0, 0.0)) -> list[str]:
+        """Move the items of ``tag`` by ``start`` pixels at once, then to ``end`` (from where they were drawn) in
+        :data:`SLIDE_STEPS` steps over ``duration`` ms, fast at first and slow as they arrive; call ``done``."""
+        self.table.move(tag, *start)
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        timers: list[str] = []
+        gone = 0.0
+        for step in range(1, SLIDE_STEPS + 1):
+            share = 1 - (1 - step / SLIDE_STEPS) ** 3  # ease out
+            timers.append(self.root.after(round(step * duration / SLIDE_STEPS),
+                                          self._step(tag, dx * (share - gone), dy * (share - gone),
+                                                     done if step == SLIDE_STEPS else None)))
+            gone = share
+        return timers
+
+    def _step(self, tag: str, dx: float, dy: float, done: Callable[[], None] | None) -> Callable[[], None]:
         def step() -> None:
-            self.table.move(uid, dx, dy)
-            if last:
-                self._slide = []
-                if self._tick is None:  # the last card has landed: now the buttons and panels follow
-                    self._drain() if self.events else self.redraw()
+            self.table.move(tag, dx, dy)
+            if done is not None:
+                done()
         return step

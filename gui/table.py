@@ -30,6 +30,7 @@ tag                         items
 ``betting_ring``            the gold ring round the bet circle of the seat that takes the chips
 ``betting_seat``            "▲ chips go here" under that circle
 ``rail``                    the rail's arc, between the hands and the seats' names
+``sweep<i>``                a lost bet's chips on their way to the dealer (animated; also ``sweep``)
 ``sideways``                every item of a double down's card, drawn across
 ``turn``                    the frame around the hand whose decision it is
 ``card_<code>``             every item of a face-up card, e.g. ``card_Th``
@@ -215,6 +216,24 @@ class TableCanvas(tk.Canvas):
         width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
         w, h = card_size(width, height)
         return width - w * 1.2 - 16, 14.0
+
+    def dealer_point(self) -> tuple[float, float]:
+        """Where the dealer takes chips in and pays them out from (the middle of the dealer's row), pixels."""
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        return width / 2, height * 0.09 + card_size(width, height)[1] / 2
+
+    def sweep(self, seat: int, amount: Money) -> str:
+        """Draw seat ``seat``'s lost ``amount`` as chip stacks in its bet circle, for the animation to sweep to the
+        dealer; return their tag (``sweep<i>``, also ``sweep``)."""
+        if self._last is None or self._last[0] is None:
+            return f"sweep{seat}"
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        area = seat_area(width, height, len(self._last[0].seats), seat)
+        r = bet_radius(height)
+        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        draw_chip_stacks(self, amount, cx + r, cy + r, self._stack_radius(amount, r, area.w),
+                         (f"sweep{seat}", "sweep"))
+        return f"sweep{seat}"
 
     def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int,
                      said: RoundSettled | None = None, card: tuple[float, float] | None = None) -> None:

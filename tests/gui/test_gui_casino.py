@@ -187,6 +187,33 @@ class TestChips:
                                                                    for _ in range(n)]
 
 
+    def test_the_chips_travel_to_and_from_the_dealer(self, make_app: MakeApp) -> None:
+        """Animated: when Ann's BUST shows, her 10 in chips leaves her circle and moves up toward the dealer,
+        then is gone; when Bob's WIN shows, his payout arrives from the dealer and settles beside his bet."""
+        app = ready(make_app(["Ann", "Bob"], stack="Ts 9s 6d 6h 9h Tc Kd 7s", animations=True))
+        app.place_bet(0, 10)
+        app.place_bet(1, 10)
+        app.deal()
+        app.settle()
+        press(app, "h")
+        wait_for(app, "sweep0")
+        start = app.table.bbox("sweep0")
+        wait_for(app, "result_0_0")
+        moved = start
+        while app.table.find_withtag("sweep0"):
+            moved = app.table.bbox("sweep0") or moved
+            app.root.update()
+        assert moved[1] < start[1] - 20
+        app.settle()
+        press(app, "s")
+        wait_for(app, "payout1")
+        arriving = app.table.bbox("payout1")
+        app.settle()
+        time.sleep(0.5)
+        app.root.update()
+        assert app.table.bbox("payout1")[1] > arriving[1] + 20
+
+
 class TestCards:
     """Items 4 and 5: one card size, half of every card in view, cards that stay where they were put."""
 
