@@ -578,7 +578,7 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
     w, h = card if card is not None else card_size(width, height)
     n_hands = max(1, len(cards_per_hand))
     left, lane = _lanes(width, height, n_seats, seat, n_hands, w)
-    y0 = area.y + area.h * 0.12
+    y0 = area.y + area.h * 0.08
     drop = h * 0.06
     longest = max([1, *cards_per_hand])
     if n_hands > 1 and lane < w * (1 + MIN_HAND_STEP * (longest - 1)):  # too narrow: the hands overlap

@@ -402,37 +402,48 @@ class TestRail:
         x1, y1, x2, y2 = table.coords(oval)
         return x1, y1, x2, y2, float(table.itemcget(oval, "width"))
 
-    @pytest.mark.parametrize("geometry", ["1008x688", "1350x700", "1920x1048"])
-    @pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob", "Cy"]])
-    def test_no_text_crosses_the_rail(self, make_app: MakeApp, geometry: str, names: list[str]) -> None:
-        """At the three screen sizes, with one seat and three, after a round: no text item's box meets the arc."""
-        app = make_app(names, stack="Ts 9s 8s 6d 7h 9h 9c Tc")
-        app.root.geometry(geometry)
-        app.root.update()
-        for seat in range(len(names)):
-            app.place_bet(seat, 10)
-        app.deal()
-        while app.round_view.phase is not Phase.SETTLED:
-            app.act(Action.STAND)
-        app.settle()
-        table = app.table
-        x1, y1, x2, y2, line = self.rail(table)
-        a, b = (x2 - x1) / 2, (y2 - y1) / 2
-        cx, cy = x1 + a, y1 + b
-        crossed = []
-        for item in table.find_all():
-            if table.type(item) != "text":
-                continue
-            tx1, ty1, tx2, ty2 = table.bbox(item)
-            for x in range(tx1, tx2 + 1, 2):
-                share = (x - cx) / a
-                if abs(share) >= 1:
+    @pytest.mark.parametrize("geometry", ["1008x688", "1350x688", "1920x1040"])
+    @pytest.mark.parametrize("scene", ["one seat", "three seats", "showcase"])
+    def test_no_text_crosses_the_rail(self, make_app: MakeApp, display: str, geometry: str, scene: str) -> None:
+        """At the three screen sizes, after a round of one seat, of three, and the showcase round (a split, two
+        doubles: the longest captions): no text, and no result label behind one, meets the arc."""
+        if scene == "showcase":
+            from gui.screenshot import showcase
+            app = showcase(tk.Tk(), "settled", geometry)
+        else:
+            names = ["Ann"] if scene == "one seat" else ["Ann", "Bob", "Cy"]
+            app = make_app(names, stack="Ts 9s 8s 6d 7h 9h 9c Tc")
+            app.root.geometry(geometry)
+            app.root.update()
+            for seat in range(len(names)):
+                app.place_bet(seat, 10)
+            app.deal()
+            while app.round_view.phase is not Phase.SETTLED:
+                app.act(Action.STAND)
+            app.settle()
+        try:
+            table = app.table
+            x1, y1, x2, y2, line = self.rail(table)
+            a, b = (x2 - x1) / 2, (y2 - y1) / 2
+            cx, cy = x1 + a, y1 + b
+            crossed = []
+            labels = {*table.find_withtag("result_bg"), *table.find_withtag("dealer_says_bg")}
+            for item in table.find_all():
+                if table.type(item) != "text" and item not in labels:
                     continue
-                y = cy + b * math.sqrt(1 - share * share)  # the lower arc
-                if ty1 - line / 2 <= y <= ty2 + line / 2:
-                    crossed.append(table.itemcget(item, "text"))
-                    break
-        assert crossed == []
+                tx1, ty1, tx2, ty2 = table.bbox(item)
+                for x in range(tx1, tx2 + 1, 2):
+                    share = (x - cx) / a
+                    if abs(share) >= 1:
+                        continue
+                    y = cy + b * math.sqrt(1 - share * share)  # the lower arc
+                    if ty1 - line / 2 <= y <= ty2 + line / 2:
+                        crossed.append(table.gettags(item))
+                        break
+            assert crossed == []
+        finally:
+            if scene == "showcase":
+                app.close()
 
 
 class TestSmaller:
