@@ -116,7 +116,11 @@ def advise(view: TableView) -> Advice:
     found = _call(hint, view, exact=True)
     legal = view.legal_actions
     evs = {a: float(v) for a, v in found.evs.items() if a in legal} or expected(view)
-    return Advice(action=found.action, reason=found.reason, bust_chance=found.bust_chance,
+    reason = found.reason
+    if view.even_money:  # the offer is even money: the advice names it so (the engine's action is insurance)
+        reason = reason.replace("Decline insurance", "Decline even money (insurance on a natural)", 1).replace(
+            "Take insurance", "Take even money (insurance on a natural)", 1)
+    return Advice(action=found.action, reason=reason, bust_chance=found.bust_chance,
                   dealer={str(k): float(v) for k, v in found.dealer.items()}, evs=evs)
 
 

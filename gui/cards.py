@@ -306,3 +306,30 @@ def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float
                                           tags=(*stack_tags, f"stackcount_{name}")))
         x -= 2 * r + max(2.0, r * 0.25)
     return ids
+
+
+def draw_sideways(canvas: tk.Canvas, box: Box, card: Card, tags: Sequence[str] = ()) -> list[int]:
+    """Draw a card turned sideways in ``box`` (wider than high): a double down's card, as a dealer lays it.
+
+    Its corner indices and middle suit are turned a quarter, so it reads from the side;
+    the tags are those of :func:`draw_card`, plus ``sideways``.
+    """
+    all_tags = (*tags, "card", f"card_{card.code}", "sideways")
+    radius = box.h * 0.09
+    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius, fill="#0b3d1e", outline="",
+                               tags=all_tags)
+    all_tags = (*all_tags, f"cardid{shadow}")
+    canvas.addtag_withtag(f"cardid{shadow}", shadow)
+    color = RED if card.suit.color == "red" else BLACK
+    ids = [shadow, rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags)]
+    index = f"{FACE_LETTERS.get(card.face, str(card.face))}\n{card.suit.symbol}"
+    size = -max(8, round(box.h * 0.17))
+    for x, y, angle in ((box.x + box.w * 0.04, box.y + box.h * 0.04, 90),
+                        (box.x + box.w * 0.96, box.y + box.h * 0.96, 270)):
+        ids.append(canvas.create_text(x, y, text=index, angle=angle, anchor="ne" if angle == 90 else "ne",
+                                      justify="center", fill=color, font=(FONT_FAMILY, size, "bold"),
+                                      tags=(*all_tags, "index")))
+    cx, cy = box.center
+    ids.append(canvas.create_text(cx, cy, text=card.suit.symbol, angle=90, fill=color,
+                                  font=(FONT_FAMILY, -max(10, round(box.h * 0.42))), tags=(*all_tags, "pip")))
+    return ids

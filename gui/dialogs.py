@@ -22,7 +22,7 @@ from blackjack.errors import quoted
 from blackjack.player import check_name
 from blackjack.typed_numbers import parse_whole
 
-from .logic import read_bankroll
+from .logic import preset_title, read_bankroll
 
 __all__ = ["CLOSE_KEYS", "Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT", "bind_close"]
@@ -117,9 +117,15 @@ class NewGameDialog(Dialog):
         ttk.Entry(self.body, textvariable=self.bankroll, width=10).grid(row=4, column=1, sticky="w")
         ttk.Label(self.body, text="(empty: the rules' starting bankroll)").grid(row=4, column=2, sticky="w")
         ttk.Label(self.body, text="Rules:").grid(row=5, column=0, sticky="w")
+        # the box lists the presets by their human names, as the Rules menu does; ``preset`` holds the key
         self.preset = tk.StringVar(self, value=rules.name if rules.name in Rules.preset_names() else "vegas")
-        ttk.Combobox(self.body, textvariable=self.preset, values=Rules.preset_names(), state="readonly",
-                     width=14).grid(row=5, column=1, sticky="w")
+        keys = {preset_title(Rules.preset(name)): name for name in Rules.preset_names()}
+        titles = {key: title for title, key in keys.items()}
+        self.preset_title = tk.StringVar(self, value=titles[self.preset.get()])
+        self.preset.trace_add("write", lambda *_a: self.preset_title.set(titles.get(self.preset.get(), "")))
+        box = ttk.Combobox(self.body, textvariable=self.preset_title, values=list(keys), state="readonly", width=22)
+        box.grid(row=5, column=1, columnspan=2, sticky="w")
+        box.bind("<<ComboboxSelected>>", lambda _e: self.preset.set(keys[self.preset_title.get()]))
 
     def ok(self) -> None:
         """Check the players, names and bankroll; start the game or show what is wrong."""
@@ -352,7 +358,8 @@ Keyboard shortcuts (the underlined letters on the buttons)
   R        Surrender
   I        Insurance / even money, for the stake in the box next to the button
   N        No thanks (decline insurance or early surrender)
-  Enter    Deal, or New round when the round is over
+  Enter    press the focused button; with none: Deal (the last bet
+           again when nothing is bet yet), or New round when it is over
   Space    press the focused button or check box; with none, as Enter
   Tab      the next control (Shift+Tab the previous one): buttons,
            chips (Space adds, Delete takes back), bet box, panels
@@ -362,8 +369,9 @@ Keyboard shortcuts (the underlined letters on the buttons)
 Chips: click a chip to add it to the bet of the marked seat, right-click it to take it
 back; click a seat on the table to bet for that player.
 
-Insurance box: Enter takes insurance for the amount typed, Up / Down step it by whole
-credits; shortcuts do not fire while you type in a box."""
+Insurance box: Enter takes the amount typed, Up / Down step it. In the amount boxes a
+letter whose button is on presses it; other letters are typed. Any key or click while
+cards move puts them all down (View > Animation speed)."""
 
 ABOUT = """\
 Blackjack Kit: Tk table

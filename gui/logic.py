@@ -21,11 +21,12 @@ name                       what it decides
 ``status_text(view)``      the one-line prompt under the table
 ``affordable_chips``       the chip values a seat may still add to its bet
 ``chip_color(value)``      a chip's colour by its value; ``dimmed`` for a chip that cannot be added
-``stake(seat)``            what a seat has on the table: its hands' bets (doubles and splits included)
 ``banner_lines(rules)``    the payouts and dealer rule printed on the felt, read from the rules
 ``window_size``            the main window's first size on a screen of a given size
 ``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
-``card_size``, ...         layout math for the canvas (boxes in pixels)
+``table_chips(seat)``       what stays in a seat's circle and what is paid beside it, once settled
+``card_size``, ...         layout math for the canvas (boxes in pixels): ``table_card`` (the one card
+                           size), ``hand_slots``, ``dealer_slots``, ``rail_box``
 ``pending_from(events)``   what to hold back while events wait in the animation queue
 ``contrast_ratio(a, b)``   the WCAG 2.x contrast ratio of two colours (text must reach 4.5)
 ``preset_title(rules)``    a preset's human name for menus, read from its description
@@ -37,7 +38,7 @@ name                       what it decides
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -47,11 +48,11 @@ from blackjack.money import parse_amount
 
 __all__ = [
     "BUTTONS", "CHIP_COLORS", "CHIP_VALUES", "Box", "ButtonSpec", "ERROR_TEXT", "FOCUS_COLOR", "MIN_FELT_TEXT",
-    "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
+    "CORNER", "HAND_GAP", "HAND_STEP", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RAIL_GAP", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
     "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
     "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "mnemonics", "odds", "pending_from", "preset_title", "read_bankroll", "relative_luminance", "result_color",
-    "result_text", "seat_area", "short_money", "signed_money", "stake", "status_text", "step_stake", "window_size",
+    "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "rail_y", "read_bankroll", "relative_luminance", "result_color",
+    "result_text", "seat_area", "short_money", "signed_money", "status_text", "step_stake", "table_card", "table_chips", "window_size",
 ]
 
 
@@ -103,11 +104,12 @@ def button_states(view: TableView | None) -> dict[str, bool]:
     Returns:
         ``{button name: enabled}`` for every name in :data:`BUTTONS`: an action button
         is enabled exactly when its action is in ``view.legal_actions``; ``"deal"`` only
-        in the BETTING phase; ``"new_round"`` when the round is SETTLED or there is none.
+        in the BETTING phase once a seat has a bet (at a table played for no money, at once); ``"new_round"`` when the round is SETTLED or there is none.
     """
     legal = view.legal_actions if view is not None else frozenset()
     states = {spec.name: spec.action in legal for spec in BUTTONS if spec.action is not None}
-    states["deal"] = view is not None and view.phase is Phase.BETTING
+    states["deal"] = view is not None and view.phase is Phase.BETTING and (
+        not view.rules.wagering or any(seat.bet > 0 for seat in view.seats))
     states["new_round"] = view is None or view.phase is Phase.SETTLED
     return states
 
@@ -320,12 +322,29 @@ def dimmed(color: str, share: float = 0.55) -> str:
     return "#" + "".join(f"{round(c + (grey - c) * share):02x}" for c in parts)
 
 
-def stake(seat: SeatView) -> Money:
-    """What seat ``seat`` has on the table in its bet circle, credits: the bets of its hands (a doubled
-    hand's bet is doubled, a split adds a bet per hand), or its initial bet before the deal.
-    Insurance is a side bet and not included."""
-    total: Money = sum((hand.bet for hand in seat.hands), Fraction(0))
-    return total if seat.hands and total else seat.bet
+def table_chips(seat: SeatView, held: Collection[tuple[int, int]] = ()) -> tuple[Money, Money]:
+    """The chips on the table for seat ``seat``: what stays in its bet circle, and the house's payout beside it.
+
+    A hand not settled (or whose result is still ``held`` back by the animation, as
+    ``(seat, hand)``) keeps its bet in the circle. A settled hand's outcome, the engine's
+    ``Outcome.net``, says what happens to its chips: a loss is swept away (a surrender
+    leaves the half returned), a push stays, a win stays and the net is paid beside it.
+
+    Returns:
+        ``(in the circle, paid beside it)``, credits; before the deal the circle holds the seat's bet.
+    """
+    if not seat.hands:
+        return seat.bet, Fraction(0)
+    kept: Money = Fraction(0)
+    paid: Money = Fraction(0)
+    for j, hand in enumerate(seat.hands):
+        outcome = None if (seat.index, j) in held else hand.outcome
+        if outcome is None:
+            kept += hand.bet
+        else:
+            kept += max(Fraction(0), hand.bet + min(Fraction(0), outcome.net))
+            paid += max(Fraction(0), outcome.net)
+    return kept, paid
 
 
 def odds(pays: Fraction) -> str:
@@ -432,8 +451,8 @@ def card_size(width: float, height: float) -> tuple[float, float]:
 
 
 def dealer_slots(width: float, height: float, n_cards: int, right: float | None = None,
-                 label: float = 0.0) -> list[Box]:
-    """Where the dealer's ``n_cards`` cards go: a centred row near the top, overlapping when many.
+                 label: float = 0.0, card: tuple[float, float] | None = None) -> list[Box]:
+    """Where the dealer's ``n_cards`` cards go: a row near the top that fans to the right, overlapping when many.
 
     Args:
         width, height: the canvas size, pixels.
@@ -441,28 +460,52 @@ def dealer_slots(width: float, height: float, n_cards: int, right: float | None 
         right: nothing of the dealer's may reach past this x (the shoe's left edge);
             default: the canvas's right edge.
         label: the room, pixels, to keep right of the last card for the dealer's total.
+        card: the table's card size (:func:`table_card`); default :func:`card_size`.
 
-    The row is centred when the cards and the label fit left of ``right``; else it moves
-    left, then the cards overlap more (down to :data:`DEALER_MIN_STEP` of a card's
-    width), and only then do they shrink, so the cards and the label never reach past
-    ``right`` however many cards the dealer draws.
+    The first card has a fixed place (two cards are centred) and each card drawn goes to
+    the right of the last, so cards on the table stay put. When the cards and the label
+    would pass ``right``, the cards overlap (down to half a card), then the row moves left,
+    then the cards overlap more (down to :data:`DEALER_MIN_STEP` of a card's width), and
+    only then do they shrink, so nothing reaches past ``right`` however many cards the
+    dealer draws.
     """
-    w, h = card_size(width, height)
+    w, h = card if card is not None else card_size(width, height)
     left = DEALER_MARGIN
     limit = (width if right is None else min(width, right)) - label
     room = max(1.0, limit - left)
     gaps = max(1, n_cards - 1)
-    step = min(w * 1.08, (width * 0.6 - w) / gaps)
-    if w + step * (n_cards - 1) > room:  # overlap more, then shrink
+    step = w * 1.08
+    x0 = max(left, (width - w - step) / 2)  # the first card's place: two cards centred, later ones to the right
+    if x0 + w + step * gaps > limit:  # full: overlap down to half a card, then start further left
+        step = max(w * 0.5, (limit - x0 - w) / gaps)
+        x0 = max(left, min(x0, limit - w - step * gaps))
+    if x0 + w + step * gaps > limit:  # overlap more, then shrink
         step = max(w * DEALER_MIN_STEP, (room - w) / gaps)
-        span = w + step * (n_cards - 1)
+        span = w + step * gaps
         if span > room:
             scale = room / span
             w, h, step = w * scale, h * scale, step * scale
-    span = w + step * (n_cards - 1)
-    x0 = max(left, min((width - span) / 2, limit - span))
+        x0 = left
     y = height * 0.09
     return [Box(x0 + i * step, y, w, h) for i in range(n_cards)]
+
+
+#: Pixels between the table's rail and the seats' lines under it (the rail's own width included).
+RAIL_GAP = 10
+
+
+def rail_box(width: float, height: float, bottom: float) -> tuple[float, float, float, float]:
+    """The oval whose lower arc is the table's rail, ``(x1, y1, x2, y2)`` pixels: a flat arc, lowest (at
+    ``bottom``) in the middle and :func:`rail_y` pixels higher toward the sides."""
+    return -1.5 * width, bottom - 1.2 * height, 2.5 * width, bottom
+
+
+def rail_y(width: float, height: float, bottom: float, x: float) -> float:
+    """Where the rail of :func:`rail_box` crosses the vertical line at ``x``, pixels from the top."""
+    x1, y1, x2, y2 = rail_box(width, height, bottom)
+    a, b = (x2 - x1) / 2, (y2 - y1) / 2
+    share = min(1.0, abs(x - (x1 + a)) / a)
+    return y1 + b + b * math.sqrt(1 - share * share)
 
 
 def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:
@@ -471,67 +514,109 @@ def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:
     return Box(seat * share, height * 0.48, share, height * 0.52)
 
 
-#: The smallest a split hand's cards get, as a share of a normal card's size (:func:`hand_slots`).
+#: The smallest the table's cards get to fit a seat's split hands, as a share of a normal card's size.
 MIN_HAND_SCALE = 0.7
-#: The least a card of a hand shows of itself under the next one, as a share of its width: its corner index.
-MIN_HAND_STEP = 0.24
+#: How much of a card shows under the next one in a hand, as a share of its width: at least half (the face
+#: of a jack, queen or king stays in view), more where the seat has room.
+MIN_HAND_STEP, HAND_STEP = 0.5, 0.6
+#: The gap between a seat's split hands, as a share of a card's width.
+HAND_GAP = 0.15
 
 
-def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_hand: Sequence[int]) -> list[list[Box]]:
+def _lanes(width: float, height: float, n_seats: int, seat: int, n_hands: int, w: float) -> tuple[float, float]:
+    """The left edge of the first of a seat's ``n_hands`` lanes and the lanes' width, for cards ``w`` wide."""
+    area = seat_area(width, height, n_seats, seat)
+    usable = area.w * 0.94
+    lane = (usable - HAND_GAP * w * (n_hands - 1)) / n_hands
+    return area.x + (area.w - usable) / 2, lane
+
+
+def table_card(width: float, height: float, n_seats: int, cards: Sequence[Sequence[int]]) -> tuple[float, float]:
+    """The one card size (width, height) of the whole table, dealer's cards included, pixels.
+
+    :func:`card_size`, made smaller (never below :data:`MIN_HAND_SCALE` of it) when a seat's
+    hands would otherwise show less than :data:`MIN_HAND_STEP` of each card: every card on
+    the table has the same size.
+
+    Args:
+        width, height: the canvas size, pixels.
+        n_seats: seats at the table.
+        cards: for each seat, how many cards each of its hands holds.
+    """
+    w, h = card_size(width, height)
+    scale = 1.0
+    for seat, hands in enumerate(cards):
+        for n in hands:
+            _x, lane = _lanes(width, height, n_seats, seat, max(1, len(hands)), w)
+            scale = min(scale, lane / (w * (1 + MIN_HAND_STEP * max(0, n - 1))))
+    scale = max(MIN_HAND_SCALE, scale)
+    return w * scale, h * scale
+
+
+def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_hand: Sequence[int],
+               card: tuple[float, float] | None = None) -> list[list[Box]]:
     """Where each card of each hand of one seat goes.
 
-    Hands sit side by side in the seat's area; a hand's cards fan to the right and
-    down. When the hands would not fit, first the gap between hands narrows and the
-    cards of each hand overlap more (down to :data:`MIN_HAND_STEP` of a card's width,
-    which still shows the corner index); then the cards shrink, but never below
-    :data:`MIN_HAND_SCALE` of a normal card; then the hands overlap each other, each
-    still showing the corner indices of its cards, rather than shrink further.
+    Each hand has a lane of its own in the seat's area, side by side. A hand's first card
+    has a fixed place (a two-card hand is centred in its lane) and later cards fan to the
+    right and a little down, :data:`HAND_STEP` of a card apart, so a card stays where it was
+    put when the next arrives. Only when the lane is full do the cards close up, down to
+    :data:`MIN_HAND_STEP` (half of each card shows); after that the hand starts further left,
+    and at the table's smallest cards (:data:`MIN_HAND_SCALE`) the hands overlap each other.
 
     Args:
         width, height: the canvas size, pixels.
         n_seats: seats at the table.
         seat: this seat's index.
         cards_per_hand: how many cards each of the seat's hands holds, left to right.
+        card: the table's card size (:func:`table_card`); default :func:`card_size`.
 
     Returns:
         One list of :class:`Box` per hand, one box per card.
     """
     area = seat_area(width, height, n_seats, seat)
-    w, h = card_size(width, height)
+    w, h = card if card is not None else card_size(width, height)
     n_hands = max(1, len(cards_per_hand))
-    usable = area.w * 0.94
-    gaps = n_hands - 1
-    longest = max([1, *cards_per_hand])
-    steps = longest - 1
-    step, gap = w * 0.32, w * 0.25
-
-    def span(card: float, step: float, gap: float) -> float:
-        return n_hands * (card + step * steps) + gaps * gap
-
-    if span(w, step, gap) > usable:  # narrow the gaps, overlap the cards more
-        gap = w * 0.12
-        step = max(w * MIN_HAND_STEP, ((usable - gaps * gap) / n_hands - w) / max(1, steps))
-        if span(w, step, gap) > usable:  # then shrink, down to MIN_HAND_SCALE
-            scale = max(MIN_HAND_SCALE, usable / span(w, step, gap))
-            w, h, step, gap = w * scale, h * scale, step * scale, gap * scale
-    hand_w = w + step * steps
-    stride = hand_w + gap
-    if n_hands > 1 and span(w, step, gap) > usable:  # still too wide: the hands overlap each other
-        stride = (usable - hand_w) / gaps
-        shows = w * MIN_HAND_STEP  # what a hand's last card shows beside the next hand
-        if steps and stride < step * steps + shows:  # then a hand's own cards overlap further
-            step = max(0.0, ((usable - w) / gaps - shows) / (steps * (gaps + 1) / gaps))
-            hand_w = w + step * steps
-            stride = (usable - hand_w) / gaps
-    total = hand_w + stride * gaps
-    x0 = area.x + (area.w - total) / 2
-    y0 = area.y + area.h * 0.12
+    left, lane = _lanes(width, height, n_seats, seat, n_hands, w)
+    y0 = area.y + area.h * 0.08
     drop = h * 0.06
+    longest = max([1, *cards_per_hand])
+    if n_hands > 1 and lane < w * (1 + MIN_HAND_STEP * (longest - 1)):  # too narrow: the hands overlap
+        return _overlapping(left, lane * n_hands + HAND_GAP * w * (n_hands - 1), y0, drop, w, h, cards_per_hand)
+    stride = lane + HAND_GAP * w
     slots: list[list[Box]] = []
     for k, n in enumerate(cards_per_hand):
-        left = x0 + k * stride
-        slots.append([Box(left + i * step, y0 + i * drop, w, h) for i in range(n)])
+        lane_x = left + k * stride
+        x0 = lane_x + max(0.0, (lane - w * (1 + HAND_STEP)) / 2)
+        step = w * HAND_STEP
+        if n > 1 and x0 + w + step * (n - 1) > lane_x + lane:  # the lane is full: close up, then start further left
+            step = max(w * MIN_HAND_STEP, (lane_x + lane - x0 - w) / (n - 1))
+            x0 = max(lane_x, min(x0, lane_x + lane - w - step * (n - 1)))
+            step = min(step, (lane - w) / (n - 1)) if x0 + w + step * (n - 1) > lane_x + lane else step
+        slots.append([Box(x0 + i * step, y0 + i * drop, w, h) for i in range(n)])
     return slots
+
+
+#: What a card of a hand still shows when the seat's hands must overlap: its corner index, as a share of its width.
+CORNER = 0.24
+
+
+def _overlapping(left: float, usable: float, y0: float, drop: float, w: float, h: float,
+                 cards_per_hand: Sequence[int]) -> list[list[Box]]:
+    """A seat's hands when even the table's smallest cards do not fit side by side: each hand overlaps the next,
+    its cards half a card apart, or closer (down to :data:`CORNER`) when that is still too wide."""
+    gaps = len(cards_per_hand) - 1
+    steps = max([1, *cards_per_hand]) - 1
+    step = w * MIN_HAND_STEP
+    hand_w = w + step * steps
+    stride = (usable - hand_w) / gaps
+    shows = w * CORNER  # what a hand's last card shows beside the next hand
+    if steps and stride < step * steps + shows:  # then a hand's own cards overlap further
+        step = max(0.0, ((usable - w) / gaps - shows) / (steps * (gaps + 1) / gaps))
+        hand_w = w + step * steps
+        stride = (usable - hand_w) / gaps
+    return [[Box(left + k * stride + i * step, y0 + i * drop, w, h) for i in range(n)]
+            for k, n in enumerate(cards_per_hand)]
 
 
 # ============================================================================ animation

@@ -8,6 +8,8 @@ event loop. Panels that a student may want to hide for practice have a toggle.
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,6 +34,21 @@ SIDE_SCROLL = "SidePanelScroll"
 SIDE_WIDTH = 286
 #: Where the panels' text wraps, pixels: the column less its own, the panels' and the frames' padding.
 WRAP = 240
+#: The panels' own fonts, by name: (family, size in points, weight); they grow with the window (:meth:`SidePanel.scale`).
+FONTS = {"BJHintAction": (FONT_FAMILY, 13, "bold"), "BJMono": ("DejaVu Sans Mono", 9, "normal")}
+
+
+_MADE: weakref.WeakKeyDictionary[tk.Misc, dict[str, tkfont.Font]] = weakref.WeakKeyDictionary()
+
+
+def panel_font(widget: tk.Misc, name: str) -> tkfont.Font:
+    """The panels' named font ``name`` of :data:`FONTS` in ``widget``'s window (made on first use, and kept:
+    Tk forgets a named font when its Python object goes)."""
+    fonts = _MADE.setdefault(widget.nametowidget("."), {})
+    if name not in fonts:
+        family, size, weight = FONTS[name]
+        fonts[name] = tkfont.Font(root=widget, name=name, family=family, size=size, weight=weight)  # type: ignore[arg-type]
+    return fonts[name]
 
 
 class SidePanel(ttk.Frame):
@@ -53,6 +70,7 @@ class SidePanel(ttk.Frame):
 
     def __init__(self, master: tk.Misc, padding: tuple[int, int] = (6, 4)) -> None:
         super().__init__(master)
+        self.width = SIDE_WIDTH
         background = ttk.Style(self).lookup("TFrame", "background") or None
         self.canvas = tk.Canvas(self, highlightthickness=0, borderwidth=0, yscrollincrement=20, width=SIDE_WIDTH,
                                 takefocus=0, **({"background": background} if background else {}))
@@ -69,6 +87,24 @@ class SidePanel(ttk.Frame):
         self.bind_class(SIDE_SCROLL, "<Button-5>", lambda e: self._wheel(e, 1))
         self.bind_class(SIDE_SCROLL, "<MouseWheel>", lambda e: self._wheel(e, -1 if e.delta > 0 else 1))
         self.bind_class(SIDE_SCROLL, "<FocusIn>", lambda e: self.see(e.widget))
+
+    def scale(self, factor: float) -> None:
+        """Make the column ``factor`` times as wide, its panels' fonts that much larger, and their text wrap
+        that much later (the window grows them with its size)."""
+        self.width = round(SIDE_WIDTH * factor)
+        self.canvas.configure(width=self.width)
+        self.canvas.itemconfigure(self._window, width=self.width)
+        for name, (_family, size, _weight) in FONTS.items():
+            panel_font(self, name).configure(size=round(size * factor))
+        todo: list[tk.Misc] = [self.inner]
+        while todo:
+            widget = todo.pop()
+            if isinstance(widget, ttk.Label) and int(str(widget.cget("wraplength")) or 0) > 0:
+                widget.configure(wraplength=round(WRAP * factor))
+            if isinstance(widget, HintPanel):
+                widget.scale(factor)
+            todo.extend(widget.winfo_children())
+        self._fit()
 
     def adopt(self) -> None:
         """Give every widget in the panel the wheel and focus bindings (call after building the panels)."""
@@ -116,7 +152,7 @@ class SidePanel(ttk.Frame):
 
         The width stays :data:`SIDE_WIDTH`: the panels are made that wide, whatever they ask for.
         """
-        width, height = SIDE_WIDTH, self.inner.winfo_reqheight()
+        width, height = self.width, self.inner.winfo_reqheight()
         if int(self.canvas.cget("height")) != height:
             self.canvas.configure(height=height)
         self.canvas.configure(scrollregion=(0, 0, width, height))
@@ -174,9 +210,14 @@ BARS_WIDTH, BARS_HEIGHT = 240, 62
 class HintPanel(Toggle):
     """The hint: recommended action and why, bust chance, the dealer's outcomes as bars, each action's EV."""
 
+    #: The most lines of a hint's reason the panel keeps room for (a longer one makes the room grow).
+    REASON_LINES = 4
+
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
         super().__init__(master, "Hint", shown)
-        self.action = ttk.Label(self.body, text="", font=(FONT_FAMILY, 13, "bold"))
+        self.bars_size = (BARS_WIDTH, BARS_HEIGHT)
+        self.body.grid_propagate(False)  # the panel keeps the room of its largest hint: nothing below it moves
+        self.action = ttk.Label(self.body, text="", font=panel_font(self, "BJHintAction"))
         self.action.grid(row=0, column=0, sticky="w")
         self.reason = ttk.Label(self.body, text="", wraplength=WRAP, justify="left")
         self.reason.grid(row=1, column=0, sticky="w")
@@ -185,9 +226,29 @@ class HintPanel(Toggle):
         self.bars = tk.Canvas(self.body, width=BARS_WIDTH, height=BARS_HEIGHT, background="#fafafa",
                               highlightthickness=0)
         self.bars.grid(row=3, column=0, sticky="w", pady=(4, 2))
-        self.evs = ttk.Label(self.body, text="", font=("DejaVu Sans Mono", 9), justify="left")
+        self.evs = ttk.Label(self.body, text="", font=panel_font(self, "BJMono"), justify="left")
         self.evs.grid(row=4, column=0, sticky="w")
+        self.room = 0
+        self.scale(1.0)
         self.show_message("No decision yet.")
+
+    def scale(self, factor: float) -> None:
+        """Bars ``factor`` times their size, and room kept for the largest hint at the fonts' sizes now."""
+        self.bars_size = (round(BARS_WIDTH * factor), round(BARS_HEIGHT * factor))
+        self.bars.configure(width=self.bars_size[0], height=self.bars_size[1])
+        text = tkfont.nametofont(str(self.reason.cget("font") or "TkDefaultFont"), root=self)
+        lines = text.metrics("linespace")
+        self.room = (panel_font(self, "BJHintAction").metrics("linespace") + lines * (self.REASON_LINES + 1)
+                     + self.bars_size[1] + 6 + panel_font(self, "BJMono").metrics("linespace") * 6 + 8)
+        self.body.configure(width=round(WRAP * factor) + 8, height=self.room)
+
+    def _keep_room(self) -> None:
+        """Grow the kept room if this hint needs more (it never shrinks: the panels below stay put)."""
+        parts = (self.action, self.reason, self.bust, self.bars, self.evs)
+        needed = sum(p.winfo_reqheight() + (6 if p is self.bars else 0) for p in parts if p.winfo_manager())
+        if needed > self.room:
+            self.room = needed
+            self.body.configure(height=self.room)
 
     def show_message(self, text: str) -> None:
         """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable).
@@ -201,6 +262,7 @@ class HintPanel(Toggle):
         self.bars.delete("all")
         for part in (self.action, self.bust, self.bars, self.evs):
             part.grid_remove()
+        self._keep_room()
 
     @property
     def text(self) -> str:
@@ -229,6 +291,7 @@ class HintPanel(Toggle):
         lines = [f"{a.value:<10}{v:+.3f}" + ("  ◀" if a is advice.action else "")
                  for a, v in ((a, advice.evs[a]) for a in legal_order(advice.evs))]
         self.evs.configure(text="EV per bet:\n" + "\n".join(lines))
+        self._keep_room()
 
     def _draw_bars(self, dealer: dict[str, float]) -> None:
         canvas = self.bars
@@ -236,7 +299,8 @@ class HintPanel(Toggle):
         names = [n for n in OUTCOMES if n in dealer] + [n for n in dealer if n not in OUTCOMES]
         if not names:
             return
-        width, height = BARS_WIDTH, BARS_HEIGHT
+        width, height = self.bars_size
+        small = (FONT_FAMILY, round(7 * width / BARS_WIDTH))  # grows with the panel
         slot = width / len(names)
         top = max(max(dealer.values()), 0.01)
         for i, name in enumerate(names):
@@ -247,9 +311,9 @@ class HintPanel(Toggle):
             canvas.create_rectangle(x, height - 16 - h, x + slot - 8, height - 16, fill=color, outline="",
                                     tags=("bar", f"bar_{name}"))
             canvas.create_text(x + (slot - 8) / 2, height - 16 - h - 2, text=f"{p:.0%}", anchor="s",
-                               font=(FONT_FAMILY, 7), tags=("bar_text",))
+                               font=small, tags=("bar_text",))
             canvas.create_text(x + (slot - 8) / 2, height - 2, text="BJ" if name == "blackjack" else name,
-                               anchor="s", font=(FONT_FAMILY, 7), tags=("bar_label",))
+                               anchor="s", font=small, tags=("bar_label",))
 
 
 class CountPanel(Toggle):
@@ -266,7 +330,7 @@ class CountPanel(Toggle):
 
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
         super().__init__(master, "Count", shown)
-        self.label = ttk.Label(self.body, text="", justify="left", font=("DejaVu Sans Mono", 9))
+        self.label = ttk.Label(self.body, text="", justify="left", font=panel_font(self, "BJMono"))
         self.label.grid(row=0, column=0, sticky="w")
 
     def show(self, info: CountInfo) -> None:

@@ -34,6 +34,7 @@ import argparse  # noqa: E402
 import logging  # noqa: E402
 import sys  # noqa: E402
 import tkinter as tk  # noqa: E402
+import tkinter.font as tkfont  # noqa: E402
 import traceback  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from tkinter import ttk  # noqa: E402
@@ -189,9 +190,14 @@ class Shell:
             button = ttk.Button(bar, text=key.capitalize(), underline=0, command=self._handler(key))
             button.pack(side="left", padx=4)
             self.buttons[key] = button
-        self.status = ttk.Label(root, text="Press Deal (D) for a round.", padding=(8, 2, 8, 6), anchor="w",
+        # the status line keeps room for three lines, so the window keeps its height whatever the message
+        line = tkfont.nametofont("TkDefaultFont", root=root).metrics("linespace")
+        holder = ttk.Frame(root, height=3 * line + 10)
+        holder.pack_propagate(False)
+        holder.pack(side="top", fill="x")
+        self.status = ttk.Label(holder, text="Press Deal (D) for a round.", padding=(8, 2, 8, 6), anchor="nw",
                                 wraplength=int(WIDTH) - 16)
-        self.status.pack(side="top", fill="x")
+        self.status.pack(side="top", fill="both", expand=True)
         for key in BUTTON_NAMES:  # a key presses its button, so a disabled button ignores its key too
             top.bind(f"<KeyPress-{key[0]}>", self._presser(key))
         self.set_buttons({"deal": True, "hit": False, "stand": False})

@@ -26,6 +26,12 @@ tag                         items
                             when the circle shows the bet abbreviated
 ``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
 ``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
+``payout<i>``               the house's payout to seat i in chips, right of its circle (also ``payout``)
+``betting_ring``            the gold ring round the bet circle of the seat that takes the chips
+``betting_seat``            "▲ chips go here" under that circle
+``rail``                    the rail's arc, between the hands and the seats' names
+``sweep<i>``                a lost bet's chips on their way to the dealer (animated; also ``sweep``)
+``sideways``                every item of a double down's card, drawn across
 ``turn``                    the frame around the hand whose decision it is
 ``card_<code>``             every item of a face-up card, e.g. ``card_Th``
 ``banner``                  the felt's printing: ``banner_pays`` (``"BLACKJACK PAYS 3 TO 2"``),
@@ -46,9 +52,10 @@ from blackjack import Card, Hand, Hidden, Money, Phase, TableView, format_money
 from blackjack.events import RoundSettled
 from blackjack.text_render import even_money, shown_total
 
-from .cards import FONT_FAMILY, chip_stacks, draw_card, draw_chip_stacks, rounded_rectangle
-from .logic import (CHIP_COLORS, CHIP_VALUES, Box, Pending, banner_lines, card_size, chip_color, dealer_slots,
-                    felt_text, hand_slots, insurance_text, result_color, result_text, seat_area, short_money, stake)
+from .cards import FONT_FAMILY, chip_stacks, draw_card, draw_chip_stacks, draw_sideways, rounded_rectangle
+from .logic import (CHIP_COLORS, CHIP_VALUES, RAIL_GAP, Box, Pending, banner_lines, card_size, chip_color,
+                    dealer_slots, felt_text, hand_slots, insurance_text, rail_box, result_color, result_text,
+                    seat_area, short_money, table_card, table_chips)
 
 __all__ = ["MIN_FONT", "TableCanvas", "bet_radius"]
 
@@ -117,41 +124,51 @@ class TableCanvas(tk.Canvas):
         width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
         self._draw_felt(view, width, height)
         if view is None:
-            for i, name in enumerate(names):
-                self._seat_label(i, len(names), name, "", width, height, False)
+            self._draw_rail(width, height, [self._seat_label(i, len(names), name, "", width, height)
+                                            for i, name in enumerate(names)])
             return
-        self._draw_dealer(view, pending, width, height, dealer_said)
         n = len(view.seats)
+        counts = [[max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
+                  for seat in view.seats]
+        card = table_card(width, height, n, counts)
+        self._draw_dealer(view, pending, width, height, dealer_said, card)
         r = bet_radius(height)
-        stacks = [self._stacks_width(stake(seat), r, seat_area(width, height, n, seat.index).w)
-                  if view.rules.wagering else 0.0 for seat in view.seats]
-        for seat in view.seats:
-            active = view.phase is Phase.BETTING and seat.index == betting_seat and n > 1
+        chips = [table_chips(seat, pending.settled) for seat in view.seats]
+        stacks = [self._stacks_width(kept, r, seat_area(width, height, n, seat.index).w)
+                  if view.rules.wagering else 0.0 for seat, (kept, _paid) in zip(view.seats, chips)]
+        tops: list[float] = []
+        for seat, (on_table, paid) in zip(view.seats, chips):
             money = view.rules.wagering
-            line = f"bankroll {format_money(seat.bankroll)}" if money else ""
-            on_table = stake(seat)
+            betting = view.phase is Phase.BETTING
+            # while betting, the chips in the circle have left the bankroll: the money line shows what is left
+            line = f"bankroll {format_money(seat.bankroll - seat.bet if betting else seat.bankroll)}" if money else ""
             bet_text, bet_size = self.bet_text(on_table, bet_radius(height)) if money and on_table else ("", 0)
             if bet_text and bet_text != format_money(on_table):
                 line += f" · bet {format_money(on_table)}"  # the circle abbreviates it: the exact bet goes here
-            self._seat_label(seat.index, n, seat.name, line, width, height, active)
+            tops.append(self._seat_label(seat.index, n, seat.name, line, width, height))
             if money:
-                self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height)
+                active = betting and seat.index == betting_seat
+                self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height, active)
                 if on_table:
                     self._draw_stacks(seat.index, n, on_table, stacks[seat.index], width, height)
+                beside = self._draw_payout(seat.index, n, paid, width, height) if paid > 0 else 0.0
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
                     room = stacks[seat.index + 1] if seat.index + 1 < n else 0.0
-                    self._draw_insurance(seat.index, n, seat.insurance, net, width, height, even_money(seat), room)
-            counts = [max(0, len(h.cards) - pending.hidden(seat.index, j)) for j, h in enumerate(seat.hands)]
-            slots = hand_slots(width, height, n, seat.index, counts)
+                    self._draw_insurance(seat.index, n, seat.insurance, net, width, height, even_money(seat),
+                                         room, beside)
+            slots = hand_slots(width, height, n, seat.index, counts[seat.index], card)
             # one line for the captions of all the seat's hands, below its lowest card: split hands' bets line up;
             # a bet line wider than the hands' distance apart (stride) gets a smaller font
             caption_y = max((b.y + b.h for boxes in slots for b in boxes), default=0.0) + 4
             stride = slots[1][0].x - slots[0][0].x if len(slots) > 1 and slots[0] and slots[1] else width / n
             for j, (hand, boxes) in enumerate(zip(seat.hands, slots)):
                 tags = (f"seat{seat.index}", f"hand_{seat.index}_{j}")
-                for card, box in zip(hand.cards, boxes):
-                    draw_card(self, box, card, tags)
+                for k, (face, box) in enumerate(zip(hand.cards, boxes)):
+                    if hand.doubled and k == len(hand.cards) - 1 and k >= 2:  # the double's card lies sideways
+                        draw_sideways(self, Box(box.x, box.y + (box.h - box.w) / 2, box.h, box.w), face, tags)
+                    else:
+                        draw_card(self, box, face, tags)
                 if boxes:
                     self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, caption_y,
                                        stride)
@@ -160,10 +177,17 @@ class TableCanvas(tk.Canvas):
                     right = boxes[-1].x + boxes[-1].w + 5
                     bottom = boxes[-1].y + boxes[-1].h + 5
                     self.create_rectangle(left, top, right, bottom, outline=GOLD, width=3, tags=("turn",))
+        self._draw_rail(width, height, tops)
+
+    def _draw_rail(self, width: int, height: int, tops: Sequence[float]) -> None:
+        """The table's rail: a flat arc between the hands and the seats' lines (names and money sit on the rail,
+        below it, as on a casino table), never through a text. Tag ``rail``."""
+        bottom = min(tops, default=height) - RAIL_GAP
+        self.create_oval(*rail_box(width, height, bottom), outline=FELT_EDGE, width=max(6, width // 90),
+                         tags=("felt", "rail"))
+        self.tag_lower("rail")
 
     def _draw_felt(self, view: TableView | None, width: int, height: int) -> None:
-        self.create_oval(-width * 0.25, -height * 1.15, width * 1.25, height * 0.98, outline=FELT_EDGE,
-                         width=max(6, width // 90), tags=("felt",))
         font_size = felt_text(width, height, 0.028)
         if view is not None:
             pays, bonus, dealer = banner_lines(view.rules)
@@ -193,14 +217,32 @@ class TableCanvas(tk.Canvas):
         w, h = card_size(width, height)
         return width - w * 1.2 - 16, 14.0
 
+    def dealer_point(self) -> tuple[float, float]:
+        """Where the dealer takes chips in and pays them out from (the middle of the dealer's row), pixels."""
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        return width / 2, height * 0.09 + card_size(width, height)[1] / 2
+
+    def sweep(self, seat: int, amount: Money) -> str:
+        """Draw seat ``seat``'s lost ``amount`` as chip stacks in its bet circle, for the animation to sweep to the
+        dealer; return their tag (``sweep<i>``, also ``sweep``)."""
+        if self._last is None or self._last[0] is None:
+            return f"sweep{seat}"
+        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        area = seat_area(width, height, len(self._last[0].seats), seat)
+        r = bet_radius(height)
+        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        draw_chip_stacks(self, amount, cx + r, cy + r, self._stack_radius(amount, r, area.w),
+                         (f"sweep{seat}", "sweep"))
+        return f"sweep{seat}"
+
     def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int,
-                     said: RoundSettled | None = None) -> None:
+                     said: RoundSettled | None = None, card: tuple[float, float] | None = None) -> None:
         """The dealer's cards and total, left of the shoe and its count (drawn first): the row overlaps
         and then shrinks rather than reach them, however many cards the dealer draws.
 
-        Once the round is settled and the dealer's last card is on show, the total is one
-        number (``"Dealer  18"``, not ``"8 / 18"``) and under it the dealer's announcement
-        (:meth:`announcement`, from the engine's ``RoundSettled`` event ``said``)."""
+        Once the round is settled and the dealer's last card is on show, the dealer's
+        announcement (:meth:`announcement`, from the engine's ``RoundSettled`` event ``said``)
+        takes the total's place: it names the total itself (``"Dealer stands on 18"``)."""
         dealer = view.dealer
         shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
         cards: list[Card | Hidden] = list(dealer.cards[:shown])
@@ -219,22 +261,19 @@ class TableCanvas(tk.Canvas):
         total = str(dealer.total) if settled else dealer.total_text if all_shown else partial.total_text()
         text = f"Dealer  {total}"
         says = self.announcement(said, partial) if settled and said is not None else None
-        room = self._bold_font(size).measure(text)
-        if says is not None:
-            room = max(room, self._bold_font(size).measure(says[0]) + 12)
+        room = self._bold_font(size).measure(text) if says is None else self._bold_font(size).measure(says[0]) + 12
         shoe = self.bbox("shoe")
         right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
-        boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room)
-        for card, box in zip(cards, boxes):
-            draw_card(self, box, card if isinstance(card, Card) else None, ("dealer",))
+        boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room, card)
+        for face, box in zip(cards, boxes):
+            draw_card(self, box, face if isinstance(face, Card) else None, ("dealer",))
         last = boxes[-1]
         x, y = last.x + last.w + DEALER_GAP, last.y + last.h / 2
-        if says is not None:
-            y -= size * 0.8
-        self.create_text(x, y, text=text, anchor="w", fill=INK, font=font, tags=("dealer_total",))
-        if says is not None:
+        if says is None:
+            self.create_text(x, y, text=text, anchor="w", fill=INK, font=font, tags=("dealer_total",))
+        else:
             words, fill = says
-            tid = self.create_text(x + 6, y + size * 1.9, text=words, anchor="w", fill="#111111", font=font,
+            tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font,
                                    tags=("dealer_says",))
             x1, y1, x2, y2 = self.bbox(tid)
             rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6, fill=fill, outline="",
@@ -259,10 +298,9 @@ class TableCanvas(tk.Canvas):
             return f"Dealer stands on {said.dealer_total}", "#e0e0e0"
         return f"Dealer has {said.dealer_total}", "#e0e0e0"
 
-    def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int,
-                    active: bool) -> None:
-        """The seat's lines at the bottom of the felt, stacked by their fonts' line heights from a margin above
-        the canvas's edge up: the money line, the name, and "chips go here" over the seat that takes the chips."""
+    def _seat_label(self, index: int, n: int, name: str, money: str, width: int, height: int) -> float:
+        """The seat's lines on the rail at the bottom of the felt, stacked by their fonts' line heights from a
+        margin above the canvas's edge up: the money line, then the name. Returns the top of the name, pixels."""
         area = seat_area(width, height, n, index)
         tags = (f"seat{index}", f"seatarea{index}")
         size = felt_text(width, height, 0.028)
@@ -271,13 +309,12 @@ class TableCanvas(tk.Canvas):
         lines: list[tuple[str, str, int, Literal["normal", "bold"], str]] = []
         if money:
             lines.append((money, INK, round(size * 0.8), "normal", f"bankroll{index}"))
-        lines.append((name, GOLD if active else INK, size, "bold", f"name{index}"))
-        if active:
-            lines.append(("▼ chips go here", GOLD, round(size * 0.75), "normal", "betting_seat"))
+        lines.append((name, INK, size, "bold", f"name{index}"))
         for text, color, pixels, weight, tag in lines:  # bottom up
             self.create_text(x, bottom, text=text, anchor="s", fill=color, font=(FONT_FAMILY, -pixels, weight),
                              tags=(*tags, tag))
             bottom -= self._font(pixels, weight).metrics("linespace")
+        return bottom
 
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
@@ -322,12 +359,21 @@ class TableCanvas(tk.Canvas):
             font = self._bold[key] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
         return font
 
-    def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int) -> None:
+    def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int,
+                  active: bool = False) -> None:
         """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` (the colour of the
-        largest chip in the bet, :func:`~gui.logic.chip_color`) with ``text`` in bold ``size`` pixels."""
+        largest chip in the bet, :func:`~gui.logic.chip_color`) with ``text`` in bold ``size`` pixels.
+
+        ``active``: the seat takes the chips now: a gold ring round the circle and, under it,
+        "▲ chips go here" (tags ``betting_ring`` and ``betting_seat``)."""
         area = seat_area(width, height, n, index)
         r = bet_radius(height)
         cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        if active:
+            self.create_oval(cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5, outline=GOLD, width=3,
+                             tags=(f"seat{index}", "betting_ring"))
+            self.create_text(cx, cy + r + 8, text="▲ chips go here", anchor="n", fill=GOLD,
+                             font=(FONT_FAMILY, -felt_text(width, height, 0.021)), tags=(f"seat{index}", "betting_seat"))
         self.create_oval(cx - r, cy - r, cx + r, cy + r, outline=INK, width=2, dash=(3, 3) if not text else (),
                          fill=color if text else "", tags=(f"seat{index}", f"bet{index}", f"bet_circle{index}"))
         if text:
@@ -362,8 +408,19 @@ class TableCanvas(tk.Canvas):
         draw_chip_stacks(self, amount, cx - r - 6, cy + r, self._stack_radius(amount, r, area.w),
                          (f"seat{index}", f"stacks{index}"))
 
+    def _draw_payout(self, index: int, n: int, paid: Money, width: int, height: int) -> float:
+        """The house's payout to seat ``index`` as chip stacks right of its bet circle (tag ``payout<i>``);
+        returns the pixels they take there."""
+        area = seat_area(width, height, n, index)
+        r = bet_radius(height)
+        c = self._stack_radius(paid, r, area.w)
+        room = self._stacks_width(paid, r, area.w)
+        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        draw_chip_stacks(self, paid, cx + r + room, cy + r, c, (f"seat{index}", f"payout{index}", "payout"))
+        return room
+
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
-                        height: int, even: bool = False, next_stacks: float = 0.0) -> None:
+                        height: int, even: bool = False, next_stacks: float = 0.0, beside: float = 0.0) -> None:
         """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
 
         ``even``: the stake is even money (``blackjack.text_render.even_money``), and the
@@ -374,7 +431,7 @@ class TableCanvas(tk.Canvas):
         area = seat_area(width, height, n, index)
         r = bet_radius(height)
         cy = area.y - r * 0.2
-        x = area.x + area.w / 2 + r * 1.5
+        x = area.x + area.w / 2 + r * 1.5 + beside
         limit = (area.x + area.w * 1.5 - r - 8 - next_stacks) if index < n - 1 else width - 6
         tags = (f"seat{index}", f"insurance{index}", "insurance")
         size = max(10, round(r * 0.75))

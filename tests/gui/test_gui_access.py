@@ -246,24 +246,24 @@ def focus_name(app: Any) -> str:
 
 class TestKeyboard:
     def test_tab_visits_actions_chips_bet_box_and_panels_in_order(self, make_app: MakeApp) -> None:
-        """From the window, Tab goes Deal, the seat box, each chip, the bet box and its buttons, then the panels'
-        controls, and round again; Shift+Tab goes back the same way."""
+        """From the window, Tab goes the seat box, each chip, the bet box and its buttons (Deal is off until a bet
+        is in), then the panels' controls, and round again; Shift+Tab goes back the same way."""
         app = make_app(hints=True)
         app.root.focus_force()
         app.root.update()
         order = []
-        for _ in range(17):
+        for _ in range(16):
             press(app, "Tab")
             order.append(focus_name(app))
-        expected = ["deal", "seat box", "chip0", "chip1", "chip2", "chip3", "chip4", "bet box", "bet", "clear",
+        expected = ["seat box", "chip0", "chip1", "chip2", "chip3", "chip4", "bet box", "bet", "clear",
                     "same", "hint show", "count show", "coach mode", "drill"]
-        assert order[:15] == expected and order[15] == "deal"
+        assert order[:14] == expected and order[14] == "seat box"
         back = []
         for _ in range(6):
             app.root.focus_get().event_generate("<<PrevWindow>>")
             app.root.update()
             back.append(focus_name(app))
-        assert back == ["deal", "drill", "coach mode", "count show", "hint show", "same"]
+        assert back == ["seat box", "drill", "coach mode", "count show", "hint show", "same"]
 
     def test_a_round_by_keyboard_alone(self, make_app: MakeApp) -> None:
         """Tab to the chips, Tab to the 5, Space twice (10), Enter deals; S stands on 19 against 17; Enter starts

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from blackjack import (Action, Blackjack, CardDealt, Card, Hand, HandSettled, HoleCardRevealed, InsuranceSettled,
                        InvalidBetError, Outcome, Player, Result, Rules, RoundSettled, parse_cards, to_money)
-from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips,
-                       banner_lines, button_states, card_size, chip_color, dealer_slots, dimmed, hand_slots,
+from gui.logic import (BUTTONS, CHIP_COLORS, CHIP_VALUES, CORNER, MIN_HAND_SCALE, MIN_HAND_STEP, affordable_chips,
+                       banner_lines, button_states, card_size, chip_color, dealer_slots, dimmed, hand_slots, table_card, table_chips,
                        insurance_label, insurance_limit, insurance_text, pending_from, read_bankroll, result_text,
-                       seat_area, short_money, signed_money, stake, status_text, step_stake, window_size)
+                       seat_area, short_money, signed_money, status_text, step_stake, window_size)
 
 VEGAS = Rules.preset("vegas")
 
@@ -41,10 +41,14 @@ class TestButtonStates:
         """With no round open only New round is enabled."""
         assert enabled(button_states(None)) == {"new_round"}
 
-    def test_betting_enables_only_deal(self) -> None:
-        """In the betting phase only Deal is enabled."""
+    def test_betting_enables_only_deal_once_a_bet_is_in(self) -> None:
+        """In the betting phase nothing is enabled until a seat has a bet; then only Deal (issue 38: no Deal
+        without a bet)."""
         game = Blackjack(["Ann"], VEGAS, seed=1)
-        assert enabled(button_states(game.new_round().view())) == {"deal"}
+        rnd = game.new_round()
+        assert enabled(button_states(rnd.view())) == set()
+        rnd.place_bet(0, 10)
+        assert enabled(button_states(rnd.view())) == {"deal"}
 
     def test_pair_against_six_enables_all_five_decisions(self) -> None:
         """8-8 against a 6 under Vegas rules may hit, stand, double, split or surrender."""
@@ -216,20 +220,21 @@ class TestStake:
         ("5h 9c 6d 8s Th", [Action.DOUBLE], 20),                          # doubled
         ("8s 6d 8h Th 3c Kd", [Action.SPLIT], 20),                        # split: a bet per hand
         ("8s 6d 8h Th 3c 9c Kd", [Action.SPLIT, Action.DOUBLE], 30),      # split, first hand doubled
-        ("Ts 6d 6h Th", [Action.SURRENDER], 10),                          # surrendered: what was staked
+        ("Ts 6d 6h Th", [Action.SURRENDER], 5),                           # surrendered: the half returned
     ])
     def test_stake_is_what_the_hands_hold(self, codes: str, actions: list[Action], staked: int) -> None:
-        """A seat's stake is its hands' bets: 10 dealt, 20 doubled or split, 30 split with one hand doubled."""
+        """What stays in a seat's circle is its hands' bets: 10 dealt, 20 doubled (and won) or split, 30 split
+        with one hand doubled; after a surrender, the half returned."""
         game = dealt(codes)
         for action in actions:
             game.round.apply(action)
-        assert stake(game.round.view().seats[0]) == staked
+        assert table_chips(game.round.view().seats[0])[0] == staked
 
     def test_before_the_deal_the_stake_is_the_bet(self) -> None:
         """While betting (no hands yet) the stake is the bet placed."""
         game = Blackjack(["P0"], VEGAS, seed=3)
         game.new_round().place_bet(0, 15)
-        assert stake(game.round.view().seats[0]) == 15
+        assert table_chips(game.round.view().seats[0]) == (15, 0)
 
 
 class TestBanner:
@@ -294,10 +299,12 @@ class TestLayout:
     @given(st.integers(1, 3), st.lists(st.integers(1, 7), min_size=1, max_size=4),
            st.integers(600, 1800), st.integers(450, 1200))
     def test_hands_stay_inside_their_seat(self, seats: int, cards: list[int], width: int, height: int) -> None:
-        """However many hands and cards, a seat's cards stay within its share of the table's width."""
+        """However many hands and cards, a seat's cards (at the table's one card size) stay within its share of
+        the table's width."""
+        card = table_card(width, height, seats, [cards] * seats)
         for seat in range(seats):
             area = seat_area(width, height, seats, seat)
-            for hand in hand_slots(width, height, seats, seat, cards):
+            for hand in hand_slots(width, height, seats, seat, cards, card):
                 for box in hand:
                     assert area.x - 0.5 <= box.x and box.x + box.w <= area.x + area.w + 0.5
 
@@ -426,8 +433,9 @@ class TestSplitLayout:
         """However many hands and cards a seat holds, its cards are at least MIN_HAND_SCALE (70%) of a normal
         card, in order left to right within each hand and from hand to hand."""
         w, h = card_size(width, height)
+        card = table_card(width, height, seats, [cards] * seats)
         for seat in range(seats):
-            hands = hand_slots(width, height, seats, seat, cards)
+            hands = hand_slots(width, height, seats, seat, cards, card)
             for hand in hands:
                 assert all(box.w >= MIN_HAND_SCALE * w - 1e-9 and box.h >= MIN_HAND_SCALE * h - 1e-9 for box in hand)
                 assert [b.x for b in hand] == sorted(b.x for b in hand)
@@ -435,11 +443,14 @@ class TestSplitLayout:
 
     def test_three_seats_resplit_to_four_hands_show_every_corner(self) -> None:
         """Three seats on a 700 x 520 table, one split into four two-card hands: the cards are 70% of normal,
-        and each card shows at least MIN_HAND_STEP of its width beside the next card, in its hand or the next."""
+        each card shows half its width beside the next card of its hand, and at least its corner (CORNER of its
+        width) beside the next hand."""
         w = card_size(700, 520)[0]
-        boxes = [box for hand in hand_slots(700, 520, 3, 0, [2, 2, 2, 2]) for box in hand]
+        hands = hand_slots(700, 520, 3, 0, [2, 2, 2, 2], table_card(700, 520, 3, [[2, 2, 2, 2], [2], [2]]))
+        boxes = [box for hand in hands for box in hand]
         assert boxes[0].w == pytest.approx(MIN_HAND_SCALE * w)
-        assert min(b.x - a.x for a, b in zip(boxes, boxes[1:])) >= MIN_HAND_STEP * boxes[0].w - 1e-9
+        assert all(hand[1].x - hand[0].x >= MIN_HAND_STEP * boxes[0].w - 1e-9 for hand in hands)
+        assert min(b.x - a.x for a, b in zip(boxes, boxes[1:])) >= CORNER * boxes[0].w - 1e-9
 
 
 class TestEvenMoneyWords:

@@ -146,7 +146,7 @@ class TestCoachAndDrills:
         deal(app)
         app.buttons["stand"].invoke()
         app.settle()
-        assert app.coach_panel.verdict.cget("text").startswith("Basic strategy says split, you chose stand; it cost")
+        assert app.coach_panel.verdict.cget("text").startswith("Ann: Basic strategy says split, you chose stand; it cost")
         assert app.coach_panel.score.cget("text").startswith("Score: 0 of 1 decisions right")
 
     def test_coach_counts_a_right_play(self, make_app: MakeApp) -> None:
@@ -170,7 +170,7 @@ class TestCoachAndDrills:
             return original(rnd)
 
         monkeypatch.setattr(Round, "view", counted)
-        monkeypatch.setattr(app, "_engine_moved", lambda: None)  # no redraw: only act's own views are counted
+        monkeypatch.setattr(app.animator, "start", lambda: None)  # no redraw: only act's own views are counted
         app.act(Action.STAND)
         assert calls == [] and app.round_view.phase.value == "settled"
 
@@ -203,7 +203,7 @@ class TestWindows:
         deal(app)
         app.open_chart()
         app.settle()
-        canvas = app.chart_window.canvas
+        canvas = app.study.chart_window.canvas
         assert "cell_pairs_8,8_4" in canvas.gettags(canvas.find_withtag("highlight")[0])
 
     def test_strategy_chart_is_not_redrawn_on_refresh(self, make_app: MakeApp) -> None:
@@ -212,7 +212,7 @@ class TestWindows:
         deal(app)
         app.open_chart()
         app.settle()
-        canvas = app.chart_window.canvas
+        canvas = app.study.chart_window.canvas
         items = sorted(canvas.find_all())  # find_all is in stacking order, which the highlight changes
         for _ in range(3):
             app.refresh()
@@ -230,7 +230,7 @@ class TestWindows:
         app.buttons["hit"].invoke()
         app.buttons["new_round"].invoke()
         app.open_session()
-        window = app.session_window
+        window = app.study.session_window
         window.update()
         rows = [window.ledger.item(row, "values") for row in window.ledger.get_children()]
         assert rows == [("1", "Ann", "BUST", "-10", "990")] and window.chart.find_withtag("line_0")

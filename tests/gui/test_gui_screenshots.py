@@ -42,14 +42,17 @@ def showcase(display: str) -> Iterator[Any]:
 
 def test_showcase(showcase: Any, shot: Shot) -> None:
     """The showcase: Ann's hands read 20 and 18, Bob's doubled soft 17 made 21, the dealer announces standing on
-    20, each hand shows its result, and the bets stand in chip stacks."""
+    20, each hand shows its result, and the chips: Cy's lost bet is swept, Ann keeps the doubled hand's push
+    (her lost 25 is swept), and Bob's win is paid beside his bet."""
     table = showcase.table
     assert table.texts("total_0_0") == ["20"] and table.texts("total_0_1") == ["18"]
     assert table.texts("total_1_0") == ["21"] and table.texts("total_2_0") == ["19"]
     assert table.texts("dealer_says") == ["Dealer stands on 20"]
     assert [table.texts(f"result_{seat}_{j}") for seat, j in ((0, 0), (0, 1), (1, 0), (2, 0))] == [
         ["PUSH 0"], ["LOSE -25"], ["WIN +20"], ["LOSE -50"]]
-    assert all(table.find_withtag(f"stacks{seat}") for seat in range(3))
+    assert table.texts("bet_text0") == ["50"] and table.texts("bet_text1") == ["20"] and not table.texts("bet_text2")
+    assert table.find_withtag("stacks0") and table.find_withtag("payout1") and not table.find_withtag("stacks2")
+    assert not table.find_withtag("payout0") and not table.find_withtag("payout2")
     assert saved(shot(showcase, "showcase"))
 
 
@@ -107,9 +110,9 @@ def test_strategy_chart_screen(make_app: MakeApp, shot: Shot) -> None:
     app.deal()
     app.open_chart()
     app.settle()
-    canvas = app.chart_window.canvas
+    canvas = app.study.chart_window.canvas
     assert "cell_soft_A,7_7" in canvas.gettags(canvas.find_withtag("highlight")[0])
-    assert saved(shot(app.chart_window, "05_strategy_chart"))
+    assert saved(shot(app.study.chart_window, "05_strategy_chart"))
 
 
 def test_session_screen(make_app: MakeApp, shot: Shot) -> None:
@@ -122,10 +125,10 @@ def test_session_screen(make_app: MakeApp, shot: Shot) -> None:
             app.act(action)
         app.new_round()
     app.open_session()
-    window = app.session_window
+    window = app.study.session_window
     window.update()
-    window.draw_chart(app.series)
-    assert [r.net for r in app.ledger_rows] == [-10, 10, 15] and app.series["Ann"][-1] == 1015
+    window.draw_chart(app.study.series)
+    assert [r.net for r in app.study.ledger_rows] == [-10, 10, 15] and app.study.series["Ann"][-1] == 1015
     assert saved(shot(window, "06_session"))
 
 

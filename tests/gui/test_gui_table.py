@@ -131,7 +131,7 @@ class TestSmallScreen:
         app.deal()
         menu(app, "View").invoke("Strategy chart")
         app.settle()
-        window = app.chart_window
+        window = app.study.chart_window
         window.update()
         assert window.winfo_height() + TITLE_AND_PANEL <= 768 and window.winfo_width() <= 1024, \
             window.winfo_geometry()
@@ -165,9 +165,9 @@ class TestRulesChange:
         app.place_bet(0, 20)
         play_and_win(app)
         app.buttons["new_round"].invoke()
-        assert [(row.round, row.results, row.net) for row in app.ledger_rows] == [(1, "WIN", 10), (2, "WIN", 20)]
+        assert [(row.round, row.results, row.net) for row in app.study.ledger_rows] == [(1, "WIN", 10), (2, "WIN", 20)]
         app.open_session()
-        ledger = app.session_window.ledger
+        ledger = app.study.session_window.ledger
         assert [ledger.item(row)["values"][0] for row in ledger.get_children()] == [1, 2]
 
     def test_same_bet_again_after_a_rules_change(self, make_app: MakeApp) -> None:
@@ -222,7 +222,7 @@ class TestCount:
 class TestBetCircle:
     @pytest.mark.parametrize(("stack", "actions", "shown"), [
         ("5h 9c 6d 8s Th", [Action.DOUBLE], "20"),                    # 11 against a 9: doubled to 20
-        ("8s 6d 8h Th 3c Kd", [Action.SPLIT, Action.STAND, Action.STAND], "20"),  # 8-8 split: 10 on each hand
+        ("8s 6d 8h Th Tc Kd", [Action.SPLIT, Action.STAND, Action.STAND], "20"),  # 8-8 split: 10 on each hand
         ("8s 6d 8h Th 3c 9c Kd", [Action.SPLIT, Action.DOUBLE, Action.STAND], "30"),  # split, double the first
     ])
     def test_the_circle_shows_what_is_on_the_table(self, make_app: MakeApp, stack: str, actions: list[Action],
@@ -247,10 +247,10 @@ class TestCloseKeys:
         app = make_app()
         if which == "chart":
             menu(app, "View").invoke("Strategy chart")
-            window, inner = app.chart_window, app.chart_window.canvas
+            window, inner = app.study.chart_window, app.study.chart_window.canvas
         elif which == "session":
             menu(app, "View").invoke("Session chart and ledger")
-            window, inner = app.session_window, app.session_window.ledger
+            window, inner = app.study.session_window, app.study.session_window.ledger
         else:
             menu(app, "Help").invoke("Rules of blackjack" if which == "rules help" else "Keyboard shortcuts")
             window = app.last_dialog
@@ -261,7 +261,7 @@ class TestCloseKeys:
         app.root.update()
         assert not window.winfo_exists() and app.root.winfo_exists()
         if which == "chart":
-            assert app.chart_window is None
+            assert app.study.chart_window is None
 
 
 class TestHelp:

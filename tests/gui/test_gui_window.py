@@ -117,11 +117,13 @@ class TestBetting:
         assert app.table.texts("bet_text0") == ["10"]
 
     def test_deal_without_a_bet_says_so(self, make_app: MakeApp) -> None:
-        """Deal with no bet keeps betting open and shows the engine's reason."""
+        """With no bet Deal is off; Enter (or a call of deal()) keeps betting open and says, in red on the bet
+        line, to put a chip in a bet circle first."""
         app = make_app()
-        app.buttons["deal"].invoke()
+        assert app.buttons["deal"].instate(["disabled"])
+        app.deal()
         assert app.round_view.phase is Phase.BETTING
-        assert "place at least one bet" in app.status.cget("text")
+        assert "chip in a bet circle" in app.bet_error.cget("text")
 
 
 def rich(seats: int = 1) -> dict[str, Any]:
@@ -149,7 +151,8 @@ class TestBigBets:
     def test_bet_text_fits_and_the_exact_bet_is_shown(self, make_app: MakeApp, geometry: str, seats: int,
                                                       bet: int) -> None:
         """At the first and the smallest window size, the amount's bbox is inside the circle, and the exact
-        amount is on the table: in the circle, or else after the bankroll under the player's name."""
+        amount is on the table: in the circle, or else after the bankroll under the player's name (the
+        bankroll less the chips in the circle, as they left it when placed)."""
         options = rich(seats)
         app = make_app(options.pop("names"), **options)
         app.root.geometry(geometry)
@@ -161,9 +164,9 @@ class TestBigBets:
         money = app.table.texts(f"bankroll{seat}")
         assert inside_circle(app, seat), (shown, app.table.bbox(f"bet_text{seat}"))
         if shown == [str(bet)]:
-            assert money == [f"bankroll {10 ** 7}"]
+            assert money == [f"bankroll {10 ** 7 - bet}"]
         else:
-            assert shown == [short_money(bet)] and money == [f"bankroll {10 ** 7} · bet {bet}"]
+            assert shown == [short_money(bet)] and money == [f"bankroll {10 ** 7 - bet} · bet {bet}"]
 
     def test_many_digits_abbreviate_at_the_smallest_window(self, make_app: MakeApp) -> None:
         """Seven digits cannot fit a circle of the smallest window: 1234567 shows as 1.2M, exact below."""
@@ -174,7 +177,7 @@ class TestBigBets:
         app.place_bet(1, 1234567)
         app.root.update()
         assert app.table.texts("bet_text1") == ["1.2M"] and inside_circle(app, 1)
-        assert app.table.texts("bankroll1") == [f"bankroll {10 ** 7} · bet 1234567"]
+        assert app.table.texts("bankroll1") == [f"bankroll {10 ** 7 - 1234567} · bet 1234567"]
 
     def test_a_wide_circle_shrinks_before_it_abbreviates(self, make_app: MakeApp) -> None:
         """With room for the digits at a smaller font (radius 40), 20000 is written in full, below 0.8 r."""
@@ -183,14 +186,15 @@ class TestBigBets:
         assert text == "20000" and 8 <= size < 32
 
     def test_a_short_bet_keeps_the_full_font(self, make_app: MakeApp) -> None:
-        """A bet of 30 is written as is at 0.8 of the radius, and the money line shows only the bankroll."""
+        """A bet of 30 is written as is at 0.8 of the radius, and the money line shows only the bankroll (less the
+        30 in the circle)."""
         app = make_app()
         click_chip(app, 25)
         click_chip(app, 5)
         r = bet_radius(app.table.winfo_height())
         font = app.table.itemcget(app.table.find_withtag("bet_text0")[0], "font")
         assert app.table.bet_text(30, r) == ("30", round(0.8 * r)) and str(-round(0.8 * r)) in str(font)
-        assert app.table.texts("bankroll0") == ["bankroll 1000"] and inside_circle(app, 0)
+        assert app.table.texts("bankroll0") == ["bankroll 970"] and inside_circle(app, 0)
 
 
 class TestDeal:
@@ -272,7 +276,7 @@ class TestPlay:
         app.buttons["stand"].invoke()
         app.settle()
         assert app.table.texts("result_0_0") == ["WIN +10"]
-        assert app.table.texts("dealer_total") == ["Dealer  23"]
+        assert app.table.texts("dealer_says") == ["BUST 23"]
         assert app.table.texts("bankroll0") == ["bankroll 1010"]
 
     def test_natural_pays_three_to_two(self, make_app: MakeApp) -> None:
@@ -356,8 +360,8 @@ class TestPlay:
         app.buttons["new_round"].invoke()
         app.settle()
         assert app.table.card_codes("dealer") == [] and app.round_view.phase is Phase.BETTING
-        assert [(r.round, r.name, r.results, r.net) for r in app.ledger_rows] == [(1, "Ann", "BUST", -10)]
-        assert app.series["Ann"] == [1000, 990]
+        assert [(r.round, r.name, r.results, r.net) for r in app.study.ledger_rows] == [(1, "Ann", "BUST", -10)]
+        assert app.study.series["Ann"] == [1000, 990]
 
 
 class TestAnimation:
