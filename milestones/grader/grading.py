@@ -1,15 +1,8 @@
-"""Grade submissions: run each milestone's suite against each one, isolated, and score the runs (orchestration).
+"""Grade submissions: ``Grader`` runs each milestone's suite on each submission, isolated, and scores the runs.
 
-=================================  ==================================================
-name                               what it is
-=================================  ==================================================
-``Grader``                         runs the suites (in parallel) and scores them
-``DEFAULT_JOBS``                   runs at the same time by default
-=================================  ==================================================
-
-The submissions come from :mod:`.intake` (``find_submissions``), each run from
-:func:`.isolation.run_isolated` (the reference's collection from :func:`.runner.run_suite`), and the
-points from :mod:`.scores` (``score_run``); their public names are importable from here too.
+Orchestration only: the submissions come from :mod:`.intake`, each run from :func:`.isolation.run_isolated`
+(the reference's collection from :func:`.runner.run_suite`), the points from :mod:`.scores`; their public
+names are importable from here too.
 
 Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
 hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
@@ -18,7 +11,7 @@ process, never in the grader), unless the submission already has full marks; the
 total counts, so one bug in week 1 is not charged again in week 2. A hybrid that cannot be
 made or run leaves the plain grade, with a note saying why.
 
-Whatever a submission makes the grader raise (a file :func:`milestones.grader.isolation.copy_submission`
+Whatever a submission makes the grader raise (a file :func:`.isolation.copy_submission`
 refuses: a link, a named pipe, a device, a hard link, a file over the bounds; or anything
 else) is that submission's 0 for the milestone, with a one-line reason; the batch goes on.
 """

@@ -1,16 +1,7 @@
 """Submissions in: folders, zips, or a folder of many, each turned into the folder holding ``blackjack/``.
 
-=================================  ==================================================
-name                               what it is
-=================================  ==================================================
-``Submission``                     a student's name and the folder holding ``blackjack/``
-``find_submissions(paths)``        folders, zips, or a folder of many -> submissions
-``MAX_UNZIPPED_MB`` ...            the bounds of a submission's zips
-=================================  ==================================================
-
-A zip is unpacked within bounds (a zip bomb, an unsafe path, a link or an encrypted entry is
-refused with one line, never an exception); the copy of the project the student's process
-works on is made later, by :func:`milestones.grader.isolation.copy_submission`.
+A zip is unpacked within bounds (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB` ...): a zip bomb, an unsafe
+path, a link or an encrypted entry is refused with one line, never an exception.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ name                         what it is
 ``Student``                  one student process serving one test module's observations;
                              ``student("name", *args)`` returns the observation's data
 ``Launch``                   how to start that process (command, environment, folder)
-``Opaque``                   a value the student's code returned that is not plain data
 ``StudentError``             a call that did not return data; ``.text`` is the message
                              for the student
 ``Raised``                   ... because the student's code raised (``.type``, ``.is_a()``)
@@ -15,11 +14,9 @@ name                         what it is
 ===========================  ===========================================================
 
 This module runs in the grader's pytest process, which never imports the submission
-(docs/design/graded_test_shape.md). Everything it reads from the student's process is
-hostile: one reply is at most :data:`REPLY_LIMIT` bytes, parsed with no ``NaN``, no number
-over 100 digits and no nesting deeper than :data:`DEPTH_LIMIT`, and must answer the request
-just sent; anything else ends that process (the next call starts a fresh one) and fails the
-call. Only JSON types cross, so a student's ``__eq__`` never reaches an assertion.
+(docs/design/graded_test_shape.md), and in the student's tools (:mod:`milestones.host`). Every reply is
+hostile: it is read within the channel's bounds (:func:`~.protocol.read_reply`) and must answer the request
+just sent; anything else ends that process (the next call starts a fresh one) and fails the call.
 """
 
 from __future__ import annotations

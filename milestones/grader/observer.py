@@ -178,16 +178,18 @@ class _Alarm:
     """The ``SIGALRM`` handler of one call: stop it at its deadline, and earlier when one call of a function
     known to hang (stopped :data:`_HANG_REPEAT` times before) has run :data:`_QUICK_STOP` seconds."""
 
-    def __init__(self, seconds: float, hanging: dict[CodeType, int]) -> None:
+    def __init__(self, seconds: float, hanging: dict[CodeType, int],
+                 stop: Callable[[str], BaseException] = TestTimeout) -> None:
         self.seconds = seconds
         self.deadline = time.monotonic() + seconds
         self.hanging = hanging
+        self.stop = stop
         self.watched: tuple[FrameType, float] | None = None
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
         now = time.monotonic()
         if now >= self.deadline - 0.01:
-            raise TestTimeout(f"took longer than {self.seconds:g} s and was stopped: look for a loop that never ends")
+            raise self.stop(f"took longer than {self.seconds:g} s and was stopped: look for a loop that never ends")
         outermost = None
         while frame is not None:
             if frame.f_code in self.hanging:
@@ -204,20 +206,22 @@ class _Alarm:
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float, hanging: dict[CodeType, int] | None = None) -> Iterator[None]:
+def time_limit(seconds: float, hanging: dict[CodeType, int] | None = None, *,
+               stop: Callable[[str], BaseException] | None = None) -> Iterator[None]:
     """The one time limit of the student's process: raise :class:`TestTimeout` in the body after ``seconds``
     (again every 0.5 s if it is swallowed), or sooner in a function of ``hanging`` (see :class:`_Alarm`);
-    no limit for 0 seconds or where there is no ``setitimer`` (Windows)."""
+    no limit for 0 seconds or where there is no ``setitimer`` (Windows). ``stop``: raise what it makes of the
+    message instead, once (a play that goes on after its stop, as the demo's window does)."""
     hanging = hanging or {}
     if seconds <= 0 or not hasattr(signal, "setitimer"):
         yield
         return
-    handler = _Alarm(seconds, hanging)
+    handler = _Alarm(seconds, hanging, stop or TestTimeout)
     previous = signal.signal(signal.SIGALRM, handler)
     if hanging and seconds > _QUICK_STOP:
         signal.setitimer(signal.ITIMER_REAL, _QUICK_STOP / 4, _QUICK_STOP / 4)
     else:
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)  # again every 0.5 s if swallowed
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0 if stop else 0.5)  # again every 0.5 s if swallowed
     try:
         yield
     finally:

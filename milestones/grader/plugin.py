@@ -21,16 +21,8 @@ For every test under a ``milestone<N>/`` folder it
   exception as :class:`milestones.grader.judge.StudentError` words it ("not written yet: <what to
   do>" for a starter's ``NotImplementedError``, the exception with the function and line in
   the student's code, a loop stopped at its time limit);
-* writes one JSON object per line as the run goes (so a run killed by a time limit keeps
-  what it finished) to the pipe whose descriptor the grader puts in the environment
-  variable ``MILESTONES_RESULTS_FD`` (:data:`RESULTS_FD_ENV`), or else to the file given by
-  ``--results-json PATH``:
-
-  ``{"kind": "begin"}``, then ``{"kind": "session"}`` when the session starts,
-  ``{"kind": "collected", "nodeid", "name", "doc", "milestone", "part", "points", "hidden"}``,
-  ``{"kind": "start", "nodeid"}``, ``{"kind": "result", "nodeid", "outcome", "message", "timed_out"}``
-  (outcome ``passed``, ``failed``, ``error`` or ``skipped``; ``timed_out``: a call stopped at
-  ``--test-timeout``), ``{"kind": "collect_error", "nodeid", "message"}``, ``{"kind": "finished", "exitstatus"}``.
+* writes the results stream (:mod:`.protocol`) as the run goes, so a run killed by a time limit keeps what
+  it finished: to the grader's pipe (:data:`~.protocol.RESULTS_FD_ENV`), or else to ``--results-json PATH``.
 """
 
 from __future__ import annotations

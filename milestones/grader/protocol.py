@@ -1,30 +1,13 @@
-"""The two channels between the grader's processes, defined once: both ends of each import this module.
+"""The grader's two channels, defined once: both ends of each import this module.
 
-=================================  =========================================================
-channel                            ends
-=================================  =========================================================
-the results stream                 written by the plugin (:mod:`.plugin`, in the judge's pytest
-                                   process), read by the runner (:mod:`.runner`, the grader)
-the student channel                requests written by the judge (:mod:`.judge`) and by the
-                                   student's tools (:mod:`milestones.host`), answered by the
-                                   student's process (:mod:`.observer`)
-=================================  =========================================================
-
-**The results stream**: one JSON object per line, on the pipe whose descriptor is in
-:data:`RESULTS_FD_ENV` (or a ``--results-json`` file): :func:`record` writes them; the
-runner checks their order (``begin``, ``session``, ``collected``/``collect_error``, then per
-test ``start`` and ``result``, then ``finished``) and their size (:data:`STREAM_LIMIT`,
-:data:`LINE_LIMIT`).
-
-**The student channel**: on the two descriptors named in :data:`FDS_ENV` (``"<read>,<write>"``),
-one request per line, ``{"id": N, "call": "name", "args": [...]}`` (:func:`request`; a
-``"timeout"`` of its own for a tool's call), and for each one reply line
-(:func:`reply`): ``{"id": N, "value": data}``, ``{"id": N, "raised": {...}}`` (``"timed_out":
-true`` when the call was stopped at its limit), and, for a student's tool only, any number of
-``{"id": N, "say": line}`` before it (a line the call printed). Values are plain data
-(:func:`plain`, :func:`number`); the reader (:func:`read_reply`) trusts nothing: at most
-:data:`REPLY_LIMIT` bytes, no ``NaN``, no number over 100 digits, no nesting deeper than
-:data:`READ_DEPTH_LIMIT`.
+* **The results stream** (plugin -> runner): one JSON object per line (:func:`record`) on the pipe named in
+  :data:`RESULTS_FD_ENV`: ``begin``, ``session``, ``collected``/``collect_error``, then per test ``start`` and
+  ``result``, then ``finished``; bounded by :data:`STREAM_LIMIT` and :data:`LINE_LIMIT`.
+* **The student channel** (judge or a student's tool -> the student's process, on the descriptors named in
+  :data:`FDS_ENV`): one :func:`request` per line, ``{"id", "call", "args"}`` (and a tool's own ``"timeout"``);
+  one :func:`reply` each, ``{"id", "value"}`` or ``{"id", "raised"}`` (``"timed_out": true`` when stopped),
+  after a tool's ``{"id", "say": line}`` lines. Values are plain data (:func:`plain`, :func:`number`), read by
+  :func:`read_reply` within :data:`REPLY_LIMIT` bytes and :data:`READ_DEPTH_LIMIT` levels.
 """
 
 from __future__ import annotations
@@ -41,8 +24,6 @@ __all__ = ["DEPTH_LIMIT", "FDS_ENV", "IMPORTS_CALL", "LINE_LIMIT", "MESSAGE_LIMI
            "TEXT_LIMIT", "Opaque", "clip", "TestTimeout", "as_number", "number", "plain", "read_reply", "record", "reply",
            "request", "text"]
 
-# ---------------------------------------------------------------- the results stream (plugin -> runner)
-
 #: The environment variable holding the results pipe's descriptor (the runner sets it, the plugin reads it).
 RESULTS_FD_ENV = "MILESTONES_RESULTS_FD"
 #: Every process of one run inherits this variable with the run's own value, so the processes
@@ -58,11 +39,12 @@ MESSAGE_LIMIT = 2000
 
 
 def record(kind: str, **fields: Any) -> str:
-    """One results line (with its newline): ``{"kind": kind, **fields}``."""
+    """One results line (with its newline): ``{"kind": kind, **fields}``. The kinds and their fields: ``begin``;
+    ``session``; ``collected`` (``nodeid``, ``name``, ``doc``, ``milestone``, ``part``, ``points``, ``hidden``);
+    ``collect_error`` (``nodeid``, ``message``); ``start`` (``nodeid``); ``result`` (``nodeid``, ``outcome``:
+    passed, failed, error or skipped, ``message``, ``timed_out``); ``finished`` (``exitstatus``)."""
     return json.dumps({"kind": kind, **fields}) + "\n"
 
-
-# ---------------------------------------------------------------- the student channel (judge or tool -> student)
 
 #: The environment variable holding the request and reply descriptors, ``"<read>,<write>"``.
 FDS_ENV = "MILESTONES_OBSERVE_FDS"
@@ -112,8 +94,7 @@ def reply(ident: object, answer: dict[str, Any]) -> str:
 
 
 def clip(value: object, limit: int = MESSAGE_LIMIT) -> str:
-    """``value`` if it is text of at most ``limit`` characters, cut to ``limit`` (ending ``...``); ``"<not text>"`` if
-    it is not a ``str``."""
+    """``value`` cut to ``limit`` characters (ending ``...``); ``"<not text>"`` if it is not a ``str``."""
     value = value if type(value) is str else "<not text>"
     return value if len(value) <= limit else value[:limit - 3] + "..."
 

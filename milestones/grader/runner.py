@@ -9,20 +9,14 @@ name                        what it is
 ``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
 ==========================  =========================================================
 
-The child is ``python -m pytest`` with the grading plugin: the judge, which never imports the
-submission (docs/design/graded_test_shape.md). Its tests ask the fixture ``student`` for
-observations, which run the submission's code in a student process of their own
-(:mod:`milestones.grader.observer`), started through ``python -m milestones.grader._sandbox``: a supervisor
-that sets ``RLIMIT_CPU``, ``RLIMIT_AS``, ``RLIMIT_FSIZE`` and (Linux) ``RLIMIT_NPROC`` as hard limits
-(from :class:`Limits`, ``--student-limits``) and kills everything the student's process started when
-it ends (a PID namespace where the kernel allows one, else as a child subreaper). The plugin writes one JSON line per event (so a run that is killed
-keeps what it finished) to a pipe the child inherits; its descriptor is in the environment (on
-Windows, a ``--results-json`` file). The runner checks that the lines follow the plugin's
-protocol (:class:`_Stream`, :mod:`.protocol`). When the run ends, the runner kills the judge's group and every
-process carrying the run's tag, so processes a submission started do not outlive the run. The
-judge's output goes to a file of which only the first ``Limits.output_bytes`` are read. A
-submission's graded run goes through :func:`milestones.grader.isolation.run_isolated`, which builds on
-this module (this module never calls it).
+The child is ``python -m pytest`` with the grading plugin (:mod:`.plugin`): the judge, which never imports
+the submission (docs/design/graded_test_shape.md); its student processes start through the sandbox's
+supervisor (:mod:`._sandbox`) with :func:`sandbox_limits`. The plugin writes one JSON line per event (so a
+run that is killed keeps what it finished) to a pipe the child inherits (on Windows, a ``--results-json``
+file); the runner checks them as they come (:class:`_Stream`, :mod:`.protocol`). When the run ends, the
+runner kills the judge's group and every process carrying the run's tag. Only the first
+``Limits.output_bytes`` of the judge's output are read. A submission's graded run goes through
+:func:`.isolation.run_isolated`, which builds on this module (this module never calls it).
 
 Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
 test whose call of the student's code was stopped at that limit (the runner reads the results

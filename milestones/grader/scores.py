@@ -1,22 +1,11 @@
 """The score model: a run's results against the reference's list of tests, in course points.
 
-=================================  ==================================================
-name                               what it is
-=================================  ==================================================
-``TestScore``                      one test's outcome, message and course points
-``PartScore``, ``MilestoneGrade``  totals per rubric part and per milestone
-``SubmissionGrade``                one student's grades; regular and extra credit
-``score_run(...)``                 score one run of a milestone's suite
-``inventory_json(...)``            the tests and weights collected on the reference, as JSON
-``read_inventory(path)``           ... and read back (the autograder zip ships them)
-=================================  ==================================================
-
-Scoring: a part earns ``part.points * passed weight / total weight`` where the weights
-are the tests' ``@pytest.mark.points`` (``milestones/points.toml`` gives the parts'
-course points). A test that did not run (its module failed to import, or the run was
-stopped) earns nothing and says why. A run whose results stream the submission's code
-wrote to (:attr:`milestones.grader.runner.RunResult.tampered`) earns nothing at all: every test
-says :data:`TAMPERED` and how.
+A part earns ``part.points * passed weight / total weight`` where the weights are the tests'
+``@pytest.mark.points`` (``milestones/points.toml`` gives the parts' course points). A test that did
+not run (its module failed to import, or the run was stopped) earns nothing and says why. A run whose
+results stream the submission's code wrote to (:attr:`.runner.RunResult.tampered`) earns nothing at
+all: every test says :data:`TAMPERED` and how. :func:`inventory_json` and :func:`read_inventory` keep
+the reference's tests and weights for the autograder zip.
 """
 
 from __future__ import annotations

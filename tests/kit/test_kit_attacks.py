@@ -474,7 +474,7 @@ def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Pat
     """With the kit pip-installed, site-packages holds the reference blackjack next to pytest: the isolated
     student process's sys.path gets a mirror of it without blackjack, gui and milestones (the rest stays
     importable), and an editable install's path to the kit is dropped; the submission's own folder stays."""
-    from milestones import observer  # noqa: PLC0415
+    from milestones.grader import observer  # noqa: PLC0415
 
     site_packages = tmp_path / "lib" / "site-packages"
     for package in ("blackjack", "gui", "milestones", "pytest"):
