@@ -326,16 +326,17 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
     started = time.monotonic()
     result = DefendResult(hands=hands, seed=seed)
     options = {"project": str(project), "rules": rules, "hands": hands, "seed": seed}
-    calls = [("setup", "", None), *((key, key, name) for key, (name, _functions) in ROWS.items())]
+    calls: list[tuple[str, list[Any], str | None]] = [
+        ("setup", [options], None), *(("row", [key, options], name) for key, (name, _f) in ROWS.items())]
     with Host(project, "defend_play") as host:
-        for call, key, name in calls:
+        for call, args, name in calls:
             left = timeout - (time.monotonic() - started)
             try:
                 if left <= 0:
                     raise StudentTimeout("the time is up")
                 if name is not None:
                     say(f"{name}: {hands:,} rounds ...")
-                answer = host(call, options, timeout=left) if call == "setup" else host("row", key, options, timeout=left)
+                answer = host(call, *args, timeout=left)
             except StudentTimeout:
                 result.stopped = f"the run took longer than {timeout:g} s (--timeout); the rows above finished"
                 break
@@ -345,6 +346,7 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
             except StudentError as err:
                 result.stopped = f"the process playing your code stopped: {err.text}"
                 break
+            answer = answer if isinstance(answer, dict) else {}
             if "usage" in answer:
                 raise DefendError(str(answer["usage"]))
             if "rules" in answer:

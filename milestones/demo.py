@@ -92,19 +92,31 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     """
     numbers = list(SCENES) if milestones is None else milestones
     _check_numbers(numbers)
+    say = _say_to(out)
+    return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
+        scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)[0], "  ok: every hand ended as it should")
 
+
+def _say_to(out: TextIO) -> Say:
+    """Where the demo's lines go: ``out``, a line at a time, flushed."""
     def say(text: str) -> None:
         out.write(text + "\n")
         out.flush()
+    return say
 
+
+def _show(say: Say, numbers: list[int], pause: Callable[[], None] | None, play: Callable[[int, int, Scene], str],
+          ok: str) -> int:
+    """Show each scene of ``numbers`` (header, ``play``'s lines, ``ok`` when its status is ``"ok"``), calling
+    ``pause`` between scenes, then the summary; return 0 when every scene is ok, else 1."""
     results: list[tuple[str, str]] = []
-    for count, (number, _index, scene) in enumerate(_chosen(numbers)):
+    for count, (number, index, scene) in enumerate(_chosen(numbers)):
         if count and pause is not None:
             pause()
         _header(say, number, scene)
-        status, _record = run_scene(scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)
+        status = play(number, index, scene)
         if status == "ok":
-            say("  ok: every hand ended as it should")
+            say(ok)
         results.append((f"milestone {number}: {scene.title}", status))
     _summary(say, results)
     return 0 if all(status == "ok" for _, status in results) else 1
@@ -180,9 +192,9 @@ def _load_reference(root: Path) -> bool:
 
 def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *, unicode: bool = True,
              plain: bool = False, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
-    """Play the demo on the packages in ``project`` in a process of their own, judging each scene against the kit.
+    """Play the demo on the packages in ``project`` in the student's process, judging each scene against the kit.
 
-    The student's process (``python -I``, where only ``project`` supplies ``blackjack`` and ``gui``) plays
+    The student's process (:mod:`milestones.host`: only ``project`` supplies ``blackjack`` and ``gui``) plays
     the scenes and sends back what was shown and each scene's record; this process loads the kit's engine
     (:func:`find_reference`), plays the same stacked shoes and decisions on it, and says after each scene
     ``ok: every hand ended as it should`` or ``differs: <how, in the rule's words>``. Without the kit's
@@ -204,46 +216,37 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
     numbers = list(SCENES) if milestones is None else milestones
     _check_numbers(numbers)
 
-    def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-
+    say = _say_to(out)
     root = find_reference(project)
     judged = root is not None and _load_reference(root)
     if not judged:
         say("(the kit's own engine is not reachable from here, so the play is shown without comparing it with "
             "the rules: run the demo from the kit's folder, python -m milestones demo --project DIR)")
-    chosen = _chosen(numbers)
     env = dict(os.environ)
     no_display = ""
     with ExitStack() as stack:
-        if any(scene.shell for _n, _i, scene in chosen) and not env.get("DISPLAY"):
+        if any(scene.shell for _n, _i, scene in _chosen(numbers)) and not env.get("DISPLAY"):
             try:
                 env["DISPLAY"] = stack.enter_context(xvfb())
             except NoDisplay as err:  # the window scenes say so
                 no_display = str(err)
         host = stack.enter_context(Host(project, "demo_play", env=env))
         options = {"unicode": unicode, "plain": plain, "scene_timeout": scene_timeout}
-        results: list[tuple[str, str]] = []
-        for count, (number, index, scene) in enumerate(chosen):
-            if count and pause is not None:
-                pause()
-            _header(say, number, scene)
+
+        def play(number: int, index: int, scene: Scene) -> str:
             if scene.shell and no_display:
                 status, record = f"stopped: no display for the window ({no_display})", None
                 say(f"  {status}")
             else:
                 status, record = _play_there(host, f"{number}:{index}", options, say)
-            if record is not None and judged:
-                found = differences(scene, record, reference_record(scene))
-                if found:
-                    status = "differs: " + "; ".join(found)
-                    say(f"  {status}")
-            if status == "ok":
-                say("  ok: every hand ended as it should" + ("" if judged else " (not compared with the rules)"))
-            results.append((f"milestone {number}: {scene.title}", status))
-    _summary(say, results)
-    return 0 if all(status == "ok" for _, status in results) else 1
+            found = differences(scene, record, reference_record(scene)) if record is not None and judged else []
+            if found:
+                status = "differs: " + "; ".join(found)
+                say(f"  {status}")
+            return status
+
+        return _show(say, numbers, pause, play,
+                     "  ok: every hand ended as it should" + ("" if judged else " (not compared with the rules)"))
 
 
 def _play_there(host: Host, key: str, options: dict[str, Any], say: Say) -> tuple[str, Record | None]:

@@ -1,24 +1,19 @@
 """The one host of the student's process for the student's tools: demo, defend and ten rounds run their plays here.
 
-A tool (``python -m milestones demo``, ``defend``, ``check``'s ten rounds) never imports the student's
-code and never starts a process: it asks a :class:`Host` to run a *play*, a function of a module of
-:mod:`milestones.plays`, on the code of the student's project, and gets plain data back::
+==========================  ===================================================================
+name                        what it is
+==========================  ===================================================================
+``Host(project, play)``     ``host("play_scene", ..., timeout=17, say=print)``: run a play's
+                            function (:mod:`milestones.plays`) on the project; plain data back
+``launch(...)``             the one place a tool's student process is started (issue 35
+                            confines it here)
+==========================  ===================================================================
 
-    with Host(project, "demo_play") as host:
-        answer = host("play_scene", "1:0", options, timeout=17, say=print)
-
-The student's process is the grader's own (:mod:`milestones.grader.observer` with ``--tool``), started
-by the judge's client (:class:`milestones.grader.judge.Student`) and spoken to on the same channel
-(:mod:`milestones.grader.protocol`): one import guard (``blackjack`` and ``gui`` from the project
-only), one time limit (the play is stopped at ``timeout`` seconds, and the process killed a few
-seconds later if the play swallows the stop), one wire format (requests, ``say`` lines as the play
-prints them, one reply of plain data read with the reader's bounds). A call raises
-:class:`~milestones.grader.judge.StudentTimeout` (stopped at its limit),
-:class:`~milestones.grader.judge.StudentGone` (the process ended: :meth:`Host.ended` says how in the
-tools' words) or :class:`~milestones.grader.judge.Raised` (the play itself raised).
-
-:func:`launch` is the one place a tool's student process is started: confining it further (issue 35:
-what it may read) changes that function only.
+A tool never imports the student's code nor starts a process. The student's process is the grader's
+(:mod:`milestones.grader.observer` with ``--tool``), spoken to by the judge's client
+(:class:`~milestones.grader.judge.Student`) on the same channel: one import guard, one time limit, one
+wire format (docs/design/layout.md). A call raises ``StudentTimeout`` (stopped at its limit),
+``StudentGone`` (the process ended: :meth:`Host.ended` says how) or ``Raised`` (the play raised).
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -76,8 +76,8 @@ from ..config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror
 from .hidden import HiddenStripError, strip_hidden
 from ..regions import FUNCTIONS_FILE, PACKAGES, functions_json
 from .xvfb import NoDisplay, xvfb
-from .runner import (GraderError, Limits, RunResult, _last_error, checked_paths, execute, judge_command, judge_env,
-                     sandbox_limits)
+from .runner import (GraderError, Limits, RunResult, checked_paths, execute, judge_command, judge_env, sandbox_limits,
+                     started)
 
 __all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USER_PREFIX", "SubmissionRefused",
            "copy_submission", "digest", "kill_user", "namespaces", "run_isolated", "sandbox_user", "space_mb",
@@ -574,7 +574,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
                       "-c", str(judge / "pytest.ini"), "--student-spec", str(work / "student.json")]
         if part != "all":
             judge_args += ["-m", "hidden" if part == "hidden" else "not hidden"]
-        with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
+        with _user_slot() if root else nullcontext() as user, _display(needs_display(folder)) as display:
             if display is not None:
                 env["DISPLAY"] = display
             after = None
@@ -607,15 +607,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             changed = _changed(before, _grading_files(kit, judge))
             if changed:
                 result.tampered = f"the grading files changed during the run: {changed}"
-    if not result.session and not result.tampered:
-        raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
-                          f"so the grader's own command is wrong: {_last_error(result.output)}")
-    return result
-
-
-@contextmanager
-def _no_user() -> Iterator[None]:
-    yield None
+    return started(result)
 
 
 def needs_display(folder: Path) -> bool:

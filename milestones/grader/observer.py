@@ -356,32 +356,27 @@ def _imports(folder: Path, names: list[object], timeout: float) -> dict[str, obj
     return found
 
 
-class _Say(io.TextIOBase):
-    """``sys.stdout`` during a tool's call: each line printed goes to the tool as ``{"id", "say": line}``."""
+class _Say(io.StringIO):
+    """``sys.stdout`` during a tool's call: each line printed goes to the tool as ``{"id", "say": line}``
+    (a partial line when it is flushed)."""
 
     def __init__(self, writer: TextIO, ident: object) -> None:
-        self._writer, self._ident, self._buffer = writer, ident, ""
-
-    def writable(self) -> bool:
-        return True
+        super().__init__()
+        self._writer, self._ident = writer, ident
 
     def write(self, text: str) -> int:
-        """Send every complete line; keep the rest for the next write."""
-        self._buffer += text
-        *lines, self._buffer = self._buffer.split("\n")
+        *lines, rest = (self.getvalue() + text).split("\n")
+        self.seek(0)
+        self.truncate()
+        super().write(rest)
         for line in lines:
-            self._send(line)
+            self._writer.write(reply(self._ident, {"say": line}))
+        self._writer.flush()
         return len(text)
 
     def flush(self) -> None:
-        """Send a partial line too."""
-        if self._buffer:
-            self._send(self._buffer)
-            self._buffer = ""
-
-    def _send(self, line: str) -> None:
-        self._writer.write(reply(self._ident, {"say": line}))
-        self._writer.flush()
+        if self.getvalue():
+            self.write("\n")
 
 
 def _serve(reader: io.BufferedReader, writer: TextIO, observations: _Observations, timeout: float,

@@ -51,7 +51,7 @@ from typing import Any
 
 from .protocol import LINE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, STREAM_LIMIT
 
-__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "checked_paths", "execute", "judge_command", "judge_env", "run_suite",
+__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "checked_paths", "execute", "started", "judge_command", "judge_env", "run_suite",
            "sandbox_limits"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
@@ -351,6 +351,15 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
         env["PYTHONHASHSEED"] = "0"
         execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=output_file,
                 results_file=None if pipe else results_file)
+    return started(result)
+
+
+def started(result: RunResult) -> RunResult:
+    """``result``, once it is known that pytest's session started (or the stream was tampered with).
+
+    Raises:
+        GraderError: the run ended before the session started: the grader's own command is wrong.
+    """
     if not result.session and not result.tampered:
         raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
                           f"so the grader's own command is wrong: {_last_error(result.output)}")
