@@ -30,12 +30,12 @@ The table is printed and written into the diary (``docs/diary.md`` in the projec
 ``--diary``), under ``## Defending my hints`` between two markers, replacing the table of
 the last run; the words around it are the student's.
 
-Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as
-``check`` and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`; only the
-project supplies ``blackjack``), which plays each row (:mod:`milestones.plays.defend_play`) and
-sends it back as plain data; this process prints and writes the diary and never imports ``blackjack``. A function not written yet
-(``NotImplementedError``) makes its row say so; any other error in the student's code ends
-its row with one line naming the error and where it was raised; the other rows still run.
+Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as ``check``
+and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`), which plays each row
+(:mod:`milestones.plays.defend_play`) and sends it back as plain data; this process prints and writes
+the diary and never imports ``blackjack``. A function not written yet (``NotImplementedError``) makes its
+row say so; any other error in the student's code ends its row with one line naming the error and where
+it was raised; the other rows still run.
 """
 
 from __future__ import annotations

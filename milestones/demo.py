@@ -94,7 +94,8 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     _check_numbers(numbers)
     say = _say_to(out)
     return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
-        scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)[0], "  ok: every hand ended as it should")
+        scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)[0],
+        "  ok: every hand ended as it should")
 
 
 def _say_to(out: TextIO) -> Say:

@@ -1,4 +1,4 @@
-"""Run a command confined and limited (POSIX): ``python milestones/grader/_sandbox.py`` (or ``-m milestones.grader._sandbox``).
+"""Run a command confined and limited (POSIX): ``python milestones/grader/_sandbox.py`` (or ``-m`` its module).
 
 Usage::
 

@@ -224,7 +224,8 @@ def namespaces() -> frozenset[str]:
     if os.name != "posix":
         return frozenset()
     try:
-        done = subprocess.run([sys.executable, "-P", "-s", "-B", str(Path(__file__).with_name("_sandbox.py")), "--probe"],
+        sandbox = str(Path(__file__).with_name("_sandbox.py"))
+        done = subprocess.run([sys.executable, "-P", "-s", "-B", sandbox, "--probe"],
                               capture_output=True, text=True, timeout=60, check=False)
         names = json.loads(done.stdout) if done.returncode == 0 else []
     except (OSError, ValueError, subprocess.SubprocessError):
@@ -565,9 +566,10 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env[ISOLATED_ENV] = "1"
         env[SITE_MIRRORS_ENV] = str(kit / "site")
         env[STAGING_ENV] = str(staging)
-        observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(sub), "--isolated"]
-        sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "grader" / "_sandbox.py"), *sandbox_limits(limits),
-                   "--write", str(sub), "--write", str(tmp)]
+        observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(sub),
+                    "--isolated"]
+        sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "grader" / "_sandbox.py"),
+                   *sandbox_limits(limits), "--write", str(sub), "--write", str(tmp)]
         if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
             sandbox += ["--space", str(space_mb(limits))]
         judge_args = [*judge_command([str(milestone)], milestone.parent.parent, limits, "-P", "-B"),

@@ -136,8 +136,8 @@ class Launch:
 
 
 class Student:
-    """The student's process for one test module: ``student("hand_score", ["As", "9h"])`` runs the observation
-    ``hand_score`` there and returns its plain data.
+    """The student's process for one test module (or one tool's run, :mod:`milestones.host`):
+    ``student("hand_score", ["As", "9h"])`` runs the observation ``hand_score`` there and returns its plain data.
 
     The process starts on the first call and again on the call after one that killed it.
 

@@ -424,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     reader = os.fdopen(read_fd, "rb")
     writer = os.fdopen(write_fd, "w", encoding="utf-8")
-    sys.stdin = _NoKeyboard()
+    if not args.tool:  # a tool's play reads an empty stdin, as the tools' own processes always have
+        sys.stdin = _NoKeyboard()
     impl = args.impl.resolve()
     for name in [m for m in sys.modules if m.split(".")[0] in _SWAPPED]:
         del sys.modules[name]
@@ -432,7 +433,8 @@ def main(argv: list[str] | None = None) -> int:
         _drop_other_packages(impl)
     sys.path.insert(0, str(impl))
     sys.path.insert(0, str(args.observations.resolve().parent))  # the suite's own observe_* helpers first
-    sys.meta_path.insert(0, ProjectOnly(impl, "No module named '{name}' in {folder}") if args.tool else ProjectOnly(impl))
+    guard = ProjectOnly(impl, "No module named '{name}' in {folder}") if args.tool else ProjectOnly(impl)
+    sys.meta_path.insert(0, guard)
     _serve(reader, writer, _Observations(args.observations.resolve()), args.timeout, args.tool)
     return 0
 

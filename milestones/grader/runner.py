@@ -51,8 +51,8 @@ from typing import Any
 
 from .protocol import LINE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, STREAM_LIMIT
 
-__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "checked_paths", "execute", "started", "judge_command", "judge_env", "run_suite",
-           "sandbox_limits"]
+__all__ = ["GraderError", "Limits", "RunResult", "TestRecord", "checked_paths", "execute", "judge_command", "judge_env",
+           "run_suite", "sandbox_limits", "started"]
 
 _PACKAGE_PARENT = Path(__file__).resolve().parents[2]
 

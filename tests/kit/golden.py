@@ -20,8 +20,8 @@ file                what it holds
 ==================  ==============================================================================
 
 What may differ from run to run or machine to machine is taken out (:func:`normalized`): the
-samples' temporary folder, seconds and dates, and the sandbox's protections a machine lacks
-(``unprotected``, ``extra_data``). When a change of scores is meant (a suite gains a test), record
+samples' temporary folder, seconds and dates, the line numbers of the samples' (the reference's) code, and
+the sandbox's protections a machine lacks (``unprotected``, ``extra_data``). When a change of scores is meant (a suite gains a test), record
 again and commit the new files with the change: ``python tests/kit/golden.py record``.
 """
 
@@ -46,13 +46,17 @@ __all__ = ["GOLDEN", "outputs", "normalized"]
 
 _SECONDS = re.compile(r"\d+(?:\.\d+)? s\b")
 _DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
+#: A line of the samples' code in a message (``blackjack/hand.py:88``, ``(cards.py, line 238)``): the samples
+#: are the reference's code, so an edit of the engine moves them without changing any behaviour.
+_LINE = re.compile(r"(\.py:|\.py, line )\d+")
 
 
 def normalized(text: str, samples: Path) -> str:
-    """``text`` with the samples' folder as ``<samples>``, seconds as ``N s`` and dates as ``<date>``."""
+    """``text`` with the samples' folder as ``<samples>``, seconds as ``N s``, dates as ``<date>`` and lines of
+    the samples' code as ``N``."""
     for path in {str(samples), os.path.realpath(samples)}:
         text = text.replace(path, "<samples>")
-    return _DATE.sub("<date>", _SECONDS.sub("N s", text))
+    return _LINE.sub(r"\1N", _DATE.sub("<date>", _SECONDS.sub("N s", text)))
 
 
 def _drop(data: object, keys: tuple[str, ...]) -> object:

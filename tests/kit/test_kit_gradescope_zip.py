@@ -6,7 +6,7 @@ fast tests worth the real 25 points), lay out ``/autograder`` under a temporary 
 ``test_kit_autograder`` does, put the student's upload in ``submission/`` and run
 ``run_autograder``. A hostile zip is never graded: it scores 0 and results.json says why in
 one line. The rule itself (loose files win, one zip, one zip inside it) is checked on
-:func:`~milestones.grader.grading.find_submissions`, the one code path local ``grade`` and
+:func:`~milestones.grader.intake.find_submissions`, the one code path local ``grade`` and
 Gradescope share.
 """
 
