@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -69,7 +70,7 @@ class Host:
         self._output = self._folder / "output.txt"
         self._student = Student(launch(project.resolve(), play, self._output, env))
 
-    def __call__(self, call: str, *args: Any, timeout: float, say: Any = None) -> Any:
+    def __call__(self, call: str, *args: Any, timeout: float, say: Callable[[str], None] | None = None) -> Any:
         """Run the play's function ``call(*args)`` in the student's process; return its plain data.
 
         Args:
