@@ -46,12 +46,14 @@ from .config import KIT_TEST_INSTALL, STUDENT_INSTALL, handout_dir, load_course,
 from .defend import add_parser as add_defend_parser
 from .defend import main as defend_main
 from .demo import run_demo
-from .grading import DEFAULT_JOBS, Grader, find_submissions, read_inventory
-from .hidden import HiddenStripError
+from .grader.grading import DEFAULT_JOBS, Grader
+from .grader.intake import find_submissions
+from .grader.scores import read_inventory
+from .grader.hidden import HiddenStripError
 from .honesty import check_honesty
 from .regions import RegionError
 from .report import csv_gradebook, gradescope_failure, gradescope_results, json_report, text_report
-from .runner import Limits
+from .grader.runner import Limits
 from .starter import write_starter
 
 def _kit_file(name: str) -> ModuleType | None:

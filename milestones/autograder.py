@@ -43,8 +43,9 @@ from . import REPO_ROOT
 from .config import (INSTALLED_HANDOUT, INSTALLED_SUITES, SUITE_PREFIX, TESTS_DIR, Course, load_course, suite_name,
                      suite_path, suites_dir)
 from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
-from .grading import Grader, inventory_json
-from .runner import Limits
+from .grader.grading import Grader
+from .grader.scores import inventory_json
+from .grader.runner import Limits
 from .starter import _student_pyproject, write_packages
 
 __all__ = ["INVENTORY", "KIT_ENTRIES", "REQUIREMENTS", "AutograderSummary", "build_autograder", "kit_files",
@@ -205,7 +206,7 @@ fi
 # Student code runs as the unprivileged users bjgrade0, bjgrade1 (made here, or on first use):
 # the kit's files (hidden tests, inventory, the packages installed in the virtualenv) are
 # root's alone, so that code cannot read them; Python and the test tools stay readable.
-(cd "$SOURCE" && "$VENV/bin/python" -c 'from milestones.isolation import sandbox_user; sandbox_user(0); sandbox_user(1)')
+(cd "$SOURCE" && "$VENV/bin/python" -c 'from milestones.grader.isolation import sandbox_user; sandbox_user(0); sandbox_user(1)')
 chmod -R go-rwx "$SOURCE"
 for package in milestones blackjack gui; do
     folder="$(cd / && "$VENV/bin/python" -c 'import importlib.util as u, os, sys

@@ -25,10 +25,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from .config import TESTS_DIR, Course, Milestone, load_course, suite_path
-from .grading import MilestoneGrade, PartScore, TestScore, score_run
-from .hidden import hidden_counts
+from .grader.scores import MilestoneGrade, PartScore, TestScore, score_run
+from .grader.hidden import hidden_counts
 from .report import points_text, score_text
-from .runner import Limits, TestRecord, run_suite
+from .grader.runner import Limits, TestRecord, run_suite
 from .ten_rounds import ROUNDS, SEED, TenRounds, play_ten_rounds
 
 __all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "read_diary",

@@ -28,7 +28,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "KIT_TEST_INSTALL", "OBSERVATIONS_PREFIX", "RESULTS_FD_ENV", "SITE_MIRRORS_ENV",
+__all__ = ["DEFAULT_POINTS_FILE", "GRADING_MARKERS", "ISOLATED_ENV", "KIT_TEST_INSTALL", "OBSERVATIONS_PREFIX", "SITE_MIRRORS_ENV",
            "STUDENT_INSTALL", "SUITE_PREFIX", "TESTS_DIR", "Course", "Milestone", "Part", "handout_dir", "load_course", "mirror_name",
            "require_suites", "suite_name", "suite_number", "suite_path", "suites_dir"]
 
@@ -37,7 +37,7 @@ DEFAULT_POINTS_FILE = Path(__file__).with_name("points.toml")
 #: The folder holding the milestone suites, relative to the kit's (or a student project's) root.
 TESTS_DIR = "tests"
 #: ``test_hand.py``'s observations are in ``observe_hand.py`` beside it: every file of a suite whose name starts
-#: so is the student's side of the tests (:mod:`milestones.observer`), the only part the student's process reads.
+#: so is the student's side of the tests (:mod:`milestones.grader.observer`), the only part the student's process reads.
 OBSERVATIONS_PREFIX = "observe"
 #: A suite's folder name is this prefix and the milestone's number (``milestone3``).
 SUITE_PREFIX = "milestone"
@@ -47,8 +47,6 @@ VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
 #: The Gradescope visibility of hidden tests unless points.toml says otherwise: shown after the due date.
 DEFAULT_HIDDEN_VISIBILITY = "after_due_date"
 
-#: The environment variable naming the inherited pipe the grading plugin writes its results to.
-RESULTS_FD_ENV = "MILESTONES_RESULTS_FD"
 #: Set in the environment of an isolated graded run: the plugin takes every other copy of the packages off sys.path.
 ISOLATED_ENV = "MILESTONES_ISOLATED"
 #: In an isolated run: the folder of filtered mirrors of the site-packages that hold the kit's packages.

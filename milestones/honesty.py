@@ -24,7 +24,7 @@ from . import REPO_ROOT
 from .config import Course, load_course, require_suites, suite_name
 from .regions import PACKAGES
 from .report import points_text
-from .runner import Limits, run_suite
+from .grader.runner import Limits, run_suite
 from .starter import write_packages
 
 __all__ = ["HonestyReport", "check_honesty"]

@@ -23,9 +23,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from ._sandbox import PROTECTIONS
+from .grader._sandbox import PROTECTIONS
 from .config import DEFAULT_HIDDEN_VISIBILITY
-from .grading import MilestoneGrade, SubmissionGrade, TestScore
+from .grader.scores import MilestoneGrade, SubmissionGrade, TestScore
 
 __all__ = ["csv_gradebook", "gradescope_failure", "gradescope_results", "json_report", "points_text", "score_text", "shown",
            "spreadsheet_cell", "text_report", "unprotected"]
@@ -84,7 +84,7 @@ def _test_line(test: TestScore) -> list[str]:
 
 
 def unprotected(grades: list[SubmissionGrade]) -> list[str]:
-    """The sandbox's protections (:data:`milestones._sandbox.PROTECTIONS`) that any run of ``grades`` went
+    """The sandbox's protections (:data:`milestones.grader._sandbox.PROTECTIONS`) that any run of ``grades`` went
     without, by short name, in the order they were first met."""
     found: list[str] = []
     for grade in grades:

@@ -34,10 +34,10 @@ from pathlib import Path
 from . import REPO_ROOT
 from .config import (GRADING_MARKERS, INSTALLED_HANDOUT, INSTALLED_SUITES, STUDENT_INSTALL, SUITE_PREFIX, TESTS_DIR,
                      handout_dir, require_suites)
-from .hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
-from .isolation import MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
+from .grader.hidden import HIDDEN_FILE, hidden_counts, hidden_json, strip_hidden
+from .grader.isolation import MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
 from .regions import FUNCTIONS_FILE, PACKAGES, Region, functions_json, iter_modules, restore_source, scan, stub_source
-from .runner import Limits
+from .grader.runner import Limits
 
 __all__ = ["LEFT_OUT", "HybridSummary", "StarterSummary", "write_hybrid", "write_packages", "write_public_tests",
            "write_starter"]
@@ -395,7 +395,7 @@ def _make_room(out: Path, target: Path) -> None:
 def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_ROOT) -> HybridSummary:
     """Copy a submission to ``out`` with the reference's bodies of milestones before ``milestone`` put back.
 
-    The submission's packages are copied by :func:`milestones.isolation.copy_submission`:
+    The submission's packages are copied by :func:`milestones.grader.isolation.copy_submission`:
     without following a link, and refusing links, pipes, devices, hard links and files over the
     bounds by name. Each earlier-milestone region is matched to the student's function by
     qualname and replaces that function's body; the student's code for ``milestone`` and

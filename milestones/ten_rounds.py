@@ -12,9 +12,10 @@ session summary (``summary_lines``); its lines are read back here into one row p
 player, which ``python -m milestones check`` writes into the diary's "Ten rounds" table
 (:func:`milestones.check.append_ten_rounds`).
 
-The student's code runs in a process of its own (``python -I``; ``blackjack`` only from
-the project folder), as in the demo, so nothing here imports it: a syntax error in it is
-one line, not a traceback of ``check``; a game that loops is stopped after ``timeout``.
+The student's code runs in the student's process of the tools (:mod:`milestones.host`;
+``blackjack`` only from the project folder), as in the demo, so nothing here imports it: a
+syntax error in it is one line, not a traceback of ``check``; a game that loops is stopped
+after ``timeout``.
 
 ==========================  ===========================================================
 name                        what it is
@@ -28,14 +29,13 @@ name                        what it is
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+
+from .grader.judge import StudentError, StudentGone, StudentTimeout
+from .host import Host
 
 __all__ = ["BET", "PLAYERS", "ROUNDS", "SEED", "TenRounds", "play_ten_rounds", "summary_rows"]
 
@@ -133,7 +133,8 @@ def _signed(amount: Fraction) -> str:
 
 
 def play_ten_rounds(project: Path, *, timeout: float = 30.0) -> TenRounds:
-    """Play the experiment on the code in ``project`` (the folder holding its ``blackjack``), in a process of its own.
+    """Play the experiment on the code in ``project`` (the folder holding its ``blackjack``), in the student's process
+    (:mod:`milestones.host`, the play :mod:`milestones.plays.ten_rounds_play`).
 
     Args:
         project: the student's project folder.
@@ -145,32 +146,17 @@ def play_ten_rounds(project: Path, *, timeout: float = 30.0) -> TenRounds:
         an exception (its line in the student's code), a game that did not end in time,
         or summary lines that do not say what the spec asks.
     """
-    boot = ("import importlib.util, sys\n"
-            "spec = importlib.util.spec_from_file_location('_ten_rounds', sys.argv[1])\n"
-            "module = importlib.util.module_from_spec(spec)\n"
-            "sys.modules['_ten_rounds'] = module\n"
-            "spec.loader.exec_module(module)\n"
-            "module._serve(sys.argv[2])\n")
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
-    env["PYTHONIOENCODING"] = "utf-8"
-    try:
-        done = subprocess.run([sys.executable, "-I", "-c", boot, str(Path(__file__).resolve()), str(project.resolve())],
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, cwd=project, env=env)
-    except subprocess.TimeoutExpired:
-        return TenRounds(problem=f"the game did not end within {timeout:g} s (a loop that never ends?)")
-    reply = None
-    for line in reversed(done.stdout.decode("utf-8", "replace").splitlines()):
+    with Host(project, "ten_rounds_play") as host:
         try:
-            data = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(data, dict) and "ten_rounds" in data:
-            reply = data["ten_rounds"]
-            break
+            reply = host("play", str(project.resolve()), timeout=timeout)
+        except StudentTimeout:
+            return TenRounds(problem=f"the game did not end within {timeout:g} s (a loop that never ends?)")
+        except StudentGone as gone:
+            return TenRounds(problem=host.ended(gone, "the game's process ended without a summary"))
+        except StudentError as err:
+            return TenRounds(problem=f"the game's process ended without a summary: {err.text}")
     if not isinstance(reply, dict):
-        last = (done.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1]
-        return TenRounds(problem=f"the game's process ended without a summary (exit status {done.returncode})"
-                                 + (f": {last}" if last else ""))
+        return TenRounds(problem="the game's process ended without a summary")
     lines = [str(line) for line in reply.get("lines", [])]
     start = next((i for i, line in enumerate(lines) if line.lstrip().startswith("Session summary")), None)
     lines = lines[start:] if start is not None else lines[-5:]  # the summary, or how the game ended
@@ -180,74 +166,3 @@ def play_ten_rounds(project: Path, *, timeout: float = 30.0) -> TenRounds:
         return TenRounds(lines, summary_rows(lines))
     except ValueError as err:
         return TenRounds(lines, problem=str(err))
-
-
-# ====================================================================== the student's process
-
-def _serve(project: str) -> None:
-    """The student's process: play the rounds on ``project``'s ``blackjack`` and print one JSON line,
-    ``{"ten_rounds": {"lines": [...], "problem": "..."}}``; what the student's code prints goes nowhere."""
-    import contextlib
-    import io
-
-    sys.path.insert(0, project)
-    real = sys.stdout
-    said: list[str] = []
-    problem = ""
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        try:
-            problem = _play(project, said)
-        except NotImplementedError as err:
-            from blackjack.errors import unwritten
-            problem = unwritten(err)
-        except BaseException as err:  # noqa: BLE001 - anything the student's code does is reported in one line
-            problem = _mistake(err)
-    real.write(json.dumps({"ten_rounds": {"lines": said, "problem": problem}}) + "\n")
-    real.flush()
-
-
-def _play(project: str, said: list[str]) -> str:
-    """Play :data:`ROUNDS` rounds of the course game into ``said``; return a problem in one line, or ``""``."""
-    import dataclasses
-
-    import blackjack
-    if not Path(str(blackjack.__file__)).resolve().is_relative_to(Path(project).resolve()):
-        return f"blackjack was not imported from {project}"
-    from blackjack import Blackjack, Rules, course_game
-
-    rules = dataclasses.replace(Rules.preset("cs111"), wagering=True, min_bet=Fraction(BET),
-                                description="The cs111 game with money: every seat bets the minimum.")
-    game = Blackjack([name for name, _ in PLAYERS], rules, seed=SEED)
-    course_game.summary_lines(game)  # still a starter stub? Then say so now, not after the rounds
-
-    def ask(prompt: str) -> str:
-        rnd = game.round
-        if rnd is None or rnd.turn is None:
-            return "n" if "again" in prompt.lower() else "s"
-        seat, hand = rnd.turn
-        shown = rnd.view().seats[seat].hands[hand]
-        if seat == 0:  # Mimic: the dealer's rule (cs111 stands on soft 17)
-            hit = shown.total < 17 or (shown.total == 17 and shown.soft and rules.dealer_hits_soft_17)
-        else:  # Cautious: no card can bust a hard 11 or a soft total
-            hit = shown.total <= (17 if shown.soft else 11)
-        return "h" if hit else "s"
-
-    status = course_game.run(game, ask, said.append, rounds=ROUNDS)
-    if status != 0:
-        return said[-1] if said else f"the game ended with status {status}"
-    if game.rounds_played != ROUNDS:
-        return f"the game played {game.rounds_played} rounds, not {ROUNDS}"
-    return ""
-
-
-def _mistake(err: BaseException) -> str:
-    """One line for an exception from the student's code: its kind, text and the deepest line in the project."""
-    where = ""
-    tb = err.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        parts = Path(code.co_filename).parts
-        if "blackjack" in parts:
-            where = f" (in {code.co_name}, {'/'.join(parts[parts.index('blackjack'):])}:{tb.tb_lineno})"
-        tb = tb.tb_next
-    return f"{type(err).__name__}: {err}{where}"

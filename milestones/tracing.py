@@ -9,7 +9,7 @@ name                                what it is
 ``recursion(places, engine)``       "Hand.get_score (blackjack/hand.py) calls itself"
 ==================================  ===================================================
 
-Runs in the student's process (:mod:`milestones.observer`), which has the traceback; the
+Runs in the student's process (:mod:`milestones.grader.observer`), which has the traceback; the
 judge only ever receives the finished text. ``engine`` is the set of the kit's own
 functions (:func:`milestones.regions.split_functions`): every other function of the
 packages is the student's (the ones they write and any they add).

@@ -6,7 +6,7 @@ import them: they ask the fixture ``student`` for observations, which run in a p
 own that imports ``blackjack`` and ``gui`` from PATH only (``milestones/observer.py``), so a
 submission without a ``gui`` package fails the GUI tests instead of borrowing the reference's.
 
-The grading plugin (``milestones/pytest_plugin.py``) adds ``--results-json``,
+The grading plugin (``milestones/grader/plugin.py``) adds ``--results-json``,
 ``--test-timeout``, the ``student`` fixture and the checks on ``@pytest.mark.points`` / ``PART``;
 see ``tests/README.md``.
 """
@@ -27,7 +27,7 @@ _ROOT = str(next((p for p in Path(__file__).resolve().parents if (p / "milestone
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)  # the milestones package, when pytest runs from another folder
 
-pytest_plugins = ["milestones.pytest_plugin"]
+pytest_plugins = ["milestones.grader.plugin"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -62,7 +62,7 @@ def test_totals(student, codes, total):
 OBSERVE_M1 = '''"""Mini milestone-1 observations."""
 
 from blackjack import Card, Deck, Hand, parse_cards
-from milestones.observer import plain
+from milestones.grader.observer import plain
 
 
 def score(codes):
@@ -82,7 +82,7 @@ MINI_M2 = '''"""Mini milestone-2 suite for the grader's own tests."""
 
 import pytest
 
-from milestones.judge import as_number
+from milestones.grader.judge import as_number
 
 PART = "wagering"
 
@@ -104,7 +104,7 @@ def test_stand_on_soft_20_wins(student):
 OBSERVE_M2 = '''"""Mini milestone-2 observations."""
 
 from blackjack import Action, Blackjack, Player, Rules
-from milestones.observer import number
+from milestones.grader.observer import number
 
 
 def bet(bankroll, amount):

@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 from conftest import write_course
 
-from milestones import isolation
+from milestones.grader import isolation
 from milestones.__main__ import main
-from milestones._sandbox import landlock_abi
-from milestones.grading import TAMPERED, Grader, SubmissionGrade, find_submissions
+from milestones.grader._sandbox import landlock_abi
+from milestones.grader.grading import TAMPERED, Grader, SubmissionGrade, find_submissions
 from milestones.report import gradescope_results
-from milestones.runner import GraderError, Limits, run_suite
+from milestones.grader.runner import GraderError, Limits, run_suite
 
 LIMITS = Limits(timeout=60, test_timeout=5)
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -48,31 +48,31 @@ _pp.Function.runtest = lambda self: None
 
 #: Patch the grading plugin's writer so every result it writes says "passed".
 RECORDER = '''
-import milestones.pytest_plugin as _mp
+import milestones.grader.plugin as _mp
 _write = _mp._Recorder.write
-def _forged(self, record):
-    if record.get("kind") == "result":
-        record = {**record, "outcome": "passed", "message": ""}
-    _write(self, record)
+def _forged(self, kind, **fields):
+    if kind == "result":
+        fields = {**fields, "outcome": "passed", "message": ""}
+    _write(self, kind, **fields)
 _mp._Recorder.write = _forged
 '''
 
 #: Every result forged as passed with a message the old canary check let through ("took longer than").
 TIMEOUT_WORDS = '''
-import milestones.pytest_plugin as _mp
+import milestones.grader.plugin as _mp
 _mp.student_message = lambda *a, **k: "took longer than 10 s and was stopped"
 _write = _mp._Recorder.write
-def _forged(self, record):
-    if record.get("kind") == "result":
-        record = {**record, "outcome": "passed", "message": "took longer than 10 s"}
-    _write(self, record)
+def _forged(self, kind, **fields):
+    if kind == "result":
+        fields = {**fields, "outcome": "passed", "message": "took longer than 10 s"}
+    _write(self, kind, **fields)
 _mp._Recorder.write = _forged
 '''
 
 #: Patch the student's side of the channel: every observation answers 21, "Kh" and True in turn.
 OBSERVER = '''
 import itertools as _it
-import milestones.observer as _mo
+import milestones.grader.observer as _mo
 _answers = _it.cycle([21, "Kh", True, 17])
 _mo._answer = lambda *a, **k: {"value": next(_answers)}
 '''
@@ -474,7 +474,7 @@ def test_an_installed_reference_is_replaced_by_a_mirror_without_it(tmp_path: Pat
     """With the kit pip-installed, site-packages holds the reference blackjack next to pytest: the isolated
     student process's sys.path gets a mirror of it without blackjack, gui and milestones (the rest stays
     importable), and an editable install's path to the kit is dropped; the submission's own folder stays."""
-    from milestones import observer  # noqa: PLC0415
+    from milestones.grader import observer  # noqa: PLC0415
 
     site_packages = tmp_path / "lib" / "site-packages"
     for package in ("blackjack", "gui", "milestones", "pytest"):

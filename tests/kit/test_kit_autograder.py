@@ -28,7 +28,7 @@ from milestones import REPO_ROOT
 from milestones.__main__ import main
 from milestones.autograder import build_autograder, run_script
 from milestones.regions import FUNCTIONS_FILE, scan, split_functions
-from milestones.runner import Limits
+from milestones.grader.runner import Limits
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="run_autograder is a POSIX shell script")
 
@@ -97,7 +97,7 @@ def test_the_kit_is_inside_with_its_hidden_tests_but_not_the_solution(kit_zip: P
         packed = {p: zf.read(p.relative_to(REPO_ROOT).as_posix()) for p in suites}
         inventory = json.loads(zf.read("inventory.json"))
     for name in ("blackjack/__init__.py", "blackjack/presets.toml", "gui/__init__.py", "milestones/__main__.py",
-                 "milestones/points.toml", "milestones/_sandbox.py", "tests/conftest.py", "pyproject.toml",
+                 "milestones/points.toml", "milestones/grader/_sandbox.py", "tests/conftest.py", "pyproject.toml",
                  "README.md", "inventory.json"):
         assert name in names, name
     assert not [n for n, text in packages.items() if "# BEGIN SOLUTION" in text]  # no reference body at all

@@ -3,7 +3,7 @@
 Tried as a student would, these mistakes once lost 0 points: their only tests carried
 ``points(0)`` or did not exist. Each is planted here in a copy of the reference (one
 solution region's body replaced with :func:`make_samples.replace_body`), the copy is graded
-on its milestone's whole suite by the grader (:class:`milestones.grading.Grader`, hidden
+on its milestone's whole suite by the grader (:class:`milestones.grader.grading.Grader`, hidden
 tests included), and the test asserts that
 
 * the mistake loses course points, all of them in the part the rule belongs to (one
@@ -26,9 +26,9 @@ import pytest
 from make_samples import replace_body
 
 from milestones import REPO_ROOT
-from milestones.grading import Grader, TestScore, find_submissions
+from milestones.grader.grading import Grader, TestScore, find_submissions
 from milestones.regions import scan
-from milestones.runner import Limits
+from milestones.grader.runner import Limits
 from milestones.starter import write_packages
 
 pytestmark = pytest.mark.slow  # seven grades of a whole milestone: about 35 s in all, up to 9 s each

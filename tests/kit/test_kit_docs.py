@@ -8,7 +8,7 @@ import pytest
 
 from milestones import REPO_ROOT
 from milestones.config import TESTS_DIR, load_course, suite_path
-from milestones.runner import run_suite
+from milestones.grader.runner import run_suite
 
 COURSE = load_course()
 NUMBERS = COURSE.with_suites(REPO_ROOT / TESTS_DIR)

@@ -10,8 +10,8 @@ import pytest
 
 import milestones
 from milestones.config import suites_dir
-from milestones.grading import Grader, find_submissions
-from milestones.runner import Limits
+from milestones.grader.grading import Grader, find_submissions
+from milestones.grader.runner import Limits
 
 SUITES = suites_dir(milestones.REPO_ROOT)
 IMPLEMENTATION = ("blackjack", "gui")

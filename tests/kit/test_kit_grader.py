@@ -22,9 +22,9 @@ from conftest import write_course
 
 from milestones import REPO_ROOT
 from milestones.__main__ import main
-from milestones.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, Grader, SubmissionGrade, find_submissions
+from milestones.grader.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, Grader, SubmissionGrade, find_submissions
 from milestones.report import csv_gradebook, gradescope_results, text_report
-from milestones.runner import GraderError, Limits, run_suite
+from milestones.grader.runner import GraderError, Limits, run_suite
 
 LIMITS = Limits(timeout=30, test_timeout=1)
 
@@ -444,16 +444,16 @@ def test_a_submission_that_breaks_the_grader_is_a_0_and_the_batch_goes_on(mini_c
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Whatever a submission makes the grader raise (here a MemoryError, as compile() raised on a file of
     100,000 unary minuses under layered grading) is that submission's 0 with the reason, not a lost batch."""
-    import milestones.grading as grading
+    import milestones.grader.grading as grading
 
-    real = grading.run_suite
+    real = grading.run_isolated
 
-    def run(folder: Path, impl: Path | None = None, **options: object) -> object:
-        if impl is not None and impl.name == "mallory":
+    def run(folder: Path, impl: Path, **options: object) -> object:
+        if impl.name == "mallory":
             raise MemoryError("\x1b[31mtoo much")
         return real(folder, impl, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(grading, "run_suite", run)
+    monkeypatch.setattr(grading, "run_isolated", run)
     mallory = tmp_path / "mallory"
     shutil.copytree(samples["full"], mallory)
     grader = Grader(tests=mini_course / "tests", limits=LIMITS, jobs=2)

@@ -6,7 +6,7 @@ fast tests worth the real 25 points), lay out ``/autograder`` under a temporary 
 ``test_kit_autograder`` does, put the student's upload in ``submission/`` and run
 ``run_autograder``. A hostile zip is never graded: it scores 0 and results.json says why in
 one line. The rule itself (loose files win, one zip, one zip inside it) is checked on
-:func:`~milestones.grading.find_submissions`, the one code path local ``grade`` and
+:func:`~milestones.grader.intake.find_submissions`, the one code path local ``grade`` and
 Gradescope share.
 """
 
@@ -29,7 +29,7 @@ from test_kit_autograder import _unzip, run_autograder
 
 from milestones import REPO_ROOT
 from milestones.autograder import build_autograder
-from milestones.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, find_submissions
+from milestones.grader.grading import MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, find_submissions
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="run_autograder is a POSIX shell script")
 
@@ -303,7 +303,7 @@ def test_a_zip_file_over_its_own_bound_is_not_opened(samples: dict[str, Path], t
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A zip file larger than MAX_ZIP_MB is refused before zipfile reads its list of entries."""
     archive = zip_project(samples["full"], tmp_path / "huge.zip", extra={"noise.bin": os.urandom(2 * 1024 * 1024)})
-    monkeypatch.setattr("milestones.grading.MAX_ZIP_MB", 1)
+    monkeypatch.setattr("milestones.grader.intake.MAX_ZIP_MB", 1)
     monkeypatch.setattr(zipfile, "ZipFile", None)  # opening it would fail loudly
     [huge] = find_submissions([archive], tmp_path / "scratch")
     assert huge.folder is None and huge.note == "cannot unzip huge.zip: the zip is 2 MB, more than the 1 MB allowed " \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from milestones.hidden import HiddenStripError, strip_hidden
+from milestones.grader.hidden import HiddenStripError, strip_hidden
 
 MODULE = '''import pytest
 

@@ -19,10 +19,10 @@ import pytest
 from make_samples import replace_body
 
 from milestones import REPO_ROOT
-from milestones.judge import Raised, StudentTimeout
-from milestones.observer import TestTimeout, _describe
-from milestones.pytest_plugin import student_message
-from milestones.runner import Limits, run_suite
+from milestones.grader.judge import Raised, StudentTimeout
+from milestones.grader.observer import TestTimeout, _describe
+from milestones.grader.plugin import student_message
+from milestones.grader.runner import Limits, run_suite
 
 # Laid out like blackjack/hand.py: Hand.add_card is the engine's (no region), get_score and is_soft are
 # the student's (regions in the reference), _count_aces is a helper the student added.

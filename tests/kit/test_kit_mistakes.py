@@ -17,7 +17,7 @@ from make_samples import replace_body
 from milestones import REPO_ROOT
 from milestones.config import load_course, suite_path
 from milestones.regions import Region, scan
-from milestones.runner import Limits, run_suite
+from milestones.grader.runner import Limits, run_suite
 from milestones.starter import write_packages
 
 LIMITS = Limits(timeout=120, test_timeout=20)

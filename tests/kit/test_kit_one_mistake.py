@@ -10,8 +10,8 @@ import pytest
 from make_samples import replace_body
 
 from milestones import REPO_ROOT
-from milestones.grading import Grader, find_submissions
-from milestones.runner import Limits
+from milestones.grader.grading import Grader, find_submissions
+from milestones.grader.runner import Limits
 from milestones.starter import write_packages
 
 

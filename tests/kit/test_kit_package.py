@@ -16,7 +16,7 @@ import pytest
 
 from milestones import REPO_ROOT
 from milestones.config import handout_dir, require_suites, suites_dir
-from milestones.grading import Grader
+from milestones.grader.grading import Grader
 from milestones.honesty import check_honesty
 from milestones.starter import _ignore_in_milestones, write_starter
 

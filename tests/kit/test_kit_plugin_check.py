@@ -12,9 +12,9 @@ from conftest import MINI_M1, write_course
 from milestones import REPO_ROOT
 from milestones.check import append_progress, run_check
 from milestones.config import Course, Milestone, load_course, suite_path
-from milestones.hidden import hidden_counts
+from milestones.grader.hidden import hidden_counts
 from milestones.honesty import check_honesty
-from milestones.runner import Limits, run_suite
+from milestones.grader.runner import Limits, run_suite
 from milestones.starter import write_packages, write_starter
 
 LIMITS = Limits(timeout=60, test_timeout=5)
@@ -267,7 +267,7 @@ def test_check_shows_an_endless_loop_as_grade_does(mini_course: Path, tmp_path: 
     report: stopped after N s, in which function, at which file and line."""
     from make_samples import replace_body
 
-    from milestones.grading import Grader, Submission
+    from milestones.grader.grading import Grader, Submission
 
     project = tmp_path / "project"
     write_course(project)

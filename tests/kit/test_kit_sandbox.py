@@ -1,4 +1,4 @@
-"""The runner's sandbox (milestones/_sandbox.py): processes a submission starts, limits, namespaces, cleanup."""
+"""The runner's sandbox (milestones/grader/_sandbox.py): processes a submission starts, limits, namespaces, cleanup."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from milestones._sandbox import landlock_abi, user_tasks
-from milestones.runner import Limits, run_suite
+from milestones.grader._sandbox import landlock_abi, user_tasks
+from milestones.grader.runner import Limits, run_suite
 from milestones.starter import write_packages
 
 LIMITS = Limits(timeout=60, test_timeout=5)
@@ -68,7 +68,7 @@ def test_the_sandbox_caps_the_number_of_processes() -> None:
     (so a fork bomb stops there; the kernel does not apply it to root)."""
     before = user_tasks()
     assert before is not None and before > 0
-    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "10", "0", "0", "50", "--", sys.executable,
+    done = subprocess.run([sys.executable, "-m", "milestones.grader._sandbox", "10", "0", "0", "50", "--", sys.executable,
                            "-c", "import resource; print(resource.getrlimit(resource.RLIMIT_NPROC)[0])"],
                           capture_output=True, text=True, check=True, timeout=30)
     soft = int(done.stdout)
@@ -77,7 +77,7 @@ def test_the_sandbox_caps_the_number_of_processes() -> None:
 
 def test_the_sandbox_explains_its_usage() -> None:
     """The sandbox with missing arguments says how to call it (and exits 2)."""
-    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "10", "0", "0", "--", "true"],
+    done = subprocess.run([sys.executable, "-m", "milestones.grader._sandbox", "10", "0", "0", "--", "true"],
                           capture_output=True, text=True, check=False, timeout=30)
     assert done.returncode == 2 and "PROCESSES [--user NAME]" in done.stderr and "-- PROGRAM" in done.stderr
 
@@ -95,7 +95,7 @@ def _with_token(token: str) -> list[int]:
 
 
 def _sandboxed(script: str, *options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "milestones._sandbox", "30", "0", "0", "0", *options, "--",
+    return subprocess.run([sys.executable, "-m", "milestones.grader._sandbox", "30", "0", "0", "0", *options, "--",
                            sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60)
 
 
@@ -168,7 +168,7 @@ def test_sigterm_during_the_cleanup_does_not_break_it(namespaces: str) -> None:
     root) and with the subreaper's sweep (--namespaces off)."""
     token = f"bj-orphan-{os.getpid()}-{time.monotonic_ns()}"
     options = ["--namespaces", "off"] if namespaces == "off" else []  # on: the default, where allowed
-    supervisor = subprocess.Popen([sys.executable, "-m", "milestones._sandbox", "60", "0", "0", "0", *options,
+    supervisor = subprocess.Popen([sys.executable, "-m", "milestones.grader._sandbox", "60", "0", "0", "0", *options,
                                    "--", sys.executable, "-c",
                                    _MANY_ORPHANS.replace("@NEKOT@", token[::-1])],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -202,7 +202,7 @@ def test_the_limits_are_hard() -> None:
     as "used up its CPU time") still comes first and SIGKILL follows if the program catches it."""
     script = ("import resource as r\nfor n in ('RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NPROC', 'RLIMIT_CPU'):\n"
               "    print(n, *r.getrlimit(getattr(r, n)))\n")
-    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "30", "300", "5", "50", "--",
+    done = subprocess.run([sys.executable, "-m", "milestones.grader._sandbox", "30", "300", "5", "50", "--",
                            sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30)
     limits = {name: (int(soft), int(hard)) for name, soft, hard in (line.split() for line in done.stdout.splitlines())}
     assert limits["RLIMIT_AS"] == (300 << 20, 300 << 20)
@@ -222,7 +222,7 @@ def test_landlock_lets_a_run_write_to_a_few_devices_only(tmp_path: Path) -> None
     shared = Path(f"/dev/shm/bj-{os.getpid()}-{time.monotonic_ns()}")
     shared.write_text("PLANTED", encoding="utf-8")
     shared.chmod(0o666)
-    script = (f"from milestones._sandbox import confine_writes\nassert confine_writes([{str(tmp_path)!r}])\n"
+    script = (f"from milestones.grader._sandbox import confine_writes\nassert confine_writes([{str(tmp_path)!r}])\n"
               f"open('/dev/null', 'w').write('ok')\nopen({str(tmp_path / 'new.txt')!r}, 'w').write('ok')\n"
               f"try:\n    open({str(shared)!r}, 'w').write('FROM-THE-RUN')\n    print('written')\n"
               f"except PermissionError:\n    print('refused')\n")
@@ -243,7 +243,7 @@ def test_a_program_out_of_cpu_time_ends_with_sigxcpu(namespaces: str) -> None:
     runner's "used up its CPU time"), not the hard limit's SIGKILL, in a PID namespace (where the program is
     not the namespace's init, which would ignore SIGXCPU) as without one."""
     options = ["--namespaces", "off"] if namespaces == "off" else []
-    done = subprocess.run([sys.executable, "-m", "milestones._sandbox", "1", "0", "0", "0", *options, "--",
+    done = subprocess.run([sys.executable, "-m", "milestones.grader._sandbox", "1", "0", "0", "0", *options, "--",
                            sys.executable, "-c", "while True: pass"], capture_output=True, text=True,
                           check=False, timeout=60)
     assert done.returncode == -signal.SIGXCPU, done.stderr
@@ -257,7 +257,7 @@ def test_where_namespaces_are_refused_the_sweep_still_cleans_up() -> None:
     back to the child subreaper's sweep: a daemon that left the session is still killed, and the program's
     exit status still comes through."""
     drop = ["setpriv", "--bounding-set", "-sys_admin", "--inh-caps", "-sys_admin"]
-    probe = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "--probe"], capture_output=True,
+    probe = subprocess.run([*drop, sys.executable, "-m", "milestones.grader._sandbox", "--probe"], capture_output=True,
                            text=True, check=True, timeout=30)
     assert json.loads(probe.stdout) == []
     token = f"bj-daemon-{os.getpid()}-{time.monotonic_ns()}"
@@ -265,7 +265,7 @@ def test_where_namespaces_are_refused_the_sweep_still_cleans_up() -> None:
               f"        os.execv(sys.executable, [sys.executable, '-c', 'import time; time.sleep(120)', "
               f"{token[::-1]!r}[::-1]])\n    os._exit(0)\nos.wait()\nimport time\ntime.sleep(0.5)\n"
               f"print(os.readlink('/proc/self/ns/pid'))\nraise SystemExit(3)\n")
-    done = subprocess.run([*drop, sys.executable, "-m", "milestones._sandbox", "30", "0", "0", "0", "--",
+    done = subprocess.run([*drop, sys.executable, "-m", "milestones.grader._sandbox", "30", "0", "0", "0", "--",
                            sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 3, done.stderr
     assert done.stdout.strip() == os.readlink("/proc/self/ns/pid")  # not in a PID namespace of its own
@@ -277,8 +277,8 @@ def test_the_missing_protections_are_named(monkeypatch: pytest.MonkeyPatch) -> N
     """isolation.unprotected names what a graded run goes without: the sandbox user when not root, Landlock,
     and each namespace the probe did not get (here made unavailable), in PROTECTIONS' words; with all of
     them there, as root, nothing."""
-    from milestones import isolation  # noqa: PLC0415
-    from milestones._sandbox import NAMESPACES, PROTECTIONS  # noqa: PLC0415
+    from milestones.grader import isolation  # noqa: PLC0415
+    from milestones.grader._sandbox import NAMESPACES, PROTECTIONS  # noqa: PLC0415
 
     monkeypatch.setattr(isolation, "landlock_abi", lambda: 0)
     monkeypatch.setattr(isolation, "namespaces", lambda: frozenset({"pid-namespace"}))

@@ -29,10 +29,10 @@ from pathlib import Path
 import pytest
 from test_kit_attacks import _attack, course, mode  # noqa: F401 - course and mode are fixtures
 
-from milestones import isolation
-from milestones.grading import TAMPERED, Grader, SubmissionGrade, find_submissions
+from milestones.grader import isolation
+from milestones.grader.grading import TAMPERED, Grader, SubmissionGrade, find_submissions
 from milestones.report import gradescope_results, json_report, text_report
-from milestones.runner import Limits
+from milestones.grader.runner import Limits
 
 LIMITS = Limits(timeout=60, test_timeout=5)
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

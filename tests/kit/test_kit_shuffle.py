@@ -14,7 +14,7 @@ import pytest
 
 from milestones import REPO_ROOT
 from milestones.config import suite_path
-from milestones.runner import Limits, run_suite
+from milestones.grader.runner import Limits, run_suite
 from milestones.starter import write_packages
 
 POINT_TESTS = ("test_shuffle_is_a_permutation_of_its_input_in_place",

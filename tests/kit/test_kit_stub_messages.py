@@ -39,9 +39,9 @@ from test_kit_assert_messages import _checked_functions, _suite_modules
 
 from milestones import REPO_ROOT
 from milestones.config import load_course, suite_path
-from milestones.pytest_plugin import doc_summary
+from milestones.grader.plugin import doc_summary
 from milestones.regions import Region, scan
-from milestones.runner import Limits, run_suite
+from milestones.grader.runner import Limits, run_suite
 
 #: Shapes of code in prose, by name (see the module docstring).
 PATTERNS = {

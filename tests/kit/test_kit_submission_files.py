@@ -23,11 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from milestones import REPO_ROOT, isolation, starter
-from milestones.grading import Grader, SubmissionGrade, find_submissions
-from milestones.isolation import MAX_COPIED_MB, MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
+from milestones import REPO_ROOT, starter
+from milestones.grader import isolation
+from milestones.grader.grading import Grader, SubmissionGrade, find_submissions
+from milestones.grader.isolation import MAX_COPIED_MB, MAX_SOURCE_BYTES, SubmissionRefused, copy_submission
 from milestones.report import csv_gradebook, gradescope_results, json_report, text_report
-from milestones.runner import Limits
+from milestones.grader.runner import Limits
 from milestones.starter import write_hybrid, write_packages
 
 LIMITS = Limits(timeout=30, test_timeout=2)

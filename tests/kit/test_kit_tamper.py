@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from milestones.grading import TAMPERED, Grader, find_submissions
-from milestones.judge import Opaque, read_reply
-from milestones.runner import Limits, RunResult, _Stream
+from milestones.grader.grading import TAMPERED, Grader, find_submissions
+from milestones.grader.judge import Opaque, read_reply
+from milestones.grader.runner import Limits, RunResult, _Stream
 
 LIMITS = Limits(timeout=30, test_timeout=5)
 

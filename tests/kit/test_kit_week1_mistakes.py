@@ -16,7 +16,7 @@ import pytest
 
 from milestones import REPO_ROOT
 from milestones.config import suite_path
-from milestones.runner import Limits, run_suite
+from milestones.grader.runner import Limits, run_suite
 from milestones.starter import write_packages
 
 

@@ -1,10 +1,10 @@
-"""Run a command confined and limited (POSIX): ``python milestones/_sandbox.py`` (or ``-m milestones._sandbox``).
+"""Run a command confined and limited (POSIX): ``python milestones/grader/_sandbox.py`` (or ``-m`` its module).
 
 Usage::
 
-    python -m milestones._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] [--write DIR]...
+    python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] [--write DIR]...
         [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...
-    python -m milestones._sandbox --probe
+    python -m milestones.grader._sandbox --probe
 
 This process stays behind as the run's **supervisor** and starts the program in a child:
 
@@ -67,7 +67,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 
-_USAGE = ("usage: python -m milestones._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
+_USAGE = ("usage: python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
           "[--write DIR]... [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...")
 
 #: ``prctl`` options (linux/prctl.h).

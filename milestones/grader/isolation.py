@@ -20,12 +20,12 @@ name                                what it is
 A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
 grader's own process, which never imports the submission, and the observations, which run the
 submission's code in a **student process** of their own and answer in plain data
-(:mod:`milestones.judge`, :mod:`milestones.observer`). Each run (:func:`run_isolated`) works in
+(:mod:`milestones.grader.judge`, :mod:`milestones.grader.observer`). Each run (:func:`run_isolated`) works in
 a new private folder outside the submission:
 
 * ``judge``: a copy of the milestone's tests and their ``conftest.py`` for the judge. The run of
   the visible tests gets a copy **without the hidden tests** (stripped with
-  :func:`milestones.hidden.strip_hidden`); the hidden tests run afterwards in a second run from
+  :func:`milestones.grader.hidden.strip_hidden`); the hidden tests run afterwards in a second run from
   a copy of their own, whose student process's output is never shown. When the grader is
   root, only root can read this folder: the student's process never sees what a test expects;
 * ``student``: what the student's process may read: a copy of the grading package (never the
@@ -33,10 +33,10 @@ a new private folder outside the submission:
   ``site-packages`` without the kit (:func:`site_mirrors`);
 * ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
   (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
-  Landlock, see :mod:`milestones._sandbox`); where a private mount namespace is allowed,
+  Landlock, see :mod:`milestones.grader._sandbox`); where a private mount namespace is allowed,
   what it writes there goes to a private ``tmpfs`` of :func:`space_mb` MiB.
 
-The student's process starts through the sandbox (:mod:`milestones._sandbox`: hard rlimits,
+The student's process starts through the sandbox (:mod:`milestones.grader._sandbox`: hard rlimits,
 Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
 reads its answers as hostile data and decides. Every file under ``judge`` and ``student`` is
 hashed before and after the run: a difference marks the run tampered. When the grader is
@@ -45,7 +45,7 @@ one per run at a time), who owns only ``sub`` and ``tmp``, both ``0700`` (the ru
 ``0711``, the judge's copy and output root's alone), so a concurrent run's user can read
 neither; when a student process ends, and when the run ends, every process of that user is
 killed. The protections that were unavailable (:func:`unprotected`) are recorded on the
-result (:attr:`milestones.runner.RunResult.unprotected`) for the instructor's report.
+result (:attr:`milestones.grader.runner.RunResult.unprotected`) for the instructor's report.
 """
 
 from __future__ import annotations
@@ -65,20 +65,19 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gui.xvfb import NoDisplay, xvfb
-
-from . import REPO_ROOT
+from .. import REPO_ROOT
 from ._sandbox import NAMESPACES, STAGING_ENV, landlock_abi, proc_statuses
-from .config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
+from ..config import ISOLATED_ENV, OBSERVATIONS_PREFIX, SITE_MIRRORS_ENV, mirror_name
 from .hidden import HiddenStripError, strip_hidden
-from .regions import FUNCTIONS_FILE, PACKAGES, functions_json
-from .runner import (GraderError, Limits, RunResult, _last_error, execute, judge_command, judge_env,
-                     sandbox_limits)
+from ..regions import FUNCTIONS_FILE, PACKAGES, functions_json
+from .xvfb import NoDisplay, xvfb
+from .runner import (GraderError, Limits, RunResult, checked_paths, execute, judge_command, judge_env, sandbox_limits,
+                     started)
 
 __all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USER_PREFIX", "SubmissionRefused",
            "copy_submission", "digest", "kill_user", "namespaces", "run_isolated", "sandbox_user", "space_mb",
@@ -87,7 +86,8 @@ __all__ = ["MAX_COPIED_FILES", "MAX_COPIED_MB", "MAX_SOURCE_BYTES", "SANDBOX_USE
 #: The sandbox users are this prefix and a slot number: ``bjgrade0``, ``bjgrade1`` ...
 SANDBOX_USER_PREFIX = "bjgrade"
 _SLOTS = 64
-_PACKAGE = Path(__file__).resolve().parent
+#: The kit's ``milestones`` package, which the student's process gets a copy of.
+_PACKAGE = Path(__file__).resolve().parents[1]
 #: Environment variables the child keeps from the grader's (everything else, tokens included, stays out).
 _KEPT_ENV = ("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "TZ", "TERM", "CI", "SYSTEMROOT")
 #: Folders of a submission never copied.
@@ -218,13 +218,14 @@ def kill_user(uid: int) -> int:
 
 @functools.cache
 def namespaces() -> frozenset[str]:
-    """The namespaces (:data:`milestones._sandbox.NAMESPACES`) a supervisor started by this grader may take:
-    ``python milestones/_sandbox.py --probe`` in a process of its own, once per grader process.
+    """The namespaces (:data:`milestones.grader._sandbox.NAMESPACES`) a supervisor started by this grader may take:
+    ``python milestones/grader/_sandbox.py --probe`` in a process of its own, once per grader process.
     Empty where it cannot run (not Linux) or fails."""
     if os.name != "posix":
         return frozenset()
     try:
-        done = subprocess.run([sys.executable, "-P", "-s", "-B", str(_PACKAGE / "_sandbox.py"), "--probe"],
+        sandbox = str(Path(__file__).with_name("_sandbox.py"))
+        done = subprocess.run([sys.executable, "-P", "-s", "-B", sandbox, "--probe"],
                               capture_output=True, text=True, timeout=60, check=False)
         names = json.loads(done.stdout) if done.returncode == 0 else []
     except (OSError, ValueError, subprocess.SubprocessError):
@@ -233,7 +234,7 @@ def namespaces() -> frozenset[str]:
 
 
 def unprotected(root: bool) -> list[str]:
-    """The protections of :data:`milestones._sandbox.PROTECTIONS` a graded run goes without here, by short name:
+    """The protections of :data:`milestones.grader._sandbox.PROTECTIONS` a graded run goes without here, by short name:
     ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock, each namespace the
     kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
     if os.name != "posix":
@@ -246,7 +247,7 @@ def unprotected(root: bool) -> list[str]:
 
 
 def space_mb(limits: Limits) -> int:
-    """The MiB a run may write in its folders (the private ``tmpfs`` of :mod:`milestones._sandbox`'s
+    """The MiB a run may write in its folders (the private ``tmpfs`` of :mod:`milestones.grader._sandbox`'s
     ``--space``): four of its largest files (``Limits.file_mb``), at least 16."""
     return max(4 * limits.file_mb, 16)
 
@@ -350,7 +351,7 @@ class SubmissionRefused(Exception):
 
 
 #: Most files and folders a submission's copy may hold, and most megabytes all its files together: the
-#: bounds of an unpacked zip (:data:`milestones.grading.MAX_ZIP_ENTRIES`, ``MAX_UNZIPPED_MB``); a project
+#: bounds of an unpacked zip (:data:`milestones.grader.grading.MAX_ZIP_ENTRIES`, ``MAX_UNZIPPED_MB``); a project
 #: is well under 1 MB and 200 files, and a sparse or endless file never fills the disk.
 MAX_COPIED_FILES = 5000
 MAX_COPIED_MB = 50
@@ -565,16 +566,17 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env[ISOLATED_ENV] = "1"
         env[SITE_MIRRORS_ENV] = str(kit / "site")
         env[STAGING_ENV] = str(staging)
-        observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.observer", "--impl", str(sub), "--isolated"]
-        sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "_sandbox.py"), *sandbox_limits(limits),
-                   "--write", str(sub), "--write", str(tmp)]
+        observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(sub),
+                    "--isolated"]
+        sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "grader" / "_sandbox.py"),
+                   *sandbox_limits(limits), "--write", str(sub), "--write", str(tmp)]
         if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
             sandbox += ["--space", str(space_mb(limits))]
         judge_args = [*judge_command([str(milestone)], milestone.parent.parent, limits, "-P", "-B"),
                       "-c", str(judge / "pytest.ini"), "--student-spec", str(work / "student.json")]
         if part != "all":
             judge_args += ["-m", "hidden" if part == "hidden" else "not hidden"]
-        with _user_slot() if root else _no_user() as user, _display(needs_display(folder)) as display:
+        with _user_slot() if root else nullcontext() as user, _display(needs_display(folder)) as display:
             if display is not None:
                 env["DISPLAY"] = display
             after = None
@@ -607,15 +609,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             changed = _changed(before, _grading_files(kit, judge))
             if changed:
                 result.tampered = f"the grading files changed during the run: {changed}"
-    if not result.session and not result.tampered:
-        raise GraderError(f"pytest stopped before its session started (exit status {result.returncode}), "
-                          f"so the grader's own command is wrong: {_last_error(result.output)}")
-    return result
-
-
-@contextmanager
-def _no_user() -> Iterator[None]:
-    yield None
+    return started(result)
 
 
 def needs_display(folder: Path) -> bool:
@@ -651,10 +645,12 @@ def run_isolated(folder: Path, impl: Path, *, limits: Limits = Limits(), hidden:
     run tampered with in either process marks the whole result tampered.
 
     Raises:
-        GraderError: the grader cannot run (see :func:`milestones.runner.run_suite`), or
-            as root, the sandbox user cannot be made.
+        GraderError: ``folder`` or ``impl`` is missing, the grader cannot run (see
+            :func:`milestones.grader.runner.run_suite`), or as root, the sandbox user cannot be made.
     """
-    folder, impl = Path(folder).resolve(), Path(impl).resolve()
+    folder, checked = checked_paths(folder, impl)
+    assert checked is not None
+    impl = checked
     split = hidden and has_hidden(folder)
     visible = _one_run(folder, impl, limits, part="visible" if split or not hidden else "all")
     if not split:

@@ -16,8 +16,8 @@ import ast
 import json
 from pathlib import Path
 
-from .config import SUITE_PREFIX, suite_number, suites_dir
-from .pyparse import parse
+from ..config import SUITE_PREFIX, suite_number, suites_dir
+from ..pyparse import parse
 
 __all__ = ["HIDDEN_FILE", "HiddenStripError", "has_hidden_mark", "hidden_counts", "hidden_json", "strip_hidden"]
 

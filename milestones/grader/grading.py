@@ -1,0 +1,204 @@
+"""Grade submissions: ``Grader`` runs each milestone's suite on each submission, isolated, and scores the runs.
+
+Orchestration only: the submissions come from :mod:`.intake`, each run from :func:`.isolation.run_isolated`
+(the reference's collection from :func:`.runner.run_suite`), the points from :mod:`.scores`; their public
+names are importable from here too.
+
+Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
+hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
+(:func:`milestones.starter.write_hybrid`, which parses the student's modules in a child
+process, never in the grader), unless the submission already has full marks; the better
+total counts, so one bug in week 1 is not charged again in week 2. A hybrid that cannot be
+made or run leaves the plain grade, with a note saying why.
+
+Whatever a submission makes the grader raise (a file :func:`.isolation.copy_submission`
+refuses: a link, a named pipe, a device, a hard link, a file over the bounds; or anything
+else) is that submission's 0 for the milestone, with a one-line reason; the batch goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .. import REPO_ROOT
+from ..config import Course, Milestone, load_course, suite_name, suite_path, suites_dir
+from ..starter import write_hybrid
+from .intake import MAX_NESTED_ZIPS, MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, MAX_ZIP_MB, Submission, find_submissions
+from .isolation import SubmissionRefused, digest, run_isolated
+from .runner import GraderError, Limits, TestRecord, run_suite
+from .scores import (TAMPERED, MilestoneGrade, PartScore, SubmissionGrade, TestScore, inventory_json, read_inventory,
+                     score_run)
+
+__all__ = ["DEFAULT_JOBS", "MAX_NESTED_ZIPS", "MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "MAX_ZIP_MB", "TAMPERED", "Grader",
+           "MilestoneGrade", "PartScore", "Submission", "SubmissionGrade", "TestScore", "find_submissions",
+           "inventory_json", "read_inventory", "score_run"]
+
+#: Submissions graded at the same time by default: two, or one on a single-core machine.
+DEFAULT_JOBS = min(2, os.cpu_count() or 1)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` as one line of printable characters (others become spaces), at most ``limit`` of them."""
+    shown = "".join(c if c.isprintable() else " " for c in text)
+    return " ".join(shown.split())[:limit]
+
+
+class Grader:
+    """Grades submissions milestone by milestone.
+
+    Args:
+        course: milestones and points (default: ``milestones/points.toml``).
+        tests: the folder holding ``milestone1/``, ``milestone2/`` ... (default: the repo's ``tests/``).
+        reference: the folder holding the reference packages, for layered grading.
+        limits: per-run limits.
+        jobs: runs at the same time (default :data:`DEFAULT_JOBS`).
+        layered: grade later milestones on top of the reference's earlier ones too.
+        hidden: include hidden tests (the instructor's grade); False grades visible ones only.
+        inventories: the tests of some milestones as collected earlier on the reference
+            (:func:`read_inventory`), so these are not collected again here (the autograder
+            zip ships them instead of the reference solution).
+    """
+
+    def __init__(self, *, course: Course | None = None, tests: Path = suites_dir(REPO_ROOT),
+                 reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = DEFAULT_JOBS,
+                 layered: bool = False, hidden: bool = True,
+                 inventories: dict[int, dict[str, TestRecord]] | None = None) -> None:
+        self.course = course or load_course()
+        self.tests = tests
+        self.reference = reference
+        self.limits = limits
+        self.jobs = max(1, jobs)
+        self.layered = layered
+        self.hidden = hidden
+        self._digests: dict[int, dict[str, str]] = {}
+        self._lock = threading.Lock()
+        self._inventory: dict[int, dict[str, TestRecord]] = {
+            number: {nodeid: r for nodeid, r in records.items() if hidden or not r.hidden}
+            for number, records in (inventories or {}).items()}
+
+    def folder(self, number: int) -> Path:
+        """The test folder of milestone ``number``."""
+        return self.tests / suite_name(number)
+
+    def inventory(self, number: int) -> dict[str, TestRecord]:
+        """The tests of milestone ``number`` and their weights, collected on the reference (cached).
+
+        Raises:
+            FileNotFoundError: the milestone has no suite folder (nothing to grade is never full marks).
+            RuntimeError: the suite does not collect cleanly on the reference.
+        """
+        if number not in self._inventory:
+            if not self.folder(number).is_dir():
+                raise FileNotFoundError(f"{self.folder(number)}: no such suite (the course's test suites are "
+                                        f"missing; reinstall the kit or pass --tests)")
+            self._unchanged(number)
+            run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
+            if run.collect_errors or not run.finished:
+                problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]
+                raise RuntimeError(f"{suite_path(number)} does not collect on the reference: {problems}")
+            self._inventory[number] = run.collected
+        return self._inventory[number]
+
+    def _unchanged(self, number: int) -> None:
+        """Check that milestone ``number``'s tests are as they were when grading started.
+
+        Raises:
+            GraderError: a file of the suite changed (a submission's code wrote to them, or
+                someone edited them): no later submission is graded on changed tests.
+        """
+        folder = self.folder(number)
+        now = {**digest(folder), **{f"../{p.name}": d for p in folder.parent.glob("*.py")
+                                    for d in [hashlib.sha256(p.read_bytes()).hexdigest()]}}
+        with self._lock:
+            before = self._digests.setdefault(number, now)
+        if now != before:
+            changed = sorted(k for k in before.keys() | now.keys() if before.get(k) != now.get(k))
+            raise GraderError(f"the tests in {folder} changed while grading ({', '.join(changed[:3])}); "
+                              f"restore them and grade again")
+
+    def _grade_one(self, submission: Submission, milestone: Milestone) -> MilestoneGrade:
+        inventory = self.inventory(milestone.number)
+        if submission.folder is None:
+            return score_run(milestone, inventory, None, self.limits, submission.note)
+        try:
+            return self._grade_folder(submission, milestone, inventory)
+        except GraderError:
+            raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
+        except SubmissionRefused as err:  # a link, a named pipe, a hard link, a file too big: named in one line
+            return score_run(milestone, inventory, None, self.limits,
+                             f"this submission could not be graded: {_one_line(str(err))}")
+        except Exception as err:  # noqa: BLE001 - the submission could not be copied, compiled or run:
+            # a 0 with the reason, and the batch goes on (a named pipe, a file compile() cannot hold ...)
+            reason = _one_line(f"{type(err).__name__}: {err}")
+            return score_run(milestone, inventory, None, self.limits, f"this submission could not be graded: {reason}")
+
+    def _grade_folder(self, submission: Submission, milestone: Milestone,
+                      inventory: dict[str, TestRecord]) -> MilestoneGrade:
+        """Grade ``submission``'s folder on ``milestone``, layered on the reference's earlier code when that
+        scores higher (see :class:`Grader`); a layered grading that fails leaves the plain grade, noted."""
+        assert submission.folder is not None
+        self._unchanged(milestone.number)
+        run = run_isolated(self.folder(milestone.number), submission.folder, limits=self.limits, hidden=self.hidden)
+        self._unchanged(milestone.number)
+        grade = score_run(milestone, inventory, run, self.limits)
+        if self.layered and milestone.number > 1 and not grade.full_marks and not run.tampered:
+            try:
+                layered = self._grade_layered(submission.folder, milestone, inventory)
+            except GraderError:
+                raise
+            except Exception as err:  # noqa: BLE001 - whatever the hybrid cannot hold: the plain grade stands
+                grade.notes.append(f"layered grading was not done: {_one_line(f'{type(err).__name__}: {err}')}")
+                return grade
+            if layered.regular + layered.extra > grade.regular + grade.extra:
+                return layered
+        return grade
+
+    def _grade_layered(self, folder: Path, milestone: Milestone, inventory: dict[str, TestRecord]) -> MilestoneGrade:
+        """Grade the hybrid of ``folder`` (:func:`~milestones.starter.write_hybrid`) on ``milestone``; its notes
+        say what was put back and which modules were replaced, and why."""
+        with tempfile.TemporaryDirectory(prefix="bj-layered-") as work:
+            hybrid = write_hybrid(folder, Path(work), milestone.number, self.reference)
+            layered_run = run_isolated(self.folder(milestone.number), Path(work), limits=self.limits,
+                                       hidden=self.hidden)
+        self._unchanged(milestone.number)
+        layered = score_run(milestone, inventory, layered_run, self.limits)
+        layered.layered = True
+        put_back = len(hybrid.restored) + len(hybrid.replaced_modules)
+        notes = [f"graded with the reference's code of milestones before {milestone.number} under yours "
+                 f"({put_back} functions or modules put back), because that scored higher than your own earlier code"]
+        notes += [f"{module} was replaced by the reference's: {reason}" for module, reason in hybrid.reasons.items()
+                  if reason != "the module is missing"]
+        layered.notes[:0] = notes
+        return layered
+
+    def grade(self, submissions: list[Submission], milestones: list[int] | None = None) -> list[SubmissionGrade]:
+        """Grade every submission on every chosen milestone (default: all with a test folder).
+
+        Raises:
+            KeyError: an unknown milestone number.
+            ValueError: no milestone is chosen and ``tests`` has no milestone folder.
+            RuntimeError: a suite does not collect on the reference, or the grader cannot run
+                a suite at all (:class:`milestones.grader.runner.GraderError`).
+        """
+        numbers = milestones or self.course.with_suites(self.tests)
+        if not numbers:
+            raise ValueError(f"{self.tests} holds no milestone test folder ({suite_name(1)}/, {suite_name(2)}/ ...)")
+        chosen = [self.course.milestone(n) for n in numbers]
+        for milestone in chosen:
+            self.inventory(milestone.number)
+        jobs = [(s, m) for s in submissions for m in chosen]
+        pool = ThreadPoolExecutor(max_workers=self.jobs)
+        try:
+            futures = [pool.submit(self._grade_one, *job) for job in jobs]
+            results = [future.result() for future in futures]
+        finally:  # a GraderError stops the batch without running the jobs not started yet
+            pool.shutdown(wait=True, cancel_futures=True)
+        grades = {id(s): SubmissionGrade(s) for s in submissions}
+        for (submission, _), result in zip(jobs, results, strict=True):
+            grades[id(submission)].milestones.append(result)
+        return [grades[id(s)] for s in submissions]

@@ -1,0 +1,324 @@
+"""Defend's rows, in the student's process (the host's calls :func:`setup`, then :func:`row` per row): the
+student's hints and the comparison rows played through the project's simulator, each decision's EV loss
+measured. A function not written yet makes its row say so; another error ends its row in one line.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported in the student's process only: it must be the project's package, not the kit's
+    from blackjack import Action, Rules, TableView
+
+__all__ = ["basic_policy", "counting_policy", "hints_policy", "mimic_policy", "row", "setup"]
+
+
+class _Stop(Exception):
+    """Raised by a policy to end its row; the row's message is already in :data:`_STATE`."""
+
+
+@dataclass
+class _State:
+    """What the policies of the row being played share (set before each row, in the student's process)."""
+
+    project: str = ""
+    rules: Rules | None = None
+    oracle: _Oracle | None = None
+    decisions: int = 0
+    lost: float = 0.0
+    status: str = "ok"
+    message: str = ""
+    advice: dict[tuple[object, ...], Action] = field(default_factory=dict)
+
+
+_STATE = _State()
+
+
+def setup(options: dict[str, Any]) -> dict[str, Any]:
+    """Load the rules ``options["rules"]`` (None: ``Rules()``) on the project's packages (in ``options["project"]``)
+    for the rows to come; return ``{"rules": label}``, ``{"usage": message}`` or ``{"row": {...}}`` (see the
+    module's docstring)."""
+    _STATE.project = options["project"]
+    try:
+        from blackjack import Rules
+        from blackjack.errors import BlackjackError
+    except Exception as err:  # noqa: BLE001 - the student's package does not import: say where, in one line
+        return {"row": {"key": "hints", "status": "error", "message": f"your blackjack package does not import: "
+                                                                     f"{_one_line(err)}"}}
+    try:
+        rules = Rules() if options["rules"] is None else Rules.load(options["rules"])
+    except (BlackjackError, OSError, ValueError) as err:
+        return {"usage": f"cannot load the rules {options['rules']!r}: {_one_line(err)}"}
+    import blackjack.sim  # noqa: F401 - given code: the kit's simulator, as the project holds it
+    _STATE.rules = rules
+    _STATE.oracle = _Oracle(rules)
+    return {"rules": f"{'Rules()' if options['rules'] is None else rules.name}: {rules.summary()}"}
+
+
+def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Play the row ``key`` for ``options["hands"]`` rounds from ``options["seed"]`` (after :func:`setup`); return
+    its fields (:class:`milestones.defend.Row`)."""
+    from blackjack.sim import simulate  # given code: the kit's simulator, as the project holds it
+
+    assert _STATE.rules is not None  # setup() came first
+    _STATE.decisions, _STATE.lost, _STATE.status, _STATE.message = 0, 0.0, "ok", ""
+    _STATE.advice = {}
+    began = time.monotonic()
+    found: dict[str, Any] = {"key": key}
+    try:
+        report = simulate(f"{__name__}:{_POLICIES[key]}", _STATE.rules, hands=options["hands"],
+                          seed=options["seed"])[0]
+    except Exception as err:  # noqa: BLE001 - the student's code (hints, or the round's) ends this row only
+        if _STATE.status != "ok":  # a policy said what went wrong before it stopped the row
+            found.update(status=_STATE.status, message=_STATE.message)
+        elif isinstance(err, NotImplementedError):
+            found.update(status="not written", message=f"{_raiser(err)} is not written yet{_where(err)}")
+        else:
+            found.update(status="error", message=f"the round stopped: {_one_line(err)}")
+    else:
+        found.update(edge=report.house_edge, se=report.se, rounds=report.rounds, decisions=_STATE.decisions,
+                     ev_lost=_STATE.lost / _STATE.decisions if _STATE.decisions else 0.0,
+                     average_bet=report.average_bet)
+    found["seconds"] = time.monotonic() - began
+    return found
+
+
+def _one_line(err: BaseException) -> str:
+    text = f"{type(err).__name__}: {err}".strip().splitlines()
+    return (text[0] if text else type(err).__name__)[:300] + _where(err)
+
+
+def _where(err: BaseException) -> str:
+    """`` (file.py, line N)`` for the innermost frame of ``err`` in the project's ``blackjack`` (not its simulator),
+    or ``""``."""
+    package = Path(_STATE.project, "blackjack")
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        path = Path(frame.filename)
+        if path.is_relative_to(package) and not path.is_relative_to(package / "sim"):
+            return f" ({path.name}, line {frame.lineno})"
+    return ""
+
+
+def _raiser(err: BaseException) -> str:
+    """The name of the function of the project's ``blackjack`` that raised ``err`` (innermost), or "a function"."""
+    package = Path(_STATE.project, "blackjack")
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        if Path(frame.filename).is_relative_to(package):
+            return f"{frame.name}()"
+    return "a function"
+
+
+def _fail(function: str, err: BaseException) -> _Stop:
+    """Record that the student's ``function`` raised ``err`` (NotImplementedError: not written yet); return the stop."""
+    if isinstance(err, NotImplementedError):
+        _STATE.status, _STATE.message = "not written", f"{function} is not written yet"
+    else:
+        _STATE.status, _STATE.message = "error", f"{function} raised {_one_line(err)}"
+    return _Stop(_STATE.message)
+
+
+def _codes(cards: Sequence[object]) -> str:
+    return "[" + ", ".join(str(card) for card in cards) + "]"
+
+
+def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) -> Action:
+    """Ask ``choose`` for the move of the decision in ``view``, check it is legal, and add its EV loss to the row."""
+    from blackjack import Action, Phase
+
+    if view.phase is Phase.EARLY_SURRENDER:  # no row surrenders early; not counted as a decision
+        return Action.DECLINE
+    action = choose(view)
+    legal = view.legal_actions
+    hand = view.current_hand
+    upcard = view.dealer.upcard
+    assert hand is not None and upcard is not None and view.turn is not None  # a decision is pending
+    if not isinstance(action, Action) or action not in legal:
+        _STATE.status = "error"
+        said = action.name if isinstance(action, Action) else f"{action!r:.60}"
+        _STATE.message = (f"{who} said {said} for {_codes(hand.cards)} against {upcard}, which is not one of the "
+                          f"legal moves there ({', '.join(sorted(a.name for a in legal))})")
+        raise _Stop(_STATE.message)
+    assert _STATE.oracle is not None
+    hands = len(view.seats[view.turn[0]].hands)
+    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, hands, legal)
+    _STATE.decisions += 1
+    _STATE.lost += max(evs.values()) - evs[action]
+    return action
+
+
+def _student_hint(view: TableView) -> Action:
+    """The student's ``basic_advice``, asked once per hand (faces in order), upcard face and legal moves."""
+    from blackjack.hints import basic_advice
+
+    hand, upcard = view.current_hand, view.dealer.upcard
+    assert hand is not None and upcard is not None
+    key = (tuple(card.face for card in hand.cards), upcard.face, view.legal_actions)
+    known = _STATE.advice.get(key)
+    if known is not None:
+        return known
+    try:
+        got = basic_advice(list(hand.cards), upcard, _STATE.rules, legal=view.legal_actions)
+    except Exception as err:
+        raise _fail("basic_advice", err) from None
+    action = _action_of(got, "basic_advice")
+    _STATE.advice[key] = action
+    return action
+
+
+def _action_of(got: object, who: str) -> Action:
+    """The action of a ``(action, reason)`` reply (checked later against the legal moves)."""
+    if not (isinstance(got, tuple) and len(got) == 2):
+        _STATE.status, _STATE.message = "error", f"{who} returned {got!r:.80}; it should return (action, reason)"
+        raise _Stop(_STATE.message)
+    return got[0]  # type: ignore[no-any-return]
+
+
+def _true_count(view: TableView) -> float:
+    """The Hi-Lo true count of the cards the players have not seen: the given ``count_from_unseen`` and the
+    student's ``true_count``."""
+    from blackjack.hints.counting import count_from_unseen, true_count
+
+    unseen = view.unseen_counts
+    left = sum(unseen.values())
+    try:
+        return float(true_count(count_from_unseen(unseen, view.decks), left)) if left else 0.0
+    except Exception as err:
+        raise _fail("true_count", err) from None
+
+
+def _student_count_hint(view: TableView) -> Action:
+    """The student's ``count_advice`` at the true count of the cards not seen."""
+    from blackjack.hints.counting import count_advice
+
+    hand, upcard = view.current_hand, view.dealer.upcard
+    assert hand is not None and upcard is not None
+    tc = _true_count(view)
+    try:
+        got = count_advice(list(hand.cards), upcard, tc, _STATE.rules, legal=view.legal_actions)
+    except Exception as err:
+        raise _fail("count_advice", err) from None
+    return _action_of(got, "count_advice")
+
+
+def _ramp_units(tc: float) -> int:
+    """The student's ``bet_ramp(tc, 1)``: each round's bet in units."""
+    from fractions import Fraction
+
+    from blackjack.hints.counting import bet_ramp
+
+    try:
+        got = bet_ramp(tc, 1)
+    except Exception as err:
+        raise _fail("bet_ramp", err) from None
+    if isinstance(got, bool) or not isinstance(got, (int, Fraction)) or got != int(got) or not 1 <= got <= 64:
+        _STATE.status = "error"
+        _STATE.message = f"bet_ramp({tc:+.2f}, 1) returned {got!r:.60}; the simulator bets a whole 1 to 64 units"
+        raise _Stop(_STATE.message)
+    return int(got)
+
+
+def _best(view: TableView) -> Action:
+    """The legal move with the best exact EV (full shoe less the hand and the upcard); the first of a tie."""
+    hand, upcard = view.current_hand, view.dealer.upcard
+    assert hand is not None and upcard is not None and view.turn is not None and _STATE.oracle is not None
+    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, len(view.seats[view.turn[0]].hands),
+                            view.legal_actions)
+    return max(evs, key=lambda action: evs[action])
+
+
+def _mimic(view: TableView) -> Action:
+    """The dealer's rule: hit below 17, and a soft 17 when the dealer hits it; decline every offer."""
+    from blackjack import Action, Phase
+
+    hand = view.current_hand
+    assert hand is not None and _STATE.rules is not None
+    if view.phase is not Phase.PLAYER_TURN:
+        return Action.DECLINE
+    hits = hand.total < 17 or hand.total == 17 and hand.soft and _STATE.rules.dealer_hits_soft_17
+    return Action.HIT if hits and Action.HIT in view.legal_actions else Action.STAND
+
+
+def hints_policy(view: TableView) -> Action:
+    """The ``my hints`` row: the student's ``basic_advice``."""
+    return _decide(view, _student_hint, "basic_advice")
+
+
+def counting_policy(view: TableView) -> Action:
+    """The ``my hints + counting`` row: the student's ``count_advice``; bets by ``bet_ramp`` (``units``)."""
+    return _decide(view, _student_count_hint, "count_advice")
+
+
+counting_policy.units = _ramp_units  # type: ignore[attr-defined]  # the simulator's bets by the count
+
+
+def basic_policy(view: TableView) -> Action:
+    """The ``basic strategy`` row: the best exact EV."""
+    return _decide(view, _best, "basic strategy")
+
+
+def mimic_policy(view: TableView) -> Action:
+    """The ``mimic the dealer`` row."""
+    return _decide(view, _mimic, "mimic the dealer")
+
+
+#: Each row's policy function in this module.
+_POLICIES = {"hints": "hints_policy", "counting": "counting_policy", "basic": "basic_policy", "mimic": "mimic_policy"}
+
+
+class _Oracle:
+    """Exact EVs of the legal moves of a hand, from the hint engine's given building blocks, kept once computed.
+
+    The composition is the rules' full shoe less the hand's cards and the upcard. Stand, hit and
+    double come from one :class:`~blackjack.hints._player.Tree` per upcard (its memo is keyed by
+    composition, so the cards after a hit are worked out once with the two-card hand's hit);
+    a split from ``split_value`` (exact, resplits by the seat's hands); insurance from
+    ``insurance_value``; a surrender is -0.5. EVs are conditioned on no dealer natural where the
+    dealer peeks, as the decisions come after the peek.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        from blackjack.hints.probability import full_shoe
+        self.rules = rules
+        self.full = full_shoe(rules.decks)
+        self.trees: dict[int, Any] = {}
+        self.known: dict[tuple[object, ...], float] = {}
+
+    def evs(self, values: list[int], upcard: int, hands: int, legal: frozenset[Action]) -> dict[Action, float]:
+        """``{move: exact EV}`` for every legal move (INSURANCE and DECLINE on an insurance offer)."""
+        from blackjack import Action
+        from blackjack.hints._player import Tree, insurance_value
+        from blackjack.hints._split import split_value
+        from blackjack.hints.probability import game_for, without
+
+        ordered = tuple(sorted(values))
+        counts = without(self.full, (*values, upcard))
+        hard, ace, n = sum(values), 1 in values, len(values)
+        out: dict[Action, float] = {}
+        for action in legal:
+            key = (action, ordered, upcard, hands if action is Action.SPLIT else 0)
+            value = self.known.get(key)
+            if value is None:
+                if action is Action.INSURANCE:
+                    value = insurance_value(counts)
+                elif action in (Action.DECLINE, Action.SURRENDER):
+                    value = 0.0 if action is Action.DECLINE else -0.5
+                elif action is Action.SPLIT:
+                    value = split_value(values[0], counts, game_for(upcard, self.rules, pair=values[0]), hands)
+                else:
+                    tree = self.trees.get(upcard)
+                    if tree is None:
+                        tree = self.trees[upcard] = Tree(None, game_for(upcard, self.rules))
+                    if action is Action.STAND:
+                        value = tree.stand(hard, ace, counts)
+                    elif action is Action.HIT:
+                        value = tree.hit(hard, ace, n, counts)
+                    else:
+                        value = tree.double(hard, ace, n, counts)
+                self.known[key] = value
+            out[action] = value
+        return out
