@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import Action, Result
 from .cards import Card
@@ -21,10 +21,9 @@ from .money import Money, format_money, to_money
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .round import Round
     from .view import TableView
 
-__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "check_name", "parse_names"]
+__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "RoundInPlay", "check_name", "parse_names"]
 
 #: The longest player name, in characters: a name has to fit a seat on the table and a one-line message.
 MAX_NAME_LENGTH = 20
@@ -133,6 +132,20 @@ def parse_names(*given: str) -> list[str]:
     return names
 
 
+class RoundInPlay(Protocol):
+    """What a player's turn uses of the round in progress (a :class:`~blackjack.round.Round`)."""
+
+    @property
+    def current_player(self) -> Player | None:
+        """The player whose decision it is, or None."""
+
+    def apply(self, action: Action) -> object:
+        """Take one decision for the seat whose turn it is."""
+
+    def view(self) -> TableView:
+        """What the table shows now, the hole card hidden."""
+
+
 class Player:
     """A player at the table: a name, a bankroll in credits, and a session ledger.
 
@@ -196,7 +209,7 @@ class Player:
         """True when the bankroll covers the table minimum; otherwise the player sits out."""
         return self.bankroll >= rules.min_bet
 
-    def play_round(self, rnd: Round, decide: Policy) -> None:
+    def play_round(self, rnd: RoundInPlay, decide: Policy) -> None:
         """Take this player's decisions in ``rnd`` until the turn passes on (cs111 ``playRound``).
 
         Args:
