@@ -60,17 +60,15 @@ from .cards import Card
 from .deck import Shoe
 from .errors import IllegalActionError, InvalidBetError, quoted
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
-                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled, make_outcome)
+                     HoleCardRevealed, InsuranceSettled, RoundSettled, ShoeShuffled, make_outcome)
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .money_path import money_path
 from .player import Dealer, Player
-from .plays import (deal_split_card, double_down, insurance_limit, insurance_net, split, split_aces, why_not_double,
-                    why_not_split, why_not_surrender)
+from .plays import deal_split_card, double_down, insurance_net, split
+from .round_state import RoundState
 from .rules import Rules
 from .seats import Seat, is_thunderjack
-from .snapshot import hole_hidden, table_view
-from .view import TableView
 from .wagers import compare_scores
 
 __all__ = ["Round"]
@@ -82,15 +80,15 @@ Listener = Callable[[Event], None]
 # simulated round makes dozens of them.
 _BETTING, _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN, _DEALER_TURN, _SETTLED = (
     Phase.BETTING, Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN, Phase.DEALER_TURN, Phase.SETTLED)
-_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE, _DECLINE = (
-    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE, Action.DECLINE)
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE = (
+    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE)
 _PUSH, _LOSE, _BLACKJACK, _BUST, _BLITZ, _THUNDERJACK, _SURRENDER_RESULT = (
     Result.PUSH, Result.LOSE, Result.BLACKJACK, Result.BUST, Result.BLITZ, Result.THUNDERJACK, Result.SURRENDER)
 
 _ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building one per round
 
 
-class Round:
+class Round(RoundState):
     """One round of blackjack, stepped one decision at a time.
 
     Usually made by :meth:`Blackjack.new_round` / :meth:`Blackjack.start_round`.
@@ -109,11 +107,7 @@ class Round:
         ValueError: no players, or more than ``rules.max_players``.
     """
 
-    # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
-    __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
-                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
-                 "_pending", "_money")
+    __slots__ = ()  # RoundState's
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -132,14 +126,14 @@ class Round:
         self._record = record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
         if record:
-            self._take: Callable[[], Card] = self._draw
-            self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
+            self._take = self._draw
+            self._take_for_dealer = self._draw_for_dealer
         else:
             self._take = self._take_for_dealer = shoe.deal
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
-        self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
+        self._paid = {}  # (result value, int stake) -> its Outcome (see _settle)
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
         # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
         self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
@@ -148,20 +142,18 @@ class Round:
     def _open(self) -> None:
         """Set the state every round starts from: BETTING, no turn, nothing dealt, settled or recorded."""
         self.phase = _BETTING
-        self._turn: tuple[int, int] | None = None
-        self._queue: list[int] = []  # seats still to answer the current offer
+        self._turn = None
+        self._queue = []  # seats still to answer the current offer
         self._peeked = False
         self._insurance_settled = False
-        self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
+        self._dealer_natural = None  # decided once the dealer holds two cards
         self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
         self._split = False  # some seat split
-        #: Every decision taken, in order: ``(seat, hand, action)``.
-        self.history: list[tuple[int, int, Action]] = []
-        #: The house's gain this round in credits (minus the players' total net).
-        self.house_net: Money = 0
-        self._pending: list[Event] = []
+        self.history = []
+        self.house_net = 0
+        self._pending = []
 
     def _restart(self) -> None:
         """Make this finished round the next one, at the same seats with the same dealer.
@@ -179,76 +171,6 @@ class Round:
             seat.clear()
         self.dealer.start_round()
         self._open()
-
-    # ===================================================================== reading state
-    @property
-    def players(self) -> tuple[Player, ...]:
-        """The players, seat by seat."""
-        return tuple(seat.player for seat in self._seats)
-
-    @property
-    def turn(self) -> tuple[int, int] | None:
-        """``(seat, hand)`` whose decision it is, or None (betting, dealer's turn, settled)."""
-        return self._turn
-
-    @property
-    def current_player(self) -> Player | None:
-        """The player whose decision it is, or None."""
-        return None if self._turn is None else self._seats[self._turn[0]].player
-
-    def hands(self, seat: int) -> tuple[Hand, ...]:
-        """The hands of seat ``seat`` this round (one, or more after splits)."""
-        return tuple(h.hand for h in self._seats[seat].hands)
-
-    @property
-    def current_hand(self) -> Hand | None:
-        """The hand whose decision it is (the seat's first hand during an offer), or None."""
-        turn = self._turn
-        return None if turn is None else self._seats[turn[0]].hands[turn[1]].hand
-
-    def bet(self, seat: int) -> Money:
-        """The initial bet of seat ``seat`` (0 when sitting out)."""
-        return self._seats[seat].bet
-
-    def outcomes(self) -> list[tuple[int, int, Outcome]]:
-        """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
-        settled = []
-        i = 0
-        for seat in self._seats:  # plain loops and counters: on Python 3.11 they beat enumerate and a comprehension here
-            j = 0
-            for state in seat.hands:
-                if state.outcome is not None:
-                    settled.append((i, j, state.outcome))
-                j += 1
-            i += 1
-        return settled
-
-    def insurance_net(self, seat: int) -> Money:
-        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled).
-
-        What :func:`blackjack.plays.insurance_net` made of the stake when the insurance was settled.
-        """
-        target = self._seats[seat]
-        if not target.insurance or not self._insurance_settled:
-            return _ZERO
-        return target.insurance_won
-
-    @property
-    def on_table(self) -> Money:
-        """Credits staked and not yet settled (bets and insurance)."""
-        total = sum((h.bet for seat in self._seats for h in seat.hands if h.outcome is None), Fraction(0))
-        if not self._insurance_settled:
-            total += sum((seat.insurance or 0 for seat in self._seats), Fraction(0))
-        return total
-
-    def cards_on_table(self) -> list[Card]:
-        """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
-        cards: list[Card] = []
-        for seat in self._seats:  # the hands' own lists (Hand._cards), read without copying them to tuples
-            for state in seat.hands:
-                cards += state.hand._cards
-        cards += self.dealer.hand._cards
-        return cards
 
     # ========================================================================== betting
     def place_bet(self, seat: int, amount: int | Fraction | str) -> None:
@@ -365,36 +287,6 @@ class Round:
         return self._flush() if record else ()
 
     # ======================================================================== deciding
-    def legal_actions(self) -> frozenset[Action]:
-        """The actions :meth:`apply` accepts now (empty when no decision is pending)."""
-        if self._turn is None:
-            return frozenset()
-        seat_index, hand_index = self._turn
-        seat = self._seats[seat_index]
-        if self.phase is _INSURANCE_PHASE:
-            if seat.player.bankroll > 0:
-                return frozenset((_INSURANCE, _DECLINE))
-            return frozenset((_DECLINE,))
-        if self.phase is _EARLY_SURRENDER:
-            return frozenset((_SURRENDER, _DECLINE))
-        hand = seat.hands[hand_index].hand
-        actions = {_STAND}
-        if not hand.from_split or self.rules.hit_split_aces or not split_aces(hand):  # split aces may not hit
-            actions.add(_HIT)
-        optional = self._optional
-        if optional and len(hand) == 2:  # plays asked straight away: a view asks every time
-            state = seat.hands[hand_index]
-            for action in optional:
-                if action is _DOUBLE:
-                    allowed = why_not_double(state) is None
-                elif action is _SPLIT:
-                    allowed = why_not_split(state) is None
-                else:
-                    allowed = why_not_surrender(state, offered_early=self._may_natural) is None
-                if allowed:
-                    actions.add(action)
-        return frozenset(actions)
-
     def apply(self, action: Action, amount: int | Fraction | str | None = None) -> tuple[Event, ...]:
         """Take one decision for the seat whose turn it is.
 
@@ -417,7 +309,7 @@ class Round:
         if self._turn is None:
             raise IllegalActionError(f"cannot {action.value}: no decision is pending ({self.phase.value})", action)
         seat_index, hand_index = self._turn
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action, seat_index, hand_index), action)
         if action is not _INSURANCE and amount is not None:
             raise IllegalActionError(f"an amount goes only with insurance, not {action.value}", action)
@@ -428,28 +320,6 @@ class Round:
         else:
             self._play(seat_index, hand_index, action)
         return self._flush()
-
-    def is_legal(self, action: Action) -> bool:
-        """Return True when :meth:`apply` would accept ``action`` now (cheaper than :meth:`legal_actions`)."""
-        turn = self._turn
-        if turn is None:
-            return False
-        phase = self.phase
-        if phase is not _PLAYER_TURN:
-            return action in self.legal_actions()
-        state = self._seats[turn[0]].hands[turn[1]]
-        hand = state.hand
-        if action is _STAND:
-            return True
-        if action is _HIT:
-            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as in legal_actions
-        if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
-            if action is _DOUBLE:
-                return why_not_double(state) is None
-            if action is _SPLIT:
-                return why_not_split(state) is None
-            return why_not_surrender(state, offered_early=self._may_natural) is None
-        return False
 
     def _apply_unchecked(self, action: Action) -> None:
         """Take a decision without checking it: the simulator's unchecked tier.
@@ -471,39 +341,6 @@ class Round:
             self._answer_early_surrender(seat_index, action)
         if self._record:
             self._flush()
-
-    # =========================================================================== views
-    def unseen_counts(self) -> dict[int, int]:
-        """Cards the players have not seen, by point value 1..10: the undealt shoe plus a face-down hole card.
-
-        This is what counting and exact hints may use; it never tells the hole card apart
-        from the shoe.
-        """
-        counts = self.shoe.counts()
-        if hole_hidden(self.dealer):
-            counts[self.dealer.hand[1].get_value()] += 1
-        return counts
-
-    def view(self) -> TableView:
-        """Return a frozen snapshot for front ends and hints; the hole card is :data:`HIDDEN`."""
-        legal = self.legal_actions()
-        return table_view(self.phase, self.rules, self.dealer, self._seats, self._turn, legal,
-                          self.insurance_limit() if _INSURANCE in legal else None, self.shoe, self.unseen_counts())
-
-    def insurance_limit(self) -> Money | None:
-        """The largest insurance (or even money) stake the deciding seat may take now, in credits.
-
-        Half the seat's bet, or its whole bankroll if that is less (the usual casino limit:
-        insurance pays 2:1 on at most half the bet): :func:`blackjack.plays.insurance_limit`.
-        It is also the stake ``apply(Action.INSURANCE)`` takes when no amount is given.
-
-        Returns:
-            The limit, or None when no insurance offer waits for an answer.
-        """
-        if self.phase is not _INSURANCE_PHASE or self._turn is None:
-            return None
-        seat = self._seats[self._turn[0]]
-        return insurance_limit(seat.bet, seat.player.bankroll)
 
     # ===================================================================== the machine
     def _after_deal(self, betting: list[int], upcard: int) -> None:
@@ -804,29 +641,6 @@ class Round:
             if self._record:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
-
-    def _illegal_message(self, action: Action, seat_index: int, hand_index: int) -> str:
-        seat = self._seats[seat_index]
-        if self.phase is _INSURANCE_PHASE:
-            if action is _INSURANCE:
-                return f"cannot take insurance: {seat.player.name} has no credits left"
-            return f"cannot {action.value} now: answer the insurance offer with insurance or decline"
-        if self.phase is _EARLY_SURRENDER:
-            return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
-        if action is _DECLINE:
-            return "nothing to decline: no insurance or early surrender offer is open"
-        if action is _INSURANCE:
-            if self.dealer.hand[0].face != 1:
-                return "cannot take insurance: the dealer's upcard is not an ace"
-            return "cannot take insurance now: it is offered only before the players act"
-        if action is _HIT:
-            return "cannot hit: split aces take one card each under these rules"
-        state = seat.hands[hand_index]
-        if action is _SURRENDER:
-            reason = why_not_surrender(state, offered_early=self._may_natural)
-        else:  # DOUBLE or SPLIT
-            reason = why_not_double(state) if action is _DOUBLE else why_not_split(state)
-        return f"cannot {action.value}: {reason}"
 
     def _emit(self, event: Event) -> None:
         self._pending.append(event)
