@@ -83,11 +83,12 @@ class Ledger:
         self.biggest_win = max(self.biggest_win, round_net)
         self.biggest_loss = max(self.biggest_loss, -round_net)
 
-    def summary(self, *, money: bool = True) -> str:
+    def summary(self, *, money: bool = True, show: Callable[[Money], str] = format_money) -> str:
         """One line: rounds, hands won/lost/pushed and, with ``money``, bankroll, net and biggest win.
 
         Args:
             money: include the money figures (False for rules without wagering, e.g. cs111).
+            show: writes an amount of credits (the text game's rounds 10/3 to ``3.33…``).
         """
         text = (f"{self.rounds} round{'' if self.rounds == 1 else 's'}; hands won {self.wins}, "
                 f"lost {self.losses}, pushed {self.pushes}")
@@ -95,8 +96,7 @@ class Ledger:
             return text
         now = self.bankrolls[-1] if self.bankrolls else self.starting
         sign = "+" if self.net >= 0 else ""
-        return (f"{text}; bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
-                f"biggest win {format_money(self.biggest_win)}")
+        return f"{text}; bankroll {show(now)} ({sign}{show(self.net)}); biggest win {show(self.biggest_win)}"
 
 
 def check_name(name: str) -> str:

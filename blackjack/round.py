@@ -18,16 +18,13 @@ Actions:
 Observation:
     ``round.view()`` -> :class:`~blackjack.view.TableView`, the hole card hidden.
 
-Payouts (``Outcome.net`` per hand, in credits, for a bet b):
-    win +b; natural +b * rules.blackjack_pays; push 0; loss or bust -b;
-    surrender -b/2; Thunderjack +b * rules.thunderjack_pays, paid at once;
-    Blitz (Charlie) +b * rules.charlie_pays, paid at once; insurance pays 2:1.
+Payouts (``Outcome.net`` per hand): :func:`blackjack.wagers.payout`; Thunderjack and Blitz are paid at once.
 
 Advanced play (:mod:`blackjack.plays`, the student's in milestone 2):
     The round keeps the state machine and asks ``plays`` for the mechanics: whether a
     hand may double, split or surrender, the double down, the split, a split hand's
     second card when play reaches it (``deal_split_card``), the insurance limit and
-    insurance's net. They act on the hand itself (a :class:`~blackjack.seats.HandState`
+    insurance's net. They act on the hand itself (a :class:`~blackjack.round_state.HandState`
     is a :class:`~blackjack.plays.Play`). Money moves by the path
     :func:`~blackjack.money_path.money_path` chooses once per round from the rules.
 
@@ -42,12 +39,10 @@ Speed (the unchecked tier, for the simulator and other trusted drivers):
     ``_place_bet_unchecked`` may be ``int``: whole-number money then stays ``int``
     (:func:`~blackjack.money.match_stake`), which is much faster than ``Fraction``.
 
-Deal order (what ``Shoe.stack`` must list): one card to each betting seat, left to
-right; the dealer's upcard; a second card to each seat; the dealer's hole card
-(none in the European no-hole-card game, where the dealer's second card comes
-after the players); then every card in the order the play calls for it. After a
-split, the first hand gets its second card at once and each later hand when play
-reaches it.
+Deal order (what ``Shoe.stack`` must list): a card to each betting seat, left to right; the
+upcard; a second card to each seat; the hole card (European: none, the dealer's second card
+comes after the players); then each card as play calls for it. After a split the first hand
+gets its second card at once, each later hand when play reaches it.
 """
 
 from __future__ import annotations
@@ -60,15 +55,14 @@ from .cards import Card
 from .deck import Shoe
 from .errors import IllegalActionError, InvalidBetError, quoted
 from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, HandSettled,
-                     HoleCardRevealed, InsuranceSettled, RoundSettled, ShoeShuffled, make_outcome)
+                     HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled, make_outcome)
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
 from .money_path import money_path
 from .player import Dealer, Player
 from .plays import deal_split_card, double_down, insurance_net, split
-from .round_state import RoundState
+from .round_state import RoundState, Seat, is_thunderjack
 from .rules import Rules
-from .seats import Seat, is_thunderjack
 from .wagers import compare_scores
 
 __all__ = ["Round"]
@@ -126,14 +120,14 @@ class Round(RoundState):
         self._record = record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
         if record:
-            self._take = self._draw
-            self._take_for_dealer = self._draw_for_dealer
+            self._take: Callable[[], Card] = self._draw
+            self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
         else:
             self._take = self._take_for_dealer = shoe.deal
         #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
         #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
-        self._paid = {}  # (result value, int stake) -> its Outcome (see _settle)
+        self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
         # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
         self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
@@ -143,17 +137,19 @@ class Round(RoundState):
         """Set the state every round starts from: BETTING, no turn, nothing dealt, settled or recorded."""
         self.phase = _BETTING
         self._turn = None
-        self._queue = []  # seats still to answer the current offer
+        self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
         self._insurance_settled = False
-        self._dealer_natural = None  # decided once the dealer holds two cards
+        self._dealer_natural: bool | None = None  # decided once the dealer holds two cards
         self._may_natural = False  # set by the deal: only an ace or ten up can hide a natural
         self._naturals = 0  # player naturals dealt, to be paid at the peek or the end
         self._insured = False  # some seat took insurance
         self._split = False  # some seat split
-        self.history = []
-        self.house_net = 0
-        self._pending = []
+        #: Every decision taken, in order: ``(seat, hand, action)``.
+        self.history: list[tuple[int, int, Action]] = []
+        #: The house's gain this round in credits (minus the players' total net).
+        self.house_net: Money = 0
+        self._pending: list[Event] = []
 
     def _restart(self) -> None:
         """Make this finished round the next one, at the same seats with the same dealer.
@@ -233,12 +229,7 @@ class Round(RoundState):
         """
         if self.phase is not _BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
-        betting = []
-        i = 0
-        for seat in self._seats:
-            if seat.bet:  # bets are never negative
-                betting.append(i)
-            i += 1
+        betting = [seat.index for seat in self._seats if seat.bet]  # bets are never negative
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
         rules = self.rules
@@ -538,14 +529,12 @@ class Round(RoundState):
 
     def _settle_all(self, *, dealer_natural: bool, dealer_drew: bool = False) -> None:
         dealer_total = self.dealer.hand.get_score()
-        i = 0
-        for seat in self._seats:  # counters, not enumerate: this runs for every simulated round
-            j = 0
+        for seat in self._seats:
+            j = 0  # a counter, not enumerate: this runs for every simulated round
             for state in seat.hands:
                 if state.outcome is None:
-                    self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
+                    self._settle(seat.index, j, _result(state.total, state.natural, dealer_natural, dealer_total))
                 j += 1
-            i += 1
         self._turn = None
         self.phase = _SETTLED
         if self._record:

@@ -1,8 +1,17 @@
-"""What a round holds, and every question about it: whose turn, what is legal, the table's view (internal).
+"""What a round holds, and every question about it that changes nothing (internal to :class:`~blackjack.round.Round`).
 
-:class:`~blackjack.round.Round` runs the round and is the class to use; this base class
-holds its state and answers the questions that change nothing (``legal_actions``,
-``is_legal``, ``view``, ``outcomes`` ...), so each rule of play is asked in one place.
+===============  ======================================================================
+name             what it is
+===============  ======================================================================
+``RoundState``   the base of ``Round``: its state, whose turn, what is legal, its view
+``Seat``         a player's place in one round: bet, hands, insurance
+``HandState``    a hand in play with its stake and progress; also the
+                 :class:`~blackjack.plays.Play` that :mod:`blackjack.plays` acts on
+===============  ======================================================================
+
+A hand's cards come from the round (:attr:`Seat.give`) and every extra stake leaves the
+bankroll by the round's money path (:attr:`Seat.take_stake`), so cards and money are
+conserved whatever a play does.
 """
 
 from __future__ import annotations
@@ -13,18 +22,15 @@ from fractions import Fraction
 from .actions import Action, Phase
 from .cards import Card
 from .deck import Shoe
-from .events import Event, Outcome
+from .events import Outcome
 from .hand import Hand
 from .money import Money
-from .money_path import MoneyPath
 from .player import Dealer, Player
 from .plays import insurance_limit, split_aces, why_not_double, why_not_split, why_not_surrender
 from .rules import Rules
-from .seats import Seat
-from .snapshot import hole_hidden, table_view
-from .view import TableView
+from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 
-__all__ = ["RoundState"]
+__all__ = ["HandState", "RoundState", "Seat", "is_thunderjack"]
 
 # Enum members as module constants: on Python 3.11 every ``Phase.X`` lookup runs through
 # EnumType.__getattr__'s slow path (see blackjack.round).
@@ -32,7 +38,139 @@ _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN = Phase.INSURANCE, Phase.EARLY_
 _HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE, _DECLINE = (
     Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE, Action.DECLINE)
 
-_ZERO = Fraction(0)
+_ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building one per round
+
+
+class HandState:
+    """A player hand with its wager and progress, and the :class:`~blackjack.plays.Play` for it.
+
+    ``natural`` is decided once, when the hand's second card is in (at the deal for an
+    opening hand): only a hand's first two cards can make a natural, and a hand made by a
+    split never is one (:meth:`Hand.is_blackjack`). ``total`` is ``hand.get_score()`` as
+    of the hand's last card, so settlement need not ask again.
+    """
+
+    # Slots: the simulator asks whether a hand may double or split at most decisions.
+    __slots__ = ("hand", "bet", "doubled", "surrendered", "finished", "outcome", "natural", "total", "seat", "rules")
+
+    def __init__(self, hand: Hand, bet: Money, seat: Seat) -> None:
+        self.seat = seat
+        self.rules = seat.rules
+        self.start(hand, bet)
+
+    def start(self, hand: Hand, bet: Money) -> None:
+        """Set the state a hand starts from (a recycled round restarts its seats' opening hands with it)."""
+        self.hand = hand
+        self.bet = bet
+        self.doubled = False
+        self.surrendered = False
+        self.finished = False
+        self.outcome: Outcome | None = None
+        self.natural = False
+        self.total = 0
+
+    # ------------------------------------------------------------ blackjack.plays.Play
+    @property
+    def bankroll(self) -> Money:
+        """The player's credits not on the table."""
+        return self.seat.player.bankroll
+
+    @property
+    def seat_hands(self) -> int:
+        """How many hands the seat holds."""
+        return len(self.seat.hands)
+
+    def replace_hand(self, hand: Hand) -> None:
+        """Make ``hand`` the hand being played, in place of the one it holds (its stake stays)."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"a play's hand is a Hand, not {type(hand).__name__}")
+        self.hand = hand
+        self.total = hand.get_score()
+
+    def draw(self) -> Card:
+        """Deal this hand one card from the round's shoe and return it."""
+        seat = self.seat
+        return seat.give(seat.index, seat.hands.index(self))
+
+    def take_stake(self, amount: Money) -> None:
+        """Move ``amount`` from the bankroll onto this hand's stake."""
+        seat = self.seat
+        seat.take_stake(seat.player, amount)
+        self.bet = self.bet + amount
+
+    def add_hand(self, hand: Hand, stake: Money) -> None:
+        """Put ``hand``, staked ``stake`` from the bankroll, into the seat right after this hand."""
+        if not isinstance(hand, Hand):
+            raise TypeError(f"a seat's hand is a Hand, not {type(hand).__name__}")
+        seat = self.seat
+        seat.take_stake(seat.player, stake)
+        new = HandState(hand, stake, seat)
+        new.total = hand.get_score()
+        seat.hands.insert(seat.hands.index(self) + 1, new)
+
+    def end_hand(self) -> None:
+        """This hand takes no more decisions."""
+        self.finished = True
+
+
+class Seat:
+    """A player's place at the table for one round.
+
+    Args:
+        player: who sits here.
+        index: the seat's number, 0 for the leftmost.
+        rules: the table rules.
+        give: deals one card to ``(seat, hand)`` and returns it (the round's).
+        take_stake: moves an extra stake from a bankroll to the table (the round's money path).
+    """
+
+    __slots__ = ("player", "index", "rules", "give", "take_stake", "bet", "hands", "insurance", "insurance_won",
+                 "spare")
+
+    def __init__(self, player: Player, index: int, rules: Rules, give: Callable[[int, int], Card],
+                 take_stake: Callable[[Player, Money], None]) -> None:
+        self.player = player
+        self.index = index
+        self.rules = rules
+        self.give = give
+        self.take_stake = take_stake
+        #: last round's opening hand, kept by a recycled round for open_hand() to reuse
+        self.spare: HandState | None = None
+        self.clear()
+
+    def clear(self) -> None:
+        """Empty the seat for a new round: no bet, no hands, no insurance."""
+        self.bet: Money = _ZERO
+        self.hands: list[HandState] = []
+        self.insurance: Money | None = None
+        #: insurance's net gain once settled (:func:`blackjack.plays.insurance_net`)
+        self.insurance_won: Money = _ZERO
+
+    def open_hand(self) -> Hand:
+        """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
+
+        That is last round's opening hand (``spare``) started again when the round is
+        recycled, else a new one: the simulator then makes no hand objects per round.
+        """
+        spare = self.spare
+        if spare is None:
+            hand = Hand()
+            self.hands = [HandState(hand, self.bet, self)]
+            return hand
+        self.spare = None
+        hand = spare.hand
+        hand.clear()
+        spare.start(hand, self.bet)
+        self.hands = [spare]
+        return hand
+
+
+def is_thunderjack(hand: Hand) -> bool:
+    """A suited natural whose other card is a jack, queen or king (Thunderjack dev blog)."""
+    if not hand.is_blackjack():
+        return False
+    first, second = hand.cards
+    return first.suit is second.suit and max(first.face, second.face) >= 11
 
 
 class RoundState:
@@ -44,33 +182,16 @@ class RoundState:
                  "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
                  "_pending", "_money")
 
+    # What the questions below read; Round sets them all.
     rules: Rules
     shoe: Shoe
     dealer: Dealer
     phase: Phase
-    #: Every decision taken, in order: ``(seat, hand, action)``.
-    history: list[tuple[int, int, Action]]
-    #: The house's gain this round in credits (minus the players' total net).
-    house_net: Money
     _seats: list[Seat]
-    _listeners: list[Callable[[Event], None]]
-    _record: bool  # build event objects
-    _take: Callable[[], Card]
-    _take_for_dealer: Callable[[], Card]
-    _optional: tuple[Action, ...]  # the two-card options these rules offer at all (cs111: none)
-    _paid: dict[tuple[str, int], Outcome]
-    _most_cards: int
     _turn: tuple[int, int] | None
-    _queue: list[int]
-    _peeked: bool
+    _optional: tuple[Action, ...]  # the two-card options these rules offer at all (cs111: none)
+    _may_natural: bool  # only an ace or ten up can hide a natural
     _insurance_settled: bool
-    _dealer_natural: bool | None
-    _may_natural: bool
-    _naturals: int
-    _insured: bool
-    _split: bool
-    _pending: list[Event]
-    _money: MoneyPath
 
     # ===================================================================== reading state
     @property
@@ -105,14 +226,12 @@ class RoundState:
     def outcomes(self) -> list[tuple[int, int, Outcome]]:
         """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
         settled = []
-        i = 0
-        for seat in self._seats:  # plain loops and counters: on Python 3.11 they beat enumerate and a comprehension here
-            j = 0
+        for seat in self._seats:
+            j = 0  # plain loops and a counter: on Python 3.11 they beat enumerate and a comprehension here
             for state in seat.hands:
                 if state.outcome is not None:
-                    settled.append((i, j, state.outcome))
+                    settled.append((seat.index, j, state.outcome))
                 j += 1
-            i += 1
         return settled
 
     def insurance_net(self, seat: int) -> Money:
@@ -230,15 +349,34 @@ class RoundState:
         from the shoe.
         """
         counts = self.shoe.counts()
-        if hole_hidden(self.dealer):
+        if self._hole_hidden():
             counts[self.dealer.hand[1].get_value()] += 1
         return counts
 
+    def _hole_hidden(self) -> bool:
+        return len(self.dealer.hand) > 1 and not self.dealer.revealed
+
     def view(self) -> TableView:
         """Return a frozen snapshot for front ends and hints; the hole card is :data:`HIDDEN`."""
+        dealer, rules, shoe = self.dealer, self.rules, self.shoe
         legal = self.legal_actions()
-        return table_view(self.phase, self.rules, self.dealer, self._seats, self._turn, legal,
-                          self.insurance_limit() if _INSURANCE in legal else None, self.shoe, self.unseen_counts())
+        limit = self.insurance_limit() if _INSURANCE in legal else None
+        unseen = self.unseen_counts()
+        dealer_cards: list[Card | Hidden] = list(dealer.hand)
+        hidden = self._hole_hidden()
+        if hidden:
+            dealer_cards[1] = HIDDEN
+        visible = Hand([c for c in dealer_cards if isinstance(c, Card)])
+        dealer_view = DealerView(cards=tuple(dealer_cards), upcard=dealer.hand[0] if dealer.hand else None,
+                                 total=visible.get_score(), total_text=visible.total_text() if visible else "",
+                                 revealed=not hidden)
+        seat_views = tuple(
+            SeatView(index=i, name=seat.player.name, bankroll=seat.player.bankroll, bet=seat.bet,
+                     insurance=seat.insurance, hands=tuple(_hand_view(h, rules) for h in seat.hands))
+            for i, seat in enumerate(self._seats))
+        return TableView(phase=self.phase, rules=rules, dealer=dealer_view, seats=seat_views, turn=self._turn,
+                         legal_actions=legal, cards_remaining=len(shoe), discards=len(shoe.discards),
+                         unseen_counts=unseen, decks=shoe.decks, insurance_limit=limit)
 
     def insurance_limit(self) -> Money | None:
         """The largest insurance (or even money) stake the deciding seat may take now, in credits.
@@ -254,3 +392,13 @@ class RoundState:
             return None
         seat = self._seats[self._turn[0]]
         return insurance_limit(seat.bet, seat.player.bankroll)
+
+
+def _hand_view(state: HandState, rules: Rules) -> HandView:
+    hand = state.hand
+    return HandView(cards=hand.cards, total=hand.get_score(), soft=hand.is_soft(),
+                    total_text=hand.total_text(), bet=state.bet, doubled=state.doubled,
+                    surrendered=state.surrendered, from_split=hand.from_split,
+                    is_blackjack=rules.naturals and hand.is_blackjack(), is_bust=hand.is_bust(),
+                    finished=state.finished, outcome=state.outcome,
+                    is_thunderjack=rules.thunderjack_pays is not None and is_thunderjack(hand))

@@ -453,14 +453,7 @@ class TextGame:
         lines = ["Session summary:"]
         wagering = self.game.rules.wagering
         for player in self.game.players:
-            ledger = player.ledger
-            line = (f"{ledger.rounds} round{'' if ledger.rounds == 1 else 's'}; hands won {ledger.wins}, "
-                    f"lost {ledger.losses}, pushed {ledger.pushes}")
-            if wagering:
-                now = ledger.bankrolls[-1] if ledger.bankrolls else ledger.starting
-                line += (f"; bankroll {self._money(now)} ({self._signed(ledger.net)}); "
-                         f"biggest win {self._money(ledger.biggest_win)}")
-            lines.append(f"  {player.name}: {line}")
+            lines.append(f"  {player.name}: {player.ledger.summary(money=wagering, show=self._money)}")
         if wagering:
             house = self.game.house_net
             lines.append(f"  House: {'+' if house >= 0 else ''}{self._money(house)}")
@@ -470,9 +463,6 @@ class TextGame:
         """Credits as a person reads them (:func:`~blackjack.money.show_money`), in ASCII when asked."""
         text = show_money(amount)
         return text if self.options.unicode else text.replace("…", "...")
-
-    def _signed(self, amount: Fraction | int) -> str:
-        return ("+" if amount >= 0 else "") + self._money(amount)
 
     def _abandon_open_round(self) -> None:
         """Input ended mid-round: play the rest of it by standing, so every bet is settled and recorded."""
