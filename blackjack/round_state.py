@@ -1,17 +1,10 @@
 """What a round holds, and every question about it that changes nothing (internal to :class:`~blackjack.round.Round`).
 
-===============  ======================================================================
-name             what it is
-===============  ======================================================================
-``RoundState``   the base of ``Round``: its state, whose turn, what is legal, its view
-``Seat``         a player's place in one round: bet, hands, insurance
-``HandState``    a hand in play with its stake and progress; also the
-                 :class:`~blackjack.plays.Play` that :mod:`blackjack.plays` acts on
-===============  ======================================================================
-
-A hand's cards come from the round (:attr:`Seat.give`) and every extra stake leaves the
-bankroll by the round's money path (:attr:`Seat.take_stake`), so cards and money are
-conserved whatever a play does.
+``RoundState`` is ``Round``'s base: its state, whose turn, what is legal, its view. A
+``Seat`` is a player's place in one round; a ``HandState`` a hand in play with its stake,
+and also the :class:`~blackjack.plays.Play` that :mod:`blackjack.plays` acts on. Its cards
+come from the round (:attr:`Seat.give`) and its extra stakes leave the bankroll by the
+round's money path (:attr:`Seat.take_stake`), so cards and money are conserved.
 """
 
 from __future__ import annotations
@@ -279,17 +272,9 @@ class RoundState:
         if self._may_hit(hand):
             actions.add(_HIT)
         optional = self._optional
-        if optional and len(hand) == 2:  # plays asked straight away: a view asks every time
+        if optional and len(hand) == 2:
             state = seat.hands[hand_index]
-            for action in optional:
-                if action is _DOUBLE:
-                    allowed = why_not_double(state) is None
-                elif action is _SPLIT:
-                    allowed = why_not_split(state) is None
-                else:
-                    allowed = why_not_surrender(state, offered_early=self._may_natural) is None
-                if allowed:
-                    actions.add(action)
+            actions.update(action for action in optional if self._why_not(action, state) is None)
         return frozenset(actions)
 
     def is_legal(self, action: Action) -> bool:
@@ -306,13 +291,15 @@ class RoundState:
             return True
         if action is _HIT:
             return self._may_hit(hand)
-        if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
-            if action is _DOUBLE:
-                return why_not_double(state) is None
-            if action is _SPLIT:
-                return why_not_split(state) is None
-            return why_not_surrender(state, offered_early=self._may_natural) is None
-        return False
+        return action in self._optional and len(hand) == 2 and self._why_not(action, state) is None
+
+    def _why_not(self, action: Action, state: HandState) -> str | None:
+        """Why ``state``'s hand may not take DOUBLE, SPLIT or SURRENDER (:mod:`blackjack.plays`), or None."""
+        if action is _DOUBLE:
+            return why_not_double(state)
+        if action is _SPLIT:
+            return why_not_split(state)
+        return why_not_surrender(state, offered_early=self._may_natural)
 
     def _may_hit(self, hand: Hand) -> bool:
         """Split aces take one card each, unless ``rules.hit_split_aces``; every other hand in play may hit."""
@@ -334,12 +321,7 @@ class RoundState:
             return "cannot take insurance now: it is offered only before the players act"
         if action is _HIT:
             return "cannot hit: split aces take one card each under these rules"
-        state = seat.hands[hand_index]
-        if action is _SURRENDER:
-            reason = why_not_surrender(state, offered_early=self._may_natural)
-        else:  # DOUBLE or SPLIT
-            reason = why_not_double(state) if action is _DOUBLE else why_not_split(state)
-        return f"cannot {action.value}: {reason}"
+        return f"cannot {action.value}: {self._why_not(action, seat.hands[hand_index])}"
 
     # =========================================================================== views
     def unseen_counts(self) -> dict[int, int]:
