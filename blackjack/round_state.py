@@ -269,7 +269,7 @@ class RoundState:
             return frozenset((_SURRENDER, _DECLINE))
         hand = seat.hands[hand_index].hand
         actions = {_STAND}
-        if self._may_hit(hand):
+        if self.is_legal(_HIT):
             actions.add(_HIT)
         optional = self._optional
         if optional and len(hand) == 2:
@@ -289,8 +289,8 @@ class RoundState:
         hand = state.hand
         if action is _STAND:
             return True
-        if action is _HIT:
-            return self._may_hit(hand)
+        if action is _HIT:  # split aces take one card each, unless rules.hit_split_aces
+            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)
         return action in self._optional and len(hand) == 2 and self._why_not(action, state) is None
 
     def _why_not(self, action: Action, state: HandState) -> str | None:
@@ -300,10 +300,6 @@ class RoundState:
         if action is _SPLIT:
             return why_not_split(state)
         return why_not_surrender(state, offered_early=self._may_natural)
-
-    def _may_hit(self, hand: Hand) -> bool:
-        """Split aces take one card each, unless ``rules.hit_split_aces``; every other hand in play may hit."""
-        return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)
 
     def _illegal_message(self, action: Action, seat_index: int, hand_index: int) -> str:
         seat = self._seats[seat_index]
