@@ -9,7 +9,7 @@ never runs week-2 code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Result
 from .errors import InvalidBetError
@@ -20,8 +20,7 @@ from .wagers import pay, payout, take_stake
 __all__ = ["MoneyPath", "money_path"]
 
 
-@dataclass(frozen=True, slots=True)
-class MoneyPath:
+class MoneyPath(NamedTuple):
     """The four money moves of a round.
 
     Attributes:
