@@ -1,7 +1,8 @@
 """Hands per second: our engine against the pure-Python peers, one simple policy, one process.
 
 Ratios, each the median and range of ``--runs`` (default 5) runs interleaved engine by
-engine, so that a spell of load on the shared machine hits every engine alike:
+engine (every other run in the reverse order), so that a spell of load on the shared
+machine hits every engine alike:
 
 * ``simulate("basic")`` (chart, all statistics) against jackblack (goal 2x);
 * the bare simulator tier against jackblack (goal 3x);
@@ -334,8 +335,11 @@ def main() -> None:
           f"{args.hands:,} hands x {args.runs} interleaved runs")
     rates: dict[str, list[float]] = {}
     skipped: set[str] = set()
-    for _ in range(args.runs):
-        for name, run in engines.items():
+    for number in range(args.runs):
+        order = list(engines.items())
+        if number % 2:
+            order.reverse()  # every other run the other way round, so that no engine always goes first
+        for name, run in order:
             if name in skipped:
                 continue
             try:
