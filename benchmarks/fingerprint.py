@@ -5,6 +5,11 @@ A speed edit must leave every result of a seed unchanged. Run this before and af
 
     python benchmarks/fingerprint.py        # about 10 s
     python benchmarks/fingerprint.py -v     # also one short hash per case, to find which changed
+    python benchmarks/fingerprint.py --baseline ../base   # also hash another checkout's engine, and compare
+
+With ``--baseline DIR`` the other checkout's ``blackjack`` is hashed by this same script
+in a second process (``--root DIR``), and the last line says ``same`` or ``DIFFERENT``
+(with ``-v``, the cases that differ are named).
 
 What it hashes (the JSON of each ``Report.as_dict()``, and ``repr`` of outcomes and events):
 
@@ -20,30 +25,32 @@ Nothing here is needed by the tests.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
 import random
+import subprocess
 import sys
 from fractions import Fraction
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from blackjack import Blackjack, Rules  # noqa: E402
-from blackjack.sim import simulate  # noqa: E402
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def main() -> None:
-    """Print the hash (and with ``-v`` one short hash per case)."""
-    verbose = "-v" in sys.argv[1:]
+def fingerprint(verbose: bool) -> list[str]:
+    """The lines to print: with ``verbose`` the package's folder and one ``name hash`` per case; last the hash of all."""
+    import blackjack
+    from blackjack import Blackjack, Rules
+    from blackjack.sim import simulate
     total = hashlib.sha256()
+    lines: list[str] = [f"blackjack from {os.path.dirname(blackjack.__file__)}"] if verbose else []
 
     def feed(name: str, value: object) -> None:
         text = json.dumps(value, sort_keys=True, default=str)
         total.update(name.encode())
         total.update(text.encode())
         if verbose:
-            print(name, hashlib.sha256(text.encode()).hexdigest()[:12])
+            lines.append(f"{name} {hashlib.sha256(text.encode()).hexdigest()[:12]}")
 
     for preset in Rules.preset_names():
         rules = Rules.preset(preset)
@@ -72,7 +79,33 @@ def main() -> None:
     feed("vegas/2 seats", [r.as_dict() for r in simulate("basic", "vegas", hands=20000, seed=3, players=2)])
     feed("vegas/jobs=2", [r.as_dict() for r in simulate(["basic", "never-bust"], "vegas", hands=30000, seed=2,
                                                          jobs=2)])
-    print(total.hexdigest())
+    lines.append(total.hexdigest())
+    return lines
+
+
+def main() -> None:
+    """Print the hash (and with ``-v`` one short hash per case); with ``--baseline``, compare with that checkout's."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="one short hash per case")
+    parser.add_argument("--root", default=HERE, help="the checkout whose blackjack package is hashed (default: this one)")
+    parser.add_argument("--baseline", help="another checkout to hash in a second process and compare with")
+    args = parser.parse_args()
+    if args.baseline:
+        other = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--root", args.baseline, "-v"],
+                                 stdout=subprocess.PIPE, text=True)
+    sys.path.insert(0, os.path.abspath(args.root))
+    ours = fingerprint(args.verbose or bool(args.baseline))
+    if not args.baseline:
+        print("\n".join(ours))
+        return
+    theirs = other.communicate()[0].splitlines()
+    if other.returncode:
+        sys.exit(f"the baseline's run failed (exit status {other.returncode})")
+    print(f"{ours[0]}: {ours[-1]}\nbaseline {theirs[0]}: {theirs[-1]}")
+    if args.verbose:
+        for mine, base in zip(ours[1:-1], theirs[1:-1]):
+            print(mine, "" if mine == base else f"DIFFERENT (baseline {base.split()[-1]})")
+    print("same" if ours[1:] == theirs[1:] else "DIFFERENT")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Hands per second: our engine against the pure-Python peers, one simple policy, one process.
 
 Ratios, each the median and range of ``--runs`` (default 5) runs interleaved engine by
-engine, so that a spell of load on the shared machine hits every engine alike:
+engine (every other run in the reverse order), so that a spell of load on the shared
+machine hits every engine alike:
 
 * ``simulate("basic")`` (chart, all statistics) against jackblack (goal 2x);
 * the bare simulator tier against jackblack (goal 3x);
@@ -42,6 +43,13 @@ The peers are installed only for this script, in a separate virtual environment:
 (``altair`` because ``py21`` imports it.)
 
 A peer that is not installed is skipped with a note. Nothing here is needed by the tests.
+
+``--baseline DIR`` also measures another checkout's engine (its ``blackjack`` package,
+loaded in this same process under another name) in the same interleaved runs, and prints
+our simulator tier, checked tier and ``simulate("basic")`` against it: for a change, make
+a worktree of the commit before it (``git worktree add ../base <commit>``) and pass its
+folder. ``--only WORD`` keeps the engines whose names hold one of the words, e.g.
+``--only basic --baseline ../base`` for ``simulate("basic")`` and its baseline alone.
 """
 
 from __future__ import annotations
@@ -49,6 +57,8 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import importlib
+import importlib.util
 import io
 import os
 import statistics
@@ -56,21 +66,23 @@ import sys
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from types import ModuleType
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import blackjack  # noqa: E402
 from blackjack import Action, Blackjack, Phase, Rules, TableView  # noqa: E402
 from blackjack.sim import Decision, simulate  # noqa: E402
 
 
-def ours_fast(hands: int) -> None:
+def ours_fast(hands: int, engine: ModuleType = blackjack) -> None:
     """Our engine, simulator tier: real 6-deck shoe, full vegas rules and settlement."""
-    game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game = engine.Blackjack(["A"], engine.Rules.preset("vegas"), seed=1)
     game.recycle_rounds = True  # as the simulator runs it: one Round object, reset for every round
     game.players[0].bankroll = 10 ** 15
     bet = 2  # int credits, as the simulator stakes: whole money stays int (3:2 on 2 nets 3)
-    hit, stand, decline = Action.HIT, Action.STAND, Action.DECLINE
-    player_turn = Phase.PLAYER_TURN
+    hit, stand, decline = engine.Action.HIT, engine.Action.STAND, engine.Action.DECLINE
+    player_turn = engine.Phase.PLAYER_TURN
     for _ in range(hands):
         rnd = game.new_round(events=False)
         rnd._place_bet_unchecked(0, bet)
@@ -83,23 +95,60 @@ def ours_fast(hands: int) -> None:
         game.finish_round(record=False)
 
 
-def ours_checked(hands: int) -> None:
+def ours_checked(hands: int, engine: ModuleType = blackjack) -> None:
     """Our engine, checked tier: a TableView per decision, events, ledgers."""
-    game = Blackjack(["A"], Rules.preset("vegas"), seed=1)
+    game = engine.Blackjack(["A"], engine.Rules.preset("vegas"), seed=1)
     game.players[0].bankroll = Fraction(10 ** 15)
+    hit, stand, decline, player_turn = engine.Action.HIT, engine.Action.STAND, engine.Action.DECLINE, \
+        engine.Phase.PLAYER_TURN
 
     def decide(view: TableView) -> Action:
         hand = view.current_hand
-        if view.phase is not Phase.PLAYER_TURN or hand is None:
-            return Action.DECLINE
-        return Action.HIT if hand.total < 17 else Action.STAND
+        if view.phase is not player_turn or hand is None:
+            return decline  # type: ignore[no-any-return]
+        return hit if hand.total < 17 else stand  # type: ignore[no-any-return]
     for _ in range(hands):
         game.play_round(decide, [1])
 
 
-def ours_basic(hands: int) -> None:
+def ours_basic(hands: int, simulate: Callable[..., object] = simulate) -> None:
     """simulate('basic'): the chart, statistics and all, one process."""
     simulate("basic", "vegas", hands=hands, seed=1)
+
+
+def load_baseline(root: str) -> ModuleType:
+    """The ``blackjack`` package of the checkout at ``root``, imported as ``baseline_blackjack`` beside ours.
+
+    Its modules import one another relatively, so the whole package, ``sim`` and ``hints``
+    included, loads under the other name; its charts and presets are its own files.
+    """
+    name = "baseline_blackjack"
+    folder = os.path.join(os.path.abspath(root), "blackjack")
+    spec = importlib.util.spec_from_file_location(name, os.path.join(folder, "__init__.py"),
+                                                  submodule_search_locations=[folder])
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline: no blackjack package in {root}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[name] = package
+    spec.loader.exec_module(package)
+    return package
+
+
+def baseline_engines(package: ModuleType) -> dict[str, Callable[[int], None]]:
+    """The baseline's simulator tier, checked tier and simulate('basic'), run by the same code as ours."""
+    sim = importlib.import_module(f"{package.__name__}.sim")
+    sim.simulate("basic", "vegas", hands=100)  # the chart's derivation is paid before the clock starts
+
+    def baseline_fast(hands: int) -> None:
+        ours_fast(hands, package)
+
+    def baseline_checked(hands: int) -> None:
+        ours_checked(hands, package)
+
+    def baseline_basic(hands: int) -> None:
+        ours_basic(hands, sim.simulate)
+    return {"baseline: simulator tier, hit<17": baseline_fast, "baseline: checked tier + views, hit<17": baseline_checked,
+            "baseline: simulate('basic'), 1 job": baseline_basic}
 
 
 def ours_basic_wall(hands: int) -> None:
@@ -263,6 +312,10 @@ def main() -> None:
     parser.add_argument("--jobs-hands", type=int, default=200_000,
                         help="hands for the two wall-clock runs (one job, two jobs); a process pool's fixed "
                              "cost, printed below, is a tenth of a 50,000-hand run on two cores")
+    parser.add_argument("--baseline", metavar="DIR", help="also measure the engine of the checkout in DIR, "
+                        "interleaved, and print ours against it")
+    parser.add_argument("--only", nargs="+", metavar="WORD",
+                        help="measure only the engines whose names hold one of these words")
     args = parser.parse_args()
     engines: dict[str, Callable[[int], None]] = {
         "ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
@@ -271,13 +324,22 @@ def main() -> None:
         "policy: never-bust built in": policy_built_in, "policy: Decision": policy_decision,
         "policy: TableView": policy_view, "floor: course classes, no engine": course_classes_floor,
         "gymnasium Blackjack-v1": gymnasium_v1, "jackblack Simulation": jackblack_sim, "py21 Game": py21_game}
+    if args.baseline:
+        baseline = load_baseline(args.baseline)
+        print(f"baseline: the engine in {os.path.dirname(baseline.__file__ or '')}")
+        engines.update(baseline_engines(baseline))
+    if args.only:
+        engines = {name: run for name, run in engines.items() if any(word in name for word in args.only)}
     simulate("basic", "vegas", hands=100)  # the chart's derivation is paid before the clock starts
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; Python {sys.version.split()[0]}; "
           f"{args.hands:,} hands x {args.runs} interleaved runs")
     rates: dict[str, list[float]] = {}
     skipped: set[str] = set()
-    for _ in range(args.runs):
-        for name, run in engines.items():
+    for number in range(args.runs):
+        order = list(engines.items())
+        if number % 2:
+            order.reverse()  # every other run the other way round, so that no engine always goes first
+        for name, run in order:
             if name in skipped:
                 continue
             try:
@@ -298,7 +360,12 @@ def main() -> None:
         if top not in rates or bottom not in rates:
             return None
         return [a / b for a, b in zip(rates[top], rates[bottom])]  # paired: the same run's figures
-    goals = [("simulate('basic') / jackblack", "ours: simulate('basic'), 1 job", "jackblack Simulation", 2.0),
+    goals = [("simulate('basic') / baseline's", "ours: simulate('basic'), 1 job", "baseline: simulate('basic'), 1 job",
+              1.0),
+             ("simulator tier / baseline's", "ours: simulator tier, hit<17", "baseline: simulator tier, hit<17", None),
+             ("checked tier / baseline's", "ours: checked tier + views, hit<17", "baseline: checked tier + views, hit<17",
+              None),
+             ("simulate('basic') / jackblack", "ours: simulate('basic'), 1 job", "jackblack Simulation", 2.0),
              ("simulator tier / jackblack", "ours: simulator tier, hit<17", "jackblack Simulation", 3.0),
              ("simulate('basic') 2 jobs / 1 job (wall)", "ours: simulate('basic'), 2 jobs, wall",
               "ours: simulate('basic'), 1 job, wall", 1.8),
@@ -310,6 +377,8 @@ def main() -> None:
              ("simulator tier / gymnasium", "ours: simulator tier, hit<17", "gymnasium Blackjack-v1", None)]
     for label, top, bottom, goal in goals:
         values = ratios(top, bottom)
+        if values is None and (args.only or bottom.startswith("baseline") and not args.baseline):
+            continue  # not asked for
         if values is None:
             print(f"{label:42} not measured ({bottom if bottom not in rates else top} missing)")
             continue

@@ -7,6 +7,7 @@ the sum of all bankrolls and the house's result is conserved to the last fractio
 name                what it does
 ==================  ==============================================================
 ``Money``           the type alias (``Fraction | int``)
+``Account``         whose bankroll a stake leaves and a settlement pays (a ``Player``)
 ``match_stake``     keep a whole amount an ``int`` when the stake is one
 ``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money`` (code, rules files)
 ``parse_amount(t)`` an amount a person typed ("7.5", "1_000") as ``Money``: the one typed grammar
@@ -20,15 +21,23 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Protocol
 
 from .errors import InvalidBetError, quoted
 from .typed_numbers import parse_number
 
-__all__ = ["MAX_DIGITS", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
+__all__ = ["MAX_DIGITS", "Account", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
 
 #: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
 #: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
 Money = Fraction | int
+
+
+class Account(Protocol):
+    """Whose bankroll a stake leaves and a settlement pays: a :class:`~blackjack.player.Player`."""
+
+    name: str
+    bankroll: Money
 
 #: Typed amounts may have at most this many digits either side of the point: far beyond
 #: any table's money, and small enough that reading one is instant.

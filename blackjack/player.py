@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import Action, Result
 from .cards import Card
@@ -21,10 +21,9 @@ from .money import Money, format_money, to_money
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .round import Round
     from .view import TableView
 
-__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "check_name", "parse_names"]
+__all__ = ["MAX_NAME_LENGTH", "Dealer", "Ledger", "Player", "Policy", "RoundInPlay", "check_name", "parse_names"]
 
 #: The longest player name, in characters: a name has to fit a seat on the table and a one-line message.
 MAX_NAME_LENGTH = 20
@@ -84,11 +83,12 @@ class Ledger:
         self.biggest_win = max(self.biggest_win, round_net)
         self.biggest_loss = max(self.biggest_loss, -round_net)
 
-    def summary(self, *, money: bool = True) -> str:
+    def summary(self, *, money: bool = True, show: Callable[[Money], str] = format_money) -> str:
         """One line: rounds, hands won/lost/pushed and, with ``money``, bankroll, net and biggest win.
 
         Args:
             money: include the money figures (False for rules without wagering, e.g. cs111).
+            show: writes an amount of credits (the text game's rounds 10/3 to ``3.33…``).
         """
         text = (f"{self.rounds} round{'' if self.rounds == 1 else 's'}; hands won {self.wins}, "
                 f"lost {self.losses}, pushed {self.pushes}")
@@ -96,8 +96,7 @@ class Ledger:
             return text
         now = self.bankrolls[-1] if self.bankrolls else self.starting
         sign = "+" if self.net >= 0 else ""
-        return (f"{text}; bankroll {format_money(now)} ({sign}{format_money(self.net)}); "
-                f"biggest win {format_money(self.biggest_win)}")
+        return f"{text}; bankroll {show(now)} ({sign}{show(self.net)}); biggest win {show(self.biggest_win)}"
 
 
 def check_name(name: str) -> str:
@@ -131,6 +130,20 @@ def parse_names(*given: str) -> list[str]:
     if not names:
         raise ValueError("--names: give at least one name, e.g. --names Ann,Bob")
     return names
+
+
+class RoundInPlay(Protocol):
+    """What a player's turn uses of the round in progress (a :class:`~blackjack.round.Round`)."""
+
+    @property
+    def current_player(self) -> Player | None:
+        """The player whose decision it is, or None."""
+
+    def apply(self, action: Action) -> object:
+        """Take one decision for the seat whose turn it is."""
+
+    def view(self) -> TableView:
+        """What the table shows now, the hole card hidden."""
 
 
 class Player:
@@ -196,7 +209,7 @@ class Player:
         """True when the bankroll covers the table minimum; otherwise the player sits out."""
         return self.bankroll >= rules.min_bet
 
-    def play_round(self, rnd: Round, decide: Policy) -> None:
+    def play_round(self, rnd: RoundInPlay, decide: Policy) -> None:
         """Take this player's decisions in ``rnd`` until the turn passes on (cs111 ``playRound``).
 
         Args:

@@ -10,6 +10,7 @@ name                       what it does
 =========================  ==============================================================
 ``why_not_double(play)``   why the rules or the bankroll forbid doubling down (None: allowed)
 ``why_not_split(play)``    why the rules or the bankroll forbid splitting (None: allowed)
+``why_not_surrender(..)``  why the rules forbid surrendering (None: allowed) (given)
 ``double_down(play)``      a second stake equal to the bet, exactly one card, the hand ends
 ``split(play)``            two hands from the pair, the new one staked from the bankroll
 ``deal_split_card(play)``  a split hand's second card, when play reaches it; split aces end
@@ -23,7 +24,7 @@ What stays the round's (given): the insurance offer itself (an ace up, under rul
 insurance, before anyone plays; any amount within :func:`insurance_limit` is accepted),
 settling insurance before any hand, a hand's second card at once after a split when it is
 the first of the two, a bust or a Blitz settled as soon as its card is dealt, a 21 that
-needs no decision, surrender (late and early), Thunderjack and Blitz.
+needs no decision, surrender's offer and settlement (late and early), Thunderjack and Blitz.
 
 Every function here returns a value or changes the table only through its ``Play``; none
 prints or reads input. Money is exact (``int`` or ``Fraction``), never a float.
@@ -46,7 +47,7 @@ from .money import Money, format_money, match_stake
 from .rules import Rules
 
 __all__ = ["Play", "deal_split_card", "double_down", "insurance_limit", "insurance_net", "split", "split_aces",
-           "why_not_double", "why_not_split"]
+           "why_not_double", "why_not_split", "why_not_surrender"]
 
 
 class Play(Protocol):
@@ -199,6 +200,27 @@ def why_not_split(play: Play) -> str | None:
         return f"splitting needs {format_money(bet)} more and the bankroll holds {format_money(bankroll)}"
     return None
     # END SOLUTION
+
+
+def why_not_surrender(play: Play, *, offered_early: bool) -> str | None:
+    """Say why the rules forbid surrendering ``play``'s hand in play, or return None when it may surrender (given).
+
+    Only a two-card hand that is not from a split, under rules with surrender
+    (``rules.surrender``: ``"late"`` or ``"early"``). ``offered_early``: the upcard may
+    hide a natural, so early surrender was offered before the dealer checked for
+    blackjack (the round's offer), and not in play.
+    """
+    rules = play.rules
+    hand = play.hand
+    if len(hand) != 2:
+        return f"this hand has {len(hand)} cards; only a two-card hand may surrender"
+    if rules.surrender == "none":
+        return "these rules do not allow surrender"
+    if rules.surrender == "early" and offered_early:
+        return "early surrender was offered before the dealer checked for blackjack"
+    if hand.from_split or play.seat_hands > 1:
+        return "a split hand cannot surrender"
+    return None
 
 
 def double_down(play: Play) -> None:

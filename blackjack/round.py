@@ -18,18 +18,15 @@ Actions:
 Observation:
     ``round.view()`` -> :class:`~blackjack.view.TableView`, the hole card hidden.
 
-Payouts (``Outcome.net`` per hand, in credits, for a bet b):
-    win +b; natural +b * rules.blackjack_pays; push 0; loss or bust -b;
-    surrender -b/2; Thunderjack +b * rules.thunderjack_pays, paid at once;
-    Blitz (Charlie) +b * rules.charlie_pays, paid at once; insurance pays 2:1.
+Payouts (``Outcome.net`` per hand): :func:`blackjack.wagers.payout`; Thunderjack and Blitz are paid at once.
 
 Advanced play (:mod:`blackjack.plays`, the student's in milestone 2):
     The round keeps the state machine and asks ``plays`` for the mechanics: whether a
-    hand may double or split (``why_not_double``, ``why_not_split``), the double down,
-    the split, a split hand's second card when play reaches it (``deal_split_card``),
-    the insurance limit and insurance's net. They act on the table through a private
-    adapter of the round (``_Play``, a :class:`~blackjack.plays.Play`), and every extra
-    stake leaves the bankroll through :meth:`Round._take_stake`.
+    hand may double, split or surrender, the double down, the split, a split hand's
+    second card when play reaches it (``deal_split_card``), the insurance limit and
+    insurance's net. They act on the hand itself (a :class:`~blackjack.round_state.HandState`
+    is a :class:`~blackjack.plays.Play`). Money moves by the path
+    :func:`~blackjack.money_path.money_path` chooses once per round from the rules.
 
 Speed (the unchecked tier, for the simulator and other trusted drivers):
     ``Round(..., events=False)`` builds no event objects when no listener is
@@ -42,12 +39,10 @@ Speed (the unchecked tier, for the simulator and other trusted drivers):
     ``_place_bet_unchecked`` may be ``int``: whole-number money then stays ``int``
     (:func:`~blackjack.money.match_stake`), which is much faster than ``Fraction``.
 
-Deal order (what ``Shoe.stack`` must list): one card to each betting seat, left to
-right; the dealer's upcard; a second card to each seat; the dealer's hole card
-(none in the European no-hole-card game, where the dealer's second card comes
-after the players); then every card in the order the play calls for it. After a
-split, the first hand gets its second card at once and each later hand when play
-reaches it.
+Deal order (what ``Shoe.stack`` must list): a card to each betting seat, left to right; the
+upcard; a second card to each seat; the hole card (European: none, the dealer's second card
+comes after the players); then each card as play calls for it. After a split the first hand
+gets its second card at once, each later hand when play reaches it.
 """
 
 from __future__ import annotations
@@ -63,12 +58,12 @@ from .events import (ActionTaken, BetPlaced, CardDealt, DealerPeeked, Event, Han
                      HoleCardRevealed, InsuranceSettled, Outcome, RoundSettled, ShoeShuffled, make_outcome)
 from .hand import Hand
 from .money import Money, format_money, match_stake, to_money
+from .money_path import money_path
 from .player import Dealer, Player
-from .plays import (deal_split_card, double_down, insurance_limit, insurance_net, split, split_aces, why_not_double,
-                    why_not_split)
-from .wagers import compare_scores, pay, payout, take_stake
+from .plays import deal_split_card, double_down, insurance_net, split
+from .round_state import RoundState, Seat, is_thunderjack
 from .rules import Rules
-from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
+from .wagers import compare_scores
 
 __all__ = ["Round"]
 
@@ -79,149 +74,15 @@ Listener = Callable[[Event], None]
 # simulated round makes dozens of them.
 _BETTING, _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN, _DEALER_TURN, _SETTLED = (
     Phase.BETTING, Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN, Phase.DEALER_TURN, Phase.SETTLED)
-_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE, _DECLINE = (
-    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE, Action.DECLINE)
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE = (
+    Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE)
 _PUSH, _LOSE, _BLACKJACK, _BUST, _BLITZ, _THUNDERJACK, _SURRENDER_RESULT = (
     Result.PUSH, Result.LOSE, Result.BLACKJACK, Result.BUST, Result.BLITZ, Result.THUNDERJACK, Result.SURRENDER)
 
 _ZERO = Fraction(0)  # Fractions are immutable: one shared zero saves building one per round
 
 
-class _HandState:
-    """A player hand with its wager and progress (internal).
-
-    ``natural`` is decided once, when the hand's second card is in (at the deal for an
-    opening hand): only a hand's first two cards can make a natural, and a hand made by a
-    split never is one (:meth:`Hand.is_blackjack`). ``total`` is ``hand.get_score()`` as
-    of the hand's last card, so settlement need not ask again.
-    """
-
-    __slots__ = ("hand", "bet", "doubled", "surrendered", "finished", "outcome", "natural", "total")
-
-    def __init__(self, hand: Hand, bet: Money) -> None:
-        self.start(hand, bet)
-
-    def start(self, hand: Hand, bet: Money) -> None:
-        """Set the state a hand starts from (a recycled round restarts its seats' opening hands with it)."""
-        self.hand = hand
-        self.bet = bet
-        self.doubled = False
-        self.surrendered = False
-        self.finished = False
-        self.outcome: Outcome | None = None
-        self.natural = False
-        self.total = 0
-
-
-class _Seat:
-    """A player's place at the table for one round (internal)."""
-
-    __slots__ = ("player", "bet", "hands", "insurance", "insurance_won", "spare")
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        #: last round's opening hand, kept by a recycled round for open_hand() to reuse
-        self.spare: _HandState | None = None
-        self.clear()
-
-    def clear(self) -> None:
-        """Empty the seat for a new round: no bet, no hands, no insurance."""
-        self.bet: Money = _ZERO
-        self.hands: list[_HandState] = []
-        self.insurance: Money | None = None
-        #: insurance's net gain once settled (:func:`blackjack.plays.insurance_net`)
-        self.insurance_won: Money = _ZERO
-
-    def open_hand(self) -> Hand:
-        """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
-
-        That is last round's opening hand (``spare``) started again when the round is
-        recycled, else a new one: the simulator then makes no hand objects per round.
-        """
-        spare = self.spare
-        if spare is None:
-            hand = Hand()
-            self.hands = [_HandState(hand, self.bet)]
-            return hand
-        self.spare = None
-        hand = spare.hand
-        hand.clear()
-        spare.start(hand, self.bet)
-        self.hands = [spare]
-        return hand
-
-
-class _Play:
-    """The round's side of :class:`blackjack.plays.Play`: the hand a play acts on (internal).
-
-    One per round, pointed at a hand by :meth:`at` before each call into
-    :mod:`blackjack.plays` (the simulator then makes no object per decision). Every card
-    comes from the round's shoe through :meth:`Round._give` and every stake leaves the
-    bankroll through :meth:`Round._take_stake`, so cards and money are conserved whatever
-    a play does.
-    """
-
-    # ``hand`` and ``bet`` are copies of the hand state's, kept equal by the methods below (the only way a play
-    # changes them): plain slots, because the simulator asks whether a hand may double or split at most decisions.
-    __slots__ = ("_round", "rules", "_seat_index", "_hand_index", "_seat", "_state", "hand", "bet")
-
-    def __init__(self, rnd: Round) -> None:
-        self._round = rnd
-        self.rules = rnd.rules
-
-    def at(self, seat_index: int, hand_index: int, seat: _Seat) -> _Play:
-        """Point at hand ``hand_index`` of ``seat`` (seat number ``seat_index``) and return self."""
-        self._seat_index = seat_index
-        self._hand_index = hand_index
-        self._seat = seat
-        self._state = state = seat.hands[hand_index]
-        self.hand = state.hand
-        self.bet = state.bet
-        return self
-
-    def replace_hand(self, hand: Hand) -> None:
-        """Make ``hand`` the hand being played, in place of the one it holds (its stake stays)."""
-        if not isinstance(hand, Hand):
-            raise TypeError(f"a play's hand is a Hand, not {type(hand).__name__}")
-        state = self._state
-        self.hand = state.hand = hand
-        state.total = hand.get_score()
-
-    @property
-    def bankroll(self) -> Money:
-        """The player's credits not on the table."""
-        return self._seat.player.bankroll
-
-    @property
-    def seat_hands(self) -> int:
-        """How many hands the seat holds."""
-        return len(self._seat.hands)
-
-    def draw(self) -> Card:
-        """Deal this hand one card (:meth:`Round._give`) and return it."""
-        return self._round._give(self._seat_index, self._hand_index)
-
-    def take_stake(self, amount: Money) -> None:
-        """Move ``amount`` from the bankroll onto this hand's stake."""
-        self._round._take_stake(self._seat_index, amount)
-        state = self._state
-        self.bet = state.bet = state.bet + amount
-
-    def add_hand(self, hand: Hand, stake: Money) -> None:
-        """Put ``hand``, staked ``stake`` from the bankroll, into the seat right after this hand."""
-        if not isinstance(hand, Hand):
-            raise TypeError(f"a seat's hand is a Hand, not {type(hand).__name__}")
-        self._round._take_stake(self._seat_index, stake)
-        new = _HandState(hand, stake)
-        new.total = hand.get_score()
-        self._seat.hands.insert(self._hand_index + 1, new)
-
-    def end_hand(self) -> None:
-        """This hand takes no more decisions."""
-        self._state.finished = True
-
-
-class Round:
+class Round(RoundState):
     """One round of blackjack, stepped one decision at a time.
 
     Usually made by :meth:`Blackjack.new_round` / :meth:`Blackjack.start_round`.
@@ -240,11 +101,7 @@ class Round:
         ValueError: no players, or more than ``rules.max_players``.
     """
 
-    # Slots: a round is made for every simulated hand, and slots make it cheaper to build and to read.
-    __slots__ = ("rules", "shoe", "dealer", "_seats", "_listeners", "_record", "_take", "_take_for_dealer", "phase",
-                 "_optional", "_paid", "_most_cards", "_turn", "_queue", "_peeked", "_insurance_settled",
-                 "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
-                 "_pending", "_adapter")
+    __slots__ = ()  # RoundState's
 
     def __init__(self, rules: Rules, shoe: Shoe, players: Sequence[Player], dealer: Dealer,
                  listeners: Iterable[Listener] = (), *, events: bool = True) -> None:
@@ -257,7 +114,8 @@ class Round:
         self.dealer = dealer
         if dealer.revealed or dealer.hand._cards:  # a fresh dealer (the table's) needs no reset
             dealer.start_round()
-        self._seats = list(map(_Seat, players))
+        self._money = money = money_path(rules)  # chosen once: the student's wagering, or no money (cs111)
+        self._seats = [Seat(player, i, rules, self._give, money.take_stake) for i, player in enumerate(players)]
         self._listeners = list(listeners) if listeners else []
         self._record = record = events or bool(self._listeners)  # False: build no event objects
         # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
@@ -273,13 +131,12 @@ class Round:
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
         # one more, and so does the dealer's. With that many left no card need test for an empty shoe.
         self._most_cards = (len(self._seats) * rules.max_split_hands + 1) * 22
-        self._adapter = _Play(self)  # what blackjack.plays acts through (see _Play.at)
         self._open()
 
     def _open(self) -> None:
         """Set the state every round starts from: BETTING, no turn, nothing dealt, settled or recorded."""
         self.phase = _BETTING
-        self._turn: tuple[int, int] | None = None
+        self._turn = None
         self._queue: list[int] = []  # seats still to answer the current offer
         self._peeked = False
         self._insurance_settled = False
@@ -310,76 +167,6 @@ class Round:
             seat.clear()
         self.dealer.start_round()
         self._open()
-
-    # ===================================================================== reading state
-    @property
-    def players(self) -> tuple[Player, ...]:
-        """The players, seat by seat."""
-        return tuple(seat.player for seat in self._seats)
-
-    @property
-    def turn(self) -> tuple[int, int] | None:
-        """``(seat, hand)`` whose decision it is, or None (betting, dealer's turn, settled)."""
-        return self._turn
-
-    @property
-    def current_player(self) -> Player | None:
-        """The player whose decision it is, or None."""
-        return None if self._turn is None else self._seats[self._turn[0]].player
-
-    def hands(self, seat: int) -> tuple[Hand, ...]:
-        """The hands of seat ``seat`` this round (one, or more after splits)."""
-        return tuple(h.hand for h in self._seats[seat].hands)
-
-    @property
-    def current_hand(self) -> Hand | None:
-        """The hand whose decision it is (the seat's first hand during an offer), or None."""
-        turn = self._turn
-        return None if turn is None else self._seats[turn[0]].hands[turn[1]].hand
-
-    def bet(self, seat: int) -> Money:
-        """The initial bet of seat ``seat`` (0 when sitting out)."""
-        return self._seats[seat].bet
-
-    def outcomes(self) -> list[tuple[int, int, Outcome]]:
-        """The settled hands so far as ``(seat, hand, Outcome)``, seat by seat."""
-        settled = []
-        i = 0
-        for seat in self._seats:  # plain loops and counters: on Python 3.11 they beat enumerate and a comprehension here
-            j = 0
-            for state in seat.hands:
-                if state.outcome is not None:
-                    settled.append((i, j, state.outcome))
-                j += 1
-            i += 1
-        return settled
-
-    def insurance_net(self, seat: int) -> Money:
-        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled).
-
-        What :func:`blackjack.plays.insurance_net` made of the stake when the insurance was settled.
-        """
-        target = self._seats[seat]
-        if not target.insurance or not self._insurance_settled:
-            return _ZERO
-        return target.insurance_won
-
-    @property
-    def on_table(self) -> Money:
-        """Credits staked and not yet settled (bets and insurance)."""
-        total = sum((h.bet for seat in self._seats for h in seat.hands if h.outcome is None), Fraction(0))
-        if not self._insurance_settled:
-            total += sum((seat.insurance or 0 for seat in self._seats), Fraction(0))
-        return total
-
-    def cards_on_table(self) -> list[Card]:
-        """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
-        cards: list[Card] = []
-        for seat in self._seats:  # the hands' own lists (Hand._cards), read without copying them to tuples
-            for state in seat.hands:
-                cards += state.hand._cards
-        cards += self.dealer.hand._cards
-        return cards
 
     # ========================================================================== betting
     def place_bet(self, seat: int, amount: int | Fraction | str) -> None:
@@ -443,11 +230,9 @@ class Round:
         if self.phase is not _BETTING:
             raise IllegalActionError("the cards are already dealt", "deal")
         betting = []
-        i = 0
-        for seat in self._seats:
+        for seat in self._seats:  # a plain loop: on Python 3.11 a comprehension is one more call
             if seat.bet:  # bets are never negative
-                betting.append(i)
-            i += 1
+                betting.append(seat.index)
         if not betting:
             raise IllegalActionError("no seat has a bet: place at least one bet before dealing", "deal")
         rules = self.rules
@@ -459,12 +244,10 @@ class Round:
         # Cards from the shoe are Cards: they go straight onto the hands' lists (Hand._cards),
         # without the type check of Hand.add_card, which is for cards from outside.
         opening: list[tuple[int, list[Card]]] = []
+        take_bet = self._money.take_bet
         for i in betting:
             seat = self._seats[i]
-            if rules.wagering:  # without money (cs111) the marker stake moves as it always has: no week-2 code
-                take_stake(seat.player, seat.bet)
-            else:
-                seat.player.bankroll -= seat.bet
+            take_bet(seat.player, seat.bet)
             opening.append((i, seat.open_hand()._cards))
             if record:
                 self._emit(BetPlaced(i, seat.bet))
@@ -498,36 +281,6 @@ class Round:
         return self._flush() if record else ()
 
     # ======================================================================== deciding
-    def legal_actions(self) -> frozenset[Action]:
-        """The actions :meth:`apply` accepts now (empty when no decision is pending)."""
-        if self._turn is None:
-            return frozenset()
-        seat_index, hand_index = self._turn
-        seat = self._seats[seat_index]
-        if self.phase is _INSURANCE_PHASE:
-            if seat.player.bankroll > 0:
-                return frozenset((_INSURANCE, _DECLINE))
-            return frozenset((_DECLINE,))
-        if self.phase is _EARLY_SURRENDER:
-            return frozenset((_SURRENDER, _DECLINE))
-        hand = seat.hands[hand_index].hand
-        actions = {_STAND}
-        if not hand.from_split or self.rules.hit_split_aces or not split_aces(hand):  # split aces may not hit
-            actions.add(_HIT)
-        optional = self._optional
-        if optional and len(hand) == 2:  # plays asked straight away, the adapter pointed once: a view asks every time
-            play = self._adapter.at(seat_index, hand_index, seat)
-            for action in optional:
-                if action is _DOUBLE:
-                    allowed = why_not_double(play) is None
-                elif action is _SPLIT:
-                    allowed = why_not_split(play) is None
-                else:
-                    allowed = self._why_not_surrender(seat, hand) is None
-                if allowed:
-                    actions.add(action)
-        return frozenset(actions)
-
     def apply(self, action: Action, amount: int | Fraction | str | None = None) -> tuple[Event, ...]:
         """Take one decision for the seat whose turn it is.
 
@@ -550,7 +303,7 @@ class Round:
         if self._turn is None:
             raise IllegalActionError(f"cannot {action.value}: no decision is pending ({self.phase.value})", action)
         seat_index, hand_index = self._turn
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action, seat_index, hand_index), action)
         if action is not _INSURANCE and amount is not None:
             raise IllegalActionError(f"an amount goes only with insurance, not {action.value}", action)
@@ -561,29 +314,6 @@ class Round:
         else:
             self._play(seat_index, hand_index, action)
         return self._flush()
-
-    def is_legal(self, action: Action) -> bool:
-        """Return True when :meth:`apply` would accept ``action`` now (cheaper than :meth:`legal_actions`)."""
-        turn = self._turn
-        if turn is None:
-            return False
-        phase = self.phase
-        if phase is not _PLAYER_TURN:
-            return action in self.legal_actions()
-        seat_index, hand_index = turn
-        seat = self._seats[seat_index]
-        hand = seat.hands[hand_index].hand
-        if action is _STAND:
-            return True
-        if action is _HIT:
-            return not hand.from_split or self.rules.hit_split_aces or not split_aces(hand)  # as in legal_actions
-        if action in self._optional and len(hand) == 2:  # plays asked straight away: the simulator asks often
-            if action is _DOUBLE:
-                return why_not_double(self._adapter.at(seat_index, hand_index, seat)) is None
-            if action is _SPLIT:
-                return why_not_split(self._adapter.at(seat_index, hand_index, seat)) is None
-            return self._why_not_surrender(seat, hand) is None
-        return False
 
     def _apply_unchecked(self, action: Action) -> None:
         """Take a decision without checking it: the simulator's unchecked tier.
@@ -606,73 +336,11 @@ class Round:
         if self._record:
             self._flush()
 
-    # =========================================================================== views
-    def unseen_counts(self) -> dict[int, int]:
-        """Cards the players have not seen, by point value 1..10: the undealt shoe plus a face-down hole card.
-
-        This is what counting and exact hints may use; it never tells the hole card apart
-        from the shoe.
-        """
-        counts = self.shoe.counts()
-        if self._hole_hidden():
-            counts[self.dealer.hand[1].get_value()] += 1
-        return counts
-
-    def _hole_hidden(self) -> bool:
-        return len(self.dealer.hand) > 1 and not self.dealer.revealed
-
-    def view(self) -> TableView:
-        """Return a frozen snapshot for front ends and hints; the hole card is :data:`HIDDEN`."""
-        counts = self.unseen_counts()
-        dealer_cards: list[Card | Hidden] = list(self.dealer.hand)
-        hidden = self._hole_hidden()
-        if hidden:
-            dealer_cards[1] = HIDDEN
-        visible = Hand([c for c in dealer_cards if isinstance(c, Card)])
-        dealer = DealerView(cards=tuple(dealer_cards),
-                            upcard=self.dealer.hand[0] if self.dealer.hand else None,
-                            total=visible.get_score(), total_text=visible.total_text() if visible else "",
-                            revealed=not hidden)
-        seats = tuple(
-            SeatView(index=i, name=seat.player.name, bankroll=seat.player.bankroll, bet=seat.bet,
-                     insurance=seat.insurance, hands=tuple(self._hand_view(h) for h in seat.hands))
-            for i, seat in enumerate(self._seats))
-        legal = self.legal_actions()
-        limit = self.insurance_limit() if _INSURANCE in legal else None
-        return TableView(phase=self.phase, rules=self.rules, dealer=dealer, seats=seats, turn=self._turn,
-                         legal_actions=legal, cards_remaining=len(self.shoe),
-                         discards=len(self.shoe.discards), unseen_counts=counts, decks=self.shoe.decks,
-                         insurance_limit=limit)
-
-    def insurance_limit(self) -> Money | None:
-        """The largest insurance (or even money) stake the deciding seat may take now, in credits.
-
-        Half the seat's bet, or its whole bankroll if that is less (the usual casino limit:
-        insurance pays 2:1 on at most half the bet): :func:`blackjack.plays.insurance_limit`.
-        It is also the stake ``apply(Action.INSURANCE)`` takes when no amount is given.
-
-        Returns:
-            The limit, or None when no insurance offer waits for an answer.
-        """
-        if self.phase is not _INSURANCE_PHASE or self._turn is None:
-            return None
-        seat = self._seats[self._turn[0]]
-        return insurance_limit(seat.bet, seat.player.bankroll)
-
-    def _hand_view(self, state: _HandState) -> HandView:
-        hand = state.hand
-        return HandView(cards=hand.cards, total=hand.get_score(), soft=hand.is_soft(),
-                        total_text=hand.total_text(), bet=state.bet, doubled=state.doubled,
-                        surrendered=state.surrendered, from_split=hand.from_split,
-                        is_blackjack=self._natural(hand), is_bust=hand.is_bust(),
-                        finished=state.finished, outcome=state.outcome,
-                        is_thunderjack=self.rules.thunderjack_pays is not None and _is_thunderjack(hand))
-
     # ===================================================================== the machine
     def _after_deal(self, betting: list[int], upcard: int) -> None:
         rules = self.rules
         if rules.thunderjack_pays is not None:
-            thunder = [i for i in betting if _is_thunderjack(self._seats[i].hands[0].hand)]
+            thunder = [i for i in betting if is_thunderjack(self._seats[i].hands[0].hand)]
             for i in thunder:
                 if len(thunder) == 1:
                     self._settle(i, 0, _THUNDERJACK)
@@ -709,7 +377,7 @@ class Round:
             if not 0 < stake <= most:
                 raise InvalidBetError(f"insurance must be more than 0 and at most {format_money(most)} "
                                       f"(half the bet, within the bankroll), got {format_money(stake)}", amount)
-            self._take_stake(seat_index, stake)
+            self._money.take_stake(seat.player, stake)
             seat.insurance = stake
             self._insured = True
         else:
@@ -767,8 +435,7 @@ class Round:
         self._next_hand(0, 0)
 
     def _play(self, seat_index: int, hand_index: int, action: Action) -> None:
-        seat = self._seats[seat_index]
-        state = seat.hands[hand_index]
+        state = self._seats[seat_index].hands[hand_index]
         self.history.append((seat_index, hand_index, action))
         if self._record:
             self._emit(ActionTaken(seat_index, hand_index, action))
@@ -778,10 +445,10 @@ class Round:
             state.finished = True
         elif action is _DOUBLE:
             state.doubled = True
-            double_down(self._adapter.at(seat_index, hand_index, seat))
+            double_down(state)
         elif action is _SPLIT:
             self._split = True
-            split(self._adapter.at(seat_index, hand_index, seat))
+            split(state)
             self._next_hand(seat_index, hand_index)  # the first hand of the two gets its second card at once
             return
         elif action is _SURRENDER:
@@ -826,7 +493,7 @@ class Round:
                 if not state.finished:
                     # a split hand gets its second card when play reaches it (only a split leaves a hand one card)
                     if self._split and len(state.hand._cards) == 1:
-                        deal_split_card(self._adapter.at(seat_index, hand_index, seats[seat_index]))
+                        deal_split_card(state)
                     if not state.finished:
                         self._turn = (seat_index, hand_index)
                         return
@@ -865,14 +532,12 @@ class Round:
 
     def _settle_all(self, *, dealer_natural: bool, dealer_drew: bool = False) -> None:
         dealer_total = self.dealer.hand.get_score()
-        i = 0
-        for seat in self._seats:  # counters, not enumerate: this runs for every simulated round
-            j = 0
+        for seat in self._seats:
+            j = 0  # a counter, not enumerate: this runs for every simulated round
             for state in seat.hands:
                 if state.outcome is None:
-                    self._settle(i, j, _result(state.total, state.natural, dealer_natural, dealer_total))
+                    self._settle(seat.index, j, _result(state.total, state.natural, dealer_natural, dealer_total))
                 j += 1
-            i += 1
         self._turn = None
         self.phase = _SETTLED
         if self._record:
@@ -889,37 +554,24 @@ class Round:
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
+        money = self._money
         if type(bet) is int:
             # The same result on the same stake pays the same: the simulator's int stakes are paid
             # out once per round object (a recycled round serves a whole block), then read back.
             key = (result._value_, bet)  # the value string: an Enum member hashes in Python code
             outcome = self._paid.get(key)
             if outcome is None:
-                outcome = self._paid[key] = make_outcome(result, bet, self._net(result, bet))
+                net = money.payout(result, bet, self.rules)  # an int net on an int stake is in the stake's type
+                outcome = self._paid[key] = make_outcome(result, bet, net if type(net) is int else match_stake(net, bet))
         else:
-            outcome = make_outcome(result, bet, self._net(result, bet))
+            outcome = make_outcome(result, bet, money.payout(result, bet, self.rules))
         net = outcome.net
         state.finished = True
         state.outcome = outcome
-        if self.rules.wagering:
-            pay(seat.player, bet, net)
-        else:  # no money (cs111): the marker stake comes back (net 0) without week-2 code
-            seat.player.bankroll += bet + net
+        money.pay(seat.player, bet, net)
         self.house_net -= net
         if self._record:
             self._emit(HandSettled(seat_index, hand_index, state.outcome))
-
-    def _net(self, result: Result, bet: Money) -> Money:
-        """The net gain on a hand staked ``bet`` that ended in ``result``, in the stake's type (:func:`payout`).
-
-        0 without wagering.
-        """
-        if not self.rules.wagering:
-            return 0
-        net = payout(result, bet, self.rules)
-        if type(net) is not int:  # an int net on an int stake is already in the stake's type
-            net = match_stake(net, bet)
-        return net
 
     def _surrender(self, seat_index: int, hand_index: int) -> None:
         state = self._seats[seat_index].hands[hand_index]
@@ -937,34 +589,10 @@ class Round:
             stake = seat.insurance
             if stake:
                 seat.insurance_won = net = insurance_net(stake, natural)  # 2:1 against a natural, else lost
-                self._pay(i, stake, net)
+                self._money.pay(seat.player, stake, net)
                 self.house_net -= net
                 if self._record:
                     self._emit(InsuranceSettled(i, stake, net))
-
-    def _take_stake(self, seat_index: int, amount: Money) -> None:
-        """Move an extra stake (a double, a split hand's, insurance) of ``amount`` from seat ``seat_index``'s bankroll
-        to the table.
-
-        Raises:
-            InvalidBetError: the bankroll holds less than ``amount`` (nothing changes).
-        """
-        player = self._seats[seat_index].player
-        if self.rules.wagering:
-            take_stake(player, amount)  # the student's wagering: it refuses more than the bankroll
-        elif amount > player.bankroll:  # no money (cs111): the marker stake moves without week-2 code
-            raise InvalidBetError(f"{player.name} has {format_money(player.bankroll)}, not the "
-                                  f"{format_money(amount)} this stake needs", amount)
-        else:
-            player.bankroll -= amount
-
-    def _pay(self, seat_index: int, stake: Money, net: Money) -> None:
-        """Pay a stake back with its net into seat ``seat_index``'s bankroll (insurance's settlement)."""
-        player = self._seats[seat_index].player
-        if self.rules.wagering:
-            pay(player, stake, net)
-        else:  # no money (cs111): without week-2 code
-            player.bankroll += stake + net
 
     # ========================================================================= helpers
     def _natural(self, hand: Hand) -> bool:
@@ -1006,43 +634,6 @@ class Round:
                 self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
 
-    def _why_not_surrender(self, seat: _Seat, hand: Hand) -> str | None:
-        """Why this hand may not surrender, or None: surrender (late) only a two-card hand that is not from a split,
-        under rules with surrender; early surrender only while its offer is open."""
-        rules = self.rules
-        if len(hand) != 2:
-            return f"this hand has {len(hand)} cards; only a two-card hand may surrender"
-        if rules.surrender == "none":
-            return "these rules do not allow surrender"
-        if rules.surrender == "early" and self._may_natural:  # the upcard may hide a natural: before the peek
-            return "early surrender was offered before the dealer checked for blackjack"
-        if hand.from_split or len(seat.hands) > 1:
-            return "a split hand cannot surrender"
-        return None
-
-    def _illegal_message(self, action: Action, seat_index: int, hand_index: int) -> str:
-        seat = self._seats[seat_index]
-        if self.phase is _INSURANCE_PHASE:
-            if action is _INSURANCE:
-                return f"cannot take insurance: {seat.player.name} has no credits left"
-            return f"cannot {action.value} now: answer the insurance offer with insurance or decline"
-        if self.phase is _EARLY_SURRENDER:
-            return f"cannot {action.value} now: answer the early surrender offer with surrender or decline"
-        if action is _DECLINE:
-            return "nothing to decline: no insurance or early surrender offer is open"
-        if action is _INSURANCE:
-            if self.dealer.hand[0].face != 1:
-                return "cannot take insurance: the dealer's upcard is not an ace"
-            return "cannot take insurance now: it is offered only before the players act"
-        if action is _HIT:
-            return "cannot hit: split aces take one card each under these rules"
-        if action is _SURRENDER:
-            reason = self._why_not_surrender(seat, seat.hands[hand_index].hand)
-        else:  # DOUBLE or SPLIT: plays says why
-            play = self._adapter.at(seat_index, hand_index, seat)
-            reason = why_not_double(play) if action is _DOUBLE else why_not_split(play)
-        return f"cannot {action.value}: {reason}"
-
     def _emit(self, event: Event) -> None:
         self._pending.append(event)
 
@@ -1052,14 +643,6 @@ class Round:
             for event in events:
                 listener(event)
         return events
-
-
-def _is_thunderjack(hand: Hand) -> bool:
-    """A suited natural whose other card is a jack, queen or king (Thunderjack dev blog)."""
-    if not hand.is_blackjack():
-        return False
-    first, second = hand.cards
-    return first.suit is second.suit and max(first.face, second.face) >= 11
 
 
 def _result(total: int, natural: bool, dealer_natural: bool, dealer_total: int) -> Result:

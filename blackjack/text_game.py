@@ -35,6 +35,7 @@ from .events import Event, HandSettled
 from .money import parse_bet, show_money
 from .round import Round
 from .table import Blackjack
+from .view import TableView
 from .text_render import action_menu, announced, describe_event, table_text
 from . import coach
 
@@ -280,17 +281,19 @@ class TextGame:
         rnd = self.game.new_round()
         if not self._take_bets(rnd):
             return False
-        self._show_events(rnd, rnd.deal(), opening=True)
+        events = rnd.deal()
+        view = rnd.view()  # one snapshot per state of the round: built again only after a move the round took
+        self._show_events(view, events, opening=True)
         shown: tuple[object, ...] = ()
-        while rnd.turn is not None:
-            now = (rnd.turn, len(rnd.hands(rnd.turn[0])))  # redraw when the turn moves or a split adds a hand
+        while view.turn is not None:
+            now = (view.turn, len(view.seats[view.turn[0]].hands))  # redraw when the turn moves or a split adds a hand
             if now != shown:
-                self.console.say(table_text(rnd.view(), unicode=self.options.unicode, plain=self.options.plain,
+                self.console.say(table_text(view, unicode=self.options.unicode, plain=self.options.plain,
                                             width=self.console.width))
                 shown = now
-            self._decide(rnd)
+            view = self._decide(rnd, view)
         insurance = {i: rnd.insurance_net(i) for i in range(len(self.game.players))}
-        self.console.say("Results:\n" + table_text(rnd.view(), unicode=self.options.unicode, plain=True,
+        self.console.say("Results:\n" + table_text(view, unicode=self.options.unicode, plain=True,
                                                     insurance=insurance, width=self.console.width))
         self.game.finish_round()
         if self.game.rules.wagering:
@@ -332,8 +335,8 @@ class TextGame:
                 break
         return True
 
-    def _decide(self, rnd: Round) -> None:
-        view = rnd.view()
+    def _decide(self, rnd: Round, view: TableView) -> TableView:
+        """Ask for one decision on ``view`` (``rnd``'s state now) and apply it; return the round's view after it."""
         seat = view.current_seat
         hand = view.current_hand
         assert seat is not None and hand is not None and view.turn is not None
@@ -356,30 +359,30 @@ class TextGame:
             self.console.say(tip)
         if self.options.auto_hint:
             self.console.say(self._coach.hint_text(view))
-        answer = self.ask(prompt, rnd)
+        answer = self.ask(prompt, view=view)
         while answer == "":  # Enter alone: ask again at once; the view, tips and table have not changed
             self.console.say("Please type a move: " + action_menu(view.legal_actions))
-            answer = self.ask(prompt, rnd)
+            answer = self.ask(prompt, view=view)
         if answer is None:
-            return
+            return view
         word, _, rest = answer.partition(" ")
         amount = rest.strip()
         try:
             action = Action.parse(word)
         except ValueError:
             self.console.say(f"Unknown move {quoted(answer)}: type one of {action_menu(view.legal_actions)}, or help.")
-            return
+            return view
         if amount and action is not Action.INSURANCE:
             self.console.say(f"One move at a time: {quoted(answer)} has more after {quoted(word)}. "
                              f"Type one of {action_menu(view.legal_actions)}.")
-            return
+            return view
         stake: Fraction | None = None
         if amount:
             try:
                 stake = parse_bet(amount, what="insurance stake")
             except BlackjackError as err:
                 self.console.say(f"{err} ('i' alone stakes the most allowed).")
-                return
+                return view
         feedback = self._coach.judge(view, action) if self.options.auto_hint else None
         try:
             events = rnd.apply(action, stake) if action is Action.INSURANCE else rnd.apply(action)
@@ -387,14 +390,19 @@ class TextGame:
             raise  # not a bad move: the round cannot go on (see run)
         except BlackjackError as err:
             self.console.say(str(err))
-            return
+            return view  # the round refused the move and changed nothing
         if feedback:
             self.console.say(feedback)
-        self._show_events(rnd, events)
+        view = rnd.view()
+        self._show_events(view, events)
+        return view
 
     # ------------------------------------------------------------------ prompts
-    def ask(self, prompt: str, rnd: Round | None = None) -> str | None:
+    def ask(self, prompt: str, rnd: Round | None = None, *, view: TableView | None = None) -> str | None:
         """Ask a question; answer the game commands here and return None after one, else the answer.
+
+        The commands that show the table (hint, count, chart) read ``view`` when given, else
+        ``rnd.view()`` then.
 
         Raises:
             EOFError: input ended.
@@ -411,7 +419,8 @@ class TextGame:
             self.console.say(self._summary())
             return None
         if word in ("?", "hint", "count", "chart"):
-            view = rnd.view() if rnd is not None else None
+            if view is None and rnd is not None:
+                view = rnd.view()
             try:
                 self.console.say(self._coach.command(word, view))
             except NotImplementedError as err:  # a student's starter: hints build on later milestones' code
@@ -432,8 +441,7 @@ class TextGame:
             self.console.say("Please answer y or n.")
 
     # ------------------------------------------------------------------ output
-    def _show_events(self, rnd: Round, events: Sequence[Event], *, opening: bool = False) -> None:
-        view = rnd.view()
+    def _show_events(self, view: TableView, events: Sequence[Event], *, opening: bool = False) -> None:
         for event in events:
             if isinstance(event, HandSettled) and view.phase is Phase.SETTLED and not announced(event, view):
                 continue  # the results table at the end of the round shows these
@@ -445,14 +453,7 @@ class TextGame:
         lines = ["Session summary:"]
         wagering = self.game.rules.wagering
         for player in self.game.players:
-            ledger = player.ledger
-            line = (f"{ledger.rounds} round{'' if ledger.rounds == 1 else 's'}; hands won {ledger.wins}, "
-                    f"lost {ledger.losses}, pushed {ledger.pushes}")
-            if wagering:
-                now = ledger.bankrolls[-1] if ledger.bankrolls else ledger.starting
-                line += (f"; bankroll {self._money(now)} ({self._signed(ledger.net)}); "
-                         f"biggest win {self._money(ledger.biggest_win)}")
-            lines.append(f"  {player.name}: {line}")
+            lines.append(f"  {player.name}: {player.ledger.summary(money=wagering, show=self._money)}")
         if wagering:
             house = self.game.house_net
             lines.append(f"  House: {'+' if house >= 0 else ''}{self._money(house)}")
@@ -462,9 +463,6 @@ class TextGame:
         """Credits as a person reads them (:func:`~blackjack.money.show_money`), in ASCII when asked."""
         text = show_money(amount)
         return text if self.options.unicode else text.replace("…", "...")
-
-    def _signed(self, amount: Fraction | int) -> str:
-        return ("+" if amount >= 0 else "") + self._money(amount)
 
     def _abandon_open_round(self) -> None:
         """Input ended mid-round: play the rest of it by standing, so every bet is settled and recorded."""

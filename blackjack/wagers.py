@@ -18,15 +18,11 @@ bet. Between the two the stake is on the table: in neither the bankroll nor the 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .actions import Result
 from .errors import InvalidBetError
-from .money import Money, format_money
+from .money import Account, Money, format_money
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .player import Player
 
 __all__ = ["compare_scores", "pay", "payout", "take_stake"]
 
@@ -96,7 +92,7 @@ def payout(result: Result, bet: Money, rules: Rules) -> Money:
     # END SOLUTION
 
 
-def take_stake(player: Player, amount: Money) -> None:
+def take_stake(player: Account, amount: Money) -> None:
     """Move a stake of ``amount`` credits from ``player``'s bankroll to the table, exactly once.
 
     The round calls this once for every stake it takes: each bet when the cards are
@@ -122,7 +118,7 @@ def take_stake(player: Player, amount: Money) -> None:
     # END SOLUTION
 
 
-def pay(player: Player, stake: Money, net: Money = 0) -> None:
+def pay(player: Account, stake: Money, net: Money = 0) -> None:
     """Give a settled stake back to ``player``'s bankroll together with its net gain.
 
     The stake left the bankroll when it was taken (:func:`take_stake`), so settling a

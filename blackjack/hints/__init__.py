@@ -26,7 +26,7 @@ all ``Ahead``               a worker thread that computes a decision's exact EVs
 True
 """
 
-from .advice import TIPS, Hint, Tip, TipBook, basic_advice, fresh_moves, hint
+from .advice import TIPS, Tip, TipBook, basic_advice, fresh_moves
 from .ahead import Ahead, Decision
 from .counting import (FAB_4, ILLUSTRIOUS_18, CountSummary, Counter, CountingSystem, IndexPlay, bet_ramp,
                        count_advice, count_from_unseen, count_summary, index_play, insure_by_count, running_count,
@@ -35,6 +35,7 @@ from .drill import CountingDrill, DrillResult
 from .probability import (OUTCOMES, bust_probability, counts_from, dealer_probabilities, expected_values,
                           insurance_probability)
 from .strategy import CODES, UPCARDS, Chart, basic_strategy, code_for
+from .table_hint import Hint, hint
 
 __all__ = [
     "CODES",

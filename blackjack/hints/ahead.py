@@ -6,7 +6,7 @@ should keep a player waiting, and one pure-Python process cannot make it faster.
 the decision is known before the player asks: as soon as the cards are dealt. A front
 end calls :meth:`Ahead.start` then; one worker thread computes the exact EVs while the
 player reads the table (a terminal waiting in ``input()`` leaves the worker the whole
-CPU), and :func:`.advice.hint` with ``ahead=`` takes them when the player asks.
+CPU), and :func:`.table_hint.hint` with ``ahead=`` takes them when the player asks.
 
 >>> from blackjack.hints.ahead import Ahead, Decision
 >>> one_deck = {1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 2, 9: 4, 10: 15}  # 8-8 v 10 dealt

@@ -1,4 +1,4 @@
-"""hint(view), basic_advice and first-time tips (blackjack.hints.advice)."""
+"""hint(view) (blackjack.hints.table_hint), basic_advice and first-time tips (blackjack.hints.advice)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from blackjack import Action, Blackjack, IllegalActionError, Phase, Rules
-from blackjack.hints import TipBook, _player, _work, advice, basic_advice, expected_values, hint
+from blackjack.hints import TipBook, _player, _work, advice, basic_advice, expected_values, hint, table_hint
 from blackjack.hints.probability import full_shoe, without
 
 VEGAS = Rules.preset("vegas")
@@ -269,8 +269,8 @@ class TestIndexNotes:
 def test_approximate_evs_say_so() -> None:
     """A hint from the fallback says under its EVs that they are approximate; an exact one does not."""
     _rnd, view = view_for("Th 6c 6d 9s")
-    assert advice.APPROXIMATE_NOTE in hint(view, exact=False).lines()
-    assert advice.APPROXIMATE_NOTE not in hint(view, exact=True).lines()
+    assert table_hint.APPROXIMATE_NOTE in hint(view, exact=False).lines()
+    assert table_hint.APPROXIMATE_NOTE not in hint(view, exact=True).lines()
 
 
 def test_split_model_is_stated_with_the_evs() -> None:
@@ -290,13 +290,13 @@ class TestCollectorPaused:
     def test_paused_inside_restored_after(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Inside hint() the collector is off; after it, on again; nested pauses restore it only at the end."""
         seen: list[bool] = []
-        real = advice.hint_evs
+        real = table_hint.hint_evs
 
         def spy(*args: Any, **kwargs: Any) -> tuple[dict[Action, float], bool]:
             seen.append(gc.isenabled())
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(advice, "hint_evs", spy)
+        monkeypatch.setattr(table_hint, "hint_evs", spy)
         assert gc.isenabled()
         hint(view_for("Th 6c 6d 9s")[1])
         assert seen == [False] and gc.isenabled()
