@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 import blackjack.money_path as money_path_module
-from blackjack import Blackjack, Rules
+from blackjack import Action, Blackjack, Rules
 from blackjack.money_path import money_path
 
 
@@ -36,4 +36,8 @@ def test_no_money_rules_never_call_the_wagering_functions(monkeypatch: pytest.Mo
 
     for name in ("take_stake", "pay", "payout"):
         monkeypatch.setattr(money_path_module, name, refuse)
-    assert money_path(Rules.preset("cs111")).take_stake is not refuse
+    game = Blackjack(["Ann"], rules=Rules.preset("cs111"), seed=1)
+    rnd = game.start_round()
+    while rnd.current_player is not None:
+        rnd.apply(Action.STAND)
+    game.finish_round()
