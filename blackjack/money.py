@@ -147,13 +147,14 @@ def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fra
     thing = f"{'an' if what[:1] in 'aeiou' else 'a'} {what}"
     kind = "a whole number of credits" if whole else "a number of credits such as 25 or 7.5"
     typed = text.strip()
+    units, _, decimals = typed.lstrip("+-").replace("_", "").partition(".")
+    digits = (units + decimals).isascii() and (units + decimals).isdigit()
+    if digits and (len(units.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS):
+        raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits either side of the point", text)
     try:
-        value = parse_number(typed)  # the one grammar; money has no exponent
+        value = parse_number(typed)  # the one grammar (at most 200 characters); money has no exponent
     except ValueError:
         raise InvalidBetError(f"{thing} must be {kind}, got {quoted(typed)}", text) from None
-    units, _, decimals = typed.lstrip("+-").replace("_", "").partition(".")
-    if len(units.lstrip("0")) > MAX_DIGITS or len(decimals.rstrip("0")) > MAX_DIGITS:
-        raise InvalidBetError(f"{thing} must have at most {MAX_DIGITS} digits either side of the point", text)
     amount = Fraction(value)
     if whole and amount.denominator != 1:
         raise InvalidBetError(f"{thing} must be a whole number of credits, got {quoted(typed)}", text)
