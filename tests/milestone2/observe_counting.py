@@ -23,17 +23,19 @@ def _quiet(function: Callable[[], object]) -> tuple[object, str]:
     return capture(function, stderr=True)
 
 
-def running_counts(hands: list[str], counting: str | None) -> dict[str, object]:
-    """``running_count(parse_cards(codes))`` (with ``counting`` when given) of each string of card codes:
-    ``{"counts": [number, ...], "printed": text}``."""
+def running_counts(hands: list[str], counting: str | None, decks: int | None = None) -> dict[str, object]:
+    """``running_count(parse_cards(codes))`` (with ``counting`` and ``decks=`` when given) of each string of card
+    codes: ``{"counts": [number, ...], "printed": text}``."""
     counts: list[object] = []
     printed = ""
     for codes in hands:
         cards = parse_cards(codes)
         if counting is None:
             got, text = _quiet(lambda: running_count(cards))
-        else:
+        elif decks is None:
             got, text = _quiet(lambda: running_count(cards, counting))
+        else:
+            got, text = _quiet(lambda: running_count(cards, counting, decks=decks))
         counts.append(number(got))
         printed += text
     return {"counts": counts, "printed": printed}

@@ -2,6 +2,9 @@
 
 The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
 them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
+The money moves around them (``check_bet``, ``take_stake``, ``payout``, ``pay``) are the
+suite's given parts (``given_parts.py``): a wagering mistake costs wagering's points, not
+these.
 Surrender, Thunderjack and Blitz are the engine's given extras: their tests carry no
 points and check that they still work with the student's code.
 
@@ -72,11 +75,38 @@ def settled(state: dict[str, Any]) -> str:
 
 
 def event_text(event: Any) -> str:
-    """An event as the observations send it, ``{"type": "InsuranceSettled", "seat": 0, ...}``, for a message."""
+    """An event as the observations send it (``{"type": "InsuranceSettled", "seat": 0, ...}``) as a person reads a
+    round: ``seat 0's insurance of 5 wins +10``, ``seat 0 hand 0 settles: LOSE, bet 10, net -10``."""
     if not isinstance(event, dict):
         return shown(event)
-    fields = ", ".join(f"{key}={shown(value)}" for key, value in event.items() if key != "type")
-    return f"{event.get('type')}({fields})"
+    kind, seat = event.get("type"), event.get("seat")
+    who = "the dealer" if seat is None else f"seat {seat}"
+    if kind == "InsuranceSettled":
+        net = as_number(event.get("net"))
+        verdict = f"wins {shown(net)}" if isinstance(net, (int, float)) and net > 0 else f"is lost ({shown(net)})"
+        return f"{who}'s insurance of {shown(event.get('stake'))} {verdict}"
+    if kind == "HandSettled":
+        outcome = event.get("outcome")
+        if isinstance(outcome, dict):
+            outcome = {key: outcome.get(key) for key in ("result", "bet", "net")}
+        return f"{who} hand {event.get('hand')} settles: {shown(outcome)}"
+    if kind == "CardDealt":
+        card = event.get("card") if event.get("face_up", True) else "a face-down card"
+        return f"{who} is dealt {card}"
+    if kind == "ActionTaken":
+        return f"{who} hand {event.get('hand')} takes {str(event.get('action')).lower()}"
+    if kind == "DealerPeeked":
+        return "the dealer peeks: " + ("a natural" if event.get("natural") else "no natural")
+    if kind == "HoleCardRevealed":
+        return f"the dealer turns over {event.get('card')}"
+    if kind == "RoundSettled":
+        return f"the round ends, the dealer on {event.get('dealer_total')}"
+    return str(kind)
+
+
+def events_text(events: list[Any]) -> str:
+    """A step's events in order, one after another as a round is told: ``the dealer peeks: a natural; ...``."""
+    return "; ".join(event_text(event) for event in events) or "nothing happened"
 
 
 #: What the observation ``around_refusal`` snapshots, in order, for a message.
@@ -95,8 +125,14 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     seat_hand = turn(now)
     shown_hand = hand(now, seat_hand[0], seat_hand[1]) if seat_hand else "-"
     call = f"apply({action}{'' if amount is None else f', {amount}'})"
-    err = check_refused(student.raised("refuse", *game, steps(done), action, amount), error,
-                        f"{call} on [{shown_hand}]", given)
+    raised = student.raised("refuse", *game, steps(done), action, amount)
+    if raised is not None and action in ("double", "split") and raised.message.rstrip().endswith(": None"):
+        function = f"why_not_{action}"
+        raise AssertionError(
+            f"{call} on [{shown_hand}] was refused, but with no reason: {function} returned None for this hand, which "
+            f"says the rules allow it, while they forbid it ({given}). {function} should return the one-line reason "
+            f"a player reads (the round refused only because it checks this rule too); got {raised.message!r}")
+    err = check_refused(raised, error, f"{call} on [{shown_hand}]", given)
     assert words in err.message, f"the error for {call} should say {words!r}; got {err.message!r}"
     around = student("around_refusal", *game, steps(done), action, amount)
     changed = [name for key, name in SNAPSHOT.items() if around["before"][key] != around["after"][key]]
@@ -128,14 +164,14 @@ def test_no_double_after_split_when_das_is_off(student: Student) -> None:
                    "single_deck has no double after split (rules.double_after_split is False)")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_split_a_non_pair_is_refused(student: Student) -> None:
     """8-9 is not a pair: SPLIT raises IllegalActionError saying so, and nothing changes."""
     game = table("8s Th 9d 7c", bets=[10])
     assert_refused(student, game, (), "split", "8-9 is not a pair: only two cards of equal rank split")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> None:
     """K-Q is a pair only when rules.split_by is "value" (justblackjack); vegas splits by rank and refuses it."""
     game = table("Kh 9c Qd 7s", bets=[10])
@@ -164,6 +200,24 @@ def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -
     assert "split" not in start["legal"], \
         f"a split stakes the new hand with the bet (10) and only 5 are left: SPLIT should not be offered; " \
         f"legal_actions() {start['legal']}"
+
+
+@pytest.mark.points(1)
+def test_split_aces_split_again_only_when_the_rules_allow_it(student: Student) -> None:
+    """A split ace that draws another ace is no pair to split again under vegas (no resplit_aces): it stands and play
+    ends; with resplit_aces it may split again (or stand, but not hit)."""
+    codes = "As 9c Ad 8d Ah 5c Kc 4d"  # Ann A A; dealer 9 8. The first split ace draws Ah.
+    _, plain = play(student, table(codes, bets=[10]), "split")
+    assert hand(plain, 0, 0) == "As Ah" and "split" not in plain["legal"] and turn(plain) != (0, 0), \
+        f"vegas does not resplit aces (rules.resplit_aces is False): A-A on a split ace takes no more cards and may " \
+        f"not split again, so play moves on; hands {plain['hands'][0]}, turn {turn(plain)}, legal {plain['legal']}"
+    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10])
+    _, split = play(student, game, "split")
+    assert turn(split) == (0, 0) and set(split["legal"]) == {"split", "stand"}, \
+        f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {turn(split)}, " \
+        f"legal {split['legal']}"
+    *_, resplit = play(student, game, "split", "split")
+    assert len(resplit["hands"][0]) == 3, f"resplitting aces makes three hands; got {resplit['hands'][0]}"
 
 
 # ============================================ double down (4 points): blackjack/plays.py double_down
@@ -319,11 +373,13 @@ def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> N
     events = insured["events"]
     assert any(isinstance(e, dict) and e.get("type") == "InsuranceSettled" and e.get("seat") == 0
                and as_number(e.get("stake")) == 5 and as_number(e.get("net")) == 10 for e in events), \
-        f"insurance of 5 (half the bet) pays 2:1 against a dealer natural, +10; events " \
-        f"{[event_text(e) for e in events]}"
+        f"insurance of 5 (half the bet) pays 2:1 against a dealer natural, +10; what happened: {events_text(events)}"
+    [paid] = [e for e in events if isinstance(e, dict) and e.get("type") == "InsuranceSettled"]
+    check_money("insurance_net(5, True), the net of insurance of 5 against a dealer natural", paid.get("net"), 10,
+                "insurance pays 2:1: twice the stake")
     kinds = [e.get("type") for e in events if isinstance(e, dict)]
     assert "HandSettled" in kinds and kinds.index("InsuranceSettled") < kinds.index("HandSettled"), \
-        f"insurance is settled before the hands; events {[event_text(e) for e in events]}"
+        f"insurance is settled before the hands; what happened: {events_text(events)}"
     assert results(insured) == [(0, 0, "LOSE", -10)] and as_number(insured["insurance"][0]) == 10, \
         f"T-9 loses its 10 to the dealer natural and the insurance wins +10 (2:1 on 5); got {settled(insured)}, " \
         f"insurance {shown(insured['insurance'][0])}"
@@ -465,23 +521,6 @@ def test_hit_split_aces_rule(student: Student) -> None:
     assert turn(split) == (0, 0) and "hit" in split["legal"], \
         f"with hit_split_aces the first split ace (As 5h) plays on and may hit; turn {turn(split)}, " \
         f"legal {split['legal']}"
-
-
-@pytest.mark.points(0)
-def test_resplit_aces_rule(student: Student) -> None:
-    """With resplit_aces, a split ace that draws another ace may split again; vegas does not allow it."""
-    codes = "As 9c Ad 8d Ah 5c Kc 4d"
-    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10])
-    _, split = play(student, game, "split")
-    assert turn(split) == (0, 0) and set(split["legal"]) == {"split", "stand"}, \
-        f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {turn(split)}, " \
-        f"legal {split['legal']}"
-    *_, resplit = play(student, game, "split", "split")
-    assert len(resplit["hands"][0]) == 3, f"resplitting aces makes three hands; got {resplit['hands'][0]}"
-    _, plain = play(student, table(codes, bets=[10]), "split")
-    assert hand(plain, 0, 0) == "As Ah" and turn(plain) is None, \
-        f"vegas does not resplit aces: A-A on a split ace just stands and play ends; hands " \
-        f"{plain['hands'][0]}, turn {turn(plain)}"
 
 
 @pytest.mark.points(0)
