@@ -34,10 +34,10 @@ if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "submissions"))
 
 from make_samples import replace_body
+from test_kit_course_rules import planted_body  # the same plants: a body of its own, or the reference's edited
 
 from milestones import REPO_ROOT
 from milestones.grading import Grader, MilestoneGrade, find_submissions
-from milestones.regions import scan
 from milestones.runner import Limits
 from milestones.starter import write_packages
 
@@ -221,17 +221,6 @@ PLANTS: dict[str, Plant] = {
     "running_count always counts Hi-Lo": Plant(COUNTING, "running_count", (
         "return sum(system('hi_lo').tag(card) for card in cards)",)),
 }
-
-
-def planted_body(plant: Plant) -> list[str]:
-    """The lines (unindented) that replace the region's body: the plant's own, or the reference body edited."""
-    if plant.edit is None:
-        return list(plant.body)
-    [region] = [r for r in scan(REPO_ROOT) if r.module == plant.module and r.qualname == plant.function]
-    body = "\n".join(line[len(region.indent):] for line in region.body.splitlines())
-    old, new = plant.edit
-    assert body.count(old) == 1, f"{old!r} should occur once in the reference's {plant.function}"
-    return body.replace(old, new).splitlines()
 
 
 def lost_by_part(grade: MilestoneGrade) -> dict[str, Fraction]:

@@ -202,9 +202,22 @@ def _hand(decision: Decision) -> str:
     return f"[{', '.join(_name(c) for c in decision.cards)}] against {_name(decision.upcard)}"
 
 
+#: The measure of each student process (the fixture is one per module): both defensibility tests read one measure.
+_MEASURED: list[tuple[Student, tuple[float, int, list[str]]]] = []
+
+
 def ev_lost(student: Student) -> tuple[float, int, list[str]]:
     """The student's basic_advice on the measure's decisions: the EV lost per decision against basic strategy, the
-    number of decisions, and the costliest differences in words (at most three)."""
+    number of decisions, and the costliest differences in words (at most three); measured once per student."""
+    for measured, result in _MEASURED:
+        if measured is student:
+            return result
+    result = _measure(student)
+    _MEASURED.append((student, result))
+    return result
+
+
+def _measure(student: Student) -> tuple[float, int, list[str]]:
     chosen = decisions(SEED, DEALS)
     answers = hints(student, [[list(d.cards), d.upcard, None, list(d.legal)] for d in chosen])
     lost = 0.0
