@@ -7,7 +7,7 @@ expected, what came back and the concept. ``shown``, ``check_type``, ``check_num
 ``check_quiet`` are ``m2_helpers.py``'s (shared with the wagering and advanced-play suites), which
 read the observations' data.
 
-``dealer_distribution`` (``m2_odds.py``) is a small stdlib enumeration of the dealer's draws, exact in
+``dealer_distribution`` (``observe_odds.py``) is a small stdlib enumeration of the dealer's draws, exact in
 fractions, so a judge can compute an expected value without the kit's engine.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from m2_helpers import check_number, check_quiet, check_type, shown
-from m2_odds import OUTCOMES, dealer_distribution
+from observe_odds import OUTCOMES, dealer_distribution
 
 __all__ = ["OUTCOMES", "check_number", "check_quiet", "check_type", "dealer_distribution", "fixed", "shown"]
 

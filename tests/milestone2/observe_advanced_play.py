@@ -8,7 +8,7 @@ A round is described by the same arguments everywhere: ``codes`` (the stacked ca
 (None: the default bets) and ``steps``, each ``[action, amount]`` (an action's value, ``"hit"``; the amount only
 for insurance) or ``["finish"]`` (stand every open hand, declining insurance, until the round is settled).
 
-Every round here settles its money with the suite's given money moves (``given_parts``: ``check_bet``,
+Every round here settles its money with the suite's given money moves (``observe_given``: ``check_bet``,
 ``take_stake``, ``payout`` and ``pay``), not the student's wagering: a mistake in wagering costs wagering's
 points, and these tests see only the mechanics of ``blackjack/plays.py``.
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from blackjack import Action, Blackjack, Round
-from given_parts import MONEY, given
+from observe_given import MONEY, given
 from milestones.observer import capture, number
 from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from blackjack import Action, parse_cards
 from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
-from given_parts import given
+from observe_given import given
 from milestones.observer import capture, number, plain
 from observe_m2 import advice_data, card_arg
 

@@ -3,7 +3,7 @@ and rules built from given classes, its answer sent as plain data with what it p
 (docs/design/graded_test_shape.md).
 
 The reason's numbers come from the suite's given ``bust_probability`` and ``dealer_probabilities``
-(``given_parts``), which stand in for the student's while basic_advice runs: a mistake in the probabilities costs
+(``observe_given``), which stand in for the student's while basic_advice runs: a mistake in the probabilities costs
 the probabilities' points, not the hints'.
 
 Cards from the judge are point values (ace 1) or card codes ("5h", made Cards with ``Card.parse``); rules are
@@ -17,7 +17,7 @@ from typing import Any
 
 from blackjack import Action
 from blackjack.hints import basic_advice
-from given_parts import given
+from observe_given import given
 from milestones.observer import capture
 from observe_m2 import advice_data, card_arg, hint_rules
 

@@ -3,7 +3,7 @@
 The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
 them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
 The money moves around them (``check_bet``, ``take_stake``, ``payout``, ``pay``) are the
-suite's given parts (``given_parts.py``): a wagering mistake costs wagering's points, not
+suite's given parts (``observe_given.py``): a wagering mistake costs wagering's points, not
 these.
 Surrender, Thunderjack and Blitz are the engine's given extras: their tests carry no
 points and check that they still work with the student's code.

@@ -10,16 +10,16 @@ What is graded is what every strategy worth defending does:
 * it never hits (or doubles) a hard 17 or more, never stands on 11 or less, never splits
   5s and never splits tens (0.5 each);
 * it gives away little against basic strategy (2 points): over a fixed set of decisions
-  (:func:`m2_odds.decisions`: 3000 deals of seed 2026 from an infinite deck under
+  (:func:`observe_odds.decisions`: 3000 deals of seed 2026 from an infinite deck under
   ``Rules()``, played on by basic strategy, about 4000 decisions), the EV lost per decision
   (the best play's EV minus the EV of the play advised, in initial bets, as
-  ``m2_odds.Odds`` works it out here, in the grader) is at most 0.04 for 1 point and at
+  ``observe_odds.Odds`` works it out here, in the grader) is at most 0.04 for 1 point and at
   most 0.02 for the other. Basic strategy loses 0; mimicking the dealer about 0.032;
   standing on 12 or more and never doubling or splitting about 0.060.
 
 Cards may be point values (ace 1) or Cards. The default rules are ``Rules()``: 6 decks,
 dealer stands on soft 17, double any two cards, double after split, no surrender. The
-reason's chances come from the suite's given probabilities (``given_parts.py``), not yours:
+reason's chances come from the suite's given probabilities (``observe_given.py``), not yours:
 a mistake there costs the probabilities' points.
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 
 from m2_judge_hints import check_quiet, shown
-from m2_odds import Decision, decisions, odds
+from observe_odds import Decision, decisions, odds
 from milestones.judge import Student
 
 PART = "hints"

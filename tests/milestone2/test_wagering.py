@@ -8,7 +8,7 @@ push 0, surrender half the bet, loss or bust the bet) and gives the stake and th
 with ``wagers.pay``; the course game ends with ``course_game.summary_lines``. Each function
 is graded on its own: ``take_stake``, ``pay`` and ``summary_lines`` on a given ``Player`` and
 on ledgers filled by given code, and the payouts through rounds whose bets, stakes and
-payments are the suite's given parts (``given_parts.py``), so a mistake in one money move
+payments are the suite's given parts (``observe_given.py``), so a mistake in one money move
 costs that move's points. Only the ledger and the conservation of money (1 point) play
 with all of the student's wagering at once. Every round is dealt from a stacked shoe and
 its money is worked out by hand in the test. Deal order: one card to each seat, the

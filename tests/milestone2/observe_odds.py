@@ -1,5 +1,6 @@
 """Blackjack odds the milestone-2 suite works out for itself: the dealer's final totals, and the EVs a judge holds
-a strategy to (standard library only; it imports neither ``blackjack`` nor the grader, so both sides may use it).
+a strategy to (standard library only; it imports neither ``blackjack`` nor the grader, so both sides may use it:
+named ``observe_*`` so that the student's process gets a copy, for the given ``dealer_probabilities``).
 
 * :func:`dealer_distribution`: the dealer's final-total chances for an upcard, exact, from a finite shoe (cards
   drawn without replacement) or an infinite deck (tens 4/13, every other value 1/13).

@@ -1,4 +1,5 @@
-"""The suite's own copies of the milestone-2 functions a test does not grade, run in the student's process.
+"""The suite's own copies of the milestone-2 functions a test does not grade, run in the student's process (named
+``observe_*`` so that the grader copies it there; it holds no observation a test calls).
 
 A test grades one mechanic; the rest of the table runs on these given parts, so a mistake in
 another function costs that function's points only (issue 37: a ``take_stake`` that forgot to
@@ -6,16 +7,16 @@ take the stake cost 11 points of advanced play). They ship with the suite, never
 reference (the student's process does not import the kit's ``blackjack``), and each one is the
 rule as the spec states it, written for this purpose only:
 
-=====================  ==================================================================
-given part             the rule (milestones/specs/milestone2.md)
-=====================  ==================================================================
-``check_bet``          exact money (``to_money``), within the table's limits and the bankroll
-``take_stake``         a stake leaves the bankroll once; a refused stake changes nothing
-``payout``             the net gain of a settled hand: 1:1, the natural's odds, half a surrender
-``pay``                the stake comes back with its net gain
-``bust_probability``   the chance one more card busts the hand (the given dealer odds' deck)
-``dealer_probabilities``  the dealer's final totals (``m2_odds.dealer_distribution``)
-=====================  ==================================================================
+========================  ===============================================================
+given part                the rule (milestones/specs/milestone2.md)
+========================  ===============================================================
+``check_bet``             exact money (``to_money``), within the table's limits and the bankroll
+``take_stake``            a stake leaves the bankroll once; a refused stake changes nothing
+``payout``                a settled hand's net gain: 1:1, the natural's odds, half a surrender
+``pay``                   the stake comes back with its net gain
+``bust_probability``      the chance one more card busts the hand
+``dealer_probabilities``  the dealer's final totals (``observe_odds.dealer_distribution``)
+========================  ===============================================================
 
 :func:`given` swaps some of them in for the student's functions, wherever a module of the
 submission's ``blackjack`` package holds the student's function (the round calls them by the
@@ -31,7 +32,7 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
-from m2_odds import dealer_distribution
+from observe_odds import dealer_distribution
 
 #: What each given part replaces: ``(module of the submission, name)``; ``Player.check_bet`` is a method.
 STUDENT = {"check_bet": ("blackjack.player", "Player.check_bet"), "take_stake": ("blackjack.wagers", "take_stake"),
