@@ -16,6 +16,9 @@ given part                the rule (milestones/specs/milestone2.md)
 ``pay``                   the stake comes back with its net gain
 ``bust_probability``      the chance one more card busts the hand
 ``dealer_probabilities``  the dealer's final totals (``observe_odds.dealer_distribution``)
+``double_down``           a second stake equal to the bet, one card, and the hand ends
+``split``                 two hands of one card of the pair, both from a split, the new one staked with the bet
+``deal_split_card``       a split hand's second card; split aces then end, unless they may hit or split again
 ========================  ===============================================================
 
 :func:`given` swaps some of them in for the student's functions, wherever a module of the
@@ -38,7 +41,9 @@ from observe_odds import dealer_distribution
 STUDENT = {"check_bet": ("blackjack.player", "Player.check_bet"), "take_stake": ("blackjack.wagers", "take_stake"),
            "payout": ("blackjack.wagers", "payout"), "pay": ("blackjack.wagers", "pay"),
            "bust_probability": ("blackjack.hints.probability", "bust_probability"),
-           "dealer_probabilities": ("blackjack.hints.probability", "dealer_probabilities")}
+           "dealer_probabilities": ("blackjack.hints.probability", "dealer_probabilities"),
+           "double_down": ("blackjack.plays", "double_down"), "split": ("blackjack.plays", "split"),
+           "deal_split_card": ("blackjack.plays", "deal_split_card")}
 #: The money moves a round needs besides the student's mechanics.
 MONEY = ("check_bet", "take_stake", "payout", "pay")
 
@@ -115,9 +120,36 @@ def dealer_probabilities(upcard: object, shoe: object = None, rules: Any = None,
     return dict(chances) if exact else {key: float(value) for key, value in chances.items()}
 
 
+def double_down(play: Any) -> None:
+    """A second stake equal to the bet, exactly one card, and the hand ends."""
+    play.take_stake(play.bet)
+    play.draw()
+    play.end_hand()
+
+
+def split(play: Any) -> None:
+    """Two hands of one card each, both made by a split; the new one after this one, staked with the bet."""
+    from blackjack import Hand  # noqa: PLC0415 - the submission's given class
+
+    first, second = play.hand.cards
+    play.replace_hand(Hand([first], from_split=True))
+    play.add_hand(Hand([second], from_split=True), play.bet)
+
+
+def deal_split_card(play: Any) -> None:
+    """The split hand's second card; split aces end there unless the rules let them hit or they may split again
+    (the student's ``why_not_split`` says whether they may)."""
+    from blackjack import plays  # noqa: PLC0415 - the submission's module: why_not_split is the student's
+
+    play.draw()
+    if plays.split_aces(play.hand) and not play.rules.hit_split_aces and plays.why_not_split(play) is not None:
+        play.end_hand()
+
+
 _GIVEN: dict[str, Callable[..., Any]] = {"check_bet": check_bet, "take_stake": take_stake, "payout": payout,
                                          "pay": pay, "bust_probability": bust_probability,
-                                         "dealer_probabilities": dealer_probabilities}
+                                         "dealer_probabilities": dealer_probabilities, "double_down": double_down,
+                                         "split": split, "deal_split_card": deal_split_card}
 
 
 @contextlib.contextmanager

@@ -17,6 +17,7 @@ once, the next hand when play reaches it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -33,10 +34,22 @@ THUNDERJACK = "thunderjack"  # 4 decks, 500 credits, TJ 3:1, Blitz 5:1, 2 hands 
 SEED = 111
 
 
-def table(codes: str, *players: str, rules: Any = VEGAS, bets: list[Any] | None = None) -> list[Any]:
+def table(codes: str, *players: str, rules: Any = VEGAS, bets: list[Any] | None = None,
+          given: tuple[str, ...] = ()) -> list[Any]:
     """A round at a table whose next cards are ``codes`` (space-separated), in deal order, started with ``bets``
-    (None: the default bets), as the observations take it."""
-    return [codes, list(players), rules, SEED, bets]
+    (None: the default bets), as the observations take it; ``given``: the mechanics of another group that the round
+    plays with the suite's given parts (``"split"``, ``"deal_split_card"``, ``"double_down"``), so that this test
+    grades its own group only."""
+    return [codes, list(players), rules, SEED, bets, list(given)]
+
+
+#: A split's mechanics, given: the tests of when a hand may double or split split a pair on the way.
+SPLIT = ("split", "deal_split_card")
+
+
+def sent(amount: object) -> object:
+    """An amount as the student's process reads it: a Fraction as ``{"fraction": "15/2"}``, the rest as it is."""
+    return {"fraction": str(amount)} if isinstance(amount, Fraction) else amount
 
 
 def steps(actions: tuple[Any, ...]) -> list[list[Any]]:
@@ -83,7 +96,8 @@ def event_text(event: Any) -> str:
     who = "the dealer" if seat is None else f"seat {seat}"
     if kind == "InsuranceSettled":
         net = as_number(event.get("net"))
-        verdict = f"wins {shown(net)}" if isinstance(net, (int, float)) and net > 0 else f"is lost ({shown(net)})"
+        won = isinstance(net, (int, float, Fraction)) and not isinstance(net, bool) and net > 0
+        verdict = f"wins {shown(net)}" if won else f"is lost ({shown(net)})"
         return f"{who}'s insurance of {shown(event.get('stake'))} {verdict}"
     if kind == "HandSettled":
         outcome = event.get("outcome")
@@ -155,7 +169,7 @@ def test_double_after_a_hit_is_refused(student: Student) -> None:
 @pytest.mark.points(1)
 def test_no_double_after_split_when_das_is_off(student: Student) -> None:
     """single_deck has no double after split: a split 8 that draws a 3 (11) may not double."""
-    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10])  # Ann 8 8; dealer 6 up, T in the hole
+    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10], given=SPLIT)  # Ann 8 8; dealer 6 up, T in the hole
     _, split = play(student, game, "split")
     assert hand(split, 0, 0) == "8s 3h" and "double" not in split["legal"], \
         f"the first split hand should be 8s 3h and DOUBLE not legal without double after split " \
@@ -207,11 +221,11 @@ def test_split_aces_split_again_only_when_the_rules_allow_it(student: Student) -
     """A split ace that draws another ace is no pair to split again under vegas (no resplit_aces): it stands and play
     ends; with resplit_aces it may split again (or stand, but not hit)."""
     codes = "As 9c Ad 8d Ah 5c Kc 4d"  # Ann A A; dealer 9 8. The first split ace draws Ah.
-    _, plain = play(student, table(codes, bets=[10]), "split")
+    _, plain = play(student, table(codes, bets=[10], given=SPLIT), "split")
     assert hand(plain, 0, 0) == "As Ah" and "split" not in plain["legal"] and turn(plain) != (0, 0), \
         f"vegas does not resplit aces (rules.resplit_aces is False): A-A on a split ace takes no more cards and may " \
         f"not split again, so play moves on; hands {plain['hands'][0]}, turn {turn(plain)}, legal {plain['legal']}"
-    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10])
+    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10], given=SPLIT)
     _, split = play(student, game, "split")
     assert turn(split) == (0, 0) and set(split["legal"]) == {"split", "stand"}, \
         f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {turn(split)}, " \
@@ -278,7 +292,7 @@ def test_split_eights_against_ten(student: Student) -> None:
     the engine prints nothing on the way."""
     # Ann 8 8; dealer T up, 7 in the hole (17, no natural). Split: first 8 gets K (18), stand;
     # second 8 gets 3 (11), double (DAS) gets 9 (20). Dealer stands on 17.
-    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10])
+    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10], given=("double_down",))  # the double is double down's to grade
     _, split = play(student, game, "split")
     assert split["hands"][0] == ["8s Kc", "8d"], \
         f"a split makes two hands of one card each, and the first gets its second card at once; got " \
@@ -393,6 +407,11 @@ def test_insurance_is_at_most_half_the_bet_and_lost_without_natural(student: Stu
     game = table("Th As 9d 7c", bets=[10])  # Ann T 9 (19); dealer A up, 7 in the hole (soft 18)
     assert_refused(student, game, (), "insurance", "insurance is at most half the bet of 10, so 6 is too much",
                    amount=6, error="InvalidBetError", words="at most 5")
+    for bet, bankroll, most in ((10, 1000, 5), (5, 1000, Fraction(5, 2)), (Fraction(15, 2), 1000, Fraction(15, 4))):
+        [got] = student("insurance_limits", [[sent(bet), bankroll]])
+        check_money(f"insurance_limit({bet!r}, {bankroll})", got, most,
+                    "half the bet, as exact money whatever the bet's type (the simulator stakes ints: 5 / 2 is the "
+                    "float 2.5, Fraction(5, 2) is exact)")
     _, insured = play(student, game, ("insurance", 2))
     check_money("the bankroll with a bet of 10 and insurance of 2", insured["bankrolls"][0], 988,
                 "the bet (10) and the insurance side stake (2) are on the table")
