@@ -10,10 +10,12 @@ it must cost:
 
 * some points (for the never-bust strategy, at least 2 of hints' 5);
 * all of them in the mistake's own part;
-* at most the function's share of its part (:data:`SHARES`) plus one point, the point the
-  whole-game tests (the ledger, the conservation of money) may add.
+* at most the function's share of its part (:data:`SHARES`) plus one point: the whole-game
+  tests (the ledger, the conservation of money) or a test of another function of the part
+  that calls it (``deal_split_card`` asks ``why_not_split``) may add that much.
 
-All copies are graded in one batch (about 4 minutes on two cores).
+All copies are graded in one batch: 53 grades of milestone 2 took 8 to 14 minutes of wall time on the
+kit's busy two-core test machine.
 ``python tests/kit/test_kit_m2_mistakes.py [--tests FOLDER]`` prints the table of points
 lost per part, with another kit's suites when ``--tests`` names its ``tests/`` folder.
 """
@@ -71,7 +73,7 @@ GROUPS = {"why_not_double": "why_not", "why_not_split": "why_not", "split": "spl
 
 class Plant(NamedTuple):
     """A mistake planted in ``module``'s ``function``: its body replaced by ``body`` (lines, unindented), or the
-    reference body with the one ``edit`` made. ``least``: the points it must lose at least (0: some);
+    reference body with the one ``edit`` made. ``least``: the points it must lose at least (0: some, more than 0);
     ``issue``: one of the eleven issue 37 found priced wrongly (and the never-bust hints)."""
 
     module: str
@@ -263,7 +265,8 @@ def test_a_mistake_costs_its_own_points_only(name: str, graded: dict[str, Milest
     part, share = SHARES[plant.function]
     lost = lost_by_part(graded[name])
     failed = [(t.record.name, t.message[:160]) for p in graded[name].parts for t in p.tests if t.score < t.max_score]
-    assert lost.get(part, 0) > plant.least, f"{name} should lose more than {plant.least} in {part}: {lost} {failed}"
+    assert lost.get(part, 0) > 0 and lost.get(part, 0) >= plant.least, \
+        f"{name} should lose points in {part}, at least {plant.least}: {lost} {failed}"
     assert set(lost) == {part}, f"{name} is a {part} mistake but cost points in {sorted(set(lost) - {part})}: {failed}"
     assert lost[part] <= share + 1, f"{name} cost {lost[part]} in {part}, over {plant.function}'s {share} + 1: {failed}"
 
