@@ -403,7 +403,8 @@ def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> N
 
 @pytest.mark.points(1)
 def test_insurance_is_at_most_half_the_bet_and_lost_without_natural(student: Student) -> None:
-    """Insurance over half the bet is refused; 2 of a 10 bet is taken and lost when the dealer has no natural."""
+    """Insurance over half the bet is refused, and half the bet is exact money (insurance_limit(5, 1000) is 5/2, not
+    the float 2.5); 2 of a 10 bet is taken and lost when the dealer has no natural."""
     game = table("Th As 9d 7c", bets=[10])  # Ann T 9 (19); dealer A up, 7 in the hole (soft 18)
     assert_refused(student, game, (), "insurance", "insurance is at most half the bet of 10, so 6 is too much",
                    amount=6, error="InvalidBetError", words="at most 5")
