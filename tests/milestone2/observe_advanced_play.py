@@ -5,8 +5,13 @@ told back as plain data, money exact through ``number()`` (docs/design/graded_te
 
 A round is described by the same arguments everywhere: ``codes`` (the stacked cards, in deal order), ``players``
 (names; none: Ann alone), ``rules`` (a preset's name, or ``{"preset": ..., field: value}``), ``seed``, ``bets``
-(None: the default bets) and ``steps``, each ``[action, amount]`` (an action's value, ``"hit"``; the amount only
+(None: the default bets), ``parts`` (the mechanics of ``blackjack/plays.py`` this test does not grade, played by
+the suite's given parts: ``"split"``, ``"deal_split_card"``, ``"double_down"``) and ``steps``, each ``[action, amount]`` (an action's value, ``"hit"``; the amount only
 for insurance) or ``["finish"]`` (stand every open hand, declining insurance, until the round is settled).
+
+Every round here settles its money with the suite's given money moves (``observe_given``: ``check_bet``,
+``take_stake``, ``payout`` and ``pay``), not the student's wagering: a mistake in wagering costs wagering's
+points, and these tests see only the mechanics of ``blackjack/plays.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from blackjack import Action, Blackjack, Round
+from blackjack.plays import insurance_limit
+from observe_given import MONEY, given
 from milestones.observer import capture, number
 from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
 
@@ -28,7 +35,7 @@ def _take(rnd: Round, step: list[Any]) -> tuple[object, ...]:
 
 
 def _round(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
-           steps: list[list[Any]]) -> tuple[Blackjack, Round]:
+           steps: list[list[Any]]) -> tuple[Blackjack, Round]:  # called inside given(...)
     game = table(codes, players, rules, seed)
     rnd = game.start_round(bets_arg(bets))
     for step in steps:
@@ -36,53 +43,65 @@ def _round(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any
     return game, rnd
 
 
-def play(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+def play(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None, parts: list[str],
          steps: list[list[Any]]) -> list[dict[str, object]]:
     """The round after ``start_round`` and after each step: phase, turn, legal actions (when a decision is pending),
     hands, bets, insurance, settled hands, bankrolls, and the events of the step."""
-    game = table(codes, players, rules, seed)
-    rnd = game.start_round(bets_arg(bets))
-    states = [{**round_state(game, rnd, legal=True), "events": []}]
-    for step in steps:
-        events = _take(rnd, step)
-        states.append({**round_state(game, rnd, legal=True), "events": events_data(events)})
-    return states
+    with given(*MONEY, *parts):
+        game = table(codes, players, rules, seed)
+        rnd = game.start_round(bets_arg(bets))
+        states = [{**round_state(game, rnd, legal=True), "events": []}]
+        for step in steps:
+            events = _take(rnd, step)
+            states.append({**round_state(game, rnd, legal=True), "events": events_data(events)})
+        return states
 
 
-def refuse(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+def refuse(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None, parts: list[str],
            steps: list[list[Any]], action: str, amount: object = None) -> dict[str, object]:
     """After the steps, ``apply(action, amount)`` (which should be refused: its exception comes back as the student's);
     if it is accepted, the round after it."""
-    game, rnd = _round(codes, players, rules, seed, bets, steps)
-    rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
-    return round_state(game, rnd)
+    with given(*MONEY, *parts):
+        game, rnd = _round(codes, players, rules, seed, bets, steps)
+        rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
+        return round_state(game, rnd)
 
 
-def around_refusal(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+def around_refusal(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None, parts: list[str],
                    steps: list[list[Any]], action: str, amount: object = None) -> dict[str, object]:
     """As :func:`refuse`, the action's exception swallowed: the table (view, history, bankrolls, shoe, phase, turn)
     just before the refused action and just after it."""
-    game, rnd = _round(codes, players, rules, seed, bets, steps)
-    before = snapshot(game, rnd)
-    try:
-        rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
-    except Exception:  # noqa: BLE001, S110 - the judge has checked the refusal; this reads what it left
-        pass
-    return {"before": before, "after": snapshot(game, rnd)}
+    with given(*MONEY, *parts):
+        game, rnd = _round(codes, players, rules, seed, bets, steps)
+        before = snapshot(game, rnd)
+        try:
+            rnd.apply(Action(action), None if amount is None else money_arg(amount))  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001, S110 - the judge has checked the refusal; this reads what it left
+            pass
+        return {"before": before, "after": snapshot(game, rnd)}
 
 
-def printed(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None,
+def printed(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None, parts: list[str],
             steps: list[list[Any]]) -> str:
     """What dealing the round and taking the steps printed."""
-    return capture(_round, codes, players, rules, seed, bets, steps)[1]
+    with given(*MONEY, *parts):
+        return capture(_round, codes, players, rules, seed, bets, steps)[1]
 
 
 def seat(names: list[str], rules: Any) -> int:
     """Seat ``names`` at a new table of ``rules``: how many players it holds (an exception comes back as it is)."""
-    return len(Blackjack(names, rules_from(rules)).players)
+    with given(*MONEY):
+        return len(Blackjack(names, rules_from(rules)).players)
 
 
-def limit(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None) -> object:
+def limit(codes: str, players: list[Any], rules: Any, seed: int, bets: list[Any] | None, parts: list[str]) -> object:
     """``Round.insurance_limit()`` once the round is dealt (None when no insurance offer is open)."""
-    _game, rnd = _round(codes, players, rules, seed, bets, [])
-    return number(rnd.insurance_limit())
+    with given(*MONEY, *parts):
+        _game, rnd = _round(codes, players, rules, seed, bets, [])
+        return number(rnd.insurance_limit())
+
+
+def insurance_limits(cases: list[list[Any]]) -> list[object]:
+    """The student's ``insurance_limit(bet, bankroll)`` of each ``[bet, bankroll]`` as sent (ints stay ints, as the
+    simulator stakes them)."""
+    return [number(insurance_limit(money_arg(bet), money_arg(bankroll))) for bet, bankroll in cases]  # type: ignore[arg-type]

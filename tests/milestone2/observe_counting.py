@@ -13,9 +13,9 @@ from typing import Any
 
 from blackjack import Action, parse_cards
 from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
+from observe_given import given
 from milestones.observer import capture, number, plain
 from observe_m2 import advice_data, card_arg
-
 
 
 def _quiet(function: Callable[[], object]) -> tuple[object, str]:
@@ -23,17 +23,19 @@ def _quiet(function: Callable[[], object]) -> tuple[object, str]:
     return capture(function, stderr=True)
 
 
-def running_counts(hands: list[str], counting: str | None) -> dict[str, object]:
-    """``running_count(parse_cards(codes))`` (with ``counting`` when given) of each string of card codes:
-    ``{"counts": [number, ...], "printed": text}``."""
+def running_counts(hands: list[str], counting: str | None, decks: int | None = None) -> dict[str, object]:
+    """``running_count(parse_cards(codes))`` (with ``counting`` and ``decks=`` when given) of each string of card
+    codes: ``{"counts": [number, ...], "printed": text}``."""
     counts: list[object] = []
     printed = ""
     for codes in hands:
         cards = parse_cards(codes)
         if counting is None:
             got, text = _quiet(lambda: running_count(cards))
-        else:
+        elif decks is None:
             got, text = _quiet(lambda: running_count(cards, counting))
+        else:
+            got, text = _quiet(lambda: running_count(cards, counting, decks=decks))
         counts.append(number(got))
         printed += text
     return {"counts": counts, "printed": printed}
@@ -92,8 +94,9 @@ def count_advices(cases: list[list[Any]]) -> list[dict[str, object]]:
     legal move names]``: ``{"pair": a 2-tuple came back, "action": the Action's name or None, "reason": data,
     "got": what came back when not a pair, "printed": text}``."""
     out: list[dict[str, object]] = []
-    for cards, upcard, tc, legal in cases:
-        moves = frozenset(Action[name] for name in legal)
-        out.append(advice_data(*_quiet(lambda: count_advice([card_arg(c) for c in cards], card_arg(upcard), tc,
-                                                            legal=moves))))
+    with given("bust_probability", "dealer_probabilities"):  # the chances a basic_advice reason quotes are given
+        for cards, upcard, tc, legal in cases:
+            moves = frozenset(Action[name] for name in legal)
+            out.append(advice_data(*_quiet(lambda: count_advice([card_arg(c) for c in cards], card_arg(upcard), tc,
+                                                                legal=moves))))
     return out

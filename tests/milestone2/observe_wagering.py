@@ -12,6 +12,7 @@ from blackjack import Action, Blackjack, Player, Result, Round, TableView
 from blackjack.course_game import summary_lines
 from blackjack.events import make_outcome
 from blackjack.wagers import pay, take_stake
+from observe_given import given
 from milestones.observer import capture, number, plain
 from observe_m2 import bets_arg, money_arg, round_state, stand_all, table
 
@@ -58,35 +59,47 @@ def after_refused_bet(rules: str | dict[str, Any], seed: int, players: list[Any]
 
 
 def bet_then_deal(codes: str, rules: str | dict[str, Any], seed: int, bet: object) -> dict[str, object]:
-    """``place_bet(0, bet)`` then ``deal()`` at a table stacked with ``codes``: the bet (and whether it is a
-    Fraction), the bankroll once the bet is placed and once the cards are dealt."""
-    game = table(codes, [], rules, seed)
-    rnd = game.new_round()
-    rnd.place_bet(0, money_arg(bet))  # type: ignore[arg-type]
-    placed = rnd.bet(0)
-    seen = {"bet": number(placed), "bankroll_at_bet": number(game.players[0].bankroll)}
-    rnd.deal()
-    return {**seen, "bankroll_after_deal": number(game.players[0].bankroll)}
+    """``place_bet(0, bet)`` then ``deal()`` at a table stacked with ``codes``, the bet checked by the given
+    ``check_bet``: the bet, the bankroll once the bet is placed and once the cards are dealt (the student's
+    ``take_stake``)."""
+    with given("check_bet"):
+        game = table(codes, [], rules, seed)
+        rnd = game.new_round()
+        rnd.place_bet(0, money_arg(bet))  # type: ignore[arg-type]
+        placed = rnd.bet(0)
+        seen = {"bet": number(placed), "bankroll_at_bet": number(game.players[0].bankroll)}
+        rnd.deal()
+        return {**seen, "bankroll_after_deal": number(game.players[0].bankroll)}
 
 
 def started(codes: str, players: list[Any], rules: str | dict[str, Any], seed: int,
             bets: list[Any] | None) -> dict[str, object]:
-    """``start_round(bets)`` at a table stacked with ``codes``: the round as it stands (bets, hands, bankrolls ...)."""
-    game = table(codes, players, rules, seed)
-    rnd = game.start_round(bets_arg(bets))
-    return round_state(game, rnd)
+    """``start_round(bets)`` at a table stacked with ``codes`` (the student's ``check_bet``, the given
+    ``take_stake``): the round as it stands (bets, hands, bankrolls ...)."""
+    with given("take_stake"):
+        game = table(codes, players, rules, seed)
+        rnd = game.start_round(bets_arg(bets))
+        return round_state(game, rnd)
 
 
 def stood(codes: str, players: list[Any], rules: str | dict[str, Any], seed: int,
-          bets: list[Any] | None) -> dict[str, object]:
-    """``start_round(bets)`` at a table stacked with ``codes``, every hand standing (insurance declined) until the
-    round is settled: its settled hands and the bankrolls."""
-    game = table(codes, players, rules, seed)
-    rnd = game.start_round(bets_arg(bets))
-    stand_all(rnd)
-    state = round_state(game, rnd)
-    state["table_holds_round"] = game.round is not None
-    return state
+          bets: list[Any] | None, actions: list[str] | None = None) -> dict[str, object]:
+    """``start_round(bets)`` at a table stacked with ``codes``, seat 0 taking ``actions`` (values: ``"hit"``,
+    ``"surrender"``) while it has the turn, then every hand standing (insurance declined) until the round is
+    settled: its settled hands and the bankrolls.
+
+    The bets, the stakes and the payments are the given ``check_bet``, ``take_stake`` and ``pay``: the round
+    settles each hand with the student's ``payout`` only."""
+    with given("check_bet", "take_stake", "pay"):
+        game = table(codes, players, rules, seed)
+        rnd = game.start_round(bets_arg(bets))
+        for action in actions or []:
+            if rnd.turn is not None and rnd.turn[0] == 0:
+                rnd.apply(Action(action))
+        stand_all(rnd)
+        state = round_state(game, rnd)
+        state["table_holds_round"] = game.round is not None
+        return state
 
 
 def ledger(rules: str | dict[str, Any], seed: int, plan: list[str], bet: object) -> dict[str, object]:

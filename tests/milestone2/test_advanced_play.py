@@ -2,6 +2,9 @@
 
 The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
 them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
+The money moves around them (``check_bet``, ``take_stake``, ``payout``, ``pay``) are the
+suite's given parts (``observe_given.py``): a wagering mistake costs wagering's points, not
+these.
 Surrender, Thunderjack and Blitz are the engine's given extras: their tests carry no
 points and check that they still work with the student's code.
 
@@ -14,6 +17,7 @@ once, the next hand when play reaches it.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -30,10 +34,22 @@ THUNDERJACK = "thunderjack"  # 4 decks, 500 credits, TJ 3:1, Blitz 5:1, 2 hands 
 SEED = 111
 
 
-def table(codes: str, *players: str, rules: Any = VEGAS, bets: list[Any] | None = None) -> list[Any]:
+def table(codes: str, *players: str, rules: Any = VEGAS, bets: list[Any] | None = None,
+          given: tuple[str, ...] = ()) -> list[Any]:
     """A round at a table whose next cards are ``codes`` (space-separated), in deal order, started with ``bets``
-    (None: the default bets), as the observations take it."""
-    return [codes, list(players), rules, SEED, bets]
+    (None: the default bets), as the observations take it; ``given``: the mechanics of another group that the round
+    plays with the suite's given parts (``"split"``, ``"deal_split_card"``, ``"double_down"``), so that this test
+    grades its own group only."""
+    return [codes, list(players), rules, SEED, bets, list(given)]
+
+
+#: A split's mechanics, given: the tests of when a hand may double or split split a pair on the way.
+SPLIT = ("split", "deal_split_card")
+
+
+def sent(amount: object) -> object:
+    """An amount as the student's process reads it: a Fraction as ``{"fraction": "15/2"}``, the rest as it is."""
+    return {"fraction": str(amount)} if isinstance(amount, Fraction) else amount
 
 
 def steps(actions: tuple[Any, ...]) -> list[list[Any]]:
@@ -72,11 +88,39 @@ def settled(state: dict[str, Any]) -> str:
 
 
 def event_text(event: Any) -> str:
-    """An event as the observations send it, ``{"type": "InsuranceSettled", "seat": 0, ...}``, for a message."""
+    """An event as the observations send it (``{"type": "InsuranceSettled", "seat": 0, ...}``) as a person reads a
+    round: ``seat 0's insurance of 5 wins +10``, ``seat 0 hand 0 settles: LOSE, bet 10, net -10``."""
     if not isinstance(event, dict):
         return shown(event)
-    fields = ", ".join(f"{key}={shown(value)}" for key, value in event.items() if key != "type")
-    return f"{event.get('type')}({fields})"
+    kind, seat = event.get("type"), event.get("seat")
+    who = "the dealer" if seat is None else f"seat {seat}"
+    if kind == "InsuranceSettled":
+        net = as_number(event.get("net"))
+        won = isinstance(net, (int, float, Fraction)) and not isinstance(net, bool) and net > 0
+        verdict = f"wins {shown(net)}" if won else f"is lost ({shown(net)})"
+        return f"{who}'s insurance of {shown(event.get('stake'))} {verdict}"
+    if kind == "HandSettled":
+        outcome = event.get("outcome")
+        if isinstance(outcome, dict):
+            outcome = {key: outcome.get(key) for key in ("result", "bet", "net")}
+        return f"{who} hand {event.get('hand')} settles: {shown(outcome)}"
+    if kind == "CardDealt":
+        card = event.get("card") if event.get("face_up", True) else "a face-down card"
+        return f"{who} is dealt {card}"
+    if kind == "ActionTaken":
+        return f"{who} hand {event.get('hand')} takes {str(event.get('action')).lower()}"
+    if kind == "DealerPeeked":
+        return "the dealer peeks: " + ("a natural" if event.get("natural") else "no natural")
+    if kind == "HoleCardRevealed":
+        return f"the dealer turns over {event.get('card')}"
+    if kind == "RoundSettled":
+        return f"the round ends, the dealer on {event.get('dealer_total')}"
+    return str(kind)
+
+
+def events_text(events: list[Any]) -> str:
+    """A step's events in order, one after another as a round is told: ``the dealer peeks: a natural; ...``."""
+    return "; ".join(event_text(event) for event in events) or "nothing happened"
 
 
 #: What the observation ``around_refusal`` snapshots, in order, for a message.
@@ -95,8 +139,14 @@ def assert_refused(student: Student, game: list[Any], done: tuple[Any, ...], act
     seat_hand = turn(now)
     shown_hand = hand(now, seat_hand[0], seat_hand[1]) if seat_hand else "-"
     call = f"apply({action}{'' if amount is None else f', {amount}'})"
-    err = check_refused(student.raised("refuse", *game, steps(done), action, amount), error,
-                        f"{call} on [{shown_hand}]", given)
+    raised = student.raised("refuse", *game, steps(done), action, amount)
+    if raised is not None and action in ("double", "split") and raised.message.rstrip().endswith(": None"):
+        function = f"why_not_{action}"
+        raise AssertionError(
+            f"{call} on [{shown_hand}] was refused, but with no reason: {function} returned None for this hand, which "
+            f"says the rules allow it, while they forbid it ({given}). {function} should return the one-line reason "
+            f"a player reads (the round refused only because it checks this rule too); got {raised.message!r}")
+    err = check_refused(raised, error, f"{call} on [{shown_hand}]", given)
     assert words in err.message, f"the error for {call} should say {words!r}; got {err.message!r}"
     around = student("around_refusal", *game, steps(done), action, amount)
     changed = [name for key, name in SNAPSHOT.items() if around["before"][key] != around["after"][key]]
@@ -119,7 +169,7 @@ def test_double_after_a_hit_is_refused(student: Student) -> None:
 @pytest.mark.points(1)
 def test_no_double_after_split_when_das_is_off(student: Student) -> None:
     """single_deck has no double after split: a split 8 that draws a 3 (11) may not double."""
-    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10])  # Ann 8 8; dealer 6 up, T in the hole
+    game = table("8s 6c 8d Th 3h", rules="single_deck", bets=[10], given=SPLIT)  # Ann 8 8; dealer 6 up, T in the hole
     _, split = play(student, game, "split")
     assert hand(split, 0, 0) == "8s 3h" and "double" not in split["legal"], \
         f"the first split hand should be 8s 3h and DOUBLE not legal without double after split " \
@@ -128,14 +178,14 @@ def test_no_double_after_split_when_das_is_off(student: Student) -> None:
                    "single_deck has no double after split (rules.double_after_split is False)")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_split_a_non_pair_is_refused(student: Student) -> None:
     """8-9 is not a pair: SPLIT raises IllegalActionError saying so, and nothing changes."""
     game = table("8s Th 9d 7c", bets=[10])
     assert_refused(student, game, (), "split", "8-9 is not a pair: only two cards of equal rank split")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> None:
     """K-Q is a pair only when rules.split_by is "value" (justblackjack); vegas splits by rank and refuses it."""
     game = table("Kh 9c Qd 7s", bets=[10])
@@ -164,6 +214,24 @@ def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -
     assert "split" not in start["legal"], \
         f"a split stakes the new hand with the bet (10) and only 5 are left: SPLIT should not be offered; " \
         f"legal_actions() {start['legal']}"
+
+
+@pytest.mark.points(1)
+def test_split_aces_split_again_only_when_the_rules_allow_it(student: Student) -> None:
+    """A split ace that draws another ace is no pair to split again under vegas (no resplit_aces): it stands and play
+    ends; with resplit_aces it may split again (or stand, but not hit)."""
+    codes = "As 9c Ad 8d Ah 5c Kc 4d"  # Ann A A; dealer 9 8. The first split ace draws Ah.
+    _, plain = play(student, table(codes, bets=[10], given=SPLIT), "split")
+    assert hand(plain, 0, 0) == "As Ah" and "split" not in plain["legal"] and turn(plain) != (0, 0), \
+        f"vegas does not resplit aces (rules.resplit_aces is False): A-A on a split ace takes no more cards and may " \
+        f"not split again, so play moves on; hands {plain['hands'][0]}, turn {turn(plain)}, legal {plain['legal']}"
+    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10], given=SPLIT)
+    _, split = play(student, game, "split")
+    assert turn(split) == (0, 0) and set(split["legal"]) == {"split", "stand"}, \
+        f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {turn(split)}, " \
+        f"legal {split['legal']}"
+    *_, resplit = play(student, game, "split", "split")
+    assert len(resplit["hands"][0]) == 3, f"resplitting aces makes three hands; got {resplit['hands'][0]}"
 
 
 # ============================================ double down (4 points): blackjack/plays.py double_down
@@ -224,7 +292,7 @@ def test_split_eights_against_ten(student: Student) -> None:
     the engine prints nothing on the way."""
     # Ann 8 8; dealer T up, 7 in the hole (17, no natural). Split: first 8 gets K (18), stand;
     # second 8 gets 3 (11), double (DAS) gets 9 (20). Dealer stands on 17.
-    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10])
+    game = table("8s Th 8d 7c Kc 3c 9d", bets=[10], given=("double_down",))  # the double is double down's to grade
     _, split = play(student, game, "split")
     assert split["hands"][0] == ["8s Kc", "8d"], \
         f"a split makes two hands of one card each, and the first gets its second card at once; got " \
@@ -319,11 +387,13 @@ def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> N
     events = insured["events"]
     assert any(isinstance(e, dict) and e.get("type") == "InsuranceSettled" and e.get("seat") == 0
                and as_number(e.get("stake")) == 5 and as_number(e.get("net")) == 10 for e in events), \
-        f"insurance of 5 (half the bet) pays 2:1 against a dealer natural, +10; events " \
-        f"{[event_text(e) for e in events]}"
+        f"insurance of 5 (half the bet) pays 2:1 against a dealer natural, +10; what happened: {events_text(events)}"
+    [paid] = [e for e in events if isinstance(e, dict) and e.get("type") == "InsuranceSettled"]
+    check_money("insurance_net(5, True), the net of insurance of 5 against a dealer natural", paid.get("net"), 10,
+                "insurance pays 2:1: twice the stake")
     kinds = [e.get("type") for e in events if isinstance(e, dict)]
     assert "HandSettled" in kinds and kinds.index("InsuranceSettled") < kinds.index("HandSettled"), \
-        f"insurance is settled before the hands; events {[event_text(e) for e in events]}"
+        f"insurance is settled before the hands; what happened: {events_text(events)}"
     assert results(insured) == [(0, 0, "LOSE", -10)] and as_number(insured["insurance"][0]) == 10, \
         f"T-9 loses its 10 to the dealer natural and the insurance wins +10 (2:1 on 5); got {settled(insured)}, " \
         f"insurance {shown(insured['insurance'][0])}"
@@ -333,10 +403,16 @@ def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> N
 
 @pytest.mark.points(1)
 def test_insurance_is_at_most_half_the_bet_and_lost_without_natural(student: Student) -> None:
-    """Insurance over half the bet is refused; 2 of a 10 bet is taken and lost when the dealer has no natural."""
+    """Insurance over half the bet is refused, and half the bet is exact money (insurance_limit(5, 1000) is 5/2, not
+    the float 2.5); 2 of a 10 bet is taken and lost when the dealer has no natural."""
     game = table("Th As 9d 7c", bets=[10])  # Ann T 9 (19); dealer A up, 7 in the hole (soft 18)
     assert_refused(student, game, (), "insurance", "insurance is at most half the bet of 10, so 6 is too much",
                    amount=6, error="InvalidBetError", words="at most 5")
+    for bet, bankroll, most in ((10, 1000, 5), (5, 1000, Fraction(5, 2)), (Fraction(15, 2), 1000, Fraction(15, 4))):
+        [got] = student("insurance_limits", [[sent(bet), bankroll]])
+        check_money(f"insurance_limit({bet!r}, {bankroll})", got, most,
+                    "half the bet, as exact money whatever the bet's type (the simulator stakes ints: 5 / 2 is the "
+                    "float 2.5, Fraction(5, 2) is exact)")
     _, insured = play(student, game, ("insurance", 2))
     check_money("the bankroll with a bet of 10 and insurance of 2", insured["bankrolls"][0], 988,
                 "the bet (10) and the insurance side stake (2) are on the table")
@@ -465,23 +541,6 @@ def test_hit_split_aces_rule(student: Student) -> None:
     assert turn(split) == (0, 0) and "hit" in split["legal"], \
         f"with hit_split_aces the first split ace (As 5h) plays on and may hit; turn {turn(split)}, " \
         f"legal {split['legal']}"
-
-
-@pytest.mark.points(0)
-def test_resplit_aces_rule(student: Student) -> None:
-    """With resplit_aces, a split ace that draws another ace may split again; vegas does not allow it."""
-    codes = "As 9c Ad 8d Ah 5c Kc 4d"
-    game = table(codes, rules={"preset": "vegas", "resplit_aces": True}, bets=[10])
-    _, split = play(student, game, "split")
-    assert turn(split) == (0, 0) and set(split["legal"]) == {"split", "stand"}, \
-        f"with resplit_aces, A-A on a split ace may split again or stand (no hit); turn {turn(split)}, " \
-        f"legal {split['legal']}"
-    *_, resplit = play(student, game, "split", "split")
-    assert len(resplit["hands"][0]) == 3, f"resplitting aces makes three hands; got {resplit['hands'][0]}"
-    _, plain = play(student, table(codes, bets=[10]), "split")
-    assert hand(plain, 0, 0) == "As Ah" and turn(plain) is None, \
-        f"vegas does not resplit aces: A-A on a split ace just stands and play ends; hands " \
-        f"{plain['hands'][0]}, turn {turn(plain)}"
 
 
 @pytest.mark.points(0)

@@ -1,7 +1,8 @@
 """Milestone 2e (extra credit), card counting and the count put to use (10 points).
 
 * ``running_count(cards, counting="hi_lo", *, decks=None)``: the sum of the tags of the
-  cards seen (Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces -1).
+  cards seen (Hi-Lo: 2-6 count +1, 7-9 count 0, tens and aces -1), from the system's
+  start (an unbalanced system such as KO, given ``decks``, starts at 4 - 4 x decks).
 * ``true_count(running, cards_remaining)``: the running count per deck left (52 cards).
 * ``bet_ramp(true_count, unit, *, spread=8)``: the bet for the count, exact money: the true
   count floored, 1 unit below +2, then 2 units per point above +1, at most ``spread`` units.
@@ -56,7 +57,7 @@ def test_true_count(student: Student) -> None:
     check_quiet(reply["printed"], "true_count")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_systems_balanced_as_published(student: Student) -> None:
     """Counting a whole deck gives 0 for Hi-Lo, Hi-Opt I, Omega II and Zen, and +4 for KO."""
     for key in ("hi_lo", "hi_opt_1", "omega_2", "zen"):
@@ -65,6 +66,22 @@ def test_systems_balanced_as_published(student: Student) -> None:
     got = as_number(student("running_counts", [FULL_DECK], "ko")["counts"][0])
     assert got == 4, (f"running_count(a full deck, 'ko') should be +4: KO is unbalanced (the 7 counts +1, and with "
                       f"no decks= the count starts at 0); got {shown(got)}")
+
+
+@pytest.mark.points(0.5)
+def test_ko_starts_at_its_initial_running_count(student: Student) -> None:
+    """KO is unbalanced, so with decks= its count starts at 4 - 4 x decks (the IRC): -20 for 6 decks before a card
+    is seen, -16 once a whole deck has gone; a balanced system (Hi-Lo) starts at 0 whatever decks= says."""
+    reply = student("running_counts", ["", FULL_DECK], "ko", 6)
+    for seen, want, got in zip(("no card", "a whole deck"), (-20, -16), reply["counts"], strict=True):
+        assert as_number(got) == want, (
+            f"running_count({seen}, 'ko', decks=6) should be {want:+d}: KO's cards add up to +4 a deck, so its count "
+            f"starts at 4 - 4 x 6 = -20 and reaches the key count near the end of the shoe (Vancura and Fuchs, "
+            f"Knock-Out Blackjack); got {shown(as_number(got))}")
+    [got] = student("running_counts", [FULL_DECK], "hi_lo", 6)["counts"]
+    assert as_number(got) == 0, \
+        f"running_count(a whole deck, 'hi_lo', decks=6) should be 0: Hi-Lo is balanced and starts at 0; got {shown(got)}"
+    check_quiet(reply["printed"], "running_count")
 
 
 @pytest.mark.points(1)

@@ -4,17 +4,21 @@ the session summary (20 points).
 Bets go through ``Player.check_bet`` (the table minimum and maximum, the bankroll); the
 deal takes each stake off the bankroll with ``wagers.take_stake``; the round settles each
 hand against the dealer, asks ``wagers.payout`` for its net (win 1:1, natural 3:2 or 6:5,
-push 0) and gives the stake and the net back with ``wagers.pay``; the course game ends
-with ``course_game.summary_lines``. ``take_stake``, ``pay`` and ``summary_lines`` are also
-called on their own, on a given ``Player`` and on ledgers filled by given code. Every
-round is dealt from a stacked shoe and its money is worked out by hand in the test. Deal
-order: one card to each seat, the dealer's upcard, a second card to each seat, the
-dealer's hole card, then hits in turn.
+push 0, surrender half the bet, loss or bust the bet) and gives the stake and the net back
+with ``wagers.pay``; the course game ends with ``course_game.summary_lines``. Each function
+is graded on its own: ``take_stake``, ``pay`` and ``summary_lines`` on a given ``Player`` and
+on ledgers filled by given code, and the payouts through rounds whose bets, stakes and
+payments are the suite's given parts (``observe_given.py``), so a mistake in one money move
+costs that move's points. Only the ledger and the conservation of money (1 point) play
+with all of the student's wagering at once. Every round is dealt from a stacked shoe and
+its money is worked out by hand in the test. Deal order: one card to each seat, the
+dealer's upcard, a second card to each seat, the dealer's hole card, then hits in turn.
 
 Rounds that take decisions are played at :data:`BASIC`, the vegas table without double
 down, split, surrender or insurance: those are advanced play (the next part,
 ``blackjack/plays.py``), and the spec's order has students write wagering first, so no
-test here needs them.
+test here needs them. A surrender (given code, no advanced play) is played at
+:data:`SURRENDER`.
 
 Weights (20 in all): bets 4, taking stakes 3, payouts through the round 5, paying back 3,
 the summary 4, the ledger and conservation 1.
@@ -39,6 +43,8 @@ VEGAS = "vegas"  # 6 decks, S17, 3:2, peek, late surrender, limits 1..500, bankr
 #: are the advanced part's, written after wagering).
 BASIC = {"preset": "vegas", "double_on": "none", "double_after_split": False, "max_split_hands": 1,
          "surrender": "none", "insurance": False}
+#: The basic table with late surrender, which the round plays by itself (no advanced play): a surrender's payout.
+SURRENDER = {**BASIC, "surrender": "late"}
 #: The seed of the tables of stacked rounds (the cards after the stacked ones).
 SEED = 2012
 
@@ -48,10 +54,13 @@ def sent(amount: object) -> object:
     return {"fraction": str(amount)} if isinstance(amount, Fraction) else amount
 
 
-def played(student: Student, codes: str, bets: list[Any] | None, *players: Any, rules: Any = BASIC) -> dict[str, Any]:
-    """A round at a table whose next cards are ``codes`` (space-separated), in deal order, started with ``bets`` and
-    every hand standing (insurance declined) until it is settled; ``players`` are names or ``[name, bankroll]``."""
-    state: dict[str, Any] = student("stood", codes, list(players), rules, SEED, bets)
+def played(student: Student, codes: str, bets: list[Any] | None, *players: Any, rules: Any = BASIC,
+           actions: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A round at a table whose next cards are ``codes`` (space-separated), in deal order, started with ``bets``,
+    seat 0 taking ``actions`` (``"hit"``, ``"surrender"``), then every hand standing (insurance declined) until it
+    is settled; ``players`` are names or ``[name, bankroll]``. The bets, stakes and payments are given: the round
+    runs the student's ``payout`` only."""
+    state: dict[str, Any] = student("stood", codes, list(players), rules, SEED, bets, list(actions))
     return state
 
 
@@ -133,18 +142,23 @@ def test_bet_above_bankroll_is_refused(student: Student) -> None:
 
 @pytest.mark.points(1)
 def test_nonsense_bets_are_refused_and_change_nothing(student: Student) -> None:
-    """Bets of 0, -5, 1e9, "1e9", "ten", "" and 2.5 (a float) raise InvalidBetError and change nothing."""
+    """Bets of 0, -5, 1e9, "1e9", "ten", "" and 2.5 (a float) raise InvalidBetError and change nothing; a bet typed
+    as "25" or "7.5" becomes exact money."""
     for bet in (0, -5, 10**9, "1e9", "ten", "", 2.5, Fraction(-1, 2)):
         assert_bet_refused(student, VEGAS, bet, f"{bet!r}")
+    for text, want in (("25", Fraction(25)), ("7.5", Fraction(15, 2))):
+        got = as_number(student("place_bet", VEGAS, 1, [], [], text)["bet"])
+        check_money(f'place_bet(0, "{text}"): the bet', got, want,
+                    f'check_bet turns the text "{text}" into exact money with to_money')
+        assert isinstance(got, Fraction), \
+            f'check_bet should return the bet as a Fraction (to_money("{text}") is {want!r}); got {got!r}'
 
 
 @pytest.mark.points(1)
 def test_bet_is_exact_and_leaves_the_bankroll_at_the_deal(student: Student) -> None:
-    """A bet typed as "25" becomes exactly 25 credits, taken off the bankroll when the cards are dealt."""
+    """A bet of 25 is taken off the bankroll when the cards are dealt, once (the bet checked by the given
+    check_bet)."""
     got = student("bet_then_deal", "Th 9c 7d 8s", BASIC, SEED, "25")
-    check_money('place_bet(0, "25"): the bet', got["bet"], 25, 'check_bet turns the text "25" into exact money')
-    assert isinstance(as_number(got["bet"]), Fraction), \
-        f'check_bet should return the bet as a Fraction (to_money("25") is Fraction(25)); got {as_number(got["bet"])!r}'
     assert as_number(got["bankroll_at_bet"]) == 1000, \
         f"the bankroll changes at the deal, not when the bet is placed: 1000 before the deal; got {shown(got['bankroll_at_bet'])}"
     check_money("the bankroll after dealing a bet of 25", got["bankroll_after_deal"], 975,
@@ -226,6 +240,27 @@ def test_push_returns_the_bet(student: Student) -> None:
                 "the deal took the stake of 10 and a push gives the stake back with net 0: 990 + 10")
 
 
+@pytest.mark.points(0.5)
+def test_bust_loses_the_whole_bet(student: Student) -> None:
+    """T-6 hits a K and busts (26): the bet of 10 is lost, all of it, whatever the dealer holds."""
+    state = played(student, "Th 9c 6d 8s Kc", [10], actions=("hit",))  # Ann T 6, hits K; dealer 9 8
+    check_outcome("T-6 hitting a K (26, a bust) on a bet of 10", only_outcome(state),
+                  ("BUST", 10, -10), "a bust loses the whole bet, as a loss does: net -10 (only a surrender loses half)")
+    check_money("the bankroll after a bust on 10", state["bankrolls"][0], 990, "1000 - 10")
+
+
+@pytest.mark.points(0.5)
+def test_surrender_loses_half_the_bet_exactly(student: Student) -> None:
+    """A late surrender loses half the bet, exactly: 10 nets -5, and 5 nets -5/2 (not the float -2.5)."""
+    state = played(student, "Th Tc 6d 7s", [10], rules=SURRENDER, actions=("surrender",))  # T-6 against a ten
+    check_outcome("T-6 surrendered against a ten on a bet of 10", only_outcome(state),
+                  ("SURRENDER", 10, -5), "a surrender gives back half the bet: net -5")
+    state = played(student, "Th Tc 6d 7s", [5], rules=SURRENDER, actions=("surrender",))
+    check_outcome("T-6 surrendered against a ten on a bet of 5", only_outcome(state),
+                  ("SURRENDER", 5, Fraction(-5, 2)), "a surrender gives back half the bet, exactly: 5 / 2")
+    check_money("the bankroll after surrendering 5", state["bankrolls"][0], Fraction(1995, 2), "1000 - 5/2")
+
+
 @pytest.mark.points(1)
 def test_natural_pays_three_to_two_exactly(student: Student) -> None:
     """A natural on a bet of 5 pays 3:2, exactly 7.5 credits (no float rounding): 1000 becomes 1007.5."""
@@ -244,7 +279,7 @@ def test_natural_pays_six_to_five_on_single_deck(student: Student) -> None:
                   ("BLACKJACK", 10, 12), "rules.blackjack_pays is 6:5 there: 10 * 6/5")
 
 
-@pytest.mark.points(0.5)
+@pytest.mark.points(0.25)
 def test_natural_waits_for_dealer_without_peek_then_pays(student: Student) -> None:
     """With no hole card (european), a natural against a ten waits for the dealer's 17 and then pays 3:2."""
     state = played(student, "As Th Kd 7c", [10], rules="european")  # Ann A K; dealer T, then 7 after the players
@@ -252,7 +287,7 @@ def test_natural_waits_for_dealer_without_peek_then_pays(student: Student) -> No
                   ("BLACKJACK", 10, 15), "with no hole card the natural waits for the dealer, then pays 3:2")
 
 
-@pytest.mark.points(0.5)
+@pytest.mark.points(0.25)
 def test_dealer_bust_pays_every_standing_hand(student: Student) -> None:
     """When the dealer busts, each standing hand wins its own bet: Ann 10 gains 10, Bob 25 gains 25."""
     # Ann T 2 (12), Bob 9 7 (16); dealer 6 up, T in the hole (16), draws K: 26.
@@ -263,7 +298,7 @@ def test_dealer_bust_pays_every_standing_hand(student: Student) -> None:
         f"got {[f'seat {s}: {shown(o)}' for s, _, o in state['outcomes']]}"
 
 
-@pytest.mark.points(0.5)
+@pytest.mark.points(0.25)
 def test_natural_against_dealer_natural_pushes(student: Student) -> None:
     """A player natural against a dealer natural pushes (the dealer peeks under his ace)."""
     state = played(student, "Ah Ac Kd Ks", [10])  # Ann A K; dealer A up, K in the hole; declines insurance
@@ -272,7 +307,7 @@ def test_natural_against_dealer_natural_pushes(student: Student) -> None:
     check_money("the bankroll after the push", state["bankrolls"][0], 1000, "the bet came back")
 
 
-@pytest.mark.points(0.5)
+@pytest.mark.points(0.25)
 def test_dealer_natural_takes_only_the_bet(student: Student) -> None:
     """A dealer natural beats a player's 20 and takes just the bet (10), not 3:2 of it."""
     state = played(student, "Th Ac Qd Ks", [10])  # Ann T Q; dealer A up, K in the hole
@@ -383,6 +418,12 @@ def player_numbers(lines: list[str], name: str, rounds: str) -> list[Fraction]:
     return [Fraction(text) for text in NUMBER.findall(after)]
 
 
+def net_text(lines: list[str], name: str) -> str:
+    """The last number on ``name``'s summary line as written (``"+6.5"``): the net, sign and all."""
+    [line] = [line for line in lines[1:] if re.search(rf"\b{re.escape(name)}\b", line)]
+    return NUMBER.findall(line)[-1]
+
+
 def check_player_line(lines: list[str], name: str, rounds: str, want: tuple[int, int, int, int, Fraction | int],
                       rule: str) -> None:
     """``name``'s line shows rounds, won, lost, pushed and net ``want``; the message names ``rule``."""
@@ -435,8 +476,8 @@ def test_summary_counts_a_push_as_neither_won_nor_lost(student: Student) -> None
 
 @pytest.mark.points(1)
 def test_summary_net_is_exact_money_with_its_sign(student: Student) -> None:
-    """Ann's natural on 5 (+7.5) and loss of 1: net +6.5, exactly. Bob's surrender of 5 (-2.5) and loss of 10:
-    net -12.5."""
+    """Ann's natural on 5 (+7.5) and loss of 1: net +6.5, exactly and with its plus sign. Bob's surrender of 5
+    (-2.5) and loss of 10: net -12.5."""
     rounds = "a natural on 5 and a loss of 1 (Ann), a surrender of 5 and a loss of 10 (Bob)"
     lines = summarized(student, [[("BLACKJACK", 5, Fraction(15, 2)), ("SURRENDER", 5, Fraction(-5, 2))],
                                  [("LOSE", 1, -1), ("LOSE", 10, -10)]], "Ann", "Bob")
@@ -444,3 +485,7 @@ def test_summary_net_is_exact_money_with_its_sign(student: Student) -> None:
                       "the net is ledger.net written exactly (format_money: 6.5), not rounded to whole credits")
     check_player_line(lines, "Bob", rounds, (2, 0, 2, 0, Fraction(-25, 2)),
                       "a net loss shows its minus sign (-12.5): a surrender is a loss of half the bet")
+    net = net_text(lines, "Ann")
+    assert net.startswith("+"), \
+        (f"Ann's net of 6.5 credits won should show its plus sign, +6.5, as a loss shows its minus sign (-12.5): the "
+         f"summary's net says at a glance who is ahead; Ann's line ends {net!r}; lines: {lines}")
