@@ -3,7 +3,7 @@
 ``pytest tests/milestone1 --impl PATH`` judges the ``blackjack`` (and ``gui``) packages found in
 the folder PATH (a student's submission) instead of the reference. The milestone tests never
 import them: they ask the fixture ``student`` for observations, which run in a process of their
-own that imports ``blackjack`` and ``gui`` from PATH only (``milestones/observer.py``), so a
+own that imports ``blackjack`` and ``gui`` from PATH only (``milestones/grader/observer.py``), so a
 submission without a ``gui`` package fails the GUI tests instead of borrowing the reference's.
 
 The grading plugin (``milestones/grader/plugin.py``) adds ``--results-json``,

@@ -17,7 +17,7 @@ from blackjack import HIDDEN, Blackjack, EmptyShoeError, IllegalActionError, Rul
 import gui.shell as shell_module
 from gui.shell import HEIGHT, WIDTH, Shell, button_states, check_rules, main
 from milestones import REPO_ROOT
-from milestones.observer import TestTimeout
+from milestones.grader.observer import TestTimeout
 from milestones.runner import Limits, run_suite
 from milestones.starter import write_packages
 

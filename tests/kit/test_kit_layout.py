@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from milestones import REPO_ROOT
 
 PACKAGE = REPO_ROOT / "milestones"
@@ -74,3 +76,22 @@ def test_no_file_of_milestones_is_over_800_lines() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()}
     long = {name: size for name, size in sizes.items() if size > 800}
     assert not long
+
+
+@pytest.mark.parametrize("old, new", [
+    ("milestones.grading", "milestones.grader.grading"), ("milestones.runner", "milestones.grader.runner"),
+    ("milestones.judge", "milestones.grader.judge"), ("milestones.observer", "milestones.grader.observer"),
+    ("milestones.pytest_plugin", "milestones.grader.plugin")])
+def test_old_import_paths_still_import_the_moved_modules(old: str, new: str) -> None:
+    """docs/instructor.md ("Old import paths"): for this term the old names import the same module objects."""
+    import importlib
+
+    assert importlib.import_module(old) is importlib.import_module(new)
+
+
+def test_gui_xvfb_still_gives_the_moved_display() -> None:
+    """gui.xvfb (the old name, kept for one term) gives the grader's xvfb and NoDisplay."""
+    import gui.xvfb
+    import milestones.grader.xvfb
+
+    assert (gui.xvfb.xvfb, gui.xvfb.NoDisplay) == (milestones.grader.xvfb.xvfb, milestones.grader.xvfb.NoDisplay)

@@ -1,7 +1,7 @@
 """The one-line failure messages name the student's code, not the engine they were given.
 
-The student's process describes an exception (:func:`milestones.observer._describe`: class, message,
-where in the student's files); the judge words it (:class:`milestones.judge.Raised`). These tests run
+The student's process describes an exception (:func:`milestones.grader.observer._describe`: class, message,
+where in the student's files); the judge words it (:class:`milestones.grader.judge.Raised`). These tests run
 both halves on real tracebacks from modules laid out like a submission."""
 
 from __future__ import annotations

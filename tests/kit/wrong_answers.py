@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from _pytest.runner import runtestprotocol
 
-from milestones.judge import Raised, Student
-from milestones.pytest_plugin import student_message
+from milestones.grader.judge import Raised, Student
+from milestones.grader.plugin import student_message
 
 _FRACTION = re.compile(r"(-?\d+)(?:/(\d+))?")
 

@@ -20,7 +20,7 @@ import blackjack.deck as _deck_module
 from blackjack import (Action, Blackjack, Card, CardDealt, Event, Result, Rules, Shoe, ShoeShuffled, TableView,
                        parse_cards)
 from blackjack.wagers import compare_scores
-from milestones.observer import plain
+from milestones.grader.observer import plain
 
 _CS111 = Rules.preset("cs111")
 #: The 52 codes, ace to king of spades, diamonds, clubs, hearts (the course's deck order).

@@ -5,7 +5,7 @@ where the test is about what the card is, and as its code (``str(card)``) where 
 from __future__ import annotations
 
 from blackjack import Card, Suit, parse_cards
-from milestones.observer import plain
+from milestones.grader.observer import plain
 
 
 def _card(card: object) -> object:

@@ -3,7 +3,7 @@ scripted ``ask`` and a recording ``say``, and plain data returned (docs/design/g
 
 Every game is dealt from a shoe of given cards, never the student's deck: while an observation runs, the shoe
 (``blackjack.deck.Shoe``) is filled from :func:`blackjack.parse_cards` and its shuffle leaves the cards in
-order (:func:`milestones.observer.given_cards`), so only the stacked cards matter and neither ``create_card_array`` nor ``shuffle`` is called. The
+order (:func:`milestones.grader.observer.given_cards`), so only the stacked cards matter and neither ``create_card_array`` nor ``shuffle`` is called. The
 hands and the dealer that ``hand_text`` and ``dealer_text`` show are views built from given classes (no
 round, so none of the student's ``Hand`` methods run). What the code printed with ``print()`` (which the tests
 do not read as the game's lines) comes back as ``"printed"``; ``input()`` raises (the tests type nothing).
@@ -22,7 +22,7 @@ import blackjack.course_game as course_game
 from blackjack import HIDDEN, Action, Blackjack, Card, DealerView, HandView, IllegalActionError, Outcome, Result, Rules
 from blackjack import parse_cards
 from blackjack.__main__ import main
-from milestones.observer import READS_STDIN, capture, given_cards
+from milestones.grader.observer import READS_STDIN, capture, given_cards
 
 _CS111 = Rules.preset("cs111")
 

@@ -6,7 +6,7 @@ the deck is not what is graded), dealt with the student's deal() and is_empty();
 from __future__ import annotations
 
 from blackjack import Card, Deck, create_card_array, parse_cards
-from milestones.observer import OBJECT_KEY, plain
+from milestones.grader.observer import OBJECT_KEY, plain
 
 #: The most cards dealt from one deck before the observation stops (a broken is_empty cannot hang the test).
 _MOST_DEALS = 10_000

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from blackjack import Card, parse_cards, shuffle
-from milestones.observer import OBJECT_KEY
+from milestones.grader.observer import OBJECT_KEY
 
 
 def _code(card: object) -> object:

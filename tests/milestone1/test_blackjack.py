@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from milestones.judge import Raised, Student
+from milestones.grader.judge import Raised, Student
 
 #: The 52 cards of one deck, by code.
 ONE_DECK = Counter(face + suit for suit in "sdch" for face in "A23456789TJQK")

@@ -11,7 +11,7 @@ import enum
 
 import pytest
 
-from milestones.judge import Student
+from milestones.grader.judge import Student
 
 
 class Suit(enum.Enum):

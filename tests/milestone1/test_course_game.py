@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from milestones.judge import Student
+from milestones.grader.judge import Student
 
 #: What the student's process says when code under test reads the keyboard (input() or sys.stdin).
 READS_STDIN = "reading from stdin while the tests run"

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from milestones.judge import Raised, Student
+from milestones.grader.judge import Raised, Student
 
 #: The suits by their letter in a card's code, in the order of Suit (createCardArray's order).
 COURSE_ORDER = {"s": "spades", "d": "diamonds", "c": "clubs", "h": "hearts"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from milestones.judge import Student
+from milestones.grader.judge import Student
 
 
 def check_scores(student: Student, cases: dict[str, int], hint: str) -> None:

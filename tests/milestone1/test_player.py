@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from milestones.judge import Student
+from milestones.grader.judge import Student
 
 
 def dealer_play(student: Student, codes: str, shoe: str, hits_soft_17: bool = False) -> dict[str, Any]:

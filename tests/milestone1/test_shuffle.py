@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from milestones.judge import Raised, Student
+from milestones.grader.judge import Raised, Student
 
 #: Shuffles of a 4-card deck in the uniformity test, and its significance level (a correct
 #: shuffle fails with this probability for whatever random numbers it draws; see the test).

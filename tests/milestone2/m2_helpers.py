@@ -3,10 +3,10 @@
 Judge side only: this module runs in the grader's pytest process and never imports
 ``blackjack`` (in a student's starter that package is the student's code). It reads the
 plain data the observations (``observe_*.py``) send back: numbers as
-:func:`milestones.observer.number` sends them (every check here reads them with
-:func:`milestones.judge.as_number`, so ``{"fraction": "15/2"}`` is ``Fraction(15, 2)``), a
+:func:`milestones.grader.observer.number` sends them (every check here reads them with
+:func:`milestones.grader.judge.as_number`, so ``{"fraction": "15/2"}`` is ``Fraction(15, 2)``), a
 settled hand as ``{"result": "WIN", "bet": 10, "net": 10}``, what the code printed as
-text, and the student's exception as a :class:`milestones.judge.Raised`.
+text, and the student's exception as a :class:`milestones.grader.judge.Raised`.
 
 Each helper fails with a message that says what was given, what was expected, what
 came back and the concept, in words a student can act on: a float where money must be
@@ -21,7 +21,7 @@ import math
 from fractions import Fraction
 from typing import Any, TypeGuard
 
-from milestones.judge import Raised, as_number
+from milestones.grader.judge import Raised, as_number
 
 #: The keys of a settled hand as the observations send it (``observe_m2.outcome_data``).
 OUTCOME_KEYS = frozenset({"result", "bet", "net"})
@@ -145,7 +145,7 @@ def check_number(what: str, got: object, want: float, concept: str, *, tol: floa
 def check_quiet(printed: Any, what: str) -> None:
     """Fail when the code under test printed: the engine returns values and raises errors; it never prints.
 
-    ``printed`` is the text an observation captured (``milestones.observer.capture``); pytest's
+    ``printed`` is the text an observation captured (``milestones.grader.observer.capture``); pytest's
     ``capsys`` fixture (anything with ``readouterr()``) is read as before.
     """
     if not isinstance(printed, str):

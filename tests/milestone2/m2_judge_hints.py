@@ -2,7 +2,7 @@
 
 These run in the grader's process and never import ``blackjack`` (in a student's starter it is the
 student's code): they read the plain data the observations send (numbers through
-:func:`milestones.judge.as_number`) and fail with a message that says what was given, what was
+:func:`milestones.grader.judge.as_number`) and fail with a message that says what was given, what was
 expected, what came back and the concept. ``shown``, ``check_type``, ``check_number`` and
 ``check_quiet`` are ``m2_helpers.py``'s (shared with the wagering and advanced-play suites), which
 read the observations' data.

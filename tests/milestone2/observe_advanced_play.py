@@ -21,7 +21,7 @@ from typing import Any
 from blackjack import Action, Blackjack, Round
 from blackjack.plays import insurance_limit
 from observe_given import MONEY, given
-from milestones.observer import capture, number
+from milestones.grader.observer import capture, number
 from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
 
 

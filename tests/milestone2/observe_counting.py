@@ -14,7 +14,7 @@ from typing import Any
 from blackjack import Action, parse_cards
 from blackjack.hints import CountingDrill, bet_ramp, count_advice, running_count, true_count
 from observe_given import given
-from milestones.observer import capture, number, plain
+from milestones.grader.observer import capture, number, plain
 from observe_m2 import advice_data, card_arg
 
 

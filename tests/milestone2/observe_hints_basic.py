@@ -18,7 +18,7 @@ from typing import Any
 from blackjack import Action
 from blackjack.hints import basic_advice
 from observe_given import given
-from milestones.observer import capture
+from milestones.grader.observer import capture
 from observe_m2 import advice_data, card_arg, hint_rules
 
 

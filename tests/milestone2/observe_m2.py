@@ -5,7 +5,7 @@ Imported by ``observe_wagering.py``, ``observe_advanced_play.py`` and (the hints
 ``observe_counting.py`` and ``observe_probabilities.py``; nothing here is an observation itself (the
 judge can call only the functions an ``observe_<name>.py`` defines). Everything is built from given classes
 (``Blackjack``, ``Player``, ``Rules``, a stacked shoe); the student's code runs where the round calls it. Money
-goes back through :func:`milestones.observer.number`, so the judge reads it exact; cards as codes, enums by
+goes back through :func:`milestones.grader.observer.number`, so the judge reads it exact; cards as codes, enums by
 value or name. No expected value lives here.
 """
 
@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from blackjack import Action, Blackjack, Card, Outcome, Phase, Player, Round, Rules
-from milestones.observer import given_cards, number, plain
+from milestones.grader.observer import given_cards, number, plain
 
 
 def rules_from(spec: str | dict[str, Any]) -> Rules:

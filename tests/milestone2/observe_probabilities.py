@@ -19,7 +19,7 @@ from typing import Any
 
 from blackjack import Action
 from blackjack.hints import bust_probability, dealer_probabilities, expected_values
-from milestones.observer import capture, number
+from milestones.grader.observer import capture, number
 from observe_m2 import card_arg, hint_rules
 
 #: The hint engine's dealer code (blackjack/hints/_dealer.py), which dealer_probabilities must not call.

@@ -13,7 +13,7 @@ from blackjack.course_game import summary_lines
 from blackjack.events import make_outcome
 from blackjack.wagers import pay, take_stake
 from observe_given import given
-from milestones.observer import capture, number, plain
+from milestones.grader.observer import capture, number, plain
 from observe_m2 import bets_arg, money_arg, round_state, stand_all, table
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from m2_helpers import check_money, check_quiet, check_refused, shown
-from milestones.judge import Student, as_number
+from milestones.grader.judge import Student, as_number
 
 PART = "advanced"
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from m2_judge_hints import check_number, check_quiet, shown
-from milestones.judge import Student, as_number
+from milestones.grader.judge import Student, as_number
 
 PART = "counting"
 

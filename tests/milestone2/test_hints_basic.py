@@ -31,7 +31,7 @@ import pytest
 
 from m2_judge_hints import check_quiet, shown
 from observe_odds import Decision, decisions, odds
-from milestones.judge import Student
+from milestones.grader.judge import Student
 
 PART = "hints"
 
@@ -202,19 +202,12 @@ def _hand(decision: Decision) -> str:
     return f"[{', '.join(_name(c) for c in decision.cards)}] against {_name(decision.upcard)}"
 
 
-#: The measure of each student process (the fixture is one per module): both defensibility tests read one measure.
-_MEASURED: list[tuple[Student, tuple[float, int, list[str]]]] = []
-
-
 def ev_lost(student: Student) -> tuple[float, int, list[str]]:
     """The student's basic_advice on the measure's decisions: the EV lost per decision against basic strategy, the
-    number of decisions, and the costliest differences in words (at most three); measured once per student."""
-    for measured, result in _MEASURED:
-        if measured is student:
-            return result
-    result = _measure(student)
-    _MEASURED.append((student, result))
-    return result
+    number of decisions, and the costliest differences in words (at most three). Each test asks the student's
+    process again (one call for every decision): a judge decides from the answers it was given, never from a
+    measure it kept from another test."""
+    return _measure(student)
 
 
 def _measure(student: Student) -> tuple[float, int, list[str]]:

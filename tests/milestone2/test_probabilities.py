@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from m2_judge_hints import OUTCOMES, check_number, check_quiet, check_type, dealer_distribution, fixed, shown
-from milestones.judge import Student, as_number
+from milestones.grader.judge import Student, as_number
 
 PART = "probabilities"
 

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 
 from m2_helpers import check_money, check_outcome, check_quiet, check_refused, money, shown
-from milestones.judge import Raised, Student, as_number
+from milestones.grader.judge import Raised, Student, as_number
 
 PART = "wagering"
 

@@ -25,7 +25,7 @@ from blackjack import (HIDDEN, Action, Card, DealerView, HandView, Hidden, Outco
                        TableView, parse_cards)
 from gui import shell as _shell
 
-from milestones.observer import given_cards, plain
+from milestones.grader.observer import given_cards, plain
 
 
 def _rules(spec: dict[str, Any]) -> Rules:

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from milestones.judge import Raised, Student
+from milestones.grader.judge import Raised, Student
 
 #: Rules as the observations build them: a preset, with some of its fields replaced.
 CS111: dict[str, Any] = {"preset": "cs111"}
