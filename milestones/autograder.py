@@ -4,7 +4,7 @@
 name                                     what it is
 =======================================  ==================================================
 ``kit_files(root)``                      the kit's files that go into the zip (no caches)
-``test_requirements(root)``              what ``setup.sh`` installs: the kit's ``test`` extra
+``pinned_requirements(root)``            what ``setup.sh`` installs: the hash-pinned test tools
 ``setup_script(display=...)``            ``setup.sh``: Python 3.11+, a virtualenv, the kit
 ``run_script(milestone, ...)``           ``run_autograder``: ``python -m milestones grade``
 ``build_autograder(output, milestone)``  write the zip; returns an :class:`AutograderSummary`
@@ -26,14 +26,11 @@ tried on a laptop: ``AUTOGRADER_ROOT`` (default ``/autograder``), and under it
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
-import re
 import shlex
 import stat
 import tempfile
 import time
-import tomllib
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -49,7 +46,7 @@ from .grader.runner import Limits
 from .starter import _student_pyproject, write_packages
 
 __all__ = ["INVENTORY", "KIT_ENTRIES", "REQUIREMENTS", "AutograderSummary", "build_autograder", "kit_files",
-           "run_script", "setup_script", "test_requirements"]
+           "pinned_requirements", "run_script", "setup_script"]
 
 #: What of the kit goes into the zip, relative to its root (``gui`` and ``README.md`` if present).
 #: The packages go in as the milestone's starter: its regions and later ones stubbed. The
@@ -122,23 +119,31 @@ def kit_files(root: Path = REPO_ROOT, milestone: int | None = None) -> Iterator[
     yield from sorted(pairs)
 
 
-def test_requirements(root: Path = REPO_ROOT) -> list[str]:
-    """Return the kit's ``test`` extra (pytest, hypothesis ...), which ``setup.sh`` installs on Gradescope.
+#: Where the hash-pinned test tools are: in a clone, and in an installed kit (``pyproject.toml`` maps the
+#: clone's ``requirements/`` to the package ``milestones.pins``).
+PINS = (Path("requirements", "test.txt"), Path("milestones", "pins", "test.txt"))
 
-    Read from ``root/pyproject.toml`` in a clone, else from the installed distribution's
-    metadata (``blackjack-kit``); empty when neither can be read.
+
+def pinned_requirements(root: Path = REPO_ROOT) -> str:
+    """Return the text of the hash-pinned test tools (``requirements/test.txt``), which ``setup.sh`` installs
+    on Gradescope with ``pip install --require-hashes``: the same tools, at the same versions and hashes, that
+    README.md's test command installs and CI tests.
+
+    Args:
+        root: a clone (``root/requirements/test.txt``) or an installed kit's site-packages
+            (``root/milestones/pins/test.txt``).
+
+    Raises:
+        ValueError: neither file is there, or it pins nothing with a hash.
     """
-    try:
-        data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-        return list(data["project"]["optional-dependencies"]["test"])
-    except (OSError, KeyError, tomllib.TOMLDecodeError):
-        pass
-    try:
-        requires = importlib.metadata.requires("blackjack-kit") or []
-    except importlib.metadata.PackageNotFoundError:
-        return []
-    marker = re.compile(r"""\s*;\s*extra\s*==\s*["']test["']\s*$""")
-    return [marker.sub("", r) for r in requires if marker.search(r)]
+    for relative in PINS:
+        path = root / relative
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            if "--hash=sha256:" not in text:
+                raise ValueError(f"{path} pins no test tool with a hash")
+            return text
+    raise ValueError(f"{root} is not a complete kit: missing {PINS[0]} (the pinned test tools)")
 
 
 def _needs_display(tests: Path) -> bool:
@@ -156,7 +161,8 @@ _SETUP = """\
 # image (made by `python -m milestones autograder`). It finds Python 3.11 or newer
 # (installing python3.11 with apt-get when there is none), makes a virtualenv in
 # $AUTOGRADER_VENV (default /autograder/venv) and pip-installs requirements.txt, the kit's
-# test extra (pytest, hypothesis ...); the kit itself runs from the source folder. It creates
+# test tools pinned with their hashes (the file README.md's test command installs), with the
+# pip that virtualenv brings; the kit itself runs from the source folder. It creates
 # the sandbox users and makes the kit root's alone. Needs network access (Gradescope gives
 # it); run_autograder then needs none.
 set -eu
@@ -200,8 +206,7 @@ if [ "$DISPLAY_NEEDED" = yes ]; then
     "$VENV/bin/python" -c 'import tkinter' || { echo "setup.sh: tkinter is missing" >&2; exit 1; }
     command -v Xvfb >/dev/null || { echo "setup.sh: Xvfb is missing" >&2; exit 1; }
 fi
-"$VENV/bin/python" -m pip install --upgrade pip
-"$VENV/bin/python" -m pip install -r "$SOURCE/requirements.txt"
+"$VENV/bin/python" -m pip install --require-hashes -r "$SOURCE/requirements.txt"
 
 # Student code runs as the unprivileged users bjgrade0, bjgrade1 (made here, or on first use):
 # the kit's files (hidden tests, inventory, the packages installed in the virtualenv) are
@@ -324,7 +329,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
     hidden tests (layered grading runs milestone N's suite too, on the earlier milestones'
     reference bodies, so no other milestone's tests are packed), ``README.md``; mode 644, or 755 for a
     file that is executable), a ``pyproject.toml`` with pytest's settings for the suites and
-    :data:`REQUIREMENTS` (:func:`test_requirements`). The packages go in as the milestone's starter, with the solution regions
+    :data:`REQUIREMENTS` (:func:`pinned_requirements`). The packages go in as the milestone's starter, with the solution regions
     of this milestone and later ones stubbed: grading needs only the earlier milestones'
     bodies (for ``--layered``), so the solution the students are writing is not shipped
     where their code could read it; ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the
@@ -364,6 +369,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         raise ValueError(f"{output} is a folder; give the zip's file name, e.g. {output / 'autograder.zip'}")
     if not output.parent.is_dir():  # nothing is made for a mistyped folder
         raise FileNotFoundError(f"cannot write {output}: there is no folder {output.parent}")
+    requirements = pinned_requirements(root)
     display = _needs_display(tests)
     summary = AutograderSummary(output=output, milestone=number, layered=layered and number > 1, display=display)
     skip = output.resolve()
@@ -389,7 +395,7 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                 zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
                 # pytest's settings for the suites (markers, --strict-markers), as a student's copy has them
                 zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root, setup=False))
-                zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), "".join(f"{r}\n" for r in test_requirements(root)))
+                zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), requirements)
                 for name, path in files.items():
                     status = path.stat()
                     source = starter / name if name.parts[0] in PACKAGES and (starter / name).is_file() else path

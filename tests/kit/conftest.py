@@ -133,6 +133,8 @@ def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2, *, o1:
         (root / "tests" / "milestone2" / "test_mini.py").write_text(m2, encoding="utf-8")
         (root / "tests" / "milestone2" / "observe_mini.py").write_text(o2, encoding="utf-8")
     (root / "pyproject.toml").write_text(_student_pyproject(REPO_ROOT), encoding="utf-8")
+    (root / "requirements").mkdir()
+    shutil.copy2(REPO_ROOT / "requirements" / "test.txt", root / "requirements" / "test.txt")
     return root
 
 

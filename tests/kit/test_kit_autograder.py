@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -75,7 +76,8 @@ def test_run_autograder_grades_the_submission_as_the_docs_say(kit_zip: Path) -> 
     assert '-m milestones grade "$SUBMISSION" --single --milestone 1 ' in script
     assert '--inventory "$SOURCE/inventory.json" --format gradescope --output "$RESULTS"' in script
     assert "--layered" not in script  # milestone 1 has nothing earlier to layer on
-    assert 'pip install -r "$SOURCE/requirements.txt"' in setup and "DISPLAY_NEEDED=no" in setup
+    assert 'pip install --require-hashes -r "$SOURCE/requirements.txt"' in setup and "DISPLAY_NEEDED=no" in setup
+    assert "--upgrade" not in setup, "setup.sh installs only pinned tools, with the pip the virtualenv brings"
 
 
 def test_later_milestones_are_graded_layered_with_the_limits_given() -> None:
@@ -304,17 +306,18 @@ def test_a_bad_inventory_is_one_line(content: str | None, words: str, samples: d
 
 
 def test_an_installed_kit_builds_the_same_zip_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """From site-packages (suites in milestones/suites, no pyproject.toml) the zip still has tests/, a
-    pyproject.toml with pytest's settings and requirements.txt; the installed suites folder is not packed twice."""
+    """From site-packages (suites in milestones/suites, the pins in milestones/pins, no pyproject.toml) the zip
+    still has tests/, a pyproject.toml with pytest's settings and the pinned requirements.txt; the installed
+    suites folder is not packed twice."""
     site = tmp_path / "site-packages"
     course = write_course(tmp_path / "kit")
     for package in ("blackjack", "gui"):
         shutil.copytree(course / package, site / package)
     shutil.copytree(REPO_ROOT / "milestones", site / "milestones", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(course / "tests", site / "milestones" / "suites")
+    (site / "milestones" / "pins").mkdir(exist_ok=True)
+    shutil.copy2(REPO_ROOT / "requirements" / "test.txt", site / "milestones" / "pins" / "test.txt")
     out = tmp_path / "ag.zip"
-    metadata = ['pytest>=8; extra == "test"', "numpy>=1.24; extra == 'gym'", 'hypothesis>=6.100 ; extra == "test"']
-    monkeypatch.setattr("importlib.metadata.requires", lambda name: metadata if name == "blackjack-kit" else None)
     build_autograder(out, 1, root=site)
     with zipfile.ZipFile(out) as zf:
         names = set(zf.namelist())
@@ -323,15 +326,28 @@ def test_an_installed_kit_builds_the_same_zip_layout(tmp_path: Path, monkeypatch
     assert {"tests/conftest.py", "tests/milestone1/test_mini.py", "pyproject.toml", "requirements.txt"} <= names
     assert not [n for n in names if n.startswith("milestones/suites/")], "the suites go in once, as tests/"
     assert "--strict-markers" in settings["tool"]["pytest"]["ini_options"]["addopts"]
-    assert requirements == "pytest>=8\nhypothesis>=6.100\n", "the test extra from the installed metadata"
+    assert requirements == (REPO_ROOT / "requirements" / "test.txt").read_text(encoding="utf-8"), \
+        "the installed kit's pinned test tools"
 
 
-def test_requirements_are_the_kits_test_extra() -> None:
-    """setup.sh installs the test extra pyproject.toml names (pytest, hypothesis ...), read from the clone."""
-    from milestones.autograder import test_requirements
+def test_the_zip_installs_the_pinned_test_tools(kit_zip: Path) -> None:
+    """The zip's requirements.txt is requirements/test.txt, the file README.md's test command installs: every
+    tool of the test extra pinned with == and hashes, so a Gradescope image gets the tools CI tested."""
+    with zipfile.ZipFile(kit_zip) as zf:
+        requirements = zf.read("requirements.txt").decode("utf-8")
+    assert requirements == (REPO_ROOT / "requirements" / "test.txt").read_text(encoding="utf-8")
     extra = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
         "optional-dependencies"]["test"]
-    assert test_requirements(REPO_ROOT) == extra and any(r.startswith("pytest") for r in extra)
+    for tool in extra:
+        name = re.split(r"[<>=\[ ;]", tool, maxsplit=1)[0]
+        assert re.search(rf"^{re.escape(name)}(\[[a-z,]+\])?==[^ ]+ \\\n\s+--hash=sha256:", requirements,
+                         re.MULTILINE | re.IGNORECASE), f"{name} is not pinned with a hash in the zip"
+
+
+def test_a_kit_without_its_pins_is_refused(tmp_path: Path) -> None:
+    from milestones.autograder import pinned_requirements
+    with pytest.raises(ValueError, match="requirements/test.txt"):
+        pinned_requirements(tmp_path)
 
 
 @POSIX
