@@ -16,7 +16,7 @@ NOT_NUMBERS = {"4000 zeros": "0" * 4000, "1e999": "1e999", "full-width 1": "１"
 #: Each dialog's field: how to open the dialog, the field's variable, and how its refusal starts.
 FIELDS = {
     "new game players": ("open_new_game", lambda d: d.players, "players must be a whole number from 1 to 3, got "),
-    "new game bankroll": ("open_new_game", lambda d: d.bankroll, "bankroll: an amount must be "),
+    "new game bankroll": ("open_new_game", lambda d: d.bankroll, "bankroll: an amount must "),
     "rules decks": ("open_rules", lambda d: d.vars["decks"], "decks: a whole number, got "),
 }
 
