@@ -172,6 +172,7 @@ def test_blocks_carry_the_chart_so_worker_processes_need_not_derive_it(monkeypat
         runner.run_block(runner.Block(rules, "basic", 0, 200, 1))
 
 
+@pytest.mark.slow  # 15-16 s alone (tests/README.md: a test over about 10 s is slow)
 def test_cli_rule_switches_change_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     """Each rule switch reaches the Rules the simulation plays (read back from the JSON report's rules line)."""
     assert main(["--hands", "300", "--quiet", "--json", "-", "--decks", "2", "--h17", "--blackjack-pays", "6/5",
@@ -220,6 +221,7 @@ def test_no_money_table_is_settled_at_even_money() -> None:
         assert "settled as one-unit bets at even money" in report.rules
 
 
+@pytest.mark.slow  # 15-16 s alone (tests/README.md: a test over about 10 s is slow)
 def test_no_money_table_with_a_shoe_bets_flat() -> None:
     """On a no-money table with a shoe and doubling, hi-lo still counts but bets one unit, at the table's payouts."""
     rules = dataclasses.replace(Rules.preset("cs111"), reshuffle_every_round=False, double_on="any", decks=6)
