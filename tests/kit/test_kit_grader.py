@@ -103,6 +103,7 @@ def test_run_stopped_at_the_time_limit_keeps_its_reason(mini_course: Path, sampl
     assert "stopped after 3 s" in run.stop_reason(limits)
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_layered_grading_does_not_charge_a_week1_bug_twice(mini_course: Path, samples: dict[str, Path],
                                                            tmp_path: Path) -> None:
     """A broken get_score costs milestone-2 points without --layered and none with it."""
@@ -231,6 +232,7 @@ def test_a_tests_folder_without_suites_is_refused(samples: dict[str, Path], tmp_
     assert "holds no milestone test folder" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_same_named_zips_are_graded_apart(mini_course: Path, samples: dict[str, Path], tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """sec1/sam.zip and sec2/sam.zip are unpacked apart and reported as 'sam' and 'sam (2)' with their zips'

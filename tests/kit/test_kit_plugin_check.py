@@ -122,6 +122,7 @@ def test_check_moves_on_when_a_milestone_is_complete(mini_course: Path) -> None:
     assert text.endswith("It has no hidden tests, so these are its full test points.")
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_check_counts_the_hidden_tests_left(mini_course: Path, tmp_path: Path) -> None:
     """The reference counts its suites' hidden tests (the mini milestone 1 hides a test and a case); a starter,
     whose suites have lost them, reads the counts it was written with."""
@@ -171,6 +172,7 @@ def test_honesty_passes_on_an_honest_suite(mini_course: Path) -> None:
     assert report.problems == [] and report.counted == {1: 5}
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_honesty_flags_a_test_that_passes_on_the_starter(tmp_path: Path) -> None:
     """A point test that needs no student code is reported, and the check fails."""
     m1 = MINI_M1 + "\n\n@pytest.mark.points(1)\ndef test_free():\n    '''Free.'''\n    assert True\n"
@@ -179,6 +181,7 @@ def test_honesty_flags_a_test_that_passes_on_the_starter(tmp_path: Path) -> None
     assert len(report.problems) == 1 and "test_free: passes on the milestone-1 starter" in report.problems[0]
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_check_command_in_a_starter_logs_to_its_diary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m milestones check --project DIR` prints points and adds a row to DIR/docs/diary.md."""
@@ -243,6 +246,7 @@ def test_check_one_part_runs_only_its_tests(mini_course: Path) -> None:
                          "for the whole milestone.")
 
 
+@pytest.mark.slow  # 10-20 s in the default run on this 2-core machine
 def test_check_one_test_by_its_name(tmp_path: Path) -> None:
     """`check --test NAME` finds the test in whichever suite has it and runs it alone; a parametrized test's
     name runs all its visible cases; a misspelt name gets the closest names."""
