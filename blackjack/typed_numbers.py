@@ -85,11 +85,7 @@ def parse_count(text: str, most: int, *, least: int = 1) -> int:
         value = parse_number(text, exponent=True)
     except ValueError:
         raise ValueError(f"not a whole number such as 1000, 1_000 or 1e6: {_shown(text)}") from None
-    if value != value.to_integral_value():
-        raise ValueError(f"not a whole number: {_shown(text)}")
-    if not least <= value <= most:
-        raise ValueError(f"must be at least {least:,} and at most {most:,}, got {_shown(text)}")
-    return int(value)
+    return _whole(value, text, least, most)
 
 
 def parse_whole(text: str, *, least: int | None = None, most: int | None = None) -> int:
@@ -110,6 +106,15 @@ def parse_whole(text: str, *, least: int | None = None, most: int | None = None)
         value = parse_number(text)
     except ValueError:
         raise ValueError(f"not a whole number such as 12, +3 or -2: {_shown(text)}") from None
+    return _whole(value, text, least, most)
+
+
+def _whole(value: Decimal, text: str, least: int | None, most: int | None) -> int:
+    """``value`` (read from ``text``) as an ``int`` from ``least`` to ``most`` (None: no bound on that side).
+
+    Raises:
+        ValueError: not whole, or out of range; the message quotes the start of ``text``.
+    """
     if value != value.to_integral_value():
         raise ValueError(f"not a whole number: {_shown(text)}")
     if (least is not None and value < least) or (most is not None and value > most):
