@@ -426,7 +426,7 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
     started = time.monotonic()
     result = DefendResult(hands=hands, seed=seed)
     options: dict[str, Any] = {"project": str(project), "rules": rules, "hands": hands, "seed": seed}
-    line = _StatusLine(status, hands * len(PLAYED))
+    line = _StatusLine(status, hands)
     played: dict[str, Row] = {}
     with Host(project, "defend_play") as host:
         for key in (None, *PLAYED):
@@ -437,10 +437,11 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
             name = "" if key is None else ROWS[key][0]
             if key is not None:
                 say(f"{name}: {hands:,} rounds ...")
+                line.start(name, len(PLAYED) - 1 - PLAYED.index(key))
             try:
                 answer = host("setup", options, timeout=left) if key is None else \
                     host("row", key, {**options, "seconds": left}, timeout=left + GRACE,
-                         say=lambda text: line.show(name, text))
+                         say=line.show)
             except StudentTimeout:
                 result.stopped = f"the run took longer than {timeout:g} s (--timeout) and a call did not return"
                 continue
@@ -450,8 +451,6 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
             except StudentError as err:
                 result.stopped = f"the process playing your code stopped: {err.text}"
                 continue
-            finally:
-                line.row_done(key is not None)
             answer = answer if isinstance(answer, dict) else {}
             if "usage" in answer:
                 raise DefendError(str(answer["usage"]))
@@ -464,7 +463,8 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
                     break
                 continue
             row = played[key] = _row(answer)
-            say(f"  {'done' if row.status == 'ok' else row.message} ({row.seconds:.1f} s)")
+            done = f"stopped at the time limit after {row.rounds:,} rounds" if row.stopped else "done"
+            say(f"  {done if row.status == 'ok' else row.message} ({row.seconds:.1f} s)")
             if row.stopped:
                 result.stopped = (f"the run reached its time limit of {timeout:g} s (--timeout): {name} stopped "
                                   f"after {row.rounds:,} of {hands:,} rounds")
@@ -476,33 +476,34 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
 
 
 class _StatusLine:
-    """The progress line on a terminal: the row playing, its rounds finished, the time spent and left."""
+    """The progress line on a terminal: the row playing, its rounds finished, the time spent and an estimate of the
+    time left (the rounds left, this row's and the next rows', at this row's pace)."""
 
-    def __init__(self, stream: TextIO | None, total: int) -> None:
-        self.stream, self.total, self.finished = stream, total, 0
-        self.began = time.monotonic()
-        self.done = 0
+    def __init__(self, stream: TextIO | None, hands: int) -> None:
+        self.stream, self.hands, self.name, self.after = stream, hands, "", 0
+        self.began = self.row_began = time.monotonic()
 
-    def show(self, name: str, text: str) -> None:
+    def start(self, name: str, after: int) -> None:
+        """A row starts, with ``after`` rows to play after it."""
+        self.name, self.after, self.row_began = name, after, time.monotonic()
+
+    def show(self, text: str) -> None:
         """Show a row's ``PROGRESS`` line from the student's process (any other printed line is dropped)."""
         from .plays.defend_play import PROGRESS
 
         if self.stream is None or not text.startswith(PROGRESS) or len(text) > 60:
             return
         try:
-            self.done = int(text[len(PROGRESS):])
+            done = int(text[len(PROGRESS):])
         except ValueError:
             return
-        spent = time.monotonic() - self.began
-        rounds = self.finished + self.done
-        left = (self.total - rounds) * spent / rounds if rounds else math.nan
-        self.stream.write(f"\r{name}: {self.done:,} rounds; {spent:.0f} s, about {left:.0f} s left\x1b[K")
+        now = time.monotonic()
+        pace = (now - self.row_began) / done if done > 0 else math.nan
+        left = (self.hands - done + self.after * self.hands) * pace
+        estimate = f"about {left:.0f} s left" if left == left else "time left not known yet"
+        self.stream.write(f"\r{self.name}: {done:,} of {self.hands:,} rounds; {now - self.began:.0f} s, "
+                          f"{estimate}\x1b[K")
         self.stream.flush()
-
-    def row_done(self, row: bool) -> None:
-        """A call ended: a row's rounds count as done, however many it played."""
-        self.finished += self.total // len(PLAYED) if row else 0
-        self.done = 0
 
     def clear(self) -> None:
         """Rub the line out."""

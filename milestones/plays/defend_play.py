@@ -11,6 +11,7 @@ them), so a row needs only the student's week-1 engine and its own hint function
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 import traceback
@@ -55,6 +56,14 @@ class _State:
     calls: dict[str, list[float]] = field(default_factory=dict)
     samples: dict[str, list[list[Any]]] = field(default_factory=dict)
     given: Callable[..., Any] | None = None
+    #: the row's time limit (``time.monotonic()``), its rounds (counted at decisions, between the simulator's
+    #: counts of rounds finished), the discards of the round seen last, when it last said so, whether it stopped
+    deadline: float = math.inf
+    rounds: int = 0
+    finished: int = 0
+    discards: int = -1
+    said: float = 0.0
+    stopped: bool = False
     chances: tuple[str, ...] = ()
 
 
@@ -120,7 +129,8 @@ def _given_parts() -> Callable[..., Any] | None:
 def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
     """Play the row ``key`` for ``options["hands"]`` rounds from ``options["seed"]`` (after :func:`setup`), on the
     given parts (:data:`GIVEN`); stop it, keeping the rounds finished, after ``options["seconds"]`` (None: no limit).
-    Print a :data:`PROGRESS` line every 1,000 rounds. Return its fields (:class:`milestones.defend.Row`)."""
+    Print a :data:`PROGRESS` line every 1,000 rounds, and a second after the last at a decision. Return its fields
+    (:class:`milestones.defend.Row`)."""
     import contextlib
 
     from blackjack.sim import simulate  # given code: the kit's simulator, as the project holds it
@@ -128,16 +138,16 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
     assert _STATE.rules is not None  # setup() came first
     _STATE.decisions, _STATE.lost, _STATE.status, _STATE.message = 0, 0.0, "ok", ""
     _STATE.advice, _STATE.situations, _STATE.calls, _STATE.samples = {}, {}, {}, {}
-    began = time.monotonic()
+    began = _STATE.said = time.monotonic()
     limit = options.get("seconds")
-    done = [0, False]  # rounds finished, stopped at the time limit
+    _STATE.deadline = math.inf if limit is None else began + limit
+    _STATE.rounds = _STATE.finished = 0
+    _STATE.stopped, _STATE.discards = False, -1
 
     def progress(rounds: int) -> None:
-        done[0] += rounds
-        print(f"{PROGRESS}{done[0]}", flush=True)
-        if limit is not None and not done[1] and time.monotonic() - began > limit:
-            done[1] = True
-            raise KeyboardInterrupt  # the simulator keeps the rounds finished (see simulate)
+        _STATE.finished += rounds
+        _STATE.rounds, _STATE.said = _STATE.finished, time.monotonic()
+        print(f"{PROGRESS}{_STATE.rounds}", flush=True)
 
     found: dict[str, Any] = {"key": key}
     try:
@@ -156,10 +166,26 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
         costly = sorted(_STATE.situations.items(), key=lambda item: -item[1][1])[:SITUATIONS]
         found.update(edge=report.house_edge, se=report.se, rounds=report.rounds, decisions=_STATE.decisions,
                      ev_lost=_STATE.lost / _STATE.decisions if _STATE.decisions else 0.0,
-                     average_bet=report.average_bet, stopped=done[1], lost=_STATE.lost,
+                     average_bet=report.average_bet, stopped=_STATE.stopped, lost=_STATE.lost,
                      situations=[[*where, int(n), lost] for where, (n, lost) in costly if lost > 1e-12])
     found.update(seconds=time.monotonic() - began, calls=_STATE.calls, samples=_STATE.samples)
     return found
+
+
+def _tick(view: TableView) -> None:
+    """At a decision: count a round whose discards are new; print the :data:`PROGRESS` line a second after the last;
+    at the time limit stop the row: the simulator keeps the rounds finished (a ``KeyboardInterrupt``, as Ctrl-C
+    stops ``simulate``)."""
+    if view.discards != _STATE.discards:
+        _STATE.discards = view.discards
+        _STATE.rounds += 1
+    now = time.monotonic()
+    if now - _STATE.said > 1:
+        _STATE.said = now
+        print(f"{PROGRESS}{_STATE.rounds}", flush=True)
+    if now > _STATE.deadline and not _STATE.stopped:
+        _STATE.stopped = True
+        raise KeyboardInterrupt
 
 
 def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
@@ -260,6 +286,7 @@ def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) ->
     """Ask ``choose`` for the move of the decision in ``view``, check it is legal, and add its EV loss to the row."""
     from blackjack import Action, Phase
 
+    _tick(view)
     if view.phase is Phase.EARLY_SURRENDER:  # no row surrenders early; not counted as a decision
         return Action.DECLINE
     action = choose(view)
