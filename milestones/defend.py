@@ -72,9 +72,9 @@ from .plays.defend_play import SAMPLES, SITUATIONS
 __all__ = ["DEFAULT_HANDS", "DEFAULT_SEED", "DIARY_HEADING", "DefendResult", "Row", "add_parser", "run_defend",
            "table_text", "write_diary"]
 
-#: Rounds each row plays by default: at most 60 s for the four rows on the kit's busy test machine
-#: (docs/student.md gives the measured times), a standard error of about 0.8% of a bet.
-DEFAULT_HANDS = 20_000
+#: Rounds each row plays by default: within 60 s for the four rows on the kit's busy two-core test machine
+#: (docs/student.md gives the measured times), a standard error of about 1.2% of a bet.
+DEFAULT_HANDS = 10_000
 #: The seed every row's shoes come from by default.
 DEFAULT_SEED = 1
 #: The most rounds a row may play (about an hour and a half for the four rows on the test machine).
