@@ -26,25 +26,16 @@ for the hand's cards against the rules' full shoe (less the hand and the upcard)
 student's ``expected_values``; so basic strategy loses 0 by construction, and a counting play
 that departs from the full-shoe best on purpose shows as a loss against a full shoe.
 
-Under the table, for the student's rows: the situations where the hints lose the most EV against
-basic strategy (``16 v 10: you stand, basic hits, 0.06% of a bet lost per decision over 412
-decisions, 31% of all this row lost``), the diary's "Where does your hint lose the most EV?"; and the
-time per call of each student's function the rows called (``basic_advice: 8,021 calls, 1.40 ms per
-call; the kit's 0.70 ms``, the kit's own code timed on the same calls when the kit is there), material
-for the diary's efficiency analysis. The whole text is printed and written into the diary
-(``docs/diary.md`` in the project, or ``--diary``), under ``## Defending my hints`` between two
-markers, replacing the text of the last run; the words around it are the student's.
-
-Every row plays the round's money and the mechanics of a double and a split on the milestone-2
-suite's given parts (:mod:`milestones.plays.defend_play`), so no row needs the student's wagering:
-the kit's rows need only the student's week-1 engine and when a hand may double or split, and a
-student's row its hint functions too. A row that reaches a function not written yet says which.
-
-On a terminal a progress line on stderr shows the row playing, the rounds it finished, the time
-spent and an estimate of the time left. At the time limit (``--timeout``) the row playing stops
-with the rounds it finished (its figures marked so), the rows after it say they were not played,
-and a last line says so; a call of the student's that does not return is stopped
-:data:`GRACE` seconds later. The kit's rows are played first, so they have their figures.
+Under the table: where the student's rows lose the most EV against basic strategy, by situation
+(``16 v 10: you stand, basic hits, ...``: the diary's "Where does your hint lose the most EV?"), and
+the time per call of each student's function the rows called, beside the kit's own on the same calls
+when the kit is found (for the efficiency analysis). All of it is printed and written into the diary
+(``docs/diary.md`` in the project, or ``--diary``) under ``## Defending my hints``, between two markers,
+replacing the last run's; the student's words around it stay. Every row plays money and advanced play
+on the milestone-2 suite's given parts (:mod:`milestones.plays.defend_play`), the kit's rows first. On a
+terminal a progress line (stderr) shows the row, its rounds and the time left; at ``--timeout`` the row
+playing keeps the rounds it finished and the rest are not played (a call that does not return is
+stopped :data:`GRACE` seconds later).
 
 Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as ``check``
 and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`), which plays each row
@@ -442,14 +433,13 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
                 answer = host("setup", options, timeout=left) if key is None else \
                     host("row", key, {**options, "seconds": left}, timeout=left + GRACE,
                          say=line.show)
-            except StudentTimeout:
-                result.stopped = f"the run took longer than {timeout:g} s (--timeout) and a call did not return"
-                continue
-            except StudentGone as gone:
-                result.stopped = host.ended(gone)
-                continue
-            except StudentError as err:
-                result.stopped = f"the process playing your code stopped: {err.text}"
+            except (StudentTimeout, StudentGone, StudentError) as err:
+                result.stopped = (host.ended(err) if isinstance(err, StudentGone) else
+                                  f"the run took longer than {timeout:g} s (--timeout) and a call did not return"
+                                  if isinstance(err, StudentTimeout) else
+                                  f"the process playing your code stopped: {err.text}")
+                if key is not None:
+                    played[key] = Row(key, status="error", message=result.stopped)
                 continue
             answer = answer if isinstance(answer, dict) else {}
             if "usage" in answer:
@@ -462,7 +452,7 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
                     result.rows.append(_row(answer.get("row")))
                     break
                 continue
-            row = played[key] = _row(answer)
+            row = played[key] = _row({**answer, "key": key})
             done = f"stopped at the time limit after {row.rounds:,} rounds" if row.stopped else "done"
             say(f"  {done if row.status == 'ok' else row.message} ({row.seconds:.1f} s)")
             if row.stopped:
