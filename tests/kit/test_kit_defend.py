@@ -208,8 +208,8 @@ def test_a_slow_implementation_shows_progress_and_stops_with_figures(tmp_path: P
         "return basic_advice(player_cards, upcard, rules, legal=legal)"])
     terminal, stderr = pty.openpty()
     try:
-        done = subprocess.run([sys.executable, "-m", "milestones", "defend", "--project", str(project), "--hands", "500",
-                               "--rules", "single_deck", "--timeout", "40", "--no-diary"], cwd=REPO_ROOT,
+        done = subprocess.run([sys.executable, "-m", "milestones", "defend", "--project", str(project), "--hands",
+                               "500", "--rules", "single_deck", "--timeout", "40", "--no-diary"], cwd=REPO_ROOT,
                               stdout=subprocess.PIPE, stderr=stderr, text=True, timeout=300, check=False)
         os.close(stderr)
         shown = b""
@@ -219,8 +219,8 @@ def test_a_slow_implementation_shows_progress_and_stops_with_figures(tmp_path: P
         os.close(terminal)
     assert done.returncode == 1 and "Traceback" not in done.stdout, done.stdout
     assert list(rows(done.stdout)) == ["my hints", "my hints + counting", "basic strategy", "mimic the dealer"]
-    stopped = re.search(r"^\| my hints \+ counting \(count_advice, bet_ramp\), stopped after (\d+) rounds \| -?\d+\.\d\d% ",
-                        done.stdout, re.M)
+    stopped = re.search(r"^\| my hints \+ counting \(count_advice, bet_ramp\), stopped after (\d+) rounds "
+                        r"\| -?\d+\.\d\d% ", done.stdout, re.M)
     assert stopped and 0 < int(stopped[1]) < 500, done.stdout
     assert done.stdout.rstrip().endswith(f"Stopped early: the run reached its time limit of 40 s (--timeout): my hints "
                                          f"+ counting stopped after {stopped[1]} of 500 rounds"), done.stdout
