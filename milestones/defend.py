@@ -201,8 +201,8 @@ def table_text(result: DefendResult, *, now: dt.datetime | None = None) -> str:
               "best on purpose counts as a loss)."]
     if result.given:
         verb = "is" if len(result.given) == 1 else "are"
-        lines += ["", f"Your {' and '.join(result.given)} {verb} not written yet: the hints' reasons quoted the "
-                      f"milestone-2 suite's (as the hints tests do)."]
+        lines += ["", f"Your {' and '.join(result.given)} {verb} not written yet: the rows played the milestone-2 "
+                      f"suite's in their place (as the hints tests do)."]
     lines += _losses(result) + _times(result)
     if result.stopped:
         lines += ["", f"Stopped early: {result.stopped}"]
