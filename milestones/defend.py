@@ -26,16 +26,22 @@ for the hand's cards against the rules' full shoe (less the hand and the upcard)
 student's ``expected_values``; so basic strategy loses 0 by construction, and a counting play
 that departs from the full-shoe best on purpose shows as a loss against a full shoe.
 
-The table is printed and written into the diary (``docs/diary.md`` in the project, or
-``--diary``), under ``## Defending my hints`` between two markers, replacing the table of
-the last run; the words around it are the student's.
+Under the table: where the student's rows lose the most EV against basic strategy, by situation
+(``16 v 10: you stand, basic hits, ...``: the diary's "Where does your hint lose the most EV?"), and
+the time per call of each student's function the rows called, beside the kit's own on the same calls
+when the kit is found (for the efficiency analysis). All of it is printed and written into the diary
+(``docs/diary.md`` in the project, or ``--diary``) under ``## Defending my hints``, between two markers,
+replacing the last run's; the student's words around it stay. Every row plays money and advanced play
+on the milestone-2 suite's given parts (:mod:`milestones.plays.defend_play`), the kit's rows first. On a
+terminal a progress line (stderr) shows the row, its rounds and the time left; at ``--timeout`` the row
+playing keeps the rounds it finished and the rest are not played (a call that does not return is
+stopped :data:`GRACE` seconds later).
 
 Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as ``check``
 and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`), which plays each row
-(:mod:`milestones.plays.defend_play`) and sends it back as plain data; this process prints and writes
-the diary and never imports ``blackjack``. A function not written yet (``NotImplementedError``) makes its
-row say so; any other error in the student's code ends its row with one line naming the error and where
-it was raised; the other rows still run.
+(:mod:`milestones.plays.defend_play`) and sends it back as plain data, read back bounded; this process
+prints and writes the diary and never imports ``blackjack``. Any other error in the student's code ends
+its row with one line naming the error and where it was raised; the other rows still run.
 """
 
 from __future__ import annotations
@@ -43,21 +49,23 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import math
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from .grader.judge import StudentError, StudentGone, StudentTimeout
 from .host import Host
+from .plays.defend_play import SAMPLES, SITUATIONS
 
 __all__ = ["DEFAULT_HANDS", "DEFAULT_SEED", "DIARY_HEADING", "DefendResult", "Row", "add_parser", "run_defend",
            "table_text", "write_diary"]
 
-#: Rounds each row plays by default: about 40 s for the four rows on the kit's test machine
-#: (docs/student.md gives the measured times), a standard error of about 0.8% of a bet.
-DEFAULT_HANDS = 20_000
+#: Rounds each row plays by default: within 60 s for the four rows on the kit's busy two-core test machine
+#: (docs/student.md gives the measured times), a standard error of about 1.2% of a bet.
+DEFAULT_HANDS = 10_000
 #: The seed every row's shoes come from by default.
 DEFAULT_SEED = 1
 #: The most rounds a row may play (about an hour and a half for the four rows on the test machine).
@@ -66,6 +74,8 @@ MOST_HANDS = 5_000_000
 #: (the four rows take about 1.2 ms a round on the test machine, more while it is busy).
 DEFAULT_TIMEOUT = 300.0
 TIMEOUT_PER_HAND = 0.02
+#: Seconds a call of the student's that does not return may run past the time limit before it is stopped.
+GRACE = 15.0
 
 #: The diary's section for the table, and the markers around the table (what a new run replaces).
 DIARY_HEADING = "## Defending my hints"
@@ -74,13 +84,20 @@ END_MARK = "<!-- python -m milestones defend: table ends -->"
 _PROMPT = ("*Which strategy did you choose for your hints, and why? What do the numbers above say about it "
            "(is a difference bigger than the standard errors)? Where does your hint lose the most EV?*")
 
-#: The rows, in the order they are played and shown: key -> (label, student functions it plays).
+#: The rows, in the order they are shown: key -> (label, student functions it plays).
 ROWS: dict[str, tuple[str, str]] = {
     "hints": ("my hints", "basic_advice"),
     "counting": ("my hints + counting", "count_advice, bet_ramp"),
     "basic": ("basic strategy", "the best exact EV"),
     "mimic": ("mimic the dealer", "hit below 17"),
 }
+#: The order they are played: the kit's first, so that a slow student's code leaves their figures.
+PLAYED = ("basic", "mimic", "hints", "counting")
+#: The student's functions the rows time, and how a move reads after "you" and after "basic".
+TIMED = ("basic_advice", "count_advice", "true_count", "bet_ramp")
+_MOVES = {"HIT": ("hit", "hits"), "STAND": ("stand", "stands"), "DOUBLE": ("double", "doubles"),
+          "SPLIT": ("split", "splits"), "SURRENDER": ("surrender", "surrenders"),
+          "INSURANCE": ("take insurance", "takes insurance"), "DECLINE": ("decline insurance", "declines it")}
 
 
 @dataclass
@@ -89,7 +106,8 @@ class Row:
 
     Attributes:
         key: ``"hints"``, ``"counting"``, ``"basic"`` or ``"mimic"`` (:data:`ROWS`).
-        status: ``"ok"``, ``"not written"`` (a function raised NotImplementedError) or ``"error"``.
+        status: ``"ok"``, ``"not written"`` (a function raised NotImplementedError), ``"not played"`` (the time
+            limit came first) or ``"error"``.
         message: why a row is not ok, in one line ("" when ok).
         edge: the house edge, a fraction of the initial bet (0.005 is 0.5%; negative: the player wins).
         se: its standard error.
@@ -98,6 +116,11 @@ class Row:
         ev_lost: the EV lost per decision against the full-shoe exact EVs, in initial bets.
         average_bet: the average initial bet in units (1 unless the row bets by the count).
         seconds: the row's run time.
+        stopped: the time limit stopped the row before its last round (its figures are the rounds finished).
+        lost: the EV lost over all its decisions, in initial bets.
+        situations: the costliest situations, ``(situation, move taken, best move, decisions, EV lost)``.
+        calls: ``function -> (calls, seconds)`` of the student's functions it called (:data:`TIMED`).
+        samples: some of those calls' arguments, to time the kit's code on (plain data).
     """
 
     key: str
@@ -110,6 +133,11 @@ class Row:
     ev_lost: float = math.nan
     average_bet: float = math.nan
     seconds: float = 0.0
+    stopped: bool = False
+    lost: float = 0.0
+    situations: list[tuple[str, str, str, int, float]] = field(default_factory=list)
+    calls: dict[str, tuple[int, float]] = field(default_factory=dict)
+    samples: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -129,6 +157,9 @@ class DefendResult:
         seed: the seed.
         seconds: the whole run's time (start-up and exact EVs included).
         stopped: why the run stopped early ("" when it finished).
+        kit: seconds per call of the kit's own functions on the student's calls (:func:`run_defend`).
+        kit_note: why there is no figure of the kit's ("" when there is, or when the project is the kit).
+        given: the student's probability functions not written yet, played on the suite's given ones.
     """
 
     rows: list[Row] = field(default_factory=list)
@@ -137,6 +168,9 @@ class DefendResult:
     seed: int = DEFAULT_SEED
     seconds: float = 0.0
     stopped: str = ""
+    kit: dict[str, float] = field(default_factory=dict)
+    kit_note: str = ""
+    given: list[str] = field(default_factory=list)
 
 
 # ====================================================================== the table and the diary
@@ -156,7 +190,8 @@ def table_text(result: DefendResult, *, now: dt.datetime | None = None) -> str:
         if row.status != "ok":
             lines.append(f"| {row.label} | {_cell(row.message)} | | | | |")
             continue
-        lines.append(f"| {row.label} | {_percent(row.edge)} | {_percent(row.se)} | {_percent(row.ev_lost, 3)} "
+        label = row.label + (f", stopped after {row.rounds:,} rounds" if row.stopped else "")
+        lines.append(f"| {label} | {_percent(row.edge)} | {_percent(row.se)} | {_percent(row.ev_lost, 3)} "
                      f"| {row.decisions:,} | {row.average_bet:.2f} |")
     lines += ["",
               "House edge: what the house wins per unit of initial bet (negative: the player wins); two strategies "
@@ -164,9 +199,61 @@ def table_text(result: DefendResult, *, now: dt.datetime | None = None) -> str:
               "decision: the best legal move's exact EV minus the EV of the move taken, for the hand's cards against "
               "a full shoe, in initial bets (basic strategy loses 0; a counting play that departs from the full-shoe "
               "best on purpose counts as a loss)."]
+    if result.given:
+        verb = "is" if len(result.given) == 1 else "are"
+        lines += ["", f"Your {' and '.join(result.given)} {verb} not written yet: the rows played the milestone-2 "
+                      f"suite's in their place (as the hints tests do)."]
+    lines += _losses(result) + _times(result)
     if result.stopped:
         lines += ["", f"Stopped early: {result.stopped}"]
     return "\n".join(lines)
+
+
+def _losses(result: DefendResult) -> list[str]:
+    """Where the student's rows lose the most EV against basic strategy, a line per situation."""
+    lines = []
+    for row in result.rows:
+        if row.key not in ("hints", "counting") or row.status != "ok":
+            continue
+        name = ROWS[row.key][0]
+        if not row.situations:
+            lines.append(f"- {name}: no decision lost EV against basic strategy")
+        for where, you, best, decisions, lost in row.situations:
+            mine, theirs = _MOVES.get(you, (you, you))[0], _MOVES.get(best, (best, best))[1]
+            lines.append(f"- {name}: {where}: you {mine}, basic {theirs}, {_percent(lost / decisions)} of a bet "
+                         f"lost per decision over {decisions:,} decision{'s' if decisions != 1 else ''}, "
+                         f"{lost / row.lost:.0%} of all this row lost")
+    if not lines:
+        return []
+    return ["", "Where your hints lose the most EV against basic strategy (the best exact EV), costliest first "
+                "(a situation: your total, or pair, against the dealer's upcard):", "", *lines]
+
+
+def _ms(seconds: float) -> str:
+    ms = 1000 * seconds
+    return f"{ms:.2f} ms" if ms >= 0.1 else f"{ms:.4f} ms"
+
+
+def _times(result: DefendResult) -> list[str]:
+    """The time per call of each student's function the rows called, beside the kit's."""
+    spent: dict[str, list[float]] = {}
+    for row in result.rows:
+        for name, (calls, seconds) in row.calls.items():
+            total = spent.setdefault(name, [0, 0.0])
+            total[0] += calls
+            total[1] += seconds
+    lines = []
+    for name in TIMED:
+        if name in spent and spent[name][0]:
+            count, seconds = spent[name]
+            kit = result.kit.get(name)
+            lines.append(f"- {name}: {int(count):,} calls, {_ms(seconds / count)} per call"
+                         + (f"; the kit's {_ms(kit)}" if kit is not None else ""))
+    if not lines:
+        return []
+    note = f" ({result.kit_note})" if result.kit_note else ""
+    return ["", f"Time per call of your functions the rows called, for your efficiency analysis{note}; "
+                "basic_advice is asked once per hand, upcard and legal moves (its answer is kept):", "", *lines]
 
 
 def _cell(text: str) -> str:
@@ -282,7 +369,7 @@ def main(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
         check_diary(diary)  # refused before the simulation, not after
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT + TIMEOUT_PER_HAND * args.hands
     result = run_defend(project, rules=args.rules, hands=args.hands, seed=args.seed, timeout=timeout,
-                        progress=out)
+                        progress=out, status=sys.stderr if sys.stderr.isatty() else None)
     table = table_text(result)
     out("")
     out(table)
@@ -299,18 +386,22 @@ class DefendError(ValueError):
 
 
 def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_HANDS, seed: int = DEFAULT_SEED,
-               timeout: float = DEFAULT_TIMEOUT, progress: Callable[[str], None] | None = None) -> DefendResult:
+               timeout: float = DEFAULT_TIMEOUT, progress: Callable[[str], None] | None = None,
+               status: TextIO | None = None) -> DefendResult:
     """Play the four rows on the packages in ``project``, in the student's process (:mod:`milestones.host`, the
-    play :mod:`milestones.plays.defend_play`); return the rows.
+    play :mod:`milestones.plays.defend_play`), the kit's rows first (:data:`PLAYED`); time the kit's own hint
+    functions on the student's calls when the kit is found (:func:`milestones.demo.find_reference`); return the rows.
 
     Args:
         project: the folder holding the student's ``blackjack/``.
         rules: a preset name or rules file (None: ``Rules()``).
         hands: rounds per row.
         seed: the shuffles' seed, the same for every row.
-        timeout: seconds the whole run may take; then the row playing is stopped and the rows
-            finished so far are returned, with ``stopped`` saying why.
-        progress: called with a line as each row starts.
+        timeout: seconds the whole run may take; then the row playing stops with the rounds it finished, the
+            rows after it are not played, and ``stopped`` says so (a call that does not return: :data:`GRACE`
+            seconds later, and that row is lost).
+        progress: called with a line as each row starts and ends.
+        status: where the progress line goes (``\r``-rewritten: a terminal's stderr), None for none.
 
     Raises:
         FileNotFoundError: ``project`` has no ``blackjack/__init__.py``.
@@ -325,43 +416,131 @@ def run_defend(project: Path, *, rules: str | None = None, hands: int = DEFAULT_
         rules = str(Path(rules).resolve())          # the project folder
     started = time.monotonic()
     result = DefendResult(hands=hands, seed=seed)
-    options = {"project": str(project), "rules": rules, "hands": hands, "seed": seed}
-    calls: list[tuple[str, list[Any], str | None]] = [
-        ("setup", [options], None), *(("row", [key, options], name) for key, (name, _f) in ROWS.items())]
+    options: dict[str, Any] = {"project": str(project), "rules": rules, "hands": hands, "seed": seed}
+    line = _StatusLine(status, hands)
+    played: dict[str, Row] = {}
     with Host(project, "defend_play") as host:
-        for call, args, name in calls:
+        for key in (None, *PLAYED):
             left = timeout - (time.monotonic() - started)
+            if key is not None and (left <= 0 or result.stopped):
+                played[key] = Row(key, status="not played", message="not played: the time limit came first")
+                continue
+            name = "" if key is None else ROWS[key][0]
+            if key is not None:
+                say(f"{name}: {hands:,} rounds ...")
+                line.start(name, len(PLAYED) - 1 - PLAYED.index(key))
             try:
-                if left <= 0:
-                    raise StudentTimeout("the time is up")
-                if name is not None:
-                    say(f"{name}: {hands:,} rounds ...")
-                answer = host(call, *args, timeout=left)
-            except StudentTimeout:
-                result.stopped = f"the run took longer than {timeout:g} s (--timeout); the rows above finished"
-                break
-            except StudentGone as gone:
-                result.stopped = host.ended(gone)
-                break
-            except StudentError as err:
-                result.stopped = f"the process playing your code stopped: {err.text}"
-                break
+                answer = host("setup", options, timeout=left) if key is None else \
+                    host("row", key, {**options, "seconds": left}, timeout=left + GRACE,
+                         say=line.show)
+            except (StudentTimeout, StudentGone, StudentError) as err:
+                result.stopped = (host.ended(err) if isinstance(err, StudentGone) else
+                                  f"the run took longer than {timeout:g} s (--timeout) and a call did not return"
+                                  if isinstance(err, StudentTimeout) else
+                                  f"the process playing your code stopped: {err.text}")
+                if key is not None:
+                    played[key] = Row(key, status="error", message=result.stopped)
+                continue
             answer = answer if isinstance(answer, dict) else {}
             if "usage" in answer:
                 raise DefendError(str(answer["usage"]))
-            if "rules" in answer:
-                result.rules = str(answer["rules"])
-            found = answer.get("row") if call == "setup" else answer
-            if isinstance(found, dict):
-                row = _row(found)
-                result.rows.append(row)
-                say(f"  {'done' if row.status == 'ok' else row.message} ({row.seconds:.1f} s)")
-            if call == "setup" and "rules" not in answer:
-                break
+            if key is None:
+                result.rules = str(answer.get("rules", ""))[:300]
+                result.given = [name for name in ("bust_probability", "dealer_probabilities")
+                                if name in list(answer.get("given", []))[:2]]
+                if "rules" not in answer:  # the package does not import: one row says so
+                    result.rows.append(_row(answer.get("row")))
+                    break
+                continue
+            row = played[key] = _row({**answer, "key": key})
+            done = f"stopped at the time limit after {row.rounds:,} rounds" if row.stopped else "done"
+            say(f"  {done if row.status == 'ok' else row.message} ({row.seconds:.1f} s)")
+            if row.stopped:
+                result.stopped = (f"the run reached its time limit of {timeout:g} s (--timeout): {name} stopped "
+                                  f"after {row.rounds:,} of {hands:,} rounds")
+        line.clear()
+    result.rows += [played[key] for key in ROWS if key in played]
+    _time_the_kit(project, result, options, timeout - (time.monotonic() - started))
     result.seconds = time.monotonic() - started
     return result
 
 
-def _row(data: dict[str, Any]) -> Row:
-    known = {name: data[name] for name in Row.__dataclass_fields__ if name in data}
-    return Row(**known)
+class _StatusLine:
+    """The progress line on a terminal: the row playing, its rounds finished, the time spent and an estimate of the
+    time left (the rounds left, this row's and the next rows', at this row's pace)."""
+
+    def __init__(self, stream: TextIO | None, hands: int) -> None:
+        self.stream, self.hands, self.name, self.after = stream, hands, "", 0
+        self.began = self.row_began = time.monotonic()
+
+    def start(self, name: str, after: int) -> None:
+        """A row starts, with ``after`` rows to play after it."""
+        self.name, self.after, self.row_began = name, after, time.monotonic()
+
+    def show(self, text: str) -> None:
+        """Show a row's ``PROGRESS`` line from the student's process (any other printed line is dropped)."""
+        from .plays.defend_play import PROGRESS
+
+        if self.stream is None or not text.startswith(PROGRESS) or len(text) > 60:
+            return
+        try:
+            done = int(text[len(PROGRESS):])
+        except ValueError:
+            return
+        now = time.monotonic()
+        pace = (now - self.row_began) / done if done > 0 else math.nan
+        left = (self.hands - done + self.after * self.hands) * pace
+        estimate = f"about {left:.0f} s left" if left == left else "time left not known yet"
+        self.stream.write(f"\r{self.name}: {done:,} of {self.hands:,} rounds; {now - self.began:.0f} s, "
+                          f"{estimate}\x1b[K")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        """Rub the line out."""
+        if self.stream is not None:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+def _time_the_kit(project: Path, result: DefendResult, options: dict[str, Any], left: float) -> None:
+    """Time the kit's own hint functions on the calls the student's rows made (their samples), in a process of the
+    kit's code, into ``result.kit``; or say in ``result.kit_note`` why not."""
+    from .demo import find_reference
+
+    samples: dict[str, list[Any]] = {}
+    for row in result.rows:
+        samples.update(row.samples)
+    kit = find_reference(project)
+    if not samples or kit == project:
+        return
+    if kit is None:
+        result.kit_note = "the kit's own code is not here to compare with"
+        return
+    try:
+        with Host(kit, "defend_play") as host:
+            host("setup", {**options, "project": str(kit)}, timeout=max(left, 30))
+            got = host("timing", samples, timeout=max(left, 30))
+        result.kit = {name: float(got[name]) for name in TIMED if isinstance(got, dict) and name in got}
+    except (StudentError, StudentGone, StudentTimeout, TypeError, ValueError) as err:
+        result.kit_note = f"the kit's code could not be timed: {str(err)[:200]}"
+
+
+def _row(data: object) -> Row:
+    """A row as the student's process sent it, every field checked and bounded (a broken one: an error row)."""
+    data = data if isinstance(data, dict) else {}
+    try:
+        row = Row(str(data.get("key", "hints"))[:20], status=str(data.get("status", "ok"))[:20],
+                  message=str(data.get("message", ""))[:400], stopped=data.get("stopped") is True)
+        for name in ("edge", "se", "ev_lost", "average_bet", "seconds", "lost"):
+            if name in data:
+                setattr(row, name, float(data[name]))
+        row.rounds, row.decisions = int(data.get("rounds", 0)), int(data.get("decisions", 0))
+        row.situations = [(str(where)[:40], str(you)[:20], str(best)[:20], int(n), float(lost))
+                          for where, you, best, n, lost in list(data.get("situations", []))[:SITUATIONS]]
+        calls, samples = data.get("calls", {}), data.get("samples", {})
+        row.calls = {name: (int(calls[name][0]), float(calls[name][1])) for name in TIMED if name in calls}
+        row.samples = {name: list(samples[name])[:SAMPLES] for name in TIMED if name in samples}
+    except (TypeError, ValueError, IndexError, KeyError) as err:
+        return Row(str(data.get("key", "hints"))[:20], status="error",
+                   message=f"the process playing your code sent a row that does not read ({type(err).__name__})")
+    return row

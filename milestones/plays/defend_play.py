@@ -1,10 +1,18 @@
-"""Defend's rows, in the student's process (the host's calls :func:`setup`, then :func:`row` per row): the
-student's hints and the comparison rows played through the project's simulator, each decision's EV loss
-measured. A function not written yet makes its row say so; another error ends its row in one line.
+"""Defend's rows, in the student's process (the host's calls :func:`setup`, then :func:`row` per row, and
+:func:`timing`): the student's hints and the comparison rows played through the project's simulator, each
+decision's EV loss measured, by situation, and each call of a student's hint function timed. A function not
+written yet makes its row say so; another error ends its row in one line.
+
+Every row plays the round's money moves (``check_bet``, ``take_stake``, ``payout``, ``pay``) and the advanced
+play (``why_not_double``, ``why_not_split``, ``double_down``, ``split``, ``deal_split_card``, ``insurance_limit``,
+``insurance_net``) on the milestone-2 suite's given parts (``observe_given.py``, the rules as the spec states
+them), so a row needs only the student's week-1 engine and its own hint functions.
 """
 
 from __future__ import annotations
 
+import math
+import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -15,7 +23,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # imported in the student's process only: it must be the project's package, not the kit's
     from blackjack import Action, Rules, TableView
 
-__all__ = ["basic_policy", "counting_policy", "hints_policy", "mimic_policy", "row", "setup"]
+__all__ = ["PROGRESS", "basic_policy", "counting_policy", "hints_policy", "mimic_policy", "row", "setup", "timing"]
+
+#: A row's progress line starts so (then the rounds finished); the tool reads no other printed line.
+PROGRESS = "\x1edefend-progress "
+#: The costliest situations a row sends back, and the calls of each function kept to time on the kit's code.
+SITUATIONS, SAMPLES = 5, 40
+#: The given parts every row plays on (``observe_given.STUDENT``'s names).
+GIVEN = ("check_bet", "take_stake", "payout", "pay", "double_down", "split", "deal_split_card", "why_not_double",
+         "why_not_split", "insurance_limit", "insurance_net")
 
 
 class _Stop(Exception):
@@ -34,6 +50,21 @@ class _State:
     status: str = "ok"
     message: str = ""
     advice: dict[tuple[object, ...], Action] = field(default_factory=dict)
+    #: ``(situation, move taken, best move) -> [decisions, EV lost]``
+    situations: dict[tuple[str, str, str], list[float]] = field(default_factory=dict)
+    #: ``function -> [calls, seconds]``, and up to :data:`SAMPLES` of its calls' arguments (plain data)
+    calls: dict[str, list[float]] = field(default_factory=dict)
+    samples: dict[str, list[list[Any]]] = field(default_factory=dict)
+    given: Callable[..., Any] | None = None
+    #: the row's time limit (``time.monotonic()``), its rounds (counted at decisions, between the simulator's
+    #: counts of rounds finished), the discards of the round seen last, when it last said so, whether it stopped
+    deadline: float = math.inf
+    rounds: int = 0
+    finished: int = 0
+    discards: int = -1
+    said: float = 0.0
+    stopped: bool = False
+    chances: tuple[str, ...] = ()
 
 
 _STATE = _State()
@@ -56,36 +87,160 @@ def setup(options: dict[str, Any]) -> dict[str, Any]:
         return {"usage": f"cannot load the rules {options['rules']!r}: {_one_line(err)}"}
     import blackjack.sim  # noqa: F401 - given code: the kit's simulator, as the project holds it
     _STATE.rules = rules
+    _STATE.given = _given_parts()
+    _STATE.chances = _unwritten_chances() if _STATE.given is not None else ()
     _STATE.oracle = _Oracle(rules)
-    return {"rules": f"{'Rules()' if options['rules'] is None else rules.name}: {rules.summary()}"}
+    return {"rules": f"{'Rules()' if options['rules'] is None else rules.name}: {rules.summary()}",
+            "given": list(_STATE.chances)}
+
+
+def _unwritten_chances() -> tuple[str, ...]:
+    """The student's probability functions a hint's reason may quote that are not written yet: the rows play the
+    suite's given ones in their place (as the hints tests do), so that the hints need nothing else."""
+    from blackjack.hints.probability import bust_probability, dealer_probabilities
+
+    unwritten = []
+    for name, probe in (("bust_probability", lambda: bust_probability([10, 6])),
+                        ("dealer_probabilities", lambda: dealer_probabilities(6))):
+        try:
+            probe()
+        except NotImplementedError:
+            unwritten.append(name)
+        except Exception:  # noqa: BLE001, S110 - written, with a mistake: the row that calls it says so
+            pass
+    return tuple(unwritten)
+
+
+def _given_parts() -> Callable[..., Any] | None:
+    """``observe_given.given`` of the kit's milestone-2 suite (its folder put on ``sys.path``), or None when the
+    suite is not there (a row then plays the student's money moves too)."""
+    from milestones import REPO_ROOT
+    from milestones.config import suite_name, suites_dir
+
+    folder = suites_dir(REPO_ROOT) / suite_name(2)
+    if not (folder / "observe_given.py").is_file():
+        return None
+    if str(folder) not in sys.path:
+        sys.path.append(str(folder))
+    from observe_given import given  # type: ignore[import-not-found]  # the suite's, found at run time
+    return given  # type: ignore[no-any-return]
 
 
 def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Play the row ``key`` for ``options["hands"]`` rounds from ``options["seed"]`` (after :func:`setup`); return
-    its fields (:class:`milestones.defend.Row`)."""
+    """Play the row ``key`` for ``options["hands"]`` rounds from ``options["seed"]`` (after :func:`setup`), on the
+    given parts (:data:`GIVEN`); stop it, keeping the rounds finished, after ``options["seconds"]`` (None: no limit).
+    Print a :data:`PROGRESS` line every 1,000 rounds, and a second after the last at a decision. Return its fields
+    (:class:`milestones.defend.Row`)."""
+    import contextlib
+
     from blackjack.sim import simulate  # given code: the kit's simulator, as the project holds it
 
     assert _STATE.rules is not None  # setup() came first
     _STATE.decisions, _STATE.lost, _STATE.status, _STATE.message = 0, 0.0, "ok", ""
-    _STATE.advice = {}
-    began = time.monotonic()
+    _STATE.advice, _STATE.situations, _STATE.calls, _STATE.samples = {}, {}, {}, {}
+    began = _STATE.said = time.monotonic()
+    limit = options.get("seconds")
+    _STATE.deadline = math.inf if limit is None else began + limit
+    _STATE.rounds = _STATE.finished = 0
+    _STATE.stopped, _STATE.discards = False, -1
+
+    def progress(rounds: int) -> None:
+        _STATE.finished += rounds
+        _STATE.rounds, _STATE.said = _STATE.finished, time.monotonic()
+        print(f"{PROGRESS}{_STATE.rounds}", flush=True)
+
     found: dict[str, Any] = {"key": key}
     try:
-        report = simulate(f"{__name__}:{_POLICIES[key]}", _STATE.rules, hands=options["hands"],
-                          seed=options["seed"])[0]
+        with _STATE.given(*GIVEN, *_STATE.chances) if _STATE.given is not None else contextlib.nullcontext():
+            report = simulate(f"{__name__}:{_POLICIES[key]}", _STATE.rules, hands=options["hands"],
+                              seed=options["seed"], progress=progress)[0]
     except Exception as err:  # noqa: BLE001 - the student's code (hints, or the round's) ends this row only
+        cause = _cause(err)
         if _STATE.status != "ok":  # a policy said what went wrong before it stopped the row
             found.update(status=_STATE.status, message=_STATE.message)
-        elif isinstance(err, NotImplementedError):
-            found.update(status="not written", message=f"{_raiser(err)} is not written yet{_where(err)}")
+        elif isinstance(cause, NotImplementedError):
+            found.update(status="not written", message=f"{_raiser(cause)} is not written yet{_where(cause)}")
         else:
             found.update(status="error", message=f"the round stopped: {_one_line(err)}")
     else:
+        costly = sorted(_STATE.situations.items(), key=lambda item: -item[1][1])[:SITUATIONS]
         found.update(edge=report.house_edge, se=report.se, rounds=report.rounds, decisions=_STATE.decisions,
                      ev_lost=_STATE.lost / _STATE.decisions if _STATE.decisions else 0.0,
-                     average_bet=report.average_bet)
-    found["seconds"] = time.monotonic() - began
+                     average_bet=report.average_bet, stopped=_STATE.stopped, lost=_STATE.lost,
+                     situations=[[*where, int(n), lost] for where, (n, lost) in costly if lost > 1e-12])
+    found.update(seconds=time.monotonic() - began, calls=_STATE.calls, samples=_STATE.samples)
     return found
+
+
+def _tick(view: TableView) -> None:
+    """At a decision: count a round whose discards are new; print the :data:`PROGRESS` line a second after the last;
+    at the time limit stop the row: the simulator keeps the rounds finished (a ``KeyboardInterrupt``, as Ctrl-C
+    stops ``simulate``)."""
+    if view.discards != _STATE.discards:
+        _STATE.discards = view.discards
+        _STATE.rounds += 1
+    now = time.monotonic()
+    if now - _STATE.said > 1:
+        _STATE.said = now
+        print(f"{PROGRESS}{_STATE.rounds}", flush=True)
+    if now > _STATE.deadline and not _STATE.stopped:
+        _STATE.stopped = True
+        raise KeyboardInterrupt
+
+
+def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
+    """Seconds per call of each hint function of this process's ``blackjack`` on ``samples`` (as :func:`row` sends
+    them: ``function -> [arguments, ...]``), after :func:`setup`: each call made twice, the second pass timed.
+    The tool asks this of the kit's own code, to set beside the student's times."""
+    from blackjack import parse_cards
+    from blackjack.hints import basic_advice
+    from blackjack.hints.counting import bet_ramp, count_advice, true_count
+
+    rules = _STATE.rules
+
+    def call(name: str, args: list[Any]) -> object:
+        if name == "basic_advice":
+            return basic_advice(parse_cards(args[0]), parse_cards(args[1])[0], rules, legal=_legal(args[2]))
+        if name == "count_advice":
+            return count_advice(parse_cards(args[0]), parse_cards(args[1])[0], args[2], rules,
+                                legal=_legal(args[3]))
+        return true_count(*args) if name == "true_count" else bet_ramp(args[0], 1)
+
+    out = {}
+    for name, calls in samples.items():
+        for _second in (False, True):
+            began = time.perf_counter()
+            for args in calls:
+                call(name, args)
+        out[name] = (time.perf_counter() - began) / max(1, len(calls))
+    return out
+
+
+def _legal(names: list[str]) -> frozenset[Action]:
+    from blackjack import Action
+    return frozenset(Action[name] for name in names)
+
+
+def _timed(name: str, function: Callable[..., Any], args: list[Any], *call: Any, **keywords: Any) -> Any:
+    """``function(*call, **keywords)``, its time added to ``name``'s; ``args`` (plain data) kept as a sample."""
+    began = time.perf_counter()
+    try:
+        return function(*call, **keywords)
+    finally:
+        spent = _STATE.calls.setdefault(name, [0, 0.0])
+        spent[0] += 1
+        spent[1] += time.perf_counter() - began
+        kept = _STATE.samples.setdefault(name, [])
+        if len(kept) < SAMPLES:
+            kept.append(args)
+
+
+def _cause(err: BaseException) -> BaseException:
+    """The NotImplementedError ``err`` was raised from (the simulator wraps a policy's error), else ``err``."""
+    cause: BaseException | None = err
+    while cause is not None and not isinstance(cause, NotImplementedError):
+        cause = cause.__cause__
+    return cause or err
 
 
 def _one_line(err: BaseException) -> str:
@@ -114,22 +269,24 @@ def _raiser(err: BaseException) -> str:
 
 
 def _fail(function: str, err: BaseException) -> _Stop:
-    """Record that the student's ``function`` raised ``err`` (NotImplementedError: not written yet); return the stop."""
+    """Record that the student's ``function`` raised ``err`` (NotImplementedError: the function of the project that
+    raised it is not written yet); return the stop."""
     if isinstance(err, NotImplementedError):
-        _STATE.status, _STATE.message = "not written", f"{function} is not written yet"
+        _STATE.status, _STATE.message = "not written", f"{_raiser(err)} is not written yet{_where(err)}"
     else:
         _STATE.status, _STATE.message = "error", f"{function} raised {_one_line(err)}"
     return _Stop(_STATE.message)
 
 
 def _codes(cards: Sequence[object]) -> str:
-    return "[" + ", ".join(str(card) for card in cards) + "]"
+    return " ".join(str(card) for card in cards)
 
 
 def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) -> Action:
     """Ask ``choose`` for the move of the decision in ``view``, check it is legal, and add its EV loss to the row."""
     from blackjack import Action, Phase
 
+    _tick(view)
     if view.phase is Phase.EARLY_SURRENDER:  # no row surrenders early; not counted as a decision
         return Action.DECLINE
     action = choose(view)
@@ -140,15 +297,39 @@ def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) ->
     if not isinstance(action, Action) or action not in legal:
         _STATE.status = "error"
         said = action.name if isinstance(action, Action) else f"{action!r:.60}"
-        _STATE.message = (f"{who} said {said} for {_codes(hand.cards)} against {upcard}, which is not one of the "
+        cards = ", ".join(map(str, hand.cards))
+        _STATE.message = (f"{who} said {said} for [{cards}] against {upcard}, which is not one of the "
                           f"legal moves there ({', '.join(sorted(a.name for a in legal))})")
         raise _Stop(_STATE.message)
     assert _STATE.oracle is not None
     hands = len(view.seats[view.turn[0]].hands)
     evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, hands, legal)
+    best = max(evs, key=lambda move: evs[move])
+    lost = evs[best] - evs[action]
     _STATE.decisions += 1
-    _STATE.lost += max(evs.values()) - evs[action]
+    _STATE.lost += lost
+    where = _STATE.situations.setdefault((_situation(view), action.name, best.name), [0, 0.0])
+    where[0] += 1
+    where[1] += lost
     return action
+
+
+def _situation(view: TableView) -> str:
+    """The decision as a player names it: ``16 v 10``, ``soft 18 v 6``, ``pair of 8s v A``, ``insurance v A``."""
+    from blackjack import Action
+
+    hand, upcard = view.current_hand, view.dealer.upcard
+    assert hand is not None and upcard is not None
+    up = "A" if upcard.value == 1 else str(upcard.value)
+    if Action.DECLINE in view.legal_actions:
+        return f"insurance v {up}"
+    values = [card.value for card in hand.cards]
+    if Action.SPLIT in view.legal_actions:
+        return f"pair of {_PAIRS.get(values[0], f'{values[0]}s')} v {up}"
+    return f"{'soft ' if hand.soft else ''}{hand.total} v {up}"
+
+
+_PAIRS = {1: "aces", 6: "6s", 10: "tens"}
 
 
 def _student_hint(view: TableView) -> Action:
@@ -161,8 +342,10 @@ def _student_hint(view: TableView) -> Action:
     known = _STATE.advice.get(key)
     if known is not None:
         return known
+    legal = view.legal_actions
     try:
-        got = basic_advice(list(hand.cards), upcard, _STATE.rules, legal=view.legal_actions)
+        got = _timed("basic_advice", basic_advice, [_codes(hand.cards), str(upcard), sorted(a.name for a in legal)],
+                     list(hand.cards), upcard, _STATE.rules, legal=legal)
     except Exception as err:
         raise _fail("basic_advice", err) from None
     action = _action_of(got, "basic_advice")
@@ -186,7 +369,8 @@ def _true_count(view: TableView) -> float:
     unseen = view.unseen_counts
     left = sum(unseen.values())
     try:
-        return float(true_count(count_from_unseen(unseen, view.decks), left)) if left else 0.0
+        running = count_from_unseen(unseen, view.decks)
+        return float(_timed("true_count", true_count, [float(running), left], running, left)) if left else 0.0
     except Exception as err:
         raise _fail("true_count", err) from None
 
@@ -197,9 +381,10 @@ def _student_count_hint(view: TableView) -> Action:
 
     hand, upcard = view.current_hand, view.dealer.upcard
     assert hand is not None and upcard is not None
-    tc = _true_count(view)
+    tc, legal = _true_count(view), view.legal_actions
     try:
-        got = count_advice(list(hand.cards), upcard, tc, _STATE.rules, legal=view.legal_actions)
+        got = _timed("count_advice", count_advice, [_codes(hand.cards), str(upcard), tc, sorted(a.name for a in legal)],
+                     list(hand.cards), upcard, tc, _STATE.rules, legal=legal)
     except Exception as err:
         raise _fail("count_advice", err) from None
     return _action_of(got, "count_advice")
@@ -212,7 +397,7 @@ def _ramp_units(tc: float) -> int:
     from blackjack.hints.counting import bet_ramp
 
     try:
-        got = bet_ramp(tc, 1)
+        got = _timed("bet_ramp", bet_ramp, [tc], tc, 1)
     except Exception as err:
         raise _fail("bet_ramp", err) from None
     if isinstance(got, bool) or not isinstance(got, (int, Fraction)) or got != int(got) or not 1 <= got <= 64:

@@ -44,7 +44,7 @@ from make_samples import SAMPLES, make_samples  # noqa: E402
 
 __all__ = ["GOLDEN", "outputs", "normalized"]
 
-_SECONDS = re.compile(r"\d+(?:\.\d+)? s\b")
+_SECONDS = re.compile(r"\d+(?:\.\d+)? (m?s)\b")
 _DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")
 #: A line of the samples' code in a message (``blackjack/hand.py:88``, ``(cards.py, line 238)``): the samples
 #: are the reference's code, so an edit of the engine moves them without changing any behaviour.
@@ -52,11 +52,11 @@ _LINE = re.compile(r"(\.py:|\.py, line )\d+")
 
 
 def normalized(text: str, samples: Path) -> str:
-    """``text`` with the samples' folder as ``<samples>``, seconds as ``N s``, dates as ``<date>`` and lines of
-    the samples' code as ``N``."""
+    """``text`` with the samples' folder as ``<samples>``, seconds as ``N s`` (and ``N ms``), dates as ``<date>`` and
+    lines of the samples' code as ``N``."""
     for path in {str(samples), os.path.realpath(samples)}:
         text = text.replace(path, "<samples>")
-    return _LINE.sub(r"\1N", _DATE.sub("<date>", _SECONDS.sub("N s", text)))
+    return _LINE.sub(r"\1N", _DATE.sub("<date>", _SECONDS.sub(r"N \1", text)))
 
 
 def _drop(data: object, keys: tuple[str, ...]) -> object:

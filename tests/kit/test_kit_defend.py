@@ -3,7 +3,9 @@ mimic-the-dealer on the same shoes, the table printed and kept in the diary; the
 
 from __future__ import annotations
 
+import io
 import os
+import pty
 import re
 import subprocess
 import sys
@@ -61,6 +63,10 @@ def test_the_reference_defends_its_hints(tmp_path: Path) -> None:
     assert "3,000 rounds per row on the same shuffled shoes (seed 1), Rules(): 6D S17 3:2 DAS peek" in done.stdout
     text = diary.read_text(encoding="utf-8")
     assert rows(text) == found and text.count(BEGIN_MARK) == 1 and DIARY_HEADING in text
+    assert done.stderr == "", done.stderr  # no progress line in a pipe
+    assert re.search(r"^- my hints: \S.* v (\d|A): you \w", text, re.M) and "Where your hints lose the most EV" in text
+    for name in ("basic_advice", "count_advice", "true_count", "bet_ramp"):
+        assert re.search(rf"^- {name}: [\d,]+ calls, \d+\.\d+ ms per call$", text, re.M), text  # the kit: no "kit's"
 
 
 def _mimic_starter(project: Path) -> None:
@@ -102,7 +108,10 @@ def test_a_starter_whose_hints_mimic_the_dealer(tmp_path: Path) -> None:
     mine, mimic = dict(found["my hints"]), dict(found["mimic the dealer"])
     assert mine.pop("label") != mimic.pop("label") and mine == mimic
     assert float(found["basic strategy"]["edge"][:-1]) < float(mimic["edge"][:-1])
-    assert "| my hints + counting (count_advice, bet_ramp) | bet_ramp is not written yet |" in done.stdout
+    assert re.search(r"\| my hints \+ counting \(count_advice, bet_ramp\) \| bet_ramp\(\) is not written yet "
+                     r"\(counting.py, line \d+\) \|", done.stdout), done.stdout
+    assert re.search(r"^- my hints: 1[2-6] v [2-6]: you hit, basic stands, ", done.stdout, re.M), done.stdout
+    assert "here to compare with" in done.stdout and re.search(r"^- basic_advice: [\d,]+ calls, ", done.stdout, re.M)
     diary = (project / "docs" / "diary.md").read_text(encoding="utf-8")
     assert diary.count(BEGIN_MARK) == diary.count(END_MARK) == diary.count(DIARY_HEADING) == 1
     assert rows(diary) == found
@@ -111,11 +120,25 @@ def test_a_starter_whose_hints_mimic_the_dealer(tmp_path: Path) -> None:
 
 def test_a_short_run_in_a_process_of_its_own() -> None:
     """run_defend on the reference, 200 rounds of one deck: every row ran, each took its decisions, basic
-    strategy lost nothing against the exact EVs, and the rows all played the same number of rounds."""
-    result = run_defend(REPO_ROOT, rules="single_deck", hands=200, seed=3)
+    strategy lost nothing against the exact EVs, and the rows all played the same number of rounds; the kit's rows
+    were played first, each showing its rounds on the progress line, which is rubbed out at the end; the student's
+    rows timed their functions (no kit to compare: the project is the kit)."""
+    status = io.StringIO()
+    said: list[str] = []
+    result = run_defend(REPO_ROOT, rules="single_deck", hands=200, seed=3, status=status, progress=said.append)
     assert not result.stopped and [row.key for row in result.rows] == ["hints", "counting", "basic", "mimic"]
     assert all(row.status == "ok" and row.rounds == 200 and row.decisions > 100 for row in result.rows), result.rows
     assert result.rows[2].ev_lost == 0 and result.rules.startswith("single_deck: 1D H17 6:5")
+    assert [line for line in said if "rounds ..." in line][:2] == ["basic strategy: 200 rounds ...",
+                                                                  "mimic the dealer: 200 rounds ..."]
+    shown = status.getvalue()
+    for name in ("basic strategy", "mimic the dealer", "my hints", "my hints + counting"):
+        assert re.search(rf"\r{re.escape(name)}: 200 of 200 rounds; \d+ s, about 0 s left", shown) \
+            or name != "my hints + counting", shown
+    assert shown.endswith("\r\x1b[K") and not result.kit and not result.kit_note
+    assert set(result.rows[0].calls) == {"basic_advice"} and result.rows[0].calls["basic_advice"][0] > 50
+    assert set(result.rows[1].calls) == {"count_advice", "true_count", "bet_ramp"}
+    assert sum(lost for *_where, lost in result.rows[0].situations) <= result.rows[0].lost + 1e-12
 
 
 def test_a_row_names_a_hint_that_is_not_legal(tmp_path: Path) -> None:
@@ -137,17 +160,81 @@ def test_a_row_names_a_hint_that_is_not_legal(tmp_path: Path) -> None:
     assert set(rows(done.stdout)) == {"basic strategy", "mimic the dealer"}
 
 
-def test_a_round_not_written_yet_is_named_in_every_row(tmp_path: Path) -> None:
-    """Before payout is written (the milestone-2 starter's wagering step), every row says which function is not
-    written yet and where, and defend exits 0 without a traceback."""
+def test_with_only_basic_advice_every_row_but_counting_plays(tmp_path: Path) -> None:
+    """Issue 39: a milestone-2 project where only basic_advice is written (no wagering, no advanced play, no
+    probabilities, no counting): the kit's rows and the student's hints play on the suite's given parts, the
+    counting row alone names the function it needs, the table says whose chances the reasons quoted, and
+    basic_advice's time per call stands beside the kit's."""
     project = tmp_path / "project"
-    write_packages(project, lambda r: r.qualname == "payout" and r.milestone == 2)
-    done = defend(REPO_ROOT, "--project", str(project), "--hands", "100", "--no-diary")
+    write_packages(project, lambda r: r.milestone == 2 and r.qualname != "basic_advice")
+    done = defend(REPO_ROOT, "--project", str(project), "--hands", "300", "--no-diary")
     assert done.returncode == 0 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
-    for name in ("my hints (basic_advice)", "my hints + counting (count_advice, bet_ramp)",
-                 "basic strategy (the best exact EV)", "mimic the dealer (hit below 17)"):
-        assert re.search(rf"\| {re.escape(name)} \| payout\(\) is not written yet \(wagers.py, line \d+\) \|",
-                         done.stdout), done.stdout
+    assert set(rows(done.stdout)) == {"my hints", "basic strategy", "mimic the dealer"}, done.stdout
+    assert re.search(r"\| my hints \+ counting \(count_advice, bet_ramp\) \| true_count\(\) is not written yet "
+                     r"\(counting.py, line \d+\) \|", done.stdout), done.stdout
+    assert "Your bust_probability and dealer_probabilities are not written yet" in done.stdout
+    assert re.search(r"^- basic_advice: [\d,]+ calls, \d+\.\d+ ms per call; the kit's \d+\.\d+ ms$", done.stdout,
+                     re.M), done.stdout
+
+
+def test_the_text_says_where_the_hints_lose_and_what_each_call_costs() -> None:
+    """Under the table: each situation where a student's row lost EV, as a player says it, its share of the row's
+    loss; and each student's function's calls and time per call beside the kit's, in milliseconds."""
+    result = _result()
+    result.rows[0].lost = 12.5
+    result.rows[0].situations = [("16 v 10", "STAND", "HIT", 412, 7.828),
+                                 ("insurance v A", "INSURANCE", "DECLINE", 1, 0.04)]
+    result.rows[0].calls = {"basic_advice": (40_000, 64.0)}
+    result.kit = {"basic_advice": 0.00002}
+    text = table_text(result)
+    assert ("- my hints: 16 v 10: you stand, basic hits, 1.90% of a bet lost per decision over 412 decisions, 63% of "
+            "all this row lost") in text, text
+    assert ("- my hints: insurance v A: you take insurance, basic declines it, 4.00% of a bet lost per decision over "
+            "1 decision, 0% of all this row lost") in text, text
+    assert "- basic_advice: 40,000 calls, 1.60 ms per call; the kit's 0.0200 ms" in text
+    assert text.index("Where your hints lose") < text.index("Time per call") and "count_advice:" not in text
+
+
+@pytest.mark.slow
+def test_a_slow_implementation_shows_progress_and_stops_with_figures(tmp_path: Path) -> None:
+    """A count_advice that takes 0.2 s a call (the counting row would take minutes): on a terminal the progress line
+    shows the row, its rounds and the time left; at the time limit the row stops with the rounds it finished and its
+    figures, the kit's rows and the hints have theirs, count_advice's time per call says where the time went, and
+    a last line says the run reached its time limit (status 1)."""
+    project = tmp_path / "slow"
+    write_packages(project, lambda r: False)
+    replace_body(project, "blackjack/hints/counting.py", "count_advice", [
+        "import time", "time.sleep(0.2)", "from .advice import basic_advice",
+        "return basic_advice(player_cards, upcard, rules, legal=legal)"])
+    terminal, stderr = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "milestones", "defend", "--project", str(project), "--hands",
+                               "500", "--rules", "single_deck", "--timeout", "40", "--no-diary"], cwd=REPO_ROOT,
+                              stdout=subprocess.PIPE, stderr=stderr, text=True, timeout=300, check=False)
+        os.close(stderr)
+        shown = b""
+        while chunk := _read(terminal):
+            shown += chunk
+    finally:
+        os.close(terminal)
+    assert done.returncode == 1 and "Traceback" not in done.stdout, done.stdout
+    assert list(rows(done.stdout)) == ["my hints", "my hints + counting", "basic strategy", "mimic the dealer"]
+    stopped = re.search(r"^\| my hints \+ counting \(count_advice, bet_ramp\), stopped after (\d+) rounds "
+                        r"\| -?\d+\.\d\d% ", done.stdout, re.M)
+    assert stopped and 0 < int(stopped[1]) < 500, done.stdout
+    assert done.stdout.rstrip().endswith(f"Stopped early: the run reached its time limit of 40 s (--timeout): my hints "
+                                         f"+ counting stopped after {stopped[1]} of 500 rounds"), done.stdout
+    slow = re.search(r"^- count_advice: [\d,]+ calls, (\d+)\.\d\d ms per call; the kit's", done.stdout, re.M)
+    assert slow and int(slow[1]) >= 200, done.stdout
+    assert re.search(rb"\rmy hints \+ counting: \d+ of 500 rounds; \d+ s, about \d+ s left", shown), shown[-500:]
+
+
+def _read(descriptor: int) -> bytes:
+    """What a terminal's other end has written, b"" once it is closed."""
+    try:
+        return os.read(descriptor, 1 << 16)
+    except OSError:  # Linux: EIO once every writer has closed
+        return b""
 
 
 @pytest.mark.parametrize(("args", "words"), [

@@ -19,7 +19,16 @@ given part                the rule (milestones/specs/milestone2.md)
 ``double_down``           a second stake equal to the bet, one card, and the hand ends
 ``split``                 two hands of one card of the pair, both from a split, the new one staked with the bet
 ``deal_split_card``       a split hand's second card; split aces then end, unless they may hit or split again
+``why_not_double``        two cards, a total ``double_on`` allows, after a split only with DAS, never on split aces,
+                          the bankroll to match the bet
+``why_not_split``         a two-card pair by ``split_by``, fewer hands than ``max_split_hands``, aces again only with
+                          ``resplit_aces``, the bankroll to match the bet
+``insurance_limit``       half the bet as exact money, at most the bankroll
+``insurance_net``         2:1 against a dealer natural, else the stake lost
 ========================  ===============================================================
+
+``python -m milestones defend`` plays its rows on the money moves and the advanced play's given
+parts too, so that a row needs only the student's hints (``milestones/plays/defend_play.py``).
 
 :func:`given` swaps some of them in for the student's functions, wherever a module of the
 submission's ``blackjack`` package holds the student's function (the round calls them by the
@@ -43,7 +52,11 @@ STUDENT = {"check_bet": ("blackjack.player", "Player.check_bet"), "take_stake": 
            "bust_probability": ("blackjack.hints.probability", "bust_probability"),
            "dealer_probabilities": ("blackjack.hints.probability", "dealer_probabilities"),
            "double_down": ("blackjack.plays", "double_down"), "split": ("blackjack.plays", "split"),
-           "deal_split_card": ("blackjack.plays", "deal_split_card")}
+           "deal_split_card": ("blackjack.plays", "deal_split_card"),
+           "why_not_double": ("blackjack.plays", "why_not_double"),
+           "why_not_split": ("blackjack.plays", "why_not_split"),
+           "insurance_limit": ("blackjack.plays", "insurance_limit"),
+           "insurance_net": ("blackjack.plays", "insurance_net")}
 #: The money moves a round needs besides the student's mechanics.
 MONEY = ("check_bet", "take_stake", "payout", "pay")
 
@@ -146,10 +159,47 @@ def deal_split_card(play: Any) -> None:
         play.end_hand()
 
 
+def why_not_double(play: Any) -> str | None:
+    """Why the rules or the bankroll forbid doubling this hand, or None."""
+    from blackjack import plays  # noqa: PLC0415 - the submission's module: split_aces is given
+
+    hand, rules = play.hand, play.rules
+    totals = {"9-11": (9, 10, 11), "10-11": (10, 11), "none": ()}.get(rules.double_on)  # None: any total
+    if len(hand) != 2 or totals is not None and hand.get_score() not in totals:
+        return "these rules do not allow doubling this hand"
+    if hand.from_split and (not rules.double_after_split or plays.split_aces(hand)):
+        return "these rules do not allow doubling this hand after a split"
+    return "the bankroll cannot match the bet" if play.bankroll < play.bet else None
+
+
+def why_not_split(play: Any) -> str | None:
+    """Why the rules or the bankroll forbid splitting this hand, or None."""
+    from blackjack import plays  # noqa: PLC0415 - the submission's module: split_aces is given
+
+    hand, rules = play.hand, play.rules
+    if len(hand) != 2 or not hand.is_pair(by=rules.split_by) or play.seat_hands >= rules.max_split_hands:
+        return "these rules do not allow splitting this hand"
+    if plays.split_aces(hand) and not rules.resplit_aces:
+        return "these rules do not allow resplitting aces"
+    return "the bankroll cannot match the bet" if play.bankroll < play.bet else None
+
+
+def insurance_limit(bet: Any, bankroll: Any) -> Any:
+    """Half the bet as exact money, at most the bankroll."""
+    return min(Fraction(bet) / 2, bankroll)
+
+
+def insurance_net(stake: Any, dealer_natural: bool) -> Any:
+    """Twice the stake against a dealer natural, else the stake lost."""
+    return 2 * stake if dealer_natural else -stake
+
+
 _GIVEN: dict[str, Callable[..., Any]] = {"check_bet": check_bet, "take_stake": take_stake, "payout": payout,
                                          "pay": pay, "bust_probability": bust_probability,
                                          "dealer_probabilities": dealer_probabilities, "double_down": double_down,
-                                         "split": split, "deal_split_card": deal_split_card}
+                                         "split": split, "deal_split_card": deal_split_card,
+                                         "why_not_double": why_not_double, "why_not_split": why_not_split,
+                                         "insurance_limit": insurance_limit, "insurance_net": insurance_net}
 
 
 @contextlib.contextmanager
