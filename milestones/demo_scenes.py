@@ -70,6 +70,9 @@ SCENES: dict[int, tuple[Scene, ...]] = {
               "A-5 is a soft 16 (6 / 16); a 7 makes it a hard 13 (the ace drops to 1); an 8 makes 21.",
               "cs111", ("Ann",), "Ah Tc 5d 7s 7c 8d", decisions=("hit", "hit"), expect=((0, 0, "WIN", None),),
               course_game=True),
+        Scene("An ace with a ten-card", "A-K is 21 (the ace counts 11 with a ten-card); at the cs111 table a 21 "
+              "ends the turn at once and beats the dealer's 19.",
+              "cs111", ("Ann",), "Ah Tc Kd 9s", expect=((0, 0, "WIN", None),), course_game=True),
         Scene("Three players, and the dealer busts",
               "The dealer must hit 16 and busts with 26: every hand still standing wins.",
               "cs111", ("Ann", "Bob", "Cy"), "Th 9c 5s 6h 2d 7s 8c Ts Kc", decisions=("stand", "stand", "stand"),

@@ -69,6 +69,12 @@ PLANTED: dict[str, tuple[int, Callable[[Path], None], str, str]] = {
         1, lambda f: replace_body(f, "blackjack/hand.py", "Hand.is_soft",
                                   ["return any(card.value == 1 for card in self._cards)"]),
         "An ace counts 1 or 11", "A-5-7 was counted soft (3 / 13): its ace can only count 1 there, a hard 13"),
+    "A-K scored 11": (
+        1, lambda f: _edit(f, "blackjack/hand.py", "if ace and total <= 11:\n            total += 10",
+                           "if ace and total < 11:\n            total += 10"),
+        "An ace with a ten-card", "Ann was asked to play A-K (1 / 11): under the rules that turn is over; "
+        "A-K totals 1 / 11: an ace counts 11 where that keeps the hand at 21 or less, "
+        "so under the rules it totals 21"),
     "a double offered with no bankroll left": (
         2, lambda f: _edit(f, "blackjack/plays.py", "if bankroll < bet:\n        return f\"doubling",
                            "if False:\n        return f\"doubling"),
