@@ -276,7 +276,7 @@ def take_bets(game: Blackjack, ask: Ask, say: Say) -> dict[int, Fraction]:
     Returns:
         Seat number -> bet (:func:`ask_bet`), for ``game.start_round(bets)``; empty when nobody can bet.
     """
-    # BEGIN SOLUTION m2: for each player in seat order, ask_bet when player.can_cover(game.rules), else say a line naming the player that says they sit out; return the bets by seat number
+    # BEGIN SOLUTION m2: for each player in seat order, ask_bet when the player's bankroll covers the table minimum (can_cover), else say a line naming the player that says they sit out; return the bets by seat number
     bets = {}
     for seat, player in enumerate(game.players):
         if player.can_cover(game.rules):
@@ -335,7 +335,7 @@ def play_money_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int
     Returns:
         What ``game.finish_round()`` returns: ``(seat, hand, Outcome)`` for every hand.
     """
-    # BEGIN SOLUTION m2: start the round with take_bets' bets; say hand_text and the bet of every betting seat's hand, and dealer_text; while rnd.turn is not None: say a split hand when the turn moves to it, ask_move from rnd.legal_actions() and apply it, saying the hand again after a move that adds a card; say dealer_text; finish the round; say result_text and the signed net of every outcome, and of every insurance bet (rnd.insurance_net), then every player's bankroll
+    # BEGIN SOLUTION m2: start the round with take_bets' bets; say hand_text and the bet of every betting seat's hand, and dealer_text; as long as the round has a turn: say a split hand when the turn moves to it, ask_move from rnd.legal_actions() and apply it, saying the hand again after a move that adds a card; say dealer_text; finish the round; say result_text and the signed net of every outcome, and of every insurance bet (rnd.insurance_net), then every player's bankroll
     rnd = game.start_round(take_bets(game, ask, say))
 
     def who(seat: int, hand: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import subprocess
@@ -107,13 +106,12 @@ def test_a_week1_starter_hint_says_week_2_is_missing_in_one_line(tmp_path: Path)
 
 
 def test_the_summary_at_a_table_with_money_gives_each_players_net() -> None:
-    """The course game at a table with money (cs111's rules with wagering: every seat bets the minimum, 10):
+    """The course game at a table with money (cs111_money: the week-2 game, each seat asked for a bet, 10):
     Ann's 20 beats the dealer's 17 and Bob's 16 loses, so Ann is +10 and Bob -10, exactly."""
-    rules = dataclasses.replace(Rules.preset("cs111"), wagering=True, min_bet=10)
-    game = Blackjack(["Ann", "Bob"], rules, seed=1)
+    game = Blackjack(["Ann", "Bob"], Rules.preset("cs111_money"), seed=1)
     game.shoe.stack(parse_cards("Th 9h 9s 6c 7s 8h 4d"))
     said: list[str] = []
-    answers = iter(["h", "s", "s"])
+    answers = iter(["10", "10", "h", "s", "s"])
     assert run(game, lambda prompt: next(answers), said.append, rounds=1) == 0
     assert summary(said) == ["Session summary: 1 round played.",
                              "  player  rounds  won  lost  pushed  net",
