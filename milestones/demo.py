@@ -4,9 +4,10 @@ milestone covers, in about two minutes, for the peer leader, and says where the 
 The course grades a Program Demo ("show your peer leader a demo of your code"). Played by
 hand, the situations worth showing (a bust, a push, a natural, a double down, a split)
 take many rounds of luck to come up; here each is a *scene*: a round dealt from a stacked
-shoe through the student's own engine (``Blackjack``, ``Round.apply``; week 1 through their
-text game, week 3 through their window, ``gui/shell.py``), with the table drawn by the
-engine's text renderer and a line on what to point out.
+shoe through the student's own game: weeks 1 and 2 through their course game
+(``blackjack/course_game.py``: week 1's ``play_round``, week 2's ``play_money_round`` with
+its bet and move questions), its questions answered from the scene; week 3 through their
+window, ``gui/shell.py``; with a line on what to point out.
 
 Each scene's play is kept as plain data (JSON-able dicts: the cards each hand and the dealer
 got, the totals shown, the actions offered at each decision, the hint, the results and money). The
@@ -24,7 +25,7 @@ without judging it.
 name                       what it is
 =========================  ===================================================================
 ``Scene``                  one stacked round: rules, players, cards, bets, decisions, expected ends
-``SCENES``                 the scenes of each milestone (1: the course's game, 2: money and play, 3: the shell)
+``SCENES``                 the scenes of each milestone (1: the course's game, 2: its money and moves, 3: the shell)
 ``play_demo(out, ...)``    play scenes in this process with the ``blackjack`` package importable now (unjudged)
 ``run_demo(project, ...)`` play ``project``'s code in a process of its own and judge it against the kit's engine
 ``differences(...)``       the differences between a student's record and the reference's, in words

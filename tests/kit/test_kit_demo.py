@@ -137,13 +137,14 @@ def test_a_starter_copy_without_the_kit_shows_the_play_unjudged(tmp_path: Path) 
 
 
 def test_milestone_two_shows_the_situations_the_course_names() -> None:
-    """Milestone 2's scenes show a bust, a push, a natural, a double down, a split and insurance."""
+    """Milestone 2's scenes show a bust, a push, a natural, a double down, a split and insurance, played through
+    the course's game with money (its bet and move questions answered from the scene)."""
     titles = [scene.title for scene in SCENES[2]]
     assert {"A bust", "A push", "A natural", "A double down", "A split", "Insurance"} <= set(titles)
     out = io.StringIO()
     play_demo(out, [2], plain=True)
-    for line in ("Ann: BUST -10", "Ann: PUSH", "Ann: BLACKJACK +15", "Ann: double", "Ann: split",
-                 "Ann's insurance wins 10."):
+    for line in ("Ann loses (-10)", "Ann pushes (0)", "Ann wins (+15)", "ouble? d", "lit, su[r]render? p",
+                 "decli[n]e? i", "Ann's insurance: +10", "(the hint says stand)"):
         assert line in out.getvalue(), line
 
 
@@ -155,8 +156,8 @@ def test_a_starter_demo_says_what_is_not_written_yet(tmp_path: Path) -> None:
     done = demo(project)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert "milestone 1: Three players, and the dealer busts: ok" in done.stdout
-    assert ("milestone 2: A split: stopped: Player.check_bet() is not written yet: turn the bet into exact money"
-            in done.stdout), done.stdout
+    assert "milestone 2: A split: stopped: play_money_round() is not written yet: start the round" in done.stdout, \
+        done.stdout
 
 
 def test_a_wrong_payout_and_a_loop_are_shown(tmp_path: Path) -> None:
@@ -207,3 +208,20 @@ def test_week_one_scenes_play_the_students_own_text_game(tmp_path: Path) -> None
     done = demo(nagging, "--milestone", "1", "--scene-timeout", "5")
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert "the game asked 30 questions in one round" in done.stdout, done.stdout
+
+
+def test_week_two_scenes_play_the_students_own_game_with_money(tmp_path: Path) -> None:
+    """Week 2's demo is the student's course game with money (play_money_round, ask_bet, ask_move): its bet and
+    move questions are answered from the scene and shown as the student wrote them, and a game whose move
+    question never offers a double differs from the rules where the scene doubles."""
+    project = tmp_path / "nodouble"
+    write_packages(project, lambda r: False)
+    _edit(project, "blackjack/course_game.py", "moves = [action for action in Action if action in offered]",
+          "moves = [action for action in Action if action in offered and action is not Action.DOUBLE]")
+    done = demo(project, "--milestone", "2")
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert "Ann, you have 1000: your bet (1-500)? 10" in done.stdout
+    assert "Please type one of hit, stand, surrender." in done.stdout, done.stdout
+    summary = done.stdout.split("=== Summary ===")[1]
+    assert ("A double down: differs: Ann was asked to play 6-5 (11): under the rules that turn is over" in summary
+            and "A split: differs:" in summary and "A bust: ok" in summary), summary
