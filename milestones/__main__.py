@@ -222,8 +222,6 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--project", type=Path, default=Path.cwd(), metavar="DIR",
                       help="the project folder holding blackjack/ (default: here)")
     demo.add_argument("--step", action="store_true", help="wait for Enter before each scene")
-    demo.add_argument("--plain", action="store_true", help="one line per hand instead of card drawings")
-    demo.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
     demo.add_argument("--scene-timeout", type=_positive, default=10.0, metavar="S",
                       help="seconds a scene may run before it is stopped (default 10)")
 
@@ -367,14 +365,8 @@ def _demo(args: argparse.Namespace) -> int:
         except EOFError:
             pass
 
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥┌─░".encode(encoding)
-        unicode = not args.ascii
-    except (UnicodeEncodeError, LookupError):
-        unicode = False
-    return run_demo(args.project, sys.stdout, args.milestone, unicode=unicode, plain=args.plain,
-                    scene_timeout=args.scene_timeout, pause=pause if args.step else None)
+    return run_demo(args.project, sys.stdout, args.milestone, scene_timeout=args.scene_timeout,
+                    pause=pause if args.step else None)
 
 
 def _needs_pytest(command: str) -> str:

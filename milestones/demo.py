@@ -71,8 +71,7 @@ def _check_numbers(numbers: list[int]) -> None:
                            f"{', '.join(map(str, SCENES))}")
 
 
-def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool = True, plain: bool = False,
-              scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
+def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
     """Play the scenes of ``milestones`` (default: all) in this process, with the ``blackjack`` package
     importable now, checking only each scene's expected ends (not judged against the rules: see
     :func:`run_demo`). Milestone 3's scenes open windows: they need ``$DISPLAY``.
@@ -80,8 +79,6 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     Args:
         out: where the demo is written.
         milestones: the milestones whose scenes to play, in this order.
-        unicode: draw suit symbols (False: ASCII only).
-        plain: one line per hand instead of card drawings.
         scene_timeout: seconds a scene may run before it is stopped (0: no limit).
         pause: called between scenes (e.g. wait for Enter); None: go straight on.
 
@@ -95,7 +92,7 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     _check_numbers(numbers)
     say = _say_to(out)
     return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
-        scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)[0],
+        scene, say, scene_timeout=scene_timeout)[0],
         "  ok: every hand ended as it should")
 
 
@@ -192,8 +189,8 @@ def _load_reference(root: Path) -> bool:
     return all(Path(str(module.__file__)).resolve().is_relative_to(root) for module in (blackjack, gui))
 
 
-def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *, unicode: bool = True,
-             plain: bool = False, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
+def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0,
+              pause: Callable[[], None] | None = None) -> int:
     """Play the demo on the packages in ``project`` in the student's process, judging each scene against the kit.
 
     The student's process (:mod:`milestones.host`: only ``project`` supplies ``blackjack`` and ``gui``) plays
@@ -233,7 +230,7 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
             except NoDisplay as err:  # the window scenes say so
                 no_display = str(err)
         host = stack.enter_context(Host(project, "demo_play", env=env))
-        options = {"unicode": unicode, "plain": plain, "scene_timeout": scene_timeout}
+        options = {"scene_timeout": scene_timeout}
 
         def play(number: int, index: int, scene: Scene) -> str:
             if scene.shell and no_display:

@@ -26,9 +26,9 @@ class SceneTimeout(Exception):
 def play_scene(key: str, options: dict[str, Any]) -> dict[str, Any]:
     """Play the scene ``key`` (``"milestone:index"``) on the project's packages, printing what it shows (the host
     sends each line to the demo as it comes); return ``{"status": ..., "record": ...}`` (see :func:`run_scene`).
-    ``options``: ``unicode``, ``plain`` and ``scene_timeout`` (seconds)."""
+    ``options``: ``scene_timeout`` (seconds)."""
     number, index = map(int, key.split(":"))
-    status, record = run_scene(SCENES[number][index], print, unicode=options["unicode"], plain=options["plain"],
+    status, record = run_scene(SCENES[number][index], print,
                                scene_timeout=options["scene_timeout"])
     return {"status": status, "record": record}
 
@@ -246,20 +246,17 @@ def reference_record(scene: Scene) -> Record:
     """The record of ``scene`` played on the ``blackjack`` package importable now (the kit's, in the judge)."""
     if scene.shell:
         return _reference_shell_record(scene)
-    return _play_one(scene, lambda text: None, unicode=False, plain=True)[1]
+    return _play_one(scene, lambda text: None)[1]
 
 
-def _play_one(scene: Scene, say: Say, *, unicode: bool,
-              plain: bool) -> tuple[list[tuple[int, int, str, int | None]], Record]:
-    """Play ``scene`` the way it is shown (the course game or the window); return the hands' ends and the record.
-    ``unicode`` and ``plain`` are the drawing options of the demo's command line: the course game writes its own
-    lines, so no scene draws with them now."""
+def _play_one(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str, int | None]], Record]:
+    """Play ``scene`` the way it is shown (the course game or the window); return the hands' ends and the record."""
     if scene.shell:
         return _play_shell_scene(scene, say)
     return _play_course_scene(scene, say)
 
 
-def run_scene(scene: Scene, say: Say, *, unicode: bool, plain: bool,
+def run_scene(scene: Scene, say: Say, *,
                scene_timeout: float) -> tuple[str, Record | None]:
     """Play ``scene`` with the student's code, stopping it on an error, a loop or ``sys.exit``.
 
@@ -269,7 +266,7 @@ def run_scene(scene: Scene, say: Say, *, unicode: bool, plain: bool,
     """
     try:
         with time_limit(scene_timeout, stop=lambda _message: SceneTimeout()):
-            ends, record = _play_one(scene, say, unicode=unicode, plain=plain)
+            ends, record = _play_one(scene, say)
     except NotImplementedError as err:
         from blackjack.errors import unwritten
         status = f"stopped: {unwritten(err)}"

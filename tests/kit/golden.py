@@ -14,7 +14,7 @@ file                what it holds
 ==================  ==============================================================================
 ``grade.json.txt``      ``grade --format json`` of every sample, every milestone
 ``gradescope.txt``      ``grade --format gradescope --output FOLDER``: each sample's ``results.json``
-``demo.txt``            ``demo --plain --ascii`` on the reference and on ``week2_only`` (differences)
+``demo.txt``            ``demo`` on the reference and on ``week2_only`` (differences)
 ``defend.txt``          ``defend --hands 400 --seed 1 --no-diary`` on the reference and the starter
 ``ten_rounds.txt``      ``play_ten_rounds`` on the reference and the starter
 ==================  ==============================================================================
@@ -92,8 +92,8 @@ def outputs(kit: Path = KIT) -> dict[str, str]:
                                ("extra_data",)) for name in SAMPLES}
         found["gradescope.txt"] = json.dumps(results, indent=1) + "\n"
         found["demo.txt"] = "".join(
-            f"### demo on {name}\n" + _run(kit, "-m", "milestones", "demo", "--project", str(made[name]),
-                                           "--plain", "--ascii") for name in ("full", "week2_only"))
+            f"### demo on {name}\n" + _run(kit, "-m", "milestones", "demo", "--project", str(made[name]))
+            for name in ("full", "week2_only"))
         found["defend.txt"] = "".join(
             f"### defend on {name}\n" + _run(kit, "-m", "milestones", "defend", "--project", str(made[name]),
                                              "--hands", "400", "--seed", "1", "--no-diary")

@@ -20,8 +20,8 @@ from milestones.starter import write_packages
 
 
 def demo(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m milestones demo --project PROJECT --plain ARGS`` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project), "--plain", *args],
+    """Run ``python -m milestones demo --project PROJECT ARGS`` in a fresh process."""
+    return subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project), *args],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
 
 
@@ -40,7 +40,7 @@ def test_play_demo_plays_in_this_process() -> None:
     """play_demo plays the importable package here (milestones 1 and 2 need no window) and checks each scene's
     expected ends."""
     out = io.StringIO()
-    assert play_demo(out, [1, 2], plain=True) == 0, out.getvalue()
+    assert play_demo(out, [1, 2]) == 0, out.getvalue()
     assert out.getvalue().count("  ok: every hand ended as it should") == len(SCENES[1]) + len(SCENES[2])
 
 
@@ -124,7 +124,7 @@ def test_a_starter_copy_without_the_kit_shows_the_play_unjudged(tmp_path: Path) 
                     ignore=shutil.ignore_patterns("__pycache__", "suites", "handout"))
     (project / "milestones" / FUNCTIONS_FILE).write_text(functions_json(REPO_ROOT), encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--plain", "--milestone", "1",
+    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--milestone", "1",
                            "--milestone", "3"], cwd=project, capture_output=True, text=True, timeout=120,
                           check=False, env=env)
     assert done.stdout.count("not reachable") == 1 and "differs" not in done.stdout, done.stdout + done.stderr
@@ -142,7 +142,7 @@ def test_milestone_two_shows_the_situations_the_course_names() -> None:
     titles = [scene.title for scene in SCENES[2]]
     assert {"A bust", "A push", "A natural", "A double down", "A split", "Insurance"} <= set(titles)
     out = io.StringIO()
-    play_demo(out, [2], plain=True)
+    play_demo(out, [2])
     for line in ("Ann loses (-10)", "Ann pushes (0)", "Ann wins (+15)", "ouble? d", "lit, su[r]render? p",
                  "decli[n]e? i", "Ann's insurance: +10", "(the hint says stand)"):
         assert line in out.getvalue(), line
