@@ -24,9 +24,9 @@ class _Waiting(BaseException):
 
 def session(project: str, names: list[str], answers: list[str]) -> dict[str, object]:
     """Replay the student's ten rounds (``names`` seated with :data:`BANKROLL` each) with ``answers``; return
-    ``{"lines", "prompt", "rows", "problem"}``: what the game said, the question past the answers (None when the
-    game ended), each finished round's ``[round, name, bet, moves, result, net]`` per betting player, and why the
-    game stopped short ("" when it did not)."""
+    ``{"lines", "prompt", "rows", "totals", "problem"}``: what the game said, the question past the answers (None
+    when the game ended), each finished round's ``[round, name, bet, moves, result, net]`` per betting player, each
+    player's ten rounds (:func:`_totals`), and why the game stopped short ("" when it did not)."""
     queue = list(answers)
     rows: list[list[str]] = []
 
@@ -36,6 +36,7 @@ def session(project: str, names: list[str], answers: list[str]) -> dict[str, obj
         return queue.pop(0)
 
     def table(game: Any) -> None:
+        seated.append(game)
         finish = game.finish_round
 
         def recording(*args: Any, **kwargs: Any) -> Any:
@@ -52,15 +53,17 @@ def session(project: str, names: list[str], answers: list[str]) -> dict[str, obj
         game.finish_round = recording
 
     said: list[str] = []
+    seated: list[Any] = []
     try:
         problem = _run(project, names, Fraction(BANKROLL), ask, said, table)
-        return {"lines": said, "prompt": None, "rows": rows, "problem": problem}
+        return {"lines": said, "prompt": None, "rows": rows, "totals": _totals(seated), "problem": problem}
     except _Waiting as waiting:
-        return {"lines": said, "prompt": str(waiting), "rows": rows, "problem": ""}
+        return {"lines": said, "prompt": str(waiting), "rows": rows, "totals": [], "problem": ""}
 
 
 def bots(project: str) -> dict[str, object]:
-    """Play the ten rounds with the bots (:data:`PLAYERS`, every bet :data:`BET`); return ``{"lines", "problem"}``."""
+    """Play the ten rounds with the bots (:data:`PLAYERS`, every bet :data:`BET`); return ``{"lines", "totals",
+    "problem"}``."""
     def ask(prompt: str) -> str:
         rnd = game[0].round
         if rnd is None or rnd.turn is None:
@@ -78,7 +81,13 @@ def bots(project: str) -> dict[str, object]:
     game: list[Any] = []
     said: list[str] = []
     problem = _run(project, [name for name, _ in PLAYERS], None, ask, said, game.append)
-    return {"lines": said, "problem": problem}
+    return {"lines": said, "totals": _totals(game), "problem": problem}
+
+
+def _totals(seated: list[Any]) -> list[list[str]]:
+    """Each player's ten rounds from the table's ledgers (given code): ``[name, "5 won, 4 lost, 1 pushed", net]``."""
+    return [[p.name, f"{p.ledger.wins} won, {p.ledger.losses} lost, {p.ledger.pushes} pushed", _signed(p.ledger.net)]
+            for game in seated for p in game.players]
 
 
 def _run(project: str, names: list[str], bankroll: Fraction | None, ask: Callable[[str], str], said: list[str],
@@ -96,7 +105,6 @@ def _run(project: str, names: list[str], bankroll: Fraction | None, ask: Callabl
             game = Blackjack([Player(name, rules.starting_bankroll if bankroll is None else bankroll)
                               for name in names], rules, seed=SEED)
             table(game)
-            course_game.summary_lines(game)  # still a starter stub? Then say so now, not after the rounds
             status = course_game.run(game, ask, said.append, rounds=ROUNDS)
             if status != 0:
                 return said[-1] if said else f"the game ended with status {status}"

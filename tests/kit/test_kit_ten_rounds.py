@@ -14,7 +14,7 @@ from make_samples import replace_body
 from milestones import REPO_ROOT
 from milestones.check import TEN_ROUNDS_HEADING, TEN_ROUNDS_HEADER, append_ten_rounds, log_ten_rounds
 from milestones.starter import write_packages
-from milestones.ten_rounds import PLAYERS, TenRounds, play_ten_rounds, summary_rows
+from milestones.ten_rounds import PLAYERS, TenRounds, play_ten_rounds
 
 ROWS = [["1", "You", "20", "stand", "win", "+20"], ["1-10", "You", "", "", "5 won, 4 lost, 1 pushed", "+10"]]
 
@@ -45,7 +45,8 @@ def player(prompts: list[str], answers: list[str]) -> object:
 def test_the_diarys_ten_rounds_come_from_the_students_own_session() -> None:
     """On the kit's own code, played as a student would: every round asks for a bet, the student's answers play
     the rounds (a bet of 20, then 10, standing), and the rows are that session's: each round's bet, moves, result
-    and net, the ten nets adding up to the student's summary, then the two bots' rows for comparison."""
+    and net, the ten nets adding up to the student's total (and to the student's own summary), then the two bots'
+    rows for comparison."""
     prompts: list[str] = []
     said: list[str] = []
     ten = play_ten_rounds(REPO_ROOT, player(prompts, []), said.append, names=["Ann"])  # type: ignore[arg-type]
@@ -69,19 +70,6 @@ def test_answers_that_run_out_and_a_quit_say_so_and_write_nothing(tmp_path: Path
     _prompts, ask = scripted(["20", "s", "quit"])
     ten = play_ten_rounds(REPO_ROOT, ask, lambda line: None)  # type: ignore[arg-type]
     assert ten.rows == [] and ten.problem == "the game ended after 1 rounds, not 10"
-
-
-def test_summary_rows_reads_the_five_numbers_after_each_name() -> None:
-    """Any layout that keeps a player's name and then rounds, won, lost, pushed and net on one line is read; the
-    net keeps its exact value and sign."""
-    lines = ["Session summary: 10 rounds played.", "  who: rounds/won/lost/pushed/net",
-             "  Mimic 10 5 4 1 +7.5", "  Cautious -> 10, 3, 6, 1, -25/2"]
-    assert [row[1:] for row in summary_rows(lines, ["Mimic", "Cautious"])] == [["10", "5", "4", "1", "+7.5"],
-                                                                             ["10", "3", "6", "1", "-12.5"]]
-    with pytest.raises(ValueError, match="five numbers"):
-        summary_rows(["Session summary: 10 rounds", "  Mimic 10 5 4 1", "  Cautious 10 5 5 0 0"], ["Mimic"])
-    with pytest.raises(ValueError, match="'Session summary'"):
-        summary_rows(["Mimic 10 5 4 1 0", "Cautious 10 5 5 0 0"], ["Mimic"])
 
 
 def test_a_mistake_in_the_wagering_code_is_one_line(tmp_path: Path) -> None:
@@ -166,11 +154,11 @@ def test_the_tenrounds_command_writes_the_students_session_into_the_diary(tmp_pa
 
 
 def test_in_a_milestone_2_starter_the_ten_rounds_say_what_they_wait_for(tmp_path: Path) -> None:
-    """In a milestone-2 starter, the ten rounds say in one line which function they wait for, and the diary is left
-    alone."""
+    """In a milestone-2 starter, the ten rounds say in one line which function they wait for (the game with money),
+    and the diary is left alone."""
     write_packages(tmp_path, lambda region: region.milestone >= 2)
     said: list[str] = []
     diary = tmp_path / "docs" / "diary.md"
     log_ten_rounds(tmp_path, diary, lambda prompt: "s", said.append)
-    assert len(said) == 2 and said[1].startswith("(no ten rounds in the diary: summary_lines() is not written")
+    assert said[-1].startswith("(no ten rounds in the diary: play_money_round() is not written")
     assert not diary.exists()
