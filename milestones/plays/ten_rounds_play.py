@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from milestones.grader.protocol import TestTimeout
+from milestones.plays.demo_play import _place
 from milestones.ten_rounds import BANKROLL, BET, PLAYERS, ROUNDS, SEED
 
 __all__ = ["bots", "session"]
@@ -117,7 +118,7 @@ def _run(project: str, names: list[str], bankroll: Fraction | None, ask: Callabl
         except (TestTimeout, _Waiting):
             raise  # the time limit (the host says the game did not end in time), or the next question
         except BaseException as err:  # noqa: BLE001 - anything the student's code does is reported in one line
-            return _mistake(err)
+            return f"{type(err).__name__}: {err}{_place(err.__traceback__)}"
 
 
 def _signed(amount: Fraction) -> str:
@@ -125,16 +126,3 @@ def _signed(amount: Fraction) -> str:
     from blackjack.money import format_money
 
     return ("+" if amount > 0 else "") + format_money(amount)
-
-
-def _mistake(err: BaseException) -> str:
-    """One line for an exception from the student's code: its kind, text and the deepest line in the project."""
-    where = ""
-    tb = err.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        parts = Path(code.co_filename).parts
-        if "blackjack" in parts:
-            where = f" (in {code.co_name}, {'/'.join(parts[parts.index('blackjack'):])}:{tb.tb_lineno})"
-        tb = tb.tb_next
-    return f"{type(err).__name__}: {err}{where}"
