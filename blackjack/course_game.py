@@ -346,10 +346,11 @@ def play_money_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int
         shown = rnd.view().seats[seat].hands[hand]
         return f"{hand_text(who(seat, hand), shown)}, bet {format_money(shown.bet)}"
 
-    for view in rnd.view().seats:
+    table = rnd.view()
+    for view in table.seats:
         if view.hands:
             say(shown(view.index, 0))
-    say(dealer_text(rnd.view().dealer))
+    say(dealer_text(table.dealer))
     last: tuple[int, int] | None = None
     while rnd.turn is not None:
         seat, hand = turn = rnd.turn
@@ -360,7 +361,8 @@ def play_money_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int
         rnd.apply(ask_move(who(seat, hand), rnd.legal_actions(), ask, say))
         if rnd.view().seats[seat].hands[hand].cards != cards:
             say(shown(seat, hand))
-    say(dealer_text(rnd.view().dealer))
+    table = rnd.view()  # the dealer has played
+    say(dealer_text(table.dealer))
     outcomes = game.finish_round()
     def signed(net: Fraction | int) -> str:
         return ("+" if net > 0 else "") + format_money(net)
@@ -472,7 +474,7 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
 
 def _money_game(game: Blackjack, ask: Ask, say: Say, rounds: int | None) -> None:
     """The week-2 game's rounds (given code): :func:`play_money_round` until ``rounds`` are played (None: until
-    the players answer no to "Play again?") or nobody can cover the table minimum."""
+    the players answer no to "Another round?") or nobody can cover the table minimum."""
     played = 0
     while rounds is None or played < rounds:
         if not any(player.can_cover(game.rules) for player in game.players):
@@ -481,12 +483,12 @@ def _money_game(game: Blackjack, ask: Ask, say: Say, rounds: int | None) -> None
         play_money_round(game, ask, say)
         played += 1
         while rounds is None:
-            answer = ask("Play again? [y/n] ").strip().lower()
-            if answer in ("n", "no"):
+            again = ask("Another round? [y/n] ").strip().lower()
+            if again in ("n", "no"):
                 return
-            if answer in ("y", "yes"):
+            if again in ("y", "yes"):
                 break
-            say("Please answer y or n.")
+            say("Please type y (another round) or n (stop).")
 
 
 def _summarize(game: Blackjack, saying: Say, say: Say) -> int:
