@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"a rules preset ({', '.join(Rules.preset_names())}) or a .toml rules file "
                              "(default: vegas)")
     parser.add_argument("--decks", type=int, metavar="D", help="decks in the shoe (overrides the preset)")
-    parser.add_argument("--bankroll", metavar="AMOUNT", help="each player's starting credits (default: the rules')")
+    parser.add_argument("--bankroll", metavar="AMOUNT", help="each player's starting credits (default: the rules'); "
+                        "with --rules cs111 it plays the course's game with money (the cs111_money rules)")
     parser.add_argument("--seed", type=int, metavar="S", help="seed the shoe: the same seed replays the same game")
     parser.add_argument("--stack", metavar="CARDS",
                         help="deal these cards first, in deal order, e.g. 'Ah,Kd,7c,9s' (for demos and tests)")
@@ -54,11 +55,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--hints", action="store_true", help="trainer mode: show a hint before every decision "
                         "and say when a move departs from it")
     parser.add_argument("--no-tips", action="store_true", help="do not show first-time tips")
-    parser.add_argument("--counting", default="hi_lo", metavar="SYSTEM",
-                        help="counting system for the count command and the drill: hi_lo, ko, hi_opt_1, omega_2, zen")
+    parser.add_argument("--counting", metavar="SYSTEM",
+                        help="counting system for the count command and the drill: hi_lo (the default), ko, "
+                             "hi_opt_1, omega_2, zen")
     parser.add_argument("--drill", action="store_true", help="practise card counting instead of playing")
-    parser.add_argument("--full", action="store_true", help="with --rules cs111: play the full text game "
-                        "(card drawings, hints) instead of the course's week-1 game (blackjack/course_game.py)")
+    parser.add_argument("--full", action="store_true", help="with --rules cs111 (or cs111_money): play the full "
+                        "text game (card drawings, hints) instead of the course's game (blackjack/course_game.py)")
     return parser
 
 
@@ -106,7 +108,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         return 130
     except NotImplementedError as err:  # a student's starter code, still a stub
         console.say(f"\nStopped: {unwritten(err)}")
-        if args.rules != "cs111":
+        if args.rules != "cs111" or args.bankroll is not None:
             console.say("(The course's own game needs only week 1's code: python -m blackjack --rules cs111)")
         return 1
     except (BlackjackError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
@@ -131,7 +133,13 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
     """
     try:
         rules = _rules(args)
-        counting = system(args.counting)
+        counting = system(args.counting or "hi_lo")
+        course = rules.name in _COURSE and not args.full and not args.drill
+        unused = [f"--{name.replace('_', '-')}" for name in ("plain", "ascii", "hints", "no_tips", "counting")
+                  if course and getattr(args, name)]
+        if unused:
+            raise ValueError(f"{unused[0]}: the course's game (blackjack/course_game.py) does not use it; add --full "
+                             f"to play the kit's text game")
         if not args.drill:
             players, stacked = _seats(args, console, rules)
     except (BlackjackError, ValueError) as err:
@@ -142,7 +150,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
     if args.drill:
         return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
                          flash=is_terminal(out) and not args.plain)
-    if rules.name == "cs111" and not args.full:  # the course's week-1 game, which the student writes
+    if course:  # the course's game, which the student writes (week 1; with money, week 2)
         return course_game.run(game, console.ask, console.say, rounds=args.rounds)
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░…")
     options = TextOptions(plain=args.plain, unicode=unicode, rounds=args.rounds, auto_hint=args.hints,
@@ -228,8 +236,21 @@ def _forgiving(stream: TextIO, errors: str) -> TextIO:
     return stream
 
 
+#: The presets the course's own game (blackjack/course_game.py) plays: week 1's, and week 2's with money.
+_COURSE = ("cs111", "cs111_money")
+
+
 def _rules(args: argparse.Namespace) -> Rules:
+    """The rules the options ask for: ``--rules``, with ``--decks``; ``--bankroll`` turns cs111 into cs111_money.
+
+    Raises:
+        ValueError: ``--bankroll`` at a table that plays for no money (a rules file's ``wagering = false``).
+    """
     rules = Rules.load(args.rules)
+    if args.bankroll is not None and rules.name == "cs111":
+        rules = Rules.preset("cs111_money")
+    if args.bankroll is not None and not rules.wagering:
+        raise ValueError(f"--bankroll: the {rules.name} rules play for no money (wagering = false)")
     if args.decks is not None:
         rules = dataclasses.replace(rules, decks=args.decks)
     return rules

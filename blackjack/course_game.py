@@ -18,37 +18,46 @@ name                          what it does
 ``result_text(name, o)``      who won: "Ann wins", "Bob loses", "Cy pushes"
 ``play_round(game, ..)``      one whole round for every player, then the dealer
 ``play_game(game, ..)``       rounds until the players say no; returns how many
+``ask_bet(player, ..)``       (week 2) ask one player for a bet until the table takes it
+``take_bets(game, ..)``       (week 2) a bet from every player who can cover the minimum
+``ask_move(name, ..)``        (week 2) ask for one of the moves the round offers now
+``play_money_round(..)``      (week 2) one round with money: bets, moves, results, bankrolls
 ``summary_lines(game)``       (week 2) the session summary: rounds played, and each
                               player's rounds, hands won, lost and pushed, and net
 ``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
                               starts it: ``?``/``hint`` and ``help`` answered at any
                               prompt; end of input and "quit" end it with the summary; a
-                              mistake in the functions above stops it in one line
+                              mistake in the functions above stops it in one line; at a
+                              table with money (``--bankroll``) it plays the week-2 game
 ============================  ==========================================================
 
-The lines the tests read are listed in ``milestones/specs/milestone1.md``; the rest of
-the wording is yours.
+The lines the tests read are listed in ``milestones/specs/milestone1.md`` (week 1) and
+``milestone2.md`` (week 2); the rest of the wording is yours.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .actions import Action
-from .errors import EmptyShoeError, unwritten
+from .actions import Action, Phase
+from .errors import EmptyShoeError, InvalidBetError, unwritten
 from .events import Outcome
-from .money import format_money
+from .money import format_money, parse_bet
+from .player import Player
 from .round import Round
+from .rules import Rules
 from .table import Blackjack
 from .view import DealerView, HandView
 
 if TYPE_CHECKING:
     from .coach import Coach
 
-__all__ = ["Ask", "HELP", "HINT", "QUIT", "Say", "ask_hit_or_stand", "mistake_line", "dealer_text", "hand_text", "play_game",
-           "play_round", "play_turn", "result_text", "run", "summary_lines"]
+__all__ = ["Ask", "HELP", "HINT", "QUIT", "Say", "ask_bet", "ask_hit_or_stand", "ask_move", "dealer_text", "hand_text",
+           "mistake_line", "play_game", "play_money_round", "play_round", "play_turn", "result_text", "run",
+           "summary_lines", "take_bets"]
 
 Ask = Callable[[str], str]
 """Shows a prompt and returns the answer typed, like :func:`input` (it may raise ``EOFError``)."""
@@ -64,8 +73,9 @@ HINT = frozenset(("?", "hint"))
 
 #: What ``help`` shows at any prompt of the course game (handled by :func:`run`).
 HELP = ("At a hit-or-stand question type h or hit to take a card, s or stand to keep your hand; after a round, "
-        "y or n to play again or stop. At any prompt: ? or hint (advice for this decision), help (this text), "
-        "quit (end the game with a summary).")
+        "y or n to play again or stop. With money: a whole number of credits at a bet question, and a move by "
+        "its name or letter (d double, p split, i insurance, n no). At any prompt: ? or hint (advice for this "
+        "decision), help (this text), quit (end the game with a summary).")
 
 
 class _Quit(Exception):
@@ -231,6 +241,142 @@ def play_game(game: Blackjack, ask: Ask, say: Say) -> int:
     # END SOLUTION
 
 
+def ask_bet(player: Player, rules: Rules, ask: Ask, say: Say) -> Fraction:
+    """Ask ``player`` for a bet until the answer is one the table takes (week 2: "allow him/her to wager").
+
+    Args:
+        player: the player to ask; the prompt names them and shows ``player.bankroll``.
+        rules: the table's rules (``rules.min_bet`` and ``rules.max_bet``, the table limits).
+        ask: shows a prompt and returns the answer.
+        say: writes a line.
+
+    Returns:
+        The bet as exact money: a whole number of credits (:func:`~blackjack.money.parse_bet`)
+        that your ``Player.check_bet`` accepts (within the table limits and the bankroll). Any
+        other answer is refused with a line that gives the reason (the ``InvalidBetError``'s
+        message) and asked again.
+    """
+    # BEGIN SOLUTION m2: ask (the prompt names the player and shows the bankroll) until parse_bet reads the answer as a whole number of credits and player.check_bet accepts it; after a refusal (InvalidBetError) say its reason and ask again; return the bet
+    while True:
+        answer = ask(f"{player.name}, you have {format_money(player.bankroll)}: your bet "
+                     f"({format_money(rules.min_bet)}-{format_money(rules.max_bet)})? ")
+        try:
+            return player.check_bet(parse_bet(answer), rules)
+        except InvalidBetError as err:
+            say(f"Not a bet: {err}.")
+    # END SOLUTION
+
+
+def take_bets(game: Blackjack, ask: Ask, say: Say) -> dict[int, Fraction]:
+    """Take the round's bets: every player who can cover the table minimum is asked, in seat order.
+
+    A player who cannot (``player.can_cover(game.rules)`` is False) sits the round out: one
+    line names them and says so, and they are not asked.
+
+    Returns:
+        Seat number -> bet (:func:`ask_bet`), for ``game.start_round(bets)``; empty when nobody can bet.
+    """
+    # BEGIN SOLUTION m2: for each player in seat order, ask_bet when the player's bankroll covers the table minimum (can_cover), else say a line naming the player that says they sit out; return the bets by seat number
+    bets = {}
+    for seat, player in enumerate(game.players):
+        if player.can_cover(game.rules):
+            bets[seat] = ask_bet(player, game.rules, ask, say)
+        else:
+            say(f"{player.name} has {format_money(player.bankroll)}, less than the table minimum of "
+                f"{format_money(game.rules.min_bet)}, and sits this round out.")
+    return bets
+    # END SOLUTION
+
+
+def ask_move(name: str, offered: Collection[Action], ask: Ask, say: Say) -> Action:
+    """Ask the player ``name`` for one of the moves the round offers now, until the answer is one of them.
+
+    Args:
+        name: who is asked, e.g. ``"Ann"`` or ``"Ann (hand 2)"``; the prompt names them.
+        offered: ``rnd.legal_actions()``: the moves your rules allow now (hit, stand, and double
+            and split where your ``why_not_double``/``why_not_split`` allow them; insurance and
+            decline while insurance is offered). The prompt lists every one of them, and no other.
+        ask: shows a prompt and returns the answer.
+        say: writes a line.
+
+    Returns:
+        The :class:`~blackjack.actions.Action` the answer names (``Action.parse``: its name or its
+        letter, h s d p r i, and n or no to decline, any case). An answer that names no move, or
+        a move not offered, is refused with a line and asked again.
+    """
+    # BEGIN SOLUTION m2: ask (the prompt names the player and lists every move offered, in Action order, e.g. by its label) until Action.parse reads the answer as one of the moves offered; after any other answer say a line and ask again; return the action
+    moves = [action for action in Action if action in offered]
+    while True:
+        answer = ask(f"{name}: {', '.join(action.label for action in moves)}? ")
+        try:
+            action = Action.parse(answer)
+        except ValueError:
+            action = None
+        if action in moves:
+            return action
+        say(f"Please type one of {', '.join(action.value for action in moves)}.")
+    # END SOLUTION
+
+
+def play_money_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int, Outcome]]:
+    """Play one round with money (week 2: "Give each player a bankroll ... then allow him/her to wager").
+
+    In order: take the bets (:func:`take_bets`) and start the round with them
+    (``game.start_round(bets)``: your ``take_stake`` takes each bet from the bankroll at the
+    deal); show every betting player's hand with its bet, and the dealer's (hole card
+    hidden); while the round has a decision (``rnd.turn``, ``(seat, hand)``), show a split
+    hand when the turn moves to it, ask its player for a move from
+    ``rnd.legal_actions()`` (:func:`ask_move`: the insurance offer, then hit, stand, double
+    down, split ... as your rules allow) and apply it, showing the hand again after a move
+    that deals it a card; then show the dealer's play, finish the round
+    (``game.finish_round()``), say each hand's result with its net (signed, exact), each
+    insurance bet's net (``rnd.insurance_net(seat)``) and every player's bankroll.
+
+    Returns:
+        What ``game.finish_round()`` returns: ``(seat, hand, Outcome)`` for every hand.
+    """
+    # BEGIN SOLUTION m2: start the round with take_bets' bets; say hand_text and the bet of every betting seat's hand, and dealer_text; as long as the round has a turn: say a split hand when the turn moves to it, ask_move from rnd.legal_actions() and apply it, saying the hand again after a move that adds a card; say dealer_text; finish the round; say result_text and the signed net of every outcome, and of every insurance bet (rnd.insurance_net), then every player's bankroll
+    rnd = game.start_round(take_bets(game, ask, say))
+
+    def who(seat: int, hand: int) -> str:
+        view = rnd.view().seats[seat]
+        return view.name if len(view.hands) == 1 else f"{view.name} (hand {hand + 1})"
+
+    def shown(seat: int, hand: int) -> str:
+        shown = rnd.view().seats[seat].hands[hand]
+        return f"{hand_text(who(seat, hand), shown)}, bet {format_money(shown.bet)}"
+
+    table = rnd.view()
+    for view in table.seats:
+        if view.hands:
+            say(shown(view.index, 0))
+    say(dealer_text(table.dealer))
+    last: tuple[int, int] | None = None
+    while rnd.turn is not None:
+        seat, hand = turn = rnd.turn
+        if turn != last and hand > 0 and rnd.phase is Phase.PLAYER_TURN:  # a split hand: the deal showed the first
+            say(shown(seat, hand))
+        last = turn
+        cards = rnd.view().seats[seat].hands[hand].cards
+        rnd.apply(ask_move(who(seat, hand), rnd.legal_actions(), ask, say))
+        if rnd.view().seats[seat].hands[hand].cards != cards:
+            say(shown(seat, hand))
+    table = rnd.view()  # the dealer has played
+    say(dealer_text(table.dealer))
+    outcomes = game.finish_round()
+    def signed(net: Fraction | int) -> str:
+        return ("+" if net > 0 else "") + format_money(net)
+
+    for seat, hand, outcome in outcomes:
+        say(f"{result_text(who(seat, hand), outcome)} ({signed(outcome.net)})")
+    for view in rnd.view().seats:
+        if view.insurance:
+            say(f"{view.name}'s insurance: {signed(rnd.insurance_net(view.index))}")
+    say("Bankrolls: " + ", ".join(f"{player.name} {format_money(player.bankroll)}" for player in game.players))
+    return outcomes
+    # END SOLUTION
+
+
 def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> int:
     """Run the course game as ``python -m blackjack --rules cs111`` does (given code, not the student's).
 
@@ -241,7 +387,9 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
     the hint is one line saying so and the game goes on. The game ends with a session
     summary (:func:`summary_lines`, week 2's code: until it is written, the rounds
     played and a line naming it) when the rounds are played, at the end of input and at
-    ``quit``.
+    ``quit``. At a table with money (``game.rules.wagering``, ``--bankroll``) the rounds are
+    week 2's :func:`play_money_round`, until the players say no or nobody can cover the
+    table minimum.
 
     Args:
         game: the table, its players named and its shoe ready (``--stack`` cards on top).
@@ -296,10 +444,12 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
         say(line)
 
     names = ", ".join(player.name for player in game.players)
-    say(f"The course's blackjack: {names} against the dealer. Hit or stand; ? for a hint, help for help, "
-        "quit to stop.")
+    say(f"The course's blackjack: {names} against the dealer. {'Bet, then play' if game.rules.wagering else 'Hit or stand'}"
+        "; ? for a hint, help for help, quit to stop.")
     try:
-        if rounds is None:
+        if game.rules.wagering:
+            _money_game(game, asking, saying, rounds)
+        elif rounds is None:
             play_game(game, asking, saying)
         else:
             for _ in range(rounds):
@@ -320,6 +470,25 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
         for coach in coaches:
             coach.close()
     return _summarize(game, saying, say)
+
+
+def _money_game(game: Blackjack, ask: Ask, say: Say, rounds: int | None) -> None:
+    """The week-2 game's rounds (given code): :func:`play_money_round` until ``rounds`` are played (None: until
+    the players answer no to "Another round?") or nobody can cover the table minimum."""
+    played = 0
+    while rounds is None or played < rounds:
+        if not any(player.can_cover(game.rules) for player in game.players):
+            say("Nobody can cover the table minimum: the game is over.")
+            return
+        play_money_round(game, ask, say)
+        played += 1
+        while rounds is None:
+            again = ask("Another round? [y/n] ").strip().lower()
+            if again in ("n", "no"):
+                return
+            if again in ("y", "yes"):
+                break
+            say("Please type y (another round) or n (stop).")
 
 
 def _summarize(game: Blackjack, saying: Say, say: Say) -> int:

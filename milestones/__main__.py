@@ -1,4 +1,5 @@
-"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,demo,defend,honesty}``.
+"""Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,tenrounds,demo,defend,
+honesty}``.
 
 =========================================  ==============================================
 command                                    what it does
@@ -8,6 +9,7 @@ command                                    what it does
 ``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
 ``check [--milestone N]``                  a student's progress check and diary line
 ``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
+``tenrounds [--script FILE]``              play your ten rounds with money; the diary's table
 ``demo [--milestone N] [--step]``          the Program Demo: the student's game on stacked
                                            rounds (a bust, a push, a natural, a double ...)
 ``defend [--hands N] [--seed S]``          play your hints through the simulator beside basic
@@ -37,6 +39,7 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
+from collections.abc import Callable
 from typing import NoReturn
 
 from . import REPO_ROOT
@@ -205,14 +208,20 @@ def build_parser() -> argparse.ArgumentParser:
     only.add_argument("--test", metavar="NAME", help="run only this test (test_win_pays_one_to_one); not logged")
     _add_limits(check, 300.0)
 
+    ten = sub.add_parser("tenrounds", help="play ten rounds of your course game with money (week 2) for the diary")
+    ten.add_argument("--script", type=Path, metavar="FILE", help="answer the game's questions from this file, one "
+                     "answer a line (default: type them)")
+    ten.add_argument("--names", default="You", metavar="A,B,..", help="your players' names (default: You)")
+    ten.add_argument("--project", type=Path, default=Path.cwd(), metavar="DIR",
+                     help="your project folder, holding blackjack/ (default: here)")
+    ten.add_argument("--diary", type=Path, metavar="PATH", help="default: docs/diary.md in the project")
+
     demo = sub.add_parser("demo", help="the Program Demo: play your game through each situation of a milestone")
     demo.add_argument("--milestone", type=int, action="append", metavar="N",
                       help="the milestone whose scenes to play (repeat for several; default: all)")
     demo.add_argument("--project", type=Path, default=Path.cwd(), metavar="DIR",
                       help="the project folder holding blackjack/ (default: here)")
     demo.add_argument("--step", action="store_true", help="wait for Enter before each scene")
-    demo.add_argument("--plain", action="store_true", help="one line per hand instead of card drawings")
-    demo.add_argument("--ascii", action="store_true", help="draw with ASCII only, no suit symbols")
     demo.add_argument("--scene-timeout", type=_positive, default=10.0, metavar="S",
                       help="seconds a scene may run before it is stopped (default 10)")
 
@@ -324,8 +333,29 @@ def _check(args: argparse.Namespace) -> int:
         else:
             print(f"(nothing new since the last line in {diary})")
         if result.grade.milestone.number >= 2:  # the course's "see how much you win/lose over 10 rounds"
-            log_ten_rounds(project, diary, lambda line: print(line, flush=True), template=template)
+            print("(your ten rounds with money, for the diary: python -m milestones tenrounds)")
     return 0
+
+
+def _ten_rounds(args: argparse.Namespace) -> int:
+    project = args.project.resolve()
+    if not (project / "blackjack" / "__init__.py").is_file():
+        raise FileNotFoundError(f"{project} has no blackjack/__init__.py; give --project DIR")
+    names = [name.strip() for name in args.names.split(",") if name.strip()] or ["You"]
+    diary = args.diary or project / "docs" / "diary.md"
+    check_diary(diary)
+    script: list[str] = [] if args.script is None else args.script.read_text(encoding="utf-8").splitlines()
+
+    def scripted(prompt: str) -> str:
+        if not script:
+            raise EOFError
+        answer = script.pop(0)
+        print(prompt + answer, flush=True)
+        return answer
+    ask: Callable[[str], str] = scripted if args.script is not None else input
+    ten = log_ten_rounds(project, diary, ask, lambda line: print(line, flush=True), names=names,
+                         template=handout_dir(REPO_ROOT) / "diary_template.md")
+    return 1 if ten.problem else 0
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -335,14 +365,8 @@ def _demo(args: argparse.Namespace) -> int:
         except EOFError:
             pass
 
-    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥┌─░".encode(encoding)
-        unicode = not args.ascii
-    except (UnicodeEncodeError, LookupError):
-        unicode = False
-    return run_demo(args.project, sys.stdout, args.milestone, unicode=unicode, plain=args.plain,
-                    scene_timeout=args.scene_timeout, pause=pause if args.step else None)
+    return run_demo(args.project, sys.stdout, args.milestone, scene_timeout=args.scene_timeout,
+                    pause=pause if args.step else None)
 
 
 def _needs_pytest(command: str) -> str:
@@ -414,6 +438,8 @@ def _run(args: argparse.Namespace) -> int:
         return _check(args)
     if args.command == "demo":
         return _demo(args)
+    if args.command == "tenrounds":
+        return _ten_rounds(args)
     if args.command == "defend":
         return defend_main(args, lambda line: print(line, flush=True))
     report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)

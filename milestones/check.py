@@ -2,10 +2,10 @@
 
 Runs the visible tests of the current milestone against the student's own packages,
 prints the points so far and the next failing test's message, and appends a dated line
-to the progress table of the student's diary (``docs/diary.md``). From milestone 2 on it
-also plays ten rounds of the student's course game with money
-(:mod:`milestones.ten_rounds`) and writes each player's line of its session summary into
-the diary's "Ten rounds" table (:func:`append_ten_rounds`).
+to the progress table of the student's diary (``docs/diary.md``). ``python -m milestones
+tenrounds`` (:func:`log_ten_rounds`) plays the student's ten rounds of the course game with
+money (:mod:`milestones.ten_rounds`) and writes them into the diary's "Ten rounds" table
+(:func:`append_ten_rounds`).
 
 The current milestone is the first one (in course order) whose visible tests do not
 all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -29,7 +29,7 @@ from .grader.scores import MilestoneGrade, PartScore, TestScore, score_run
 from .grader.hidden import hidden_counts
 from .report import points_text, score_text
 from .grader.runner import Limits, TestRecord, run_suite
-from .ten_rounds import ROUNDS, SEED, TenRounds, play_ten_rounds
+from .ten_rounds import BANKROLL, ROUNDS, SEED, TenRounds, play_ten_rounds
 
 __all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "read_diary",
            "run_check", "write_whole"]
@@ -38,10 +38,10 @@ PROGRESS_HEADING = "## Progress log"
 PROGRESS_HEADER = ("| date | milestone | visible points | tests passing | next step |\n"
                    "|---|---|---|---|---|")
 TEN_ROUNDS_HEADING = "## Ten rounds"
-TEN_ROUNDS_NOTE = ("Written by `python -m milestones check` from milestone 2 on: ten rounds of your course game "
-                   "with money, and each player's line of its session summary.")
-TEN_ROUNDS_HEADER = ("| date | player | strategy | rounds | won | lost | pushed | net |\n"
-                     "|---|---|---|---|---|---|---|---|")
+TEN_ROUNDS_NOTE = ("Written by `python -m milestones tenrounds`: your ten rounds of your course game with money, "
+                   "each player's ten rounds, and two bots' at the same table.")
+TEN_ROUNDS_HEADER = ("| date | round | player | bet | moves | result | net |\n"
+                     "|---|---|---|---|---|---|---|")
 
 
 @dataclass
@@ -412,9 +412,9 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
                       now: dt.datetime | None = None) -> list[str]:
     """Write the rows of ``ten`` (:func:`milestones.ten_rounds.play_ten_rounds`) into the diary's "Ten rounds" table.
 
-    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows are
-    replaced by the new ones, dated, when they say something else (the student's code
-    changed), and left as they are when they say the same, their dates aside. A diary
+    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows (and
+    an older diary's header) are replaced by the new ones, dated, when they say something
+    else, and left as they are when they say the same, their dates aside. A diary
     without the heading gets the section (heading, a line on where the rows come from, the
     table) before its ``## Progress log``, or at its end. A missing diary is created from
     ``template`` first. Nothing is written when ``ten`` has no rows.
@@ -445,8 +445,10 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
         while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
             end += 1
         old = [_cells(line)[1:] for line in lines[start + 2:end + 1]]
-        if old == [[_cell(cell) for cell in row] for row in ten.rows]:
+        header = TEN_ROUNDS_HEADER.splitlines()
+        if old == [[_cell(cell) for cell in row] for row in ten.rows] and lines[start:start + 2] == header:
             return []
+        lines[start:start + 2] = header  # an older diary's columns
         rows = [f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(_cell(cell) for cell in row) + " |" for row in ten.rows]
         lines[start + 2:end + 1] = rows
         _replace(diary, lines)
@@ -455,19 +457,18 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
         raise OSError(f"cannot write the diary {diary}: {_words(err)}") from None
 
 
-def log_ten_rounds(project: Path, diary: Path, say: Callable[[str], None], *, template: Path | None = None,
-                   timeout: float = 30.0) -> TenRounds:
-    """Play the ten rounds on ``project``'s code, say its summary, and write its rows into ``diary``.
-
-    ``check`` calls this after logging a check of milestone 2 or later. What it says: the
-    summary's lines and where they were written, or one line on why there is no table yet
-    (the code it needs not written, a mistake in it, a summary that does not give each
-    player's five numbers).
+def log_ten_rounds(project: Path, diary: Path, ask: Callable[[str], str], say: Callable[[str], None], *,
+                   names: Sequence[str] = ("You",), template: Path | None = None, timeout: float = 30.0) -> TenRounds:
+    """Play the student's ten rounds on ``project``'s code (``python -m milestones tenrounds``), and write the rows
+    into ``diary``.
 
     Args:
         project: the student's project folder.
         diary: the diary to write (see :func:`append_ten_rounds`).
-        say: writes one line for the student.
+        ask: answers the game's questions (:func:`input`, or a script's lines).
+        say: writes one line for the student: the game as it is played, then where the rows went, or one line on
+            why there is no table (the code it needs not written, a mistake in it, answers that ran out).
+        names: the student's players.
         template: the diary template, for a diary that does not exist yet.
         timeout: seconds the game may take (:func:`~milestones.ten_rounds.play_ten_rounds`).
 
@@ -477,15 +478,13 @@ def log_ten_rounds(project: Path, diary: Path, say: Callable[[str], None], *, te
     Raises:
         OSError: the diary cannot be written.
     """
-    ten = play_ten_rounds(project, timeout=timeout)
+    say(f"{ROUNDS} rounds of your course game with money (cs111_money, bankroll {BANKROLL}, seed {SEED}), "
+        f"for the diary:")
+    ten = play_ten_rounds(project, ask, say, names=names, timeout=timeout)
     if ten.problem:
-        say(f"(no ten rounds in the diary yet: {ten.problem})")
-        return ten
-    say(f"{ROUNDS} rounds of your course game with money (seed {SEED}), for the diary:")
-    for line in ten.lines:
-        say(f"  {line}")
-    if append_ten_rounds(diary, ten, template=template):
-        say(f"(written in the Ten rounds table of {diary})")
+        say(f"(no ten rounds in the diary: {ten.problem})")
+    elif append_ten_rounds(diary, ten, template=template):
+        say(f"(written in the Ten rounds table of {diary}, with two bots' ten rounds beside yours)")
     else:
         say(f"(the same rounds as in the Ten rounds table of {diary})")
     return ten

@@ -4,9 +4,10 @@ milestone covers, in about two minutes, for the peer leader, and says where the 
 The course grades a Program Demo ("show your peer leader a demo of your code"). Played by
 hand, the situations worth showing (a bust, a push, a natural, a double down, a split)
 take many rounds of luck to come up; here each is a *scene*: a round dealt from a stacked
-shoe through the student's own engine (``Blackjack``, ``Round.apply``; week 1 through their
-text game, week 3 through their window, ``gui/shell.py``), with the table drawn by the
-engine's text renderer and a line on what to point out.
+shoe through the student's own game: weeks 1 and 2 through their course game
+(``blackjack/course_game.py``: week 1's ``play_round``, week 2's ``play_money_round`` with
+its bet and move questions), its questions answered from the scene; week 3 through their
+window, ``gui/shell.py``; with a line on what to point out.
 
 Each scene's play is kept as plain data (JSON-able dicts: the cards each hand and the dealer
 got, the totals shown, the actions offered at each decision, the hint, the results and money). The
@@ -24,7 +25,7 @@ without judging it.
 name                       what it is
 =========================  ===================================================================
 ``Scene``                  one stacked round: rules, players, cards, bets, decisions, expected ends
-``SCENES``                 the scenes of each milestone (1: the course's game, 2: money and play, 3: the shell)
+``SCENES``                 the scenes of each milestone (1: the course's game, 2: its money and moves, 3: the shell)
 ``play_demo(out, ...)``    play scenes in this process with the ``blackjack`` package importable now (unjudged)
 ``run_demo(project, ...)`` play ``project``'s code in a process of its own and judge it against the kit's engine
 ``differences(...)``       the differences between a student's record and the reference's, in words
@@ -70,8 +71,7 @@ def _check_numbers(numbers: list[int]) -> None:
                            f"{', '.join(map(str, SCENES))}")
 
 
-def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool = True, plain: bool = False,
-              scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
+def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
     """Play the scenes of ``milestones`` (default: all) in this process, with the ``blackjack`` package
     importable now, checking only each scene's expected ends (not judged against the rules: see
     :func:`run_demo`). Milestone 3's scenes open windows: they need ``$DISPLAY``.
@@ -79,8 +79,6 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     Args:
         out: where the demo is written.
         milestones: the milestones whose scenes to play, in this order.
-        unicode: draw suit symbols (False: ASCII only).
-        plain: one line per hand instead of card drawings.
         scene_timeout: seconds a scene may run before it is stopped (0: no limit).
         pause: called between scenes (e.g. wait for Enter); None: go straight on.
 
@@ -94,7 +92,7 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, unicode: bool
     _check_numbers(numbers)
     say = _say_to(out)
     return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
-        scene, say, unicode=unicode, plain=plain, scene_timeout=scene_timeout)[0],
+        scene, say, scene_timeout=scene_timeout)[0],
         "  ok: every hand ended as it should")
 
 
@@ -191,8 +189,8 @@ def _load_reference(root: Path) -> bool:
     return all(Path(str(module.__file__)).resolve().is_relative_to(root) for module in (blackjack, gui))
 
 
-def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *, unicode: bool = True,
-             plain: bool = False, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
+def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0,
+              pause: Callable[[], None] | None = None) -> int:
     """Play the demo on the packages in ``project`` in the student's process, judging each scene against the kit.
 
     The student's process (:mod:`milestones.host`: only ``project`` supplies ``blackjack`` and ``gui``) plays
@@ -232,7 +230,7 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
             except NoDisplay as err:  # the window scenes say so
                 no_display = str(err)
         host = stack.enter_context(Host(project, "demo_play", env=env))
-        options = {"unicode": unicode, "plain": plain, "scene_timeout": scene_timeout}
+        options = {"scene_timeout": scene_timeout}
 
         def play(number: int, index: int, scene: Scene) -> str:
             if scene.shell and no_display:

@@ -28,7 +28,11 @@ def _hard_or_soft(cards: Sequence[str]) -> tuple[int, bool]:
 
 def _total_words(cards: Sequence[str], mine: str, theirs: str) -> str:
     """Words for a hand whose total is shown as ``mine`` where the rules show ``theirs``."""
-    if "/" in mine and "/" not in theirs and any(c.startswith("A") for c in cards):
+    ace = any(c.startswith("A") for c in cards)
+    if ace and mine.rpartition("/")[2].strip() != theirs.rpartition("/")[2].strip():
+        return (f"{_ranks(cards)} totals {mine or 'nothing'}: an ace counts 11 where that keeps the hand at 21 or "
+                f"less, so under the rules it totals {theirs}")
+    if "/" in mine and "/" not in theirs and ace:
         return f"{_ranks(cards)} was counted soft ({mine}): its ace can only count 1 there, a hard {theirs}"
     if "/" in theirs and "/" not in mine:
         return f"{_ranks(cards)} was counted hard ({mine}): its ace counts 11 there, a soft {theirs}"
@@ -167,7 +171,7 @@ def differences(scene: Scene, mine: Record, theirs: Record) -> list[str]:
             found.append(f"{want['who']} was not asked to play {_ranks(want['cards'])} ({want['total']}): "
                          f"the rules offer {', '.join(want['offered'])}")
         elif want is None:
-            found.append(f"{got['who']} was asked again on {_ranks(got['cards'])} ({got['total']}): under the "
+            found.append(f"{got['who']} was asked to play {_ranks(got['cards'])} ({got['total']}): under the "
                          f"rules that turn is over")
         else:
             found.extend(_step_differences(got, want, rules.split_by))

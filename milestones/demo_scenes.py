@@ -27,14 +27,11 @@ class Scene:
         players: the seats' names.
         cards: the shoe's first cards in deal order: one to each seat, the dealer's upcard, a
             second to each seat, the hole card, then every card play calls for.
-        bets: each seat's bet (ignored under rules without money).
-        decisions: the decisions in order, by ``Action`` value (``"hit"``, ``"split"``); when
-            they run out, every open hand stands (and insurance is declined).
+        bets: each seat's bet (ignored under rules without money), typed at the bet questions.
+        decisions: the decisions in order, by ``Action`` value (``"hit"``, ``"split"``), typed by
+            their letters; when they run out, every open hand stands (and insurance is declined).
         expect: how each hand should end, ``(seat, hand, result name, net)``; net is ``None``
             under rules without money.
-        course_game: play the round through the student's own week-1 text game
-            (``blackjack.course_game.play_round``, its answers typed from ``decisions``: ``h``
-            or ``s``) instead of drawing the engine's table.
         bankroll: each seat's bankroll before the round (None: the rules' starting bankroll).
         hint: show (and compare) the basic-strategy hint (``basic_advice``) at each decision.
         shell: play the round in the student's milestone-3 window (``gui.shell.Shell``): Deal,
@@ -49,7 +46,6 @@ class Scene:
     bets: tuple[int, ...] = ()
     decisions: tuple[str, ...] = ()
     expect: tuple[tuple[int, int, str, int | None], ...] = ()
-    course_game: bool = False
     bankroll: int | None = None
     hint: bool = False
     shell: bool = False
@@ -62,23 +58,23 @@ SCENES: dict[int, tuple[Scene, ...]] = {
         Scene("Two players: a bust and a win",
               "Ann hits 16 and busts, and is not asked again; Bob stands on 18; the dealer stands on 17.",
               "cs111", ("Ann", "Bob"), "Th 9c 7d 6h 9s Ts Kc", decisions=("hit", "stand"),
-              expect=((0, 0, "BUST", None), (1, 0, "WIN", None)), course_game=True),
+              expect=((0, 0, "BUST", None), (1, 0, "WIN", None))),
         Scene("A push", "T-8 against the dealer's T-8: equal totals tie.",
-              "cs111", ("Ann",), "Th Tc 8d 8s", decisions=("stand",), expect=((0, 0, "PUSH", None),),
-              course_game=True),
+              "cs111", ("Ann",), "Th Tc 8d 8s", decisions=("stand",), expect=((0, 0, "PUSH", None),)),
         Scene("An ace counts 1 or 11",
               "A-5 is a soft 16 (6 / 16); a 7 makes it a hard 13 (the ace drops to 1); an 8 makes 21.",
-              "cs111", ("Ann",), "Ah Tc 5d 7s 7c 8d", decisions=("hit", "hit"), expect=((0, 0, "WIN", None),),
-              course_game=True),
+              "cs111", ("Ann",), "Ah Tc 5d 7s 7c 8d", decisions=("hit", "hit"), expect=((0, 0, "WIN", None),)),
+        Scene("An ace with a ten-card", "A-K is 21 (the ace counts 11 with a ten-card); at the cs111 table a 21 "
+              "ends the turn at once and beats the dealer's 19.",
+              "cs111", ("Ann",), "Ah Tc Kd 9s", expect=((0, 0, "WIN", None),)),
         Scene("Three players, and the dealer busts",
               "The dealer must hit 16 and busts with 26: every hand still standing wins.",
               "cs111", ("Ann", "Bob", "Cy"), "Th 9c 5s 6h 2d 7s 8c Ts Kc", decisions=("stand", "stand", "stand"),
-              expect=((0, 0, "WIN", None), (1, 0, "WIN", None), (2, 0, "WIN", None)), course_game=True),
+              expect=((0, 0, "WIN", None), (1, 0, "WIN", None), (2, 0, "WIN", None))),
         Scene("The dealer stands on soft 17",
               "The dealer's A-6 is a soft 17, and these rules (S17) stand on it: Ann's 18 wins. A dealer who drew "
               "would take the 4 and make 21.",
-              "cs111", ("Ann",), "Th Ad 8s 6c 4h", decisions=("stand",), expect=((0, 0, "WIN", None),),
-              course_game=True),
+              "cs111", ("Ann",), "Th Ad 8s 6c 4h", decisions=("stand",), expect=((0, 0, "WIN", None),)),
     ),
     2: (
         Scene("A bust", "Ann hits 16 against a 7 and busts with 26: the bet of 10 is lost at once.",

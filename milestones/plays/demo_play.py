@@ -26,9 +26,9 @@ class SceneTimeout(Exception):
 def play_scene(key: str, options: dict[str, Any]) -> dict[str, Any]:
     """Play the scene ``key`` (``"milestone:index"``) on the project's packages, printing what it shows (the host
     sends each line to the demo as it comes); return ``{"status": ..., "record": ...}`` (see :func:`run_scene`).
-    ``options``: ``unicode``, ``plain`` and ``scene_timeout`` (seconds)."""
+    ``options``: ``scene_timeout`` (seconds)."""
     number, index = map(int, key.split(":"))
-    status, record = run_scene(SCENES[number][index], print, unicode=options["unicode"], plain=options["plain"],
+    status, record = run_scene(SCENES[number][index], print,
                                scene_timeout=options["scene_timeout"])
     return {"status": status, "record": record}
 
@@ -108,16 +108,19 @@ def _table(scene: Scene, listeners: Sequence[Callable[[Any], None]] = ()) -> Bla
 
 
 def _play_course_scene(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str, int | None]], Record]:
-    """Play one scene through the student's week-1 text game; return the hands' ends and the record.
+    """Play one scene through the student's own course game: week 1's ``play_round``, or, under rules with money,
+    week 2's ``play_money_round``; return the hands' ends and the record.
 
-    The answers are typed from ``scene.decisions`` (``h`` for hit, ``s`` for stand; ``s``
-    once they run out) and echoed after the prompt, as a person's would show.
+    The answers are typed from the scene, as a person's would be, and echoed after the prompt: each seat's bet
+    (``scene.bets``) while no round is dealt, then ``scene.decisions`` by their letters (``h``, ``s``, ``d``,
+    ``p``, ``i``); during the insurance offer a decision that is not insurance waits and ``n`` declines; when the
+    decisions run out, ``s`` (``n`` during the offer).
 
     Raises:
-        RuntimeError: the game asked for more than :data:`_MAX_ASKS` answers (it keeps
-            asking a player whose turn is over).
+        RuntimeError: the game asked for more than :data:`_MAX_ASKS` answers (it keeps asking a player whose turn
+            is over, or keeps refusing an answer).
     """
-    from blackjack import course_game
+    from blackjack import Action, Phase, course_game
 
     game = _table(scene)
     rounds: list[Round] = []
@@ -127,78 +130,40 @@ def _play_course_scene(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str
         rounds.append(start(*args, **kwargs))
         return rounds[-1]
 
-    game.start_round = keep  # type: ignore[method-assign]  # the round the student's play_round starts
-    answers = ["h" if d == "hit" else "s" for d in scene.decisions]
+    game.start_round = keep  # type: ignore[method-assign]  # the round the student's game starts
+    bets = [str(bet) for bet in scene.bets]
+    decisions = list(scene.decisions)
     steps: list[Record] = []
+    asked = [0]
 
     def ask(prompt: str) -> str:
-        if len(steps) >= _MAX_ASKS:
+        asked[0] += 1
+        if asked[0] > _MAX_ASKS:
             raise RuntimeError(f"the game asked {_MAX_ASKS} questions in one round: does it keep asking a "
-                               f"player who stood or busted?")
-        answer = answers.pop(0) if answers else "s"
-        if rounds:
-            steps.append(_step(rounds[-1].view(), "hit" if answer == "h" else "stand", scene.hint))
+                               f"player who stood or busted, or refuse every answer?")
+        if not rounds:
+            answer = bets.pop(0) if bets else "0"
+        else:
+            view = rounds[-1].view()
+            offer = view.phase is Phase.INSURANCE
+            wanted = decisions[0] if decisions else None
+            if wanted is None or offer != (wanted in ("insurance", "decline")):
+                answer = "n" if offer else "s"
+            else:
+                answer = Action(decisions.pop(0)).key
+            steps.append(_step(view, Action.parse(answer).value, scene.hint))
+            if "hint" in steps[-1]:
+                say(f"(the hint says {steps[-1]['hint']})")
         say(f"{prompt}{answer}")
         return answer
 
-    outcomes = course_game.play_round(game, ask, say)
+    play = course_game.play_money_round if game.rules.wagering else course_game.play_round
+    outcomes = play(game, ask, say)
     if not rounds:
-        raise RuntimeError("play_round did not start a round with game.start_round()")
-    return [(s, h, o.result.name, None) for s, h, o in outcomes], _table_record(rounds[-1], steps)
-
-
-def _play_table_scene(scene: Scene, say: Say, *, unicode: bool,
-                      plain: bool) -> tuple[list[tuple[int, int, str, int | None]], Record]:
-    """Play one scene through the engine, drawing the table; return the hands' ends and the record."""
-    from blackjack import Action, Phase
-    from blackjack.events import Event
-    from blackjack.text_render import describe_event, table_text
-
-    events: list[Event] = []
-    game = _table(scene, [events.append])
-    rules = game.rules
-    rnd = game.start_round(list(scene.bets) if rules.wagering and scene.bets else None)
-    say(table_text(rnd.view(), unicode=unicode, plain=plain))
-
-    def announce(opening: bool = False) -> None:
-        view = rnd.view()
-        for event in events:
-            line = describe_event(event, view, unicode=unicode, opening=opening)
-            if line:
-                say(f"  {line}")
-        events.clear()
-
-    announce(opening=True)  # the drawing shows the cards dealt; a natural settled at once is announced
-
-    decisions = list(scene.decisions)
-    steps: list[Record] = []
-    while rnd.turn is not None:
-        seat, hand = rnd.turn
-        legal = rnd.legal_actions()
-        wanted = Action(decisions.pop(0)) if decisions else None
-        if rnd.phase is Phase.INSURANCE and wanted not in (Action.INSURANCE, Action.DECLINE):
-            if wanted is not None:
-                decisions.insert(0, wanted.value)
-            wanted = Action.DECLINE
-        if wanted is None:
-            wanted = Action.DECLINE if Action.DECLINE in legal else Action.STAND
-        if wanted not in legal:
-            say(f"  (the game does not offer {wanted.value} to {scene.players[seat]} here; it offers "
-                f"{', '.join(sorted(a.value for a in legal))}: standing instead)")
-            wanted = Action.DECLINE if Action.DECLINE in legal else Action.STAND
-        view = rnd.view()
-        steps.append(_step(view, wanted.value, scene.hint))
-        which = f" (hand {hand + 1})" if len(rnd.hands(seat)) > 1 else ""
-        hint = f" (the hint says {steps[-1]['hint']})" if "hint" in steps[-1] else ""
-        say(f"{scene.players[seat]}{which}: {wanted.value}{hint}")
-        rnd.apply(wanted)
-        announce()
-    announce()
-    if steps:  # a round settled at the deal is on the table already
-        say(table_text(rnd.view(), unicode=unicode, plain=True))
-    ends = [(s, h, o.result.name, int(o.net) if rules.wagering and o.net == int(o.net) else None)
-            for s, h, o in rnd.outcomes()]
-    return ends, _table_record(rnd, steps)
+        raise RuntimeError("the round was not started with game.start_round()")
+    money = game.rules.wagering
+    return ([(s, h, o.result.name, int(o.net) if money and o.net == int(o.net) else None) for s, h, o in outcomes],
+            _table_record(rounds[-1], steps))
 
 
 def _window(shell: Any, press: str, error: str | None) -> Record:
@@ -281,20 +246,17 @@ def reference_record(scene: Scene) -> Record:
     """The record of ``scene`` played on the ``blackjack`` package importable now (the kit's, in the judge)."""
     if scene.shell:
         return _reference_shell_record(scene)
-    return _play_one(scene, lambda text: None, unicode=False, plain=True)[1]
+    return _play_one(scene, lambda text: None)[1]
 
 
-def _play_one(scene: Scene, say: Say, *, unicode: bool,
-              plain: bool) -> tuple[list[tuple[int, int, str, int | None]], Record]:
-    """Play ``scene`` the way it is shown (text game, table or window); return the hands' ends and the record."""
+def _play_one(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str, int | None]], Record]:
+    """Play ``scene`` the way it is shown (the course game or the window); return the hands' ends and the record."""
     if scene.shell:
         return _play_shell_scene(scene, say)
-    if scene.course_game:
-        return _play_course_scene(scene, say)
-    return _play_table_scene(scene, say, unicode=unicode, plain=plain)
+    return _play_course_scene(scene, say)
 
 
-def run_scene(scene: Scene, say: Say, *, unicode: bool, plain: bool,
+def run_scene(scene: Scene, say: Say, *,
                scene_timeout: float) -> tuple[str, Record | None]:
     """Play ``scene`` with the student's code, stopping it on an error, a loop or ``sys.exit``.
 
@@ -304,7 +266,7 @@ def run_scene(scene: Scene, say: Say, *, unicode: bool, plain: bool,
     """
     try:
         with time_limit(scene_timeout, stop=lambda _message: SceneTimeout()):
-            ends, record = _play_one(scene, say, unicode=unicode, plain=plain)
+            ends, record = _play_one(scene, say)
     except NotImplementedError as err:
         from blackjack.errors import unwritten
         status = f"stopped: {unwritten(err)}"

@@ -12,7 +12,7 @@ import pytest
 
 from blackjack import Action, Blackjack, PresetError, Rules, RulesError, Shoe
 
-PRESETS = ["cs111", "vegas", "atlantic_city", "downtown", "single_deck", "european", "justblackjack", "thunderjack"]
+PRESETS = ["cs111", "cs111_money", "vegas", "atlantic_city", "downtown", "single_deck", "european", "justblackjack", "thunderjack"]
 
 
 @pytest.mark.parametrize("changes, words", [
@@ -99,7 +99,7 @@ def test_exact_values_from_strings() -> None:
 
 
 def test_preset_names_in_file_order() -> None:
-    """Rules.preset_names() lists the eight presets, cs111 first."""
+    """Rules.preset_names() lists the nine presets, cs111 first."""
     assert Rules.preset_names() == PRESETS
 
 

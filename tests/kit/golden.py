@@ -14,9 +14,9 @@ file                what it holds
 ==================  ==============================================================================
 ``grade.json.txt``      ``grade --format json`` of every sample, every milestone
 ``gradescope.txt``      ``grade --format gradescope --output FOLDER``: each sample's ``results.json``
-``demo.txt``            ``demo --plain --ascii`` on the reference and on ``week2_only`` (differences)
+``demo.txt``            ``demo`` on the reference and on ``week2_only`` (differences)
 ``defend.txt``          ``defend --hands 400 --seed 1 --no-diary`` on the reference and the starter
-``ten_rounds.txt``      ``play_ten_rounds`` on the reference and the starter
+``ten_rounds.txt``      ``play_ten_rounds`` on the reference and the starter (bets of 10, every hand stands)
 ==================  ==============================================================================
 
 What may differ from run to run or machine to machine is taken out (:func:`normalized`): the
@@ -92,14 +92,16 @@ def outputs(kit: Path = KIT) -> dict[str, str]:
                                ("extra_data",)) for name in SAMPLES}
         found["gradescope.txt"] = json.dumps(results, indent=1) + "\n"
         found["demo.txt"] = "".join(
-            f"### demo on {name}\n" + _run(kit, "-m", "milestones", "demo", "--project", str(made[name]),
-                                           "--plain", "--ascii") for name in ("full", "week2_only"))
+            f"### demo on {name}\n" + _run(kit, "-m", "milestones", "demo", "--project", str(made[name]))
+            for name in ("full", "week2_only"))
         found["defend.txt"] = "".join(
             f"### defend on {name}\n" + _run(kit, "-m", "milestones", "defend", "--project", str(made[name]),
                                              "--hands", "400", "--seed", "1", "--no-diary")
             for name in ("full", "starter"))
         play = ("import dataclasses, json, sys; from milestones.ten_rounds import play_ten_rounds; "
-                "print(json.dumps(dataclasses.asdict(play_ten_rounds(__import__('pathlib').Path(sys.argv[1])))))")
+                "ask = lambda p: '10' if 'bet' in p else 'n' if 'insurance' in p else 's'; "
+                "print(json.dumps(dataclasses.asdict(play_ten_rounds(__import__('pathlib').Path(sys.argv[1]), ask, "
+                "lambda line: None))))")
         found["ten_rounds.txt"] = "".join(f"### ten rounds on {name}\n" + _run(kit, "-c", play, str(made[name]))
                                           for name in ("full", "starter"))
         return {name: normalized(text, samples) for name, text in found.items()}

@@ -131,7 +131,7 @@ def test_demo_reports_a_students_sys_exit(tmp_path: Path) -> None:
     project = tmp_path / "exits"
     write_packages(project, lambda r: False)
     replace_body(project, "blackjack/player.py", "Player.check_bet", ["import sys", "sys.exit(3)"])
-    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project), "--plain",
+    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project),
                            "--milestone", "2"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 1, done.stdout + done.stderr

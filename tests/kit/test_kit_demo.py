@@ -20,8 +20,8 @@ from milestones.starter import write_packages
 
 
 def demo(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m milestones demo --project PROJECT --plain ARGS`` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project), "--plain", *args],
+    """Run ``python -m milestones demo --project PROJECT ARGS`` in a fresh process."""
+    return subprocess.run([sys.executable, "-m", "milestones", "demo", "--project", str(project), *args],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
 
 
@@ -40,7 +40,7 @@ def test_play_demo_plays_in_this_process() -> None:
     """play_demo plays the importable package here (milestones 1 and 2 need no window) and checks each scene's
     expected ends."""
     out = io.StringIO()
-    assert play_demo(out, [1, 2], plain=True) == 0, out.getvalue()
+    assert play_demo(out, [1, 2]) == 0, out.getvalue()
     assert out.getvalue().count("  ok: every hand ended as it should") == len(SCENES[1]) + len(SCENES[2])
 
 
@@ -69,6 +69,12 @@ PLANTED: dict[str, tuple[int, Callable[[Path], None], str, str]] = {
         1, lambda f: replace_body(f, "blackjack/hand.py", "Hand.is_soft",
                                   ["return any(card.value == 1 for card in self._cards)"]),
         "An ace counts 1 or 11", "A-5-7 was counted soft (3 / 13): its ace can only count 1 there, a hard 13"),
+    "A-K scored 11": (
+        1, lambda f: _edit(f, "blackjack/hand.py", "if ace and total <= 11:\n            total += 10",
+                           "if ace and total < 11:\n            total += 10"),
+        "An ace with a ten-card", "Ann was asked to play A-K (1 / 11): under the rules that turn is over; "
+        "A-K totals 1 / 11: an ace counts 11 where that keeps the hand at 21 or less, "
+        "so under the rules it totals 21"),
     "a double offered with no bankroll left": (
         2, lambda f: _edit(f, "blackjack/plays.py", "if bankroll < bet:\n        return f\"doubling",
                            "if False:\n        return f\"doubling"),
@@ -118,7 +124,7 @@ def test_a_starter_copy_without_the_kit_shows_the_play_unjudged(tmp_path: Path) 
                     ignore=shutil.ignore_patterns("__pycache__", "suites", "handout"))
     (project / "milestones" / FUNCTIONS_FILE).write_text(functions_json(REPO_ROOT), encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--plain", "--milestone", "1",
+    done = subprocess.run([sys.executable, "-m", "milestones", "demo", "--milestone", "1",
                            "--milestone", "3"], cwd=project, capture_output=True, text=True, timeout=120,
                           check=False, env=env)
     assert done.stdout.count("not reachable") == 1 and "differs" not in done.stdout, done.stdout + done.stderr
@@ -131,13 +137,14 @@ def test_a_starter_copy_without_the_kit_shows_the_play_unjudged(tmp_path: Path) 
 
 
 def test_milestone_two_shows_the_situations_the_course_names() -> None:
-    """Milestone 2's scenes show a bust, a push, a natural, a double down, a split and insurance."""
+    """Milestone 2's scenes show a bust, a push, a natural, a double down, a split and insurance, played through
+    the course's game with money (its bet and move questions answered from the scene)."""
     titles = [scene.title for scene in SCENES[2]]
     assert {"A bust", "A push", "A natural", "A double down", "A split", "Insurance"} <= set(titles)
     out = io.StringIO()
-    play_demo(out, [2], plain=True)
-    for line in ("Ann: BUST -10", "Ann: PUSH", "Ann: BLACKJACK +15", "Ann: double", "Ann: split",
-                 "Ann's insurance wins 10."):
+    play_demo(out, [2])
+    for line in ("Ann loses (-10)", "Ann pushes (0)", "Ann wins (+15)", "ouble? d", "lit, su[r]render? p",
+                 "decli[n]e? i", "Ann's insurance: +10", "(the hint says stand)"):
         assert line in out.getvalue(), line
 
 
@@ -149,8 +156,8 @@ def test_a_starter_demo_says_what_is_not_written_yet(tmp_path: Path) -> None:
     done = demo(project)
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert "milestone 1: Three players, and the dealer busts: ok" in done.stdout
-    assert ("milestone 2: A split: stopped: Player.check_bet() is not written yet: turn the bet into exact money"
-            in done.stdout), done.stdout
+    assert "milestone 2: A split: stopped: play_money_round() is not written yet: start the round" in done.stdout, \
+        done.stdout
 
 
 def test_a_wrong_payout_and_a_loop_are_shown(tmp_path: Path) -> None:
@@ -201,3 +208,20 @@ def test_week_one_scenes_play_the_students_own_text_game(tmp_path: Path) -> None
     done = demo(nagging, "--milestone", "1", "--scene-timeout", "5")
     assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert "the game asked 30 questions in one round" in done.stdout, done.stdout
+
+
+def test_week_two_scenes_play_the_students_own_game_with_money(tmp_path: Path) -> None:
+    """Week 2's demo is the student's course game with money (play_money_round, ask_bet, ask_move): its bet and
+    move questions are answered from the scene and shown as the student wrote them, and a game whose move
+    question never offers a double differs from the rules where the scene doubles."""
+    project = tmp_path / "nodouble"
+    write_packages(project, lambda r: False)
+    _edit(project, "blackjack/course_game.py", "moves = [action for action in Action if action in offered]",
+          "moves = [action for action in Action if action in offered and action is not Action.DOUBLE]")
+    done = demo(project, "--milestone", "2")
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert "Ann, you have 1000: your bet (1-500)? 10" in done.stdout
+    assert "Please type one of hit, stand, surrender." in done.stdout, done.stdout
+    summary = done.stdout.split("=== Summary ===")[1]
+    assert ("A double down: differs: Ann was asked to play 6-5 (11): under the rules that turn is over" in summary
+            and "A split: differs:" in summary and "A bust: ok" in summary), summary

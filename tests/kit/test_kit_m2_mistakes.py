@@ -53,11 +53,11 @@ Edit = tuple[str, str]
 #: 6, the insurance pair insurance's 5; ``running_count`` has the counting drill's point too (the drill is answered
 #: with it).
 SHARES: dict[str, tuple[str, float]] = {
-    "Player.check_bet": ("wagering", 4), "take_stake": ("wagering", 3), "payout": ("wagering", 5),
-    "pay": ("wagering", 3), "summary_lines": ("wagering", 4),
-    "why_not_double": ("advanced", 5), "why_not_split": ("advanced", 5), "double_down": ("advanced", 4),
-    "split": ("advanced", 6), "deal_split_card": ("advanced", 6), "insurance_limit": ("advanced", 5),
-    "insurance_net": ("advanced", 5),
+    "Player.check_bet": ("wagering", 4), "take_stake": ("wagering", 2.5), "payout": ("wagering", 4.5),
+    "pay": ("wagering", 2.5), "summary_lines": ("wagering", 3.5), "ask_bet": ("wagering", 1), "take_bets": ("wagering", 1),
+    "why_not_double": ("advanced", 4.5), "why_not_split": ("advanced", 4.5), "double_down": ("advanced", 3.5),
+    "split": ("advanced", 5), "deal_split_card": ("advanced", 5), "insurance_limit": ("advanced", 4),
+    "insurance_net": ("advanced", 4), "ask_move": ("advanced", 1), "play_money_round": ("advanced", 2),
     "basic_advice": ("hints", 5),
     "dealer_probabilities": ("probabilities", 7), "bust_probability": ("probabilities", 3),
     "expected_values": ("probabilities", 10),
@@ -117,6 +117,16 @@ PLANTS: dict[str, Plant] = {
     "hints that never bust: stand on 12 or more, hit below, never double or split": Plant(ADVICE, "basic_advice", (
         *HINT, "return (Action.STAND if total >= 12 else Action.HIT), 'Never bust: stand on 12 or more.'"),
         least=2, issue=True),
+    # ---- the course game with money
+    "a bet question that takes any bet": Plant(GAME, "ask_bet", ("return parse_bet(ask('bet? '))",)),
+    "a player under the minimum asked anyway": Plant(GAME, "take_bets", (
+        "return {seat: ask_bet(player, game.rules, ask, say) for seat, player in enumerate(game.players)}",)),
+    "a move question that offers hit and stand only": Plant(GAME, "ask_move", (
+        "return ask_hit_or_stand(name, ask, say)",)),
+    "a round with money that stands on every hand": Plant(GAME, "play_money_round", (
+        "rnd = game.start_round(take_bets(game, ask, say))", "while rnd.turn is not None:",
+        "    rnd.apply(Action.DECLINE if Action.DECLINE in rnd.legal_actions() else Action.STAND)",
+        "return game.finish_round()")),
     # ---- wagering
     "a surrender paid as -bet / 2.0": Plant(WAGERS, "payout", edit=("return -Fraction(bet) / 2", "return -bet / 2.0")),
     "a push paid like a win": Plant(WAGERS, "payout", edit=("return _ZERO", "return bet")),

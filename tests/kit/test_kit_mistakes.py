@@ -192,9 +192,11 @@ def test_a_common_mistake_costs_points_with_a_message_naming_it(mistake: str, tm
 #: The spec's steps (milestones/specs/milestone2.md, and points.toml's order, which check follows) as regions:
 #: a part's tests must pass with its own step and the earlier ones written and every later step stubbed.
 STEPS = {
-    "wagering": ("test_wagering.py", {"Player.check_bet", "take_stake", "payout", "pay", "summary_lines"}),
+    "wagering": ("test_wagering.py", {"Player.check_bet", "take_stake", "payout", "pay", "summary_lines", "ask_bet",
+                                      "take_bets"}),
     "advanced": ("test_advanced_play.py", {"why_not_double", "why_not_split", "double_down", "split",
-                                           "deal_split_card", "insurance_limit", "insurance_net"}),
+                                           "deal_split_card", "insurance_limit", "insurance_net", "ask_move",
+                                           "play_money_round"}),
     "probabilities": ("test_probabilities.py", {"dealer_probabilities", "bust_probability", "expected_values"}),
     "hints": ("test_hints_basic.py", {"basic_advice"}),  # its reasons quote the given bust_probability, dealer_probabilities
     "counting": ("test_counting.py", {"running_count", "true_count", "bet_ramp", "count_advice"}),

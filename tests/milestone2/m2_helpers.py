@@ -159,3 +159,28 @@ def check_quiet(printed: Any, what: str) -> None:
             f"(the text game and the GUI show what it returns, and a print would show up in every front end). "
             f"Return the value or raise an error instead; to trace your code use logging.debug, which is off "
             f"unless you turn it on")
+
+
+def transcript(got: dict[str, Any]) -> str:
+    """What a scripted course-game call showed, prompts marked with '?', for a failure message."""
+    shown_lines = "\n".join(f"   {'? ' if kind == 'ask' else ''}{text}" for kind, text in got["log"])
+    return f"\n  what the game showed (? marks a prompt):\n{shown_lines or '   (nothing)'}"
+
+
+def check_scripted(got: dict[str, Any], name: str) -> tuple[list[str], list[str]]:
+    """Fail when the scripted call of ``name`` printed or went wrong (a question past the script, an exception),
+    with the transcript; return its prompts and its lines."""
+    check_quiet(got["printed"], name)
+    assert got["failure"] is None, f"{name}: {got['failure']}" + transcript(got)
+    return ([text for kind, text in got["log"] if kind == "ask"], [text for kind, text in got["log"] if kind == "say"])
+
+
+def said_between_asks(got: dict[str, Any]) -> list[list[str]]:
+    """The lines said after each answer, before the next question (the last answer's: to the end)."""
+    groups: list[list[str]] = []
+    for kind, text in got["log"]:
+        if kind == "ask":
+            groups.append([])
+        elif groups:
+            groups[-1].append(text)
+    return groups

@@ -22,7 +22,7 @@ from blackjack import Action, Blackjack, Round
 from blackjack.plays import insurance_limit
 from observe_given import MONEY, given
 from milestones.grader.observer import capture, number
-from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, snapshot, stand_all, table
+from observe_m2 import bets_arg, events_data, money_arg, round_state, rules_from, scripted, snapshot, stand_all, table
 
 
 def _take(rnd: Round, step: list[Any]) -> tuple[object, ...]:
@@ -105,3 +105,50 @@ def insurance_limits(cases: list[list[Any]]) -> list[object]:
     """The student's ``insurance_limit(bet, bankroll)`` of each ``[bet, bankroll]`` as sent (ints stay ints, as the
     simulator stakes them)."""
     return [number(insurance_limit(money_arg(bet), money_arg(bankroll))) for bet, bankroll in cases]  # type: ignore[arg-type]
+
+
+#: The given parts under the course game's round with money: every function but ``play_money_round`` and the
+#: rules of ``blackjack/plays.py`` (``why_not_double``, ``why_not_split``), which make the offers.
+GAME_PARTS = (*MONEY, "double_down", "split", "deal_split_card", "insurance_limit", "insurance_net", "ask_bet",
+              "take_bets", "ask_move")
+
+
+def moves_asked(offered: list[str], answers: list[str]) -> dict[str, object]:
+    """``course_game.ask_move("Ann", offered, ask, say)`` answered ``answers``; ``returned``: the Action's value."""
+    import blackjack.course_game as course_game
+
+    return scripted(course_game.ask_move, answers, "Ann", frozenset(Action(a) for a in offered),
+                    convert=lambda a: a.value if isinstance(a, Action) else f"(not an Action: {a!r:.100})")
+
+
+def _ends(value: object) -> object:
+    """``[[seat, hand, result name, net], ...]`` of finish_round's list; a repr of anything else."""
+    try:
+        return [[seat, hand, outcome.result.name, number(outcome.net)] for seat, hand, outcome in value]  # type: ignore[attr-defined]
+    except (TypeError, ValueError, AttributeError):
+        return repr(value)[:200]
+
+
+def money_round(codes: str, players: list[Any], answers: list[str]) -> dict[str, object]:
+    """``course_game.play_money_round`` at the course's table with money (``cs111_money``) dealt from ``codes``,
+    answered ``answers``, :data:`GAME_PARTS` given; ``returned``: the hands' ends; ``bankrolls`` after it."""
+    import blackjack.course_game as course_game
+
+    with given(*GAME_PARTS):
+        game = table(codes, players, "cs111_money", 1)
+        got = scripted(course_game.play_money_round, answers, game, convert=_ends)
+        return {**got, "bankrolls": [number(player.bankroll) for player in game.players]}
+
+
+def money_command_line(argv: list[str], typed: str) -> dict[str, object]:
+    """``python -m blackjack ARGV`` (``main(argv, stdin, stdout)``) with ``typed`` on stdin, the shoe of given
+    cards, :data:`GAME_PARTS` given: the status and what it wrote."""
+    import io
+
+    from blackjack.__main__ import main
+    from milestones.grader.observer import given_cards
+
+    stdin, stdout = io.StringIO(typed), io.StringIO()
+    with given(*GAME_PARTS), given_cards():
+        status, printed = capture(main, argv, stdin, stdout)
+    return {"status": status, "out": stdout.getvalue()[:20000], "printed": printed}

@@ -23,8 +23,11 @@ given part                the rule (milestones/specs/milestone2.md)
                           the bankroll to match the bet
 ``why_not_split``         a two-card pair by ``split_by``, fewer hands than ``max_split_hands``, aces again only with
                           ``resplit_aces``, the bankroll to match the bet
-``insurance_limit``       half the bet as exact money, at most the bankroll
+``insurance_limit``       half the bet, or the whole bankroll if that is less
 ``insurance_net``         2:1 against a dealer natural, else the stake lost
+``ask_bet``               asked until a whole number of credits that ``check_bet`` takes
+``take_bets``             ``ask_bet`` of every player who covers the minimum, in seat order
+``ask_move``              asked until the answer names a move offered
 ========================  ===============================================================
 
 ``python -m milestones defend`` plays its rows on the money moves and the advanced play's given
@@ -55,8 +58,9 @@ STUDENT = {"check_bet": ("blackjack.player", "Player.check_bet"), "take_stake": 
            "deal_split_card": ("blackjack.plays", "deal_split_card"),
            "why_not_double": ("blackjack.plays", "why_not_double"),
            "why_not_split": ("blackjack.plays", "why_not_split"),
-           "insurance_limit": ("blackjack.plays", "insurance_limit"),
-           "insurance_net": ("blackjack.plays", "insurance_net")}
+           "insurance_limit": ("blackjack.plays", "insurance_limit"), "insurance_net": ("blackjack.plays", "insurance_net"),
+           "ask_bet": ("blackjack.course_game", "ask_bet"), "take_bets": ("blackjack.course_game", "take_bets"),
+           "ask_move": ("blackjack.course_game", "ask_move")}
 #: The money moves a round needs besides the student's mechanics.
 MONEY = ("check_bet", "take_stake", "payout", "pay")
 
@@ -184,14 +188,44 @@ def why_not_split(play: Any) -> str | None:
     return "the bankroll cannot match the bet" if play.bankroll < play.bet else None
 
 
-def insurance_limit(bet: Any, bankroll: Any) -> Any:
-    """Half the bet as exact money, at most the bankroll."""
-    return min(Fraction(bet) / 2, bankroll)
+def insurance_limit(bet: Any, bankroll: Any) -> Fraction:
+    """Half the bet, or the whole bankroll if that is less."""
+    return min(Fraction(bet) / 2, Fraction(bankroll))
 
 
-def insurance_net(stake: Any, dealer_natural: bool) -> Any:
-    """Twice the stake against a dealer natural, else the stake lost."""
-    return 2 * stake if dealer_natural else -stake
+def insurance_net(stake: Any, dealer_natural: bool) -> Fraction:
+    """2:1 against a dealer natural, else the stake lost."""
+    return Fraction(stake) * 2 if dealer_natural else -Fraction(stake)
+
+
+def ask_bet(player: Any, rules: Any, ask: Any, say: Any) -> Fraction:
+    """Asked until a whole number of credits that ``check_bet`` takes; each refusal said."""
+    from blackjack.errors import InvalidBetError  # noqa: PLC0415 - the submission's given class
+    from blackjack.money import parse_bet  # noqa: PLC0415
+
+    while True:
+        try:
+            return check_bet(player, parse_bet(ask(f"{player.name}'s bet? ")), rules)
+        except InvalidBetError as err:
+            say(str(err))
+
+
+def take_bets(game: Any, ask: Any, say: Any) -> dict[int, Fraction]:
+    """``ask_bet`` of every player who covers the table minimum, in seat order; the others sit out."""
+    return {seat: ask_bet(player, game.rules, ask, say) for seat, player in enumerate(game.players)
+            if player.bankroll >= game.rules.min_bet}
+
+
+def ask_move(name: str, offered: Any, ask: Any, say: Any) -> Any:
+    """Asked until the answer names a move offered."""
+    from blackjack import Action  # noqa: PLC0415 - the submission's given class
+
+    while True:
+        answer = ask(f"{name}: {', '.join(a.value for a in Action if a in offered)}? ")
+        move = next((a for a in Action if answer.strip().lower() in (a.value, a.key)), None)
+        if move in offered:
+            return move
+        say("not offered")
 
 
 _GIVEN: dict[str, Callable[..., Any]] = {"check_bet": check_bet, "take_stake": take_stake, "payout": payout,
@@ -199,7 +233,8 @@ _GIVEN: dict[str, Callable[..., Any]] = {"check_bet": check_bet, "take_stake": t
                                          "dealer_probabilities": dealer_probabilities, "double_down": double_down,
                                          "split": split, "deal_split_card": deal_split_card,
                                          "why_not_double": why_not_double, "why_not_split": why_not_split,
-                                         "insurance_limit": insurance_limit, "insurance_net": insurance_net}
+                                         "insurance_limit": insurance_limit, "insurance_net": insurance_net,
+                                         "ask_bet": ask_bet, "take_bets": take_bets, "ask_move": ask_move}
 
 
 @contextlib.contextmanager

@@ -152,3 +152,38 @@ def snapshot(game: Blackjack, rnd: Round) -> dict[str, object]:
     return {"view": canonical(rnd.view()), "history": canonical(list(rnd.history)),
             "bankrolls": [number(p.bankroll) for p in game.players], "shoe": [str(c) for c in game.shoe.cards],
             "phase": rnd.phase.value, "turn": None if rnd.turn is None else list(rnd.turn)}
+
+
+class _Stop(Exception):
+    """A scripted call went past its script, or said too much without asking."""
+
+
+def scripted(function: Any, answers: list[str], *args: object, convert: Any = plain) -> dict[str, object]:
+    """``function(*args, ask, say)`` with ``ask`` answering ``answers`` in order and ``say`` recording: ``{"returned":
+    convert(its result), "failure": None or one line, "log": [["ask", prompt] or ["say", line], ...] (the first
+    300), "printed": text}``. A stub's NotImplementedError propagates (the grader words it)."""
+    from milestones.grader.observer import capture
+
+    queue, log = list(answers), []
+
+    def ask(prompt: object) -> str:
+        log.append(["ask", str(prompt)[:300]])
+        if not queue:
+            raise _Stop(f"the game asked {str(prompt)[:200]!r} after the scripted answers {answers} were all used")
+        return queue.pop(0)
+
+    def say(line: object) -> None:
+        log.append(["say", line[:300] if isinstance(line, str) else f"(not a str: {line!r:.200})"])
+        if len(log) > 2000:
+            raise _Stop("the game said 2000 lines: a loop that never ends?")
+
+    def call() -> dict[str, object]:
+        try:
+            return {"returned": convert(function(*args, ask, say)), "failure": None}
+        except NotImplementedError:
+            raise
+        except Exception as err:  # noqa: BLE001 - the judge words it
+            return {"returned": None, "failure": str(err) if isinstance(err, _Stop) else f"{type(err).__name__}: {err}"}
+
+    result, printed = capture(call)
+    return {**result, "log": log[:300], "printed": printed}  # type: ignore[dict-item]

@@ -6,6 +6,7 @@ ledgers filled by given code; the money returned exact through ``number()`` (doc
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 from blackjack import Action, Blackjack, Player, Result, Round, TableView
@@ -14,7 +15,7 @@ from blackjack.events import make_outcome
 from blackjack.wagers import pay, take_stake
 from observe_given import given
 from milestones.grader.observer import capture, number, plain
-from observe_m2 import bets_arg, money_arg, round_state, stand_all, table
+from observe_m2 import bets_arg, money_arg, round_state, rules_from, scripted, stand_all, table
 
 
 def _betting(rules: str | dict[str, Any], seed: int, players: list[Any], earlier: list[Any]) -> tuple[Blackjack, Round]:
@@ -216,3 +217,44 @@ def summary(players: list[Any], rounds: list[list[Any]], rules: str | dict[str, 
         game.rounds_played += 1
     lines, printed = capture(summary_lines, game)
     return {"lines": plain(lines), "printed": printed}
+
+
+#: The table of the bet questions: bets of 10 to 500, as at the course's table with money.
+BET_TABLE = {"preset": "vegas", "min_bet": 10, "max_bet": 500}
+
+
+def bet_asked(bankroll: object, answers: list[str]) -> dict[str, object]:
+    """``course_game.ask_bet`` of Ann (``bankroll``) at :data:`BET_TABLE`, answered ``answers``, the given
+    ``check_bet`` under it, as ``observe_m2.scripted`` tells it; ``returned``: the bet (``number``) and whether
+    it is a Fraction; ``reasons``: what the table says to each answer (the refusal's message, None when taken)."""
+    import blackjack.course_game as course_game
+    from blackjack.errors import InvalidBetError
+    from blackjack.money import parse_bet
+
+    rules = rules_from(BET_TABLE)
+    with given("check_bet"):
+        player = Player("Ann", money_arg(bankroll))
+        got = scripted(course_game.ask_bet, answers, player, rules,
+                       convert=lambda bet: {"bet": number(bet), "exact": isinstance(bet, Fraction)})
+        reasons: list[str | None] = []
+        for answer in answers:
+            try:
+                player.check_bet(parse_bet(answer), rules)
+                reasons.append(None)
+            except InvalidBetError as err:
+                reasons.append(str(err))
+    return {**got, "reasons": reasons}
+
+
+def bets_taken(players: list[list[Any]], answers: list[str]) -> dict[str, object]:
+    """``course_game.take_bets`` at :data:`BET_TABLE` for ``players`` (``[name, bankroll]``), answered ``answers``,
+    the given ``check_bet`` and ``ask_bet`` under it; ``returned``: ``{seat: bet}`` (seats as text)."""
+    import blackjack.course_game as course_game
+
+    def bets(value: object) -> object:
+        if not isinstance(value, dict):
+            return {"not a dict": repr(value)[:200]}
+        return {str(seat): number(bet) for seat, bet in value.items()}
+
+    with given("check_bet", "ask_bet"):
+        return scripted(course_game.take_bets, answers, table("", players, BET_TABLE, 1), convert=bets)

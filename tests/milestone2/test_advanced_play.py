@@ -1,7 +1,10 @@
 """Milestone 2, advanced play: double down, split and insurance, and when a hand may double or split (20 points).
 
 The student writes them in ``blackjack/plays.py`` (the spec's step 3); the round calls
-them. When a hand may double or split 5 points, double down 4, split 6, insurance 5.
+them. When a hand may double or split 4.5 points, double down 3.5, split 5, insurance 4,
+and the course game with money (``blackjack/course_game.py``) 3: its move question
+(``ask_move``, 1) and its round (``play_money_round``, 2), played with scripted answers,
+every line read, all the other functions under them given.
 The money moves around them (``check_bet``, ``take_stake``, ``payout``, ``pay``) are the
 suite's given parts (``observe_given.py``): a wagering mistake costs wagering's points, not
 these.
@@ -17,12 +20,13 @@ once, the next hand when play reaches it.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from m2_helpers import check_money, check_quiet, check_refused, shown
+from m2_helpers import check_money, check_quiet, check_refused, check_scripted, said_between_asks, shown, transcript
 from milestones.grader.judge import Student, as_number
 
 PART = "advanced"
@@ -200,7 +204,7 @@ def test_a_k_q_split_only_when_the_rules_split_by_value(student: Student) -> Non
         f"legal_actions() {value['legal']}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_double_and_split_need_the_bankroll_to_match_the_bet(student: Student) -> None:
     """With 5 credits left after a bet of 10, neither a double nor a split is offered: each needs 10 more."""
     eleven = table("6h 6c 5d Tc", ["Ann", 15], bets=[10])  # Ann 6 5 (11), 5 credits left
@@ -236,7 +240,7 @@ def test_split_aces_split_again_only_when_the_rules_allow_it(student: Student) -
 
 # ============================================ double down (4 points): blackjack/plays.py double_down
 
-@pytest.mark.points(2)
+@pytest.mark.points(1.5)
 def test_double_eleven_against_six(student: Student) -> None:
     """Doubling 6-5 (11) against a 6 doubles the bet, deals exactly one card (9: 20), and wins 20."""
     # Ann 6 5, Bob T 8; dealer 6 up, T in the hole (16). Ann doubles and gets 9 (20); Bob stands;
@@ -286,7 +290,7 @@ def test_a_doubled_hand_that_busts_loses_twice_the_bet(student: Student) -> None
 
 # ============================ split (6 points): blackjack/plays.py split, deal_split_card
 
-@pytest.mark.points(2)
+@pytest.mark.points(1.5)
 def test_split_eights_against_ten(student: Student) -> None:
     """8-8 against a ten splits into two hands of 10 each: K (18) stands and wins, 3 then a double to 20 wins 20;
     the engine prints nothing on the way."""
@@ -357,7 +361,7 @@ def test_an_ace_and_a_ten_after_a_split_is_not_a_natural(student: Student) -> No
         f"K-9 (19) wins +10; got {settled(last)}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_split_stops_at_the_rules_hand_limit(student: Student) -> None:
     """A seat resplits up to rules.max_split_hands hands: 4 under vegas, 2 under Thunderjack, then SPLIT is refused."""
     *_, last = play(student, table("8s 9c 8d 7s 8h 8c 8s 2d 2h 2c 2s", bets=[10]), "split", "split", "split")
@@ -375,7 +379,7 @@ def test_split_stops_at_the_rules_hand_limit(student: Student) -> None:
 
 # ============================ insurance (5 points): blackjack/plays.py insurance_limit, insurance_net
 
-@pytest.mark.points(2)
+@pytest.mark.points(1.5)
 def test_insurance_against_dealer_natural_pays_two_to_one(student: Student) -> None:
     """Insurance of 5 on a bet of 10 against a dealer A-K pays 10, settled before the hand; the player breaks even."""
     game = table("Th As 9d Kc", bets=[10])  # Ann T 9; dealer A up, K in the hole
@@ -436,7 +440,7 @@ def test_insurance_is_at_most_the_bankroll_left(student: Student) -> None:
                 "13 - 10 - 3: the default insurance is the largest allowed, 3")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_even_money_on_a_natural_pays_the_bet(student: Student) -> None:
     """A natural that takes insurance (even money) against an ace gains exactly the bet when the dealer has no natural."""
     game = table("Ah Ac Ks 9d", bets=[10])  # Ann A K; dealer A up, 9 in the hole
@@ -674,3 +678,84 @@ def test_illegal_actions_outside_a_turn(student: Student) -> None:
         assert raised is not None and raised.is_a("IllegalActionError"), \
             f"apply({action}) after the round is settled should raise IllegalActionError; " \
             f"{'it returned' if raised is None else 'it raised ' + raised.type}"
+
+
+# ---------------------------------------------------------------- the course game with money
+
+def words(text: str) -> set[str]:
+    """The words of a prompt, brackets taken out (``"[d]ouble"`` reads as double)."""
+    return set(re.findall(r"[a-z]+", re.sub(r"[\[\]()]", "", text.lower())))
+
+
+@pytest.mark.points(1)
+def test_the_move_question_offers_exactly_the_moves_the_round_offers(student: Student) -> None:
+    """ask_move: offered hit, stand and double, the question names Ann and lists those three moves, no other;
+    p (split, not offered) and x are refused with a line and asked again, d is a double. Offered insurance and
+    decline, n declines."""
+    got = student("moves_asked", ["hit", "stand", "double"], ["p", "x", "d"])
+    prompts, _lines = check_scripted(got, "ask_move")
+    assert len(prompts) == 3 and got["returned"] == "double", \
+        (f"offered hit, stand and double and answered p, x, d, ask_move should refuse p (split is not offered) and x, "
+         f"asking again, and return Action.DOUBLE; it asked {len(prompts)} times and returned {got['returned']}"
+         + transcript(got))
+    for prompt in prompts:
+        found = words(prompt)
+        assert {"ann", "hit", "stand", "double"} <= found and not found & {"split", "surrender", "insurance"}, \
+            (f"the move question should name Ann and list the moves offered, hit, stand and double, and no other; "
+             f"it asked {prompt!r}")
+    assert all(said_between_asks(got)[:2]), \
+        f"after each refused answer (p, x) ask_move should say a line before asking again" + transcript(got)
+    got = student("moves_asked", ["insurance", "decline"], ["n"])
+    prompts, _lines = check_scripted(got, "ask_move")
+    assert got["returned"] == "decline" and "insurance" in words(prompts[0]) and "hit" not in words(prompts[0]), \
+        (f"offered insurance and decline, ask_move should ask about insurance (not hit) and read n as "
+         f"Action.DECLINE; it asked {prompts} and returned {got['returned']}")
+
+
+def money_round(student: Student, codes: str, answers: list[str], *bankrolls: int) -> tuple[dict[str, Any], list[str]]:
+    """play_money_round for Ann (and Bob) with ``bankrolls``, dealt ``codes``, answered ``answers``; its lines."""
+    players = [[name, bankroll] for name, bankroll in zip(("Ann", "Bob"), bankrolls)]
+    got = student("money_round", codes, players, answers)
+    return got, check_scripted(got, "play_money_round")[1]
+
+
+def ends(got: dict[str, Any]) -> object:
+    """The hands' ends play_money_round returned, money as numbers."""
+    returned = got["returned"]
+    return [[*end[:3], as_number(end[3])] for end in returned] if isinstance(returned, list) else returned
+
+
+@pytest.mark.points(1)
+def test_the_round_with_money_offers_a_double_on_11_and_takes_a_second_stake(student: Student) -> None:
+    """play_money_round: Ann bets 20 on 6-5 against the dealer's 9, Bob 10 on T-8. Ann's move question offers
+    double; d takes a second 20 and one card (9: 20); Bob stands; the dealer's 9-7 draws a 7 and busts. Ann
+    wins +40 (bankroll 140), Bob +10 (110), and the lines show the bankrolls."""
+    got, lines = money_round(student, "6h Th 9s 5c 8d 7h 9d 7s", ["20", "10", "d", "s"], 100, 100)
+    asked = [prompt for kind, prompt in got["log"] if kind == "ask"]
+    moves = [prompt for prompt in asked if "hit" in words(prompt)]
+    assert moves and "ann" in words(moves[0]) and "double" in words(moves[0]), \
+        (f"Ann's first move question (6-5, 11) should offer double (the round's legal_actions: ask_move gets them); "
+         f"the questions were {asked}" + transcript(got))
+    assert ends(got) == [[0, 0, "WIN", 40], [1, 0, "WIN", 10]] and [as_number(b) for b in got["bankrolls"]] == [140, 110], \
+        (f"Ann's double takes a second 20 and wins +40 (bankroll 140), Bob wins +10 (110): play_money_round should "
+         f"start the round with the bets and apply each move; it returned {shown(got['returned'])}, bankrolls "
+         f"{shown(got['bankrolls'])}" + transcript(got))
+    assert any("140" in line and "Ann" in line for line in lines), \
+        f"after the round play_money_round should show every player's bankroll (Ann 140)" + transcript(got)
+
+
+@pytest.mark.points(1)
+def test_the_round_with_money_offers_insurance_against_an_ace(student: Student) -> None:
+    """play_money_round: Ann bets 20 on T-9 against the dealer's ace: the first move question is the insurance
+    offer; she insures (10, half the bet) and stands; the dealer's A-9 (20, no natural) beats 19: the hand loses
+    20 and the insurance 10 (bankroll 70), and a line gives the insurance's net, -10."""
+    got, lines = money_round(student, "Th As 9c 9d", ["20", "i", "s"], 100)
+    asked = [prompt for kind, prompt in got["log"] if kind == "ask"]
+    assert len(asked) == 3 and "insurance" in words(asked[1]), \
+        (f"with an ace up, the first move question should be the insurance offer (the round's legal_actions in the "
+         f"insurance phase: insurance or decline); the questions were {asked}" + transcript(got))
+    assert ends(got) == [[0, 0, "LOSE", -20]] and [as_number(b) for b in got["bankrolls"]] == [70], \
+        (f"T-9 loses 20 to the dealer's 20 and the insurance of 10 is lost: bankroll 70; play_money_round returned "
+         f"{shown(got['returned'])}, bankroll {shown(got['bankrolls'])}" + transcript(got))
+    assert any("insurance" in line.lower() and "-10" in line for line in lines), \
+        f"play_money_round should say the insurance bet's net, -10 (rnd.insurance_net)" + transcript(got)

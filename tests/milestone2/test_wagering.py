@@ -20,8 +20,11 @@ down, split, surrender or insurance: those are advanced play (the next part,
 test here needs them. A surrender (given code, no advanced play) is played at
 :data:`SURRENDER`.
 
-Weights (20 in all): bets 4, taking stakes 3, payouts through the round 5, paying back 3,
-the summary 4, the ledger and conservation 1.
+The course game's bet questions (``course_game.ask_bet`` and ``take_bets``) are played
+with scripted answers, every line read, the given ``check_bet`` (and ``ask_bet``) under them.
+
+Weights (20 in all): bets 4, taking stakes 2.5, payouts through the round 4.5, paying back
+2.5, the summary 3.5, the bet questions 2, the ledger and conservation 1.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from typing import Any
 
 import pytest
 
-from m2_helpers import check_money, check_outcome, check_quiet, check_refused, money, shown
+from m2_helpers import (check_money, check_outcome, check_quiet, check_refused, check_scripted, money,
+                        said_between_asks, shown, transcript)
 from milestones.grader.judge import Raised, Student, as_number
 
 PART = "wagering"
@@ -154,7 +158,7 @@ def test_nonsense_bets_are_refused_and_change_nothing(student: Student) -> None:
             f'check_bet should return the bet as a Fraction (to_money("{text}") is {want!r}); got {got!r}'
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_bet_is_exact_and_leaves_the_bankroll_at_the_deal(student: Student) -> None:
     """A bet of 25 is taken off the bankroll when the cards are dealt, once (the bet checked by the given
     check_bet)."""
@@ -261,7 +265,7 @@ def test_surrender_loses_half_the_bet_exactly(student: Student) -> None:
     check_money("the bankroll after surrendering 5", state["bankrolls"][0], Fraction(1995, 2), "1000 - 5/2")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_natural_pays_three_to_two_exactly(student: Student) -> None:
     """A natural on a bet of 5 pays 3:2, exactly 7.5 credits (no float rounding): 1000 becomes 1007.5."""
     state = played(student, "Ah 9c Kd 7s", [5])  # Ann A K; dealer 9 up (cannot have a natural)
@@ -343,7 +347,7 @@ def test_pay_gives_a_push_back_its_stake_and_a_loss_nothing(student: Student) ->
                 "a surrender returns half the stake: 10 + (-5)")
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_pay_keeps_money_exact(student: Student) -> None:
     """A natural paid 3:2 on a stake of 5: pay(player, 5, 15/2) leaves 995 at exactly 2015/2 (1007.5), a Fraction,
     not the float 1007.5."""
@@ -465,7 +469,7 @@ def test_summary_gives_each_player_rounds_won_lost_pushed_and_net(student: Stude
     assert "Ann" in names[0], f"the players' lines come in seat order, Ann first; got {names}"
 
 
-@pytest.mark.points(1)
+@pytest.mark.points(0.5)
 def test_summary_counts_a_push_as_neither_won_nor_lost(student: Student) -> None:
     """Ann pushed twice and lost once: won 0, lost 1, pushed 2, net -10."""
     lines = summarized(student, [[("PUSH", 10, 0)], [("LOSE", 10, -10)], [("PUSH", 10, 0)]])
@@ -489,3 +493,44 @@ def test_summary_net_is_exact_money_with_its_sign(student: Student) -> None:
     assert net.startswith("+"), \
         (f"Ann's net of 6.5 credits won should show its plus sign, +6.5, as a loss shows its minus sign (-12.5): the "
          f"summary's net says at a glance who is ahead; Ann's line ends {net!r}; lines: {lines}")
+
+
+# ---------------------------------------------------------------- the course game's bet questions
+
+@pytest.mark.points(1)
+def test_a_bet_the_table_cannot_take_is_refused_with_the_reason_and_asked_again(student: Student) -> None:
+    """ask_bet: Ann, with 100 credits at a table of 10 to 500, answers ten, 2.5, 5, 150 and 20: the first four are
+    refused, each with a line giving the table's reason, and asked again; the bet is 20, exact money."""
+    answers = ["ten", "2.5", "5", "150", "20"]
+    got = student("bet_asked", 100, answers)
+    prompts, _lines = check_scripted(got, "ask_bet")
+    assert len(prompts) == 5 and all(re.search(r"\bAnn\b", prompt) for prompt in prompts), \
+        (f"answered {answers}, ask_bet should ask Ann 5 times, each question naming her: once, and again after each "
+         f"of the 4 refusals; it asked {prompts}" + transcript(got))
+    assert re.search(r"(?<![\d.])100(?![\d.])", prompts[0]), \
+        f"the bet question should show Ann's bankroll, 100; it asked {prompts[0]!r}" + transcript(got)
+    for answer, reason, after in zip(answers, got["reasons"], said_between_asks(got)):
+        if reason is not None:
+            assert any(reason in line for line in after), \
+                (f"after the answer {answer!r} ask_bet should say why it is refused, the message of the "
+                 f"InvalidBetError ({reason!r}), before asking again; it said {after}" + transcript(got))
+    returned = got["returned"]
+    assert returned["exact"] and as_number(returned["bet"]) == 20, \
+        f"ask_bet should return the bet the table took, 20, as exact money (a Fraction); got {shown(returned)}"
+
+
+@pytest.mark.points(1)
+def test_every_player_who_can_cover_the_minimum_is_asked_and_the_others_sit_out(student: Student) -> None:
+    """take_bets: Ann (100), Bob (5, under the table minimum of 10) and Cy (50): Ann and Cy are asked, in seat
+    order; Bob is not asked, and a line naming him says he sits out; the bets come back by seat, {0: 20, 2: 30}."""
+    got = student("bets_taken", [["Ann", 100], ["Bob", 5], ["Cy", 50]], ["20", "30"])
+    prompts, lines = check_scripted(got, "take_bets")
+    assert len(prompts) == 2 and "Ann" in prompts[0] and "Cy" in prompts[1], \
+        (f"take_bets should ask Ann, then Cy (Bob's 5 credits cannot cover the minimum of 10, so he is not asked); "
+         f"it asked {prompts}" + transcript(got))
+    assert any(re.search(r"\bBob\b", line) for line in lines), \
+        f"take_bets should say, in a line naming Bob, that he sits this round out; it said {lines}" + transcript(got)
+    returned = got["returned"]
+    bets = {seat: as_number(bet) for seat, bet in returned.items()} if isinstance(returned, dict) else returned
+    assert bets == {"0": 20, "2": 30}, \
+        f"take_bets should return the bets by seat number, {{0: 20, 2: 30}} (Bob's seat 1 has none); got {shown(returned)}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import os
 import subprocess
@@ -107,13 +106,12 @@ def test_a_week1_starter_hint_says_week_2_is_missing_in_one_line(tmp_path: Path)
 
 
 def test_the_summary_at_a_table_with_money_gives_each_players_net() -> None:
-    """The course game at a table with money (cs111's rules with wagering: every seat bets the minimum, 10):
+    """The course game at a table with money (cs111_money: the week-2 game, each seat asked for a bet, 10):
     Ann's 20 beats the dealer's 17 and Bob's 16 loses, so Ann is +10 and Bob -10, exactly."""
-    rules = dataclasses.replace(Rules.preset("cs111"), wagering=True, min_bet=10)
-    game = Blackjack(["Ann", "Bob"], rules, seed=1)
+    game = Blackjack(["Ann", "Bob"], Rules.preset("cs111_money"), seed=1)
     game.shoe.stack(parse_cards("Th 9h 9s 6c 7s 8h 4d"))
     said: list[str] = []
-    answers = iter(["h", "s", "s"])
+    answers = iter(["10", "10", "h", "s", "s"])
     assert run(game, lambda prompt: next(answers), said.append, rounds=1) == 0
     assert summary(said) == ["Session summary: 1 round played.",
                              "  player  rounds  won  lost  pushed  net",
@@ -148,3 +146,57 @@ def test_a_summary_that_returns_no_lines_stops_in_one_line(returned: object, wor
     assert status == 1
     assert lines[-1].startswith("Stopped: ") and words in lines[-1], lines[-1]
     assert "_summarize" not in lines[-1]
+
+
+def test_python_m_blackjack_rules_cs111_bankroll_plays_the_game_with_money() -> None:
+    """``--rules cs111 --bankroll 100`` (issue 36's done-when), scripted on the reference: every player is asked for
+    a bet every round, a bet over the bankroll is refused with the reason and asked again, a double is offered on 11
+    and takes a second stake, insurance is offered against an ace, and the bankrolls move with the results."""
+    # Round 1: Ann 6-5 v 9 doubles (20 more) and draws a 9 (20); Bob T-8 stands; the dealer's 9-7 draws 7: bust.
+    # Round 2: Ann T-9 and Bob 8-8 against an ace: Ann insures 10, both stand; the dealer's A-9 (20) wins.
+    cards = "6h,Th,9s,5c,8d,7h,9d,7s,Tc,8h,As,9c,8s,9h"
+    status, lines = play(["--rules", "cs111", "--bankroll", "100", "--names", "Ann,Bob", "--stack", cards],
+                         "150\n20\n10\nd\ns\ny\n20\n10\ni\nn\ns\ns\nn\n")
+    assert status == 0, lines
+    bets = [line for line in lines if "your bet" in line]
+    assert [line.split(",")[0] for line in bets] == ["Ann", "Ann", "Bob", "Ann", "Bob"], lines
+    assert "Not a bet: Ann: cannot bet 150 with a bankroll of 100." in lines
+    assert "Ann: [h]it, [s]tand, [d]ouble? d" in lines and "Ann: 6h 5c 9d (20), bet 40" in lines
+    assert "Ann wins (+40)" in lines and "Bankrolls: Ann 140, Bob 110" in lines
+    assert "Ann: [i]nsurance, decli[n]e? i" in lines and "Bob: [i]nsurance, decli[n]e? n" in lines
+    assert "Ann's insurance: -10" in lines and "Bankrolls: Ann 110, Bob 100" in lines
+    assert summary(lines)[2:] == ["  Ann          2    1     1       0  +10", "  Bob          2    1     1       0  0"]
+
+
+@pytest.mark.parametrize("args, error", [
+    (["--rules", "cs111", "--plain"], "--plain: the course's game (blackjack/course_game.py) does not use it"),
+    (["--rules", "cs111", "--bankroll", "100", "--hints"], "--hints: the course's game"),
+    (["--rules", "NO_MONEY", "--bankroll", "100"], "--bankroll: the nomoney rules play for no money"),
+])
+def test_an_option_the_course_game_cannot_use_is_refused_in_one_line(args: list[str], error: str,
+                                                                    tmp_path: Path) -> None:
+    """An option the course's game does not use, or --bankroll at a table without money, is one line, status 2."""
+    rules = tmp_path / "nomoney.toml"
+    rules.write_text("wagering = false\ninsurance = false\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "blackjack", *[str(rules) if a == "NO_MONEY" else a for a in args]],
+                          capture_output=True, text=True, timeout=60, check=False, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and error in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_the_week_one_starter_with_week_one_code_plays_the_week_one_game(tmp_path: Path) -> None:
+    """A week-1 student's project (week 1 written, week 2 still stubs) plays ``--rules cs111`` unchanged: no bet is
+    asked, the round is week 1's, and the summary names summary_lines as week 2's code; ``--bankroll`` there names
+    the week-2 function it needs."""
+    from milestones.starter import write_packages
+
+    write_packages(tmp_path, lambda region: region.milestone >= 2)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    command = [sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); from blackjack.__main__ "
+               "import main; sys.exit(main(sys.argv[2:]))", str(tmp_path), *ARGS]
+    done = subprocess.run(command, input="h\ns\ns\nn\n", capture_output=True, text=True, timeout=60, check=False,
+                          env=env)
+    assert done.returncode == 0 and "bet" not in done.stdout, done.stdout + done.stderr
+    assert "Ann wins" in done.stdout and "(summary_lines() is not written yet" in done.stdout
+    done = subprocess.run([*command, "--bankroll", "100"], input="20\n", capture_output=True, text=True, timeout=60,
+                          check=False, env=env)
+    assert done.returncode == 1 and "Stopped: play_money_round() is not written yet" in done.stdout, done.stdout

@@ -138,7 +138,7 @@ def test_same_seed_and_keys_replay_the_same_game() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--rules", "vegs"], "unknown preset: 'vegs'; choose from: cs111, vegas"),
+    (["--rules", "vegs"], "unknown preset: 'vegs'; choose from: cs111, cs111_money, vegas"),
     (["--stack", "Zx"], "unknown card code: 'Zx'"),
     (["--players", "9"], "--players must be 1..7"),
     (["--decks", "0"], "decks must be 1..8"),
