@@ -138,10 +138,11 @@ def test_gradescope_results_follow_the_schema(graded: dict[str, SubmissionGrade]
 
 
 def test_csv_gradebook_has_a_row_per_student(graded: dict[str, SubmissionGrade]) -> None:
-    """The gradebook has a header and one row per student with the milestone-1 part score."""
+    """The gradebook has a header and one row per student with its id, source and milestone-1 part score."""
     rows = list(csv.reader(io.StringIO(csv_gradebook(list(graded.values())))))
-    assert rows[0][:2] == ["student", "m1_engine"]
-    assert {r[0]: r[1] for r in rows[1:]}["full"] == "25"
+    assert rows[0][:4] == ["student", "id", "source", "m1_engine"]
+    assert {r[0]: r[3] for r in rows[1:]}["full"] == "25"
+    assert len({r[1] for r in rows[1:]}) == len(graded) and all(len(r[1]) == 12 for r in rows[1:])
     assert len(rows) == 1 + len(graded)
 
 
@@ -199,7 +200,7 @@ def test_relative_paths_grade_like_absolute_ones(mini_course: Path, samples: dic
                    "--format", "json", "-o", str(out)])
     assert status == 0
     [alice] = json.loads(out.read_text(encoding="utf-8"))
-    assert (alice["student"], alice["regular"], alice["milestones"][0]["notes"]) == ("alice", "25", [])
+    assert (alice["student"], alice["regular"], alice["milestones"][0]["notes"]) == ("alice", 25, [])
 
 
 def test_a_run_that_never_starts_is_the_graders_error(mini_course: Path, samples: dict[str, Path],
@@ -326,9 +327,9 @@ def test_an_import_error_is_noted_once_not_once_per_module(samples: dict[str, Pa
 
 
 @pytest.mark.parametrize(("options", "words"), [
-    (["--format", "gradescope"], "with 2 submissions needs --output FOLDER"),
-    (["--format", "gradescope", "-o", "taken.txt"], "is a file; with 2 submissions gradescope needs a folder"),
-    (["--format", "csv", "-o", "."], "is a folder; give a file name"),
+    (["--format", "gradescope"], "2 submissions in gradescope format need --output FOLDER"),
+    (["--format", "gradescope", "-o", "taken.txt"], "is a file; gradescope for 2 submissions needs a folder"),
+    (["--format", "text,csv"], "several formats need --output FOLDER (it writes grades.txt, grades.csv there)"),
 ])
 def test_output_options_are_checked_before_grading(options: list[str], words: str, samples: dict[str, Path],
                                                    mini_course: Path, tmp_path: Path,

@@ -1,0 +1,95 @@
+"""Grades kept between grading runs: a milestone's grade is reused when the submission, the suite, the kit and the
+options are all unchanged (the SHA-256 of each is in the key), so a second run of an unchanged class, or the same
+class in another format, costs seconds.
+
+The cache is a folder of small JSON files, one per submission and milestone:
+``$XDG_CACHE_HOME/blackjack-kit/grades/`` (``~/.cache/blackjack-kit/grades/`` when the variable is unset).
+Delete it at will; ``grade --fresh`` regrades and overwrites.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import astuple
+from fractions import Fraction
+from pathlib import Path
+
+from ..check import write_whole
+from ..config import Milestone
+from .intake import Submission
+from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB
+from .runner import Limits, TestRecord
+from .scores import MilestoneGrade, PartScore, TestScore
+
+__all__ = ["default_folder", "fingerprint", "load", "store"]
+
+_FORMAT = 1
+
+
+def default_folder() -> Path:
+    """``$XDG_CACHE_HOME/blackjack-kit/grades`` (``~/.cache/...`` when ``XDG_CACHE_HOME`` is unset or empty)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "blackjack-kit" / "grades"
+
+
+def fingerprint(folder: Path) -> str | None:
+    """The SHA-256 of every file's path and bytes under ``folder`` (links by their target's name); None when it
+    holds more than the copy of a submission takes (:data:`MAX_COPIED_FILES`, :data:`MAX_COPIED_MB`), which the
+    grade then does not keep."""
+    total, count, sha = 0, 0, hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder).as_posix()
+        if "__pycache__" in relative or path.suffix == ".pyc":
+            continue
+        count += 1
+        if path.is_symlink():
+            sha.update(f"{relative}\0link:{os.readlink(path)}\0".encode("utf-8", "surrogateescape"))
+        elif path.is_file():
+            total += path.stat().st_size
+            if count > MAX_COPIED_FILES or total > MAX_COPIED_MB * 1024 * 1024:
+                return None
+            sha.update(f"{relative}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\0".encode("utf-8",
+                                                                                            "surrogateescape"))
+    return sha.hexdigest()
+
+
+def key(*parts: object) -> str:
+    """The cache key of ``parts`` (digests, options): a SHA-256 of their text, with Python's version."""
+    return hashlib.sha256(repr((_FORMAT, sys.version, *parts)).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def options(limits: Limits, hidden: bool, layered: bool) -> tuple[object, ...]:
+    """The grading options that change a grade, as one value for :func:`key`."""
+    return (astuple(limits), hidden, layered)
+
+
+def load(folder: Path, name: str, milestone: Milestone, inventory: dict[str, TestRecord]) -> MilestoneGrade | None:
+    """The grade kept under ``name``, rebuilt on ``inventory``; None when there is none (or it cannot be read)."""
+    try:
+        data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+        tests = data["tests"]
+        parts = [PartScore(part, tuple(TestScore(r, *tests[r.nodeid][:2], Fraction(tests[r.nodeid][2]),
+                                                 Fraction(tests[r.nodeid][3]))
+                                       for r in inventory.values() if r.part == part.key))
+                 for part in milestone.parts]
+        return MilestoneGrade(milestone, parts, list(data["notes"]), bool(data["layered"]), list(data["unprotected"]))
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        return None
+
+
+def store(folder: Path, name: str, grade: MilestoneGrade) -> None:
+    """Keep ``grade`` under ``name`` (a file written whole; a cache that cannot be written is left alone)."""
+    data = {"notes": grade.notes, "layered": grade.layered, "unprotected": grade.unprotected,
+            "tests": {t.record.nodeid: [t.outcome, t.message, str(t.score), str(t.max_score)] for t in grade.tests}}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_whole(folder / f"{name}.json", json.dumps(data))
+    except OSError:
+        pass
+
+
+def submission_key(submission: Submission) -> str | None:
+    """The fingerprint of ``submission``'s project folder (None: not graded, or too big to keep)."""
+    return fingerprint(submission.folder) if submission.folder is not None else None
