@@ -70,13 +70,18 @@ def load(folder: Path, name: str, milestone: Milestone, inventory: dict[str, Tes
     try:
         data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
         tests = data["tests"]
-        parts = [PartScore(part, tuple(TestScore(r, *tests[r.nodeid][:2], Fraction(tests[r.nodeid][2]),
-                                                 Fraction(tests[r.nodeid][3]))
-                                       for r in inventory.values() if r.part == part.key))
+        parts = [PartScore(part, tuple(_test(r, *tests[r.nodeid]) for r in inventory.values() if r.part == part.key))
                  for part in milestone.parts]
         return MilestoneGrade(milestone, parts, list(data["notes"]), bool(data["layered"]), list(data["unprotected"]))
     except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
         return None
+
+
+def _test(record: TestRecord, outcome: str, message: str, score: str, max_score: str) -> TestScore:
+    """A test's score as :func:`store` keeps it. Raises TypeError: a field is not text."""
+    if not all(isinstance(field, str) for field in (outcome, message, score, max_score)):
+        raise TypeError("a test's fields are text")
+    return TestScore(record, outcome, message, Fraction(score), Fraction(max_score))
 
 
 def store(folder: Path, name: str, grade: MilestoneGrade) -> None:

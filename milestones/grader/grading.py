@@ -148,12 +148,12 @@ class Grader:
             return score_run(milestone, inventory, None, self.limits, submission.note)
         try:
             name = self._cache_name(submission, milestone.number)
-            kept = None if name is None or self.fresh else cache.load(self.cache, name, milestone, inventory)
+            kept = None if name is None or self.fresh else cache.load(self.cache or Path(), name, milestone, inventory)
             if kept is not None:
                 return kept
             grade = self._grade_folder(submission, milestone, inventory)
             if name is not None:
-                cache.store(self.cache, name, grade)
+                cache.store(self.cache or Path(), name, grade)
             return grade
         except GraderError:
             raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
@@ -241,7 +241,7 @@ class Grader:
         for milestone in chosen:
             self.inventory(milestone.number)
         jobs = [(s, m) for s in submissions for m in chosen]
-        start, running, done = time.monotonic(), [], 0
+        start, done, running = time.monotonic(), 0, list[str]()
         lock = threading.Lock()
 
         def tell() -> None:
