@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from milestones.__main__ import main
 from milestones.config import load_course
 from milestones.grader.intake import Submission, find_submissions
 from milestones.grader.scores import SubmissionGrade
-from milestones.report import _width, text_report
+from milestones.report import text_report
 
 
 def _zip(project: Path, archive: Path) -> Path:
@@ -33,8 +34,9 @@ def _zip(project: Path, archive: Path) -> Path:
     return archive
 
 
-def _names(paths: list[Path], scratch: Path) -> list[str]:
-    return [s.name for s in find_submissions(paths, scratch)]
+def _width(text: str) -> int:
+    """Terminal columns of ``text``: two for each wide character."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def test_sections_are_graded_as_students_named_by_their_path(mini_course: Path, samples: dict[str, Path],
