@@ -183,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = sub.add_parser("grade", help="grade submissions")
     grade.add_argument("submissions", type=Path, nargs="+", metavar="SUBMISSION",
-                       help="a folder holding blackjack/, a .zip of one, or a folder of many")
+                       help="a folder holding blackjack/, a .zip of one, or a class folder (sections too)")
     grade.add_argument("--milestone", type=int, action="append", metavar="N",
                        help="grade milestone N (repeat for several; default: all)")
     grade.add_argument("--format", type=_formats, default=["text"], metavar="F[,F...]",
@@ -197,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     grade.add_argument("--cache", type=Path, default=default_folder(), metavar="DIR",
                        help="where grades are kept between runs (default: $XDG_CACHE_HOME/blackjack-kit/grades)")
     grade.add_argument("--single", action="store_true",
-                       help="each SUBMISSION is one student's work, never a folder of many (Gradescope)")
+                       help="each SUBMISSION is one student's work, never a class folder (Gradescope)")
     grade.add_argument("--layered", action="store_true",
                        help="also grade milestone N on the reference's earlier milestones; the better score counts")
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
@@ -319,7 +319,7 @@ def _grade_all(args: argparse.Namespace) -> int:
     for path in args.submissions:  # a mistyped path is a mistake, not a student's 0 points
         if not path.exists():
             raise FileNotFoundError(f"there is no submission {path}: give a folder holding blackjack/, "
-                                    f"a .zip of one, or a folder of many")
+                                    f"a .zip of one, or a class folder")
         if path.is_dir() and not args.single and not holds_submission(path):
             raise ValueError(f"{path} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
                              f"folders down")

@@ -13,15 +13,13 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import astuple
 from fractions import Fraction
 from pathlib import Path
 
 from ..check import write_whole
 from ..config import Milestone
-from .intake import Submission
-from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB
-from .runner import Limits, TestRecord
+from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB, digest
+from .runner import TestRecord
 from .scores import MilestoneGrade, PartScore, TestScore
 
 __all__ = ["default_folder", "fingerprint", "load", "store"]
@@ -35,34 +33,17 @@ def default_folder() -> Path:
 
 
 def fingerprint(folder: Path) -> str | None:
-    """The SHA-256 of every file's path and bytes under ``folder`` (links by their target's name); None when it
-    holds more than the copy of a submission takes (:data:`MAX_COPIED_FILES`, :data:`MAX_COPIED_MB`), which the
-    grade then does not keep."""
-    total, count, sha = 0, 0, hashlib.sha256()
-    for path in sorted(folder.rglob("*")):
-        relative = path.relative_to(folder).as_posix()
-        if "__pycache__" in relative or path.suffix == ".pyc":
-            continue
-        count += 1
-        if path.is_symlink():
-            sha.update(f"{relative}\0link:{os.readlink(path)}\0".encode("utf-8", "surrogateescape"))
-        elif path.is_file():
-            total += path.stat().st_size
-            if count > MAX_COPIED_FILES or total > MAX_COPIED_MB * 1024 * 1024:
-                return None
-            sha.update(f"{relative}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\0".encode("utf-8",
-                                                                                            "surrogateescape"))
-    return sha.hexdigest()
+    """The SHA-256 of :func:`~.isolation.digest` of ``folder``; None when it holds more than the copy of a
+    submission takes (:data:`MAX_COPIED_FILES`, :data:`MAX_COPIED_MB`), which the grade then does not keep."""
+    files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    if len(files) > MAX_COPIED_FILES or sum(p.stat().st_size for p in files) > MAX_COPIED_MB * 1024 * 1024:
+        return None
+    return key(sorted(digest(folder).items()))
 
 
 def key(*parts: object) -> str:
     """The cache key of ``parts`` (digests, options): a SHA-256 of their text, with Python's version."""
     return hashlib.sha256(repr((_FORMAT, sys.version, *parts)).encode("utf-8", "surrogateescape")).hexdigest()
-
-
-def options(limits: Limits, hidden: bool, layered: bool) -> tuple[object, ...]:
-    """The grading options that change a grade, as one value for :func:`key`."""
-    return (astuple(limits), hidden, layered)
 
 
 def load(folder: Path, name: str, milestone: Milestone, inventory: dict[str, TestRecord]) -> MilestoneGrade | None:
@@ -93,8 +74,3 @@ def store(folder: Path, name: str, grade: MilestoneGrade) -> None:
         write_whole(folder / f"{name}.json", json.dumps(data))
     except OSError:
         pass
-
-
-def submission_key(submission: Submission) -> str | None:
-    """The fingerprint of ``submission``'s project folder (None: not graded, or too big to keep)."""
-    return fingerprint(submission.folder) if submission.folder is not None else None

@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import astuple
 from pathlib import Path
 
 from .. import REPO_ROOT
@@ -168,9 +169,8 @@ class Grader:
     def _cache_name(self, submission: Submission, number: int) -> str | None:
         """The cache's name for ``submission``'s grade on milestone ``number`` (:meth:`_key`); None when nothing is
         kept."""
-        if self.cache is None or (project := cache.submission_key(submission)) is None:
-            return None
-        return self._key(number, project)
+        project = cache.fingerprint(submission.folder) if self.cache and submission.folder else None
+        return None if project is None else self._key(number, project)
 
     def _key(self, number: int, what: str) -> str:
         """A cache key for ``what`` on milestone ``number``: the digests of the suite, the kit, the reference and
@@ -180,7 +180,7 @@ class Grader:
                                   cache.fingerprint(self.reference / "blackjack"))
         self._unchanged(number)
         return cache.key(self._kit, what, sorted(self._digests[number].items()), number,
-                         cache.options(self.limits, self.hidden, self.layered))
+                         astuple(self.limits), self.hidden, self.layered)
 
     def _grade_folder(self, submission: Submission, milestone: Milestone,
                       inventory: dict[str, TestRecord]) -> MilestoneGrade:

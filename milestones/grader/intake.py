@@ -1,4 +1,5 @@
-"""Submissions in: folders, zips, or a folder of many, each turned into the folder holding ``blackjack/``.
+"""Submissions in: folders, zips, or a class folder (sections at any depth), each turned into the folder holding
+``blackjack/``.
 
 A zip is unpacked within bounds (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB` ...): a zip bomb, an unsafe
 path, a link or an encrypted entry is refused with one line, never an exception.
@@ -43,11 +44,11 @@ class Submission:
     """One student's work.
 
     Attributes:
-        name: the student's label in reports: the folder or zip name, made unique in a
-            batch by adding `` (2)``, `` (3)`` ... (``sam``, ``sam (2)``).
+        name: the student's label in reports: the folder or zip name, under its sections
+            (``sec1/sam``), on one line and unique in a batch (:func:`_unique_names`).
         folder: the folder holding ``blackjack/`` (``None`` when none was found).
         note: why the submission could not be graded, if it cannot.
-        source: the path it came from: the folder or zip given (or found in a folder of many).
+        source: the path it came from: the folder or zip given (or found in a class folder).
     """
 
     name: str
@@ -74,24 +75,15 @@ class Submission:
 
 
 def _package_root(folder: Path, depth: int = 3) -> Path | None:
-    """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py``."""
+    """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py`` (never through a symbolic
+    link, which could lead to another student's project, nor a hidden folder or ``__pycache__``)."""
     level = [folder]
     for _ in range(depth):
         for candidate in level:
             if (candidate / "blackjack" / "__init__.py").is_file():
                 return candidate
-        level = sorted(c for f in level for c in _subfolders(f))
+        level = [c for f in level for c in _entries(f) if not c.is_symlink() and c.is_dir()]
     return next((c for c in level if (c / "blackjack" / "__init__.py").is_file()), None)
-
-
-def _subfolders(folder: Path) -> list[Path]:
-    """The folders in ``folder`` that may hold a project (not hidden, not ``__pycache__``, not a symbolic link,
-    which could lead to another student's project); none if unreadable."""
-    try:
-        return [c for c in folder.iterdir()
-                if not c.is_symlink() and c.is_dir() and not c.name.startswith((".", "__"))]
-    except OSError:
-        return []
 
 
 class _Ungradable(Exception):
@@ -212,11 +204,7 @@ def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
 
 def _zips_in(folder: Path) -> list[Path]:
     """The zip files directly in ``folder`` (any case; not hidden, not symbolic links), sorted; none if unreadable."""
-    try:
-        return sorted(c for c in folder.iterdir() if _is_zip(c) and not c.name.startswith((".", "__"))
-                      and not c.is_symlink() and c.is_file())
-    except OSError:
-        return []
+    return [c for c in _entries(folder) if _is_zip(c) and not c.is_symlink() and c.is_file()]
 
 
 def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
@@ -396,7 +384,7 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     found: list[Submission] = []
 
     def one(path: Path, name: str, given: bool = True) -> Submission:
-        if not given and path.is_symlink():  # in a folder of many: it may lead to another student's work
+        if not given and path.is_symlink():  # in a class folder: it may lead to another student's work
             return Submission(name, None, f"{path.name} is a symbolic link; hand in the project folder or a zip of "
                                           f"it, not a link", path)
         if not path.is_dir() and not _is_zip(path):
