@@ -92,12 +92,13 @@ def test_every_doc_command_is_run_or_says_why_not() -> None:
 @pytest.fixture(scope="module")
 def class_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder where the docs' commands run: an untouched copy of the reference (``blackjack/``, ``gui/``), and
-    ``submissions/`` (a student folder and a zip), ``alice/`` and ``bob.zip`` made of it."""
+    ``submissions/`` (a student folder and a zip of ``blackjack/``), ``alice/`` and ``bob.zip`` made of it."""
     work = tmp_path_factory.mktemp("docs")
     for package in ("blackjack", "gui"):
         shutil.copytree(REPO_ROOT / package, work / package, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(work / "blackjack", work / "alice" / "blackjack")
-    shutil.copytree(work / "blackjack", work / "submissions" / "ann" / "blackjack")
+    for student in (work / "alice", work / "submissions" / "ann"):
+        for package in ("blackjack", "gui"):
+            shutil.copytree(work / package, student / package)
     for archive in (work / "bob.zip", work / "submissions" / "bob.zip"):
         with zipfile.ZipFile(archive, "w") as zf:
             for path in sorted((work / "blackjack").rglob("*.py")):
