@@ -50,10 +50,12 @@ from .runner import judge_env
 
 __all__ = ["doc_summary", "student", "student_message"]
 
-#: After this many tests of one run were stopped at their time limit, every later call of the student's code
-#: may run :data:`QUICK_LIMIT` seconds: a submission that loops costs about 3 full limits in all.
+#: After this many tests of one run were stopped at their time limit, a later call stopped in a function stopped
+#: before may run :data:`QUICK_LIMIT` seconds: a submission that loops costs about 3 full limits in all.
 RUN_STRIKES = 3
 QUICK_LIMIT = 0.1
+#: The student's function and file in a stopped call's message: `` (in Hand.get_score, blackjack/hand.py:88)``.
+_PLACE = re.compile(r"\(in ([^,()]+, [^:()]+):")
 
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
@@ -112,10 +114,12 @@ class _Recorder:
         self.outcomes: dict[str, tuple[str, str]] = {}
         self.timed_out: set[str] = set()
         self.stops = 0  # tests of the whole run stopped at a time limit (every module's)
+        self.hung: set[str] = set()  # where in the student's code: "Hand.get_score, blackjack/hand.py"
 
     def limit(self, seconds: float) -> float:
         """The time limit of one call: ``seconds`` until :data:`RUN_STRIKES` tests of the run were stopped at their
-        limit, then at most :data:`QUICK_LIMIT` (so a loop costs about 3 full limits per run, not per module)."""
+        limit, then at most :data:`QUICK_LIMIT` first (:class:`_RunStudent`: a loop costs about 3 full limits per
+        run, not per module)."""
         return min(seconds, QUICK_LIMIT) if self.stops >= RUN_STRIKES and seconds > 0 else seconds
 
     def write(self, kind: str, **fields: Any) -> None:
@@ -395,16 +399,26 @@ class _RunStudent(Student):
         self.recorder = recorder
 
     def ask(self, call: str, *args: Any, timeout: float | None = None, say: Callable[[str], None] | None = None) -> Any:
-        """:meth:`Student.ask` with at most the run's time limit; a call stopped at the short limit says why."""
+        """:meth:`Student.ask` with at most the run's time limit (importing the code keeps its own). A call stopped at
+        the short limit in a function that was stopped before says why; in any other place (a slow function that
+        has not looped) it runs again with its full limit, so only the looping code loses points."""
         asked = self.launch.timeout if timeout is None else timeout
-        limit = self.recorder.limit(asked)
+        limit = asked if call == IMPORTS_CALL else self.recorder.limit(asked)
         try:
             return super().ask(call, *args, timeout=limit, say=say)
         except StudentTimeout as stop:
+            place = _PLACE.findall(stop.text)[-1:]
             if limit == asked:
+                self.recorder.hung.update(place)
                 raise
-            raise StudentTimeout(f"{stop.text} (the time limit is {limit:g} s once {RUN_STRIKES} tests were "
-                                 f"stopped at the full {asked:g} s)") from None
+            if place and place[0] in self.recorder.hung:
+                raise StudentTimeout(f"{stop.text} (a function stopped before may run {limit:g} s once "
+                                     f"{RUN_STRIKES} tests were stopped at the full {asked:g} s)") from None
+        try:
+            return super().ask(call, *args, timeout=asked, say=say)
+        except StudentTimeout as stop:
+            self.recorder.hung.update(_PLACE.findall(stop.text)[-1:])
+            raise
 
 
 @contextlib.contextmanager

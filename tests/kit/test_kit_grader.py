@@ -402,8 +402,9 @@ def test_a_loop_at_import_is_stopped_and_named(mini_course: Path, samples: dict[
 
 @pytest.mark.slow  # three loops run to their 2 s limit (about 10 s)
 def test_three_stopped_tests_in_a_run_shorten_every_later_call(samples: dict[str, Path], tmp_path: Path) -> None:
-    """The three strikes count per run, not per test module: after three tests were stopped at the 2 s test limit,
-    every later call (in this module and the next) may run 0.1 s, saying so; the working tests still pass."""
+    """The three strikes count per run, not per test module: after three tests were stopped at the 2 s test limit in
+    Hand.get_score, a later call stopped there (in this module and the next) may run 0.1 s, saying so; the working
+    tests still pass."""
     course = write_course(tmp_path / "course", m1=LOOPING_M1, m2=None)
     folder = course / "tests" / "milestone1"
     shutil.copy2(folder / "test_mini.py", folder / "test_mini2.py")
@@ -415,7 +416,7 @@ def test_three_stopped_tests_in_a_run_shorten_every_later_call(samples: dict[str
     assert len(messages) == 22 and [o for o, _ in run.results.values()].count("passed") == 2
     assert all(m.startswith("took longer than 2 s") for m in messages[:3]), messages
     assert all(m.startswith("took longer than 0.1 s") and "(in Hand.get_score, blackjack/hand.py:" in m
-               and m.endswith("(the time limit is 0.1 s once 3 tests were stopped at the full 2 s)")
+               and m.endswith("(a function stopped before may run 0.1 s once 3 tests were stopped at the full 2 s)")
                for m in messages[3:]), messages
 
 
