@@ -274,15 +274,16 @@ def _clip(name: str) -> str:
 
 
 def _unique_names(submissions: list[Submission]) -> list[Submission]:
-    """Give every submission a name no other has (ignoring case): a zip whose name another submission has
-    keeps its ``.zip`` (``sam`` and ``Sam.zip``), and a name still taken gets `` (2)``, `` (3)`` ... in the
+    """Give every submission a name no other has (ignoring case): a zip named like a folder keeps its ``.zip``
+    (``sam`` and ``Sam.zip``), and a name still taken gets `` (2)``, `` (3)`` ... in the
     order given; a name is made one line and cut to :data:`MAX_NAME_BYTES` first (:func:`_clip`)."""
-    stems = [s.name.casefold() for s in submissions]
+    zipped = [s.source is not None and _is_zip(s.source) for s in submissions]
+    folders = {s.name.casefold() for s, z in zip(submissions, zipped, strict=True) if not z}
     taken: set[str] = set()
     unique = []
-    for submission in submissions:
+    for submission, is_zip in zip(submissions, zipped, strict=True):
         base = submission.name
-        if stems.count(base.casefold()) > 1 and submission.source is not None and _is_zip(submission.source):
+        if is_zip and base.casefold() in folders and submission.source is not None:
             base = base.removesuffix(submission.source.stem) + submission.source.name
         name, count = _clip(base), 1
         while name.casefold() in taken:
