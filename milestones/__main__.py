@@ -320,9 +320,10 @@ def _grade_all(args: argparse.Namespace) -> int:
         if not path.exists():
             raise FileNotFoundError(f"there is no submission {path}: give a folder holding blackjack/, "
                                     f"a .zip of one, or a class folder")
-        if path.is_dir() and not args.single and not holds_submission(path):
-            raise ValueError(f"{path} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
-                             f"folders down")
+    empty = [p for p in args.submissions if p.is_dir() and not args.single and not holds_submission(p)]
+    if empty and len(empty) == len(args.submissions):  # beside others, such a folder is a student with a note
+        raise ValueError(f"{empty[0]} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
+                         f"folders down")
     inventories = read_inventory(args.inventory) if args.inventory is not None else None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
                     layered=args.layered, hidden=not args.visible_only, inventories=inventories,

@@ -73,15 +73,22 @@ def test_student_folders_holding_a_zip_or_a_nested_project_are_students(samples:
     assert [(s.name, s.folder is not None) for s in found] == [("ann", True), ("sam", True), ("tim", True)]
 
 
-def test_a_folder_with_no_submission_is_one_line_and_a_non_zero_exit(mini_course: Path, tmp_path: Path,
+def test_a_folder_with_no_submission_is_one_line_and_a_non_zero_exit(mini_course: Path, samples: dict[str, Path],
+                                                                    tmp_path: Path,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    """A class folder holding no blackjack/ and no zip at any depth is a mistake, not a student with 0."""
+    """A class folder holding no blackjack/ and no zip at any depth is a mistake, not a student with 0; given beside
+    a submission, it is listed with 0 and the reason."""
     (tmp_path / "empty" / "notes").mkdir(parents=True)
     (tmp_path / "empty" / "notes" / "readme.txt").write_text("nothing\n", encoding="utf-8")
     status = main(["grade", str(tmp_path / "empty"), "--tests", str(mini_course / "tests"), "--milestone", "1"])
     captured = capsys.readouterr()
     assert status == 2 and captured.out == ""
     assert captured.err.count("\n") == 1 and "holds no submission" in captured.err
+    assert main(["grade", str(tmp_path / "empty"), str(samples["full"]), "--tests", str(mini_course / "tests"),
+                 "--milestone", "1", "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["student"], r["regular (of 25)"]) for r in rows] == [("empty", "0"), ("full", "25")]
+    assert "no blackjack/__init__.py found" in rows[0]["notes"]
 
 
 def test_names_differing_by_case_or_zip_keep_their_own_rows(samples: dict[str, Path], tmp_path: Path) -> None:
