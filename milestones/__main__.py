@@ -34,6 +34,7 @@ if __name__ == "__main__":  # before anything else loads: Ctrl-C while the comma
 import argparse  # noqa: E402 (after the interrupt handler, on purpose)
 import importlib.util
 import math
+import shutil
 import signal
 import sys
 import tempfile
@@ -50,12 +51,13 @@ from .defend import add_parser as add_defend_parser
 from .defend import main as defend_main
 from .demo import run_demo
 from .grader.grading import DEFAULT_JOBS, Grader
-from .grader.intake import find_submissions
+from .grader.cache import default_folder
+from .grader.intake import MAX_GROUP_DEPTH, find_submissions, holds_submission
 from .grader.scores import read_inventory
 from .grader.hidden import HiddenStripError
 from .honesty import check_honesty
 from .regions import RegionError
-from .report import csv_gradebook, gradescope_failure, gradescope_results, json_report, text_report
+from .report import csv_gradebook, gradescope_failure, gradescope_results, json_report, shown, text_report
 from .grader.runner import Limits
 from .starter import write_starter
 
@@ -123,6 +125,24 @@ def _positive(text: str) -> float:
     return value
 
 
+_FORMATS = ("text", "json", "gradescope", "csv")
+#: The file each format is written to in an output folder (gradescope with several submissions: a folder of them).
+_FILES = {"text": "grades.txt", "json": "grades.json", "csv": "grades.csv", "gradescope": "results.json"}
+
+
+def _formats(text: str) -> list[str]:
+    """Read ``--format``: one format or several with commas (``text,csv,json``).
+
+    Raises:
+        argparse.ArgumentTypeError: a name that is not a format.
+    """
+    chosen = [f.strip() for f in text.split(",")]
+    for name in chosen:
+        if name not in _FORMATS:
+            raise argparse.ArgumentTypeError(f"unknown format {name!r}: choose from {', '.join(_FORMATS)}")
+    return list(dict.fromkeys(chosen))
+
+
 def _at_least_one(text: str) -> int:
     """Read a whole number of 1 or more (``--jobs``, ``--memory``).
 
@@ -166,16 +186,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = sub.add_parser("grade", help="grade submissions")
     grade.add_argument("submissions", type=Path, nargs="+", metavar="SUBMISSION",
-                       help="a folder holding blackjack/, a .zip of one, or a folder of many")
+                       help="a folder holding blackjack/, a .zip of one, or a class folder (sections too)")
     grade.add_argument("--milestone", type=int, action="append", metavar="N",
                        help="grade milestone N (repeat for several; default: all)")
-    grade.add_argument("--format", choices=["text", "json", "gradescope", "csv"], default="text",
+    grade.add_argument("--format", type=_formats, default=["text"], metavar="F[,F...]",
                        help="text for people (default), json or csv for spreadsheets and scripts, "
-                            "gradescope for Gradescope's results.json")
+                            "gradescope for Gradescope's results.json; several with commas, from one grading")
     grade.add_argument("--output", "-o", type=Path, metavar="PATH",
-                       help="write here instead of stdout (gradescope with several submissions: a folder)")
+                       help="write here instead of stdout; a folder (several formats, or gradescope with several "
+                            "submissions) gets grades.txt, grades.csv, grades.json, <student>/results.json")
+    grade.add_argument("--fresh", action="store_true",
+                       help="grade every submission again, whatever the cache of earlier grades holds")
+    grade.add_argument("--cache", type=Path, default=default_folder(), metavar="DIR",
+                       help="where grades are kept between runs (default: $XDG_CACHE_HOME/blackjack-kit/grades)")
     grade.add_argument("--single", action="store_true",
-                       help="each SUBMISSION is one student's work, never a folder of many (Gradescope)")
+                       help="each SUBMISSION is one student's work, never a class folder (Gradescope)")
     grade.add_argument("--layered", action="store_true",
                        help="also grade milestone N on the reference's earlier milestones; the better score counts")
     grade.add_argument("--visible-only", action="store_true", help="leave the hidden tests out")
@@ -250,35 +275,50 @@ _UNFINISHED = ("grading was stopped before it finished (the grader was killed, o
                "nothing you wrote was graded")
 
 
-def _check_output(format_: str, output: Path | None, count: int) -> None:
-    """Refuse an ``--output`` that cannot take ``count`` reports in ``format_``, before any grading.
+def _folder_output(formats: list[str], output: Path | None, count: int) -> bool:
+    """Whether the reports go into the folder ``output`` (several formats, an existing folder, or gradescope with
+    several submissions), after refusing an ``--output`` that cannot take them, before any grading.
 
     Raises:
-        ValueError: gradescope with several submissions and no folder, or a file where a
-            folder is needed, or a folder where a file is needed.
+        ValueError: several formats, or gradescope for several submissions, without ``--output FOLDER``,
+            or with a file there.
     """
-    if format_ == "gradescope" and count > 1:
-        if output is None:
-            raise ValueError(f"--format gradescope with {count} submissions needs --output FOLDER "
-                             f"(it writes FOLDER/<student>/results.json)")
-        if output.exists() and not output.is_dir():
-            raise ValueError(f"--output {output} is a file; with {count} submissions gradescope needs a folder")
-    elif output is not None and output.is_dir():
-        raise ValueError(f"--output {output} is a folder; give a file name")
+    folder = len(formats) > 1 or (output is not None and output.is_dir()) or ("gradescope" in formats and count > 1)
+    if folder and output is None:
+        reason = f"{count} submissions in gradescope format" if len(formats) == 1 else "several formats"
+        raise ValueError(f"{reason} need --output FOLDER (it writes {', '.join(_FILES[f] for f in formats)} there)")
+    if folder and output is not None and output.exists() and not output.is_dir():
+        raise ValueError(f"--output {output} is a file; {' and '.join(formats)} for {count} submissions needs a "
+                         f"folder")
+    return folder
 
 
 def _grade(args: argparse.Namespace) -> int:
-    if (args.format == "gradescope" and args.output is not None and not args.output.is_dir()
+    if (args.format == ["gradescope"] and args.output is not None and not args.output.is_dir()
             and (args.single or args.output.suffix == ".json")):  # one results.json, not a folder of them
         _write(gradescope_failure(_UNFINISHED), args.output)  # replaced by the grade when there is one
     try:
         return _grade_all(args)
     except Exception as err:  # noqa: BLE001 - whatever stopped grading, Gradescope gets a results.json
-        if args.format == "gradescope" and args.output is not None and not args.output.is_dir():
+        if args.format == ["gradescope"] and args.output is not None and not args.output.is_dir():
             # Gradescope wants a results.json whatever happens: score 0 and the reason (a broken autograder)
             reason = err.args[0] if isinstance(err, KeyError) and err.args else err
             _write(gradescope_failure(str(reason)), args.output)
         raise
+
+
+def _progress(done: int, total: int, elapsed: float, running: str) -> None:
+    """One progress line on stderr, rewritten in place: gradings done of all, time taken and left, who now."""
+    left = f", about {_clock(elapsed / done * (total - done))} left" if done else ""
+    line = f"graded {done}/{total}, {_clock(elapsed)}{left}" + (f": {shown(running)}" if running else "")
+    width = shutil.get_terminal_size().columns - 1
+    sys.stderr.write("\r" + line[:width].ljust(width) + ("\n" if done == total else ""))
+    sys.stderr.flush()
+
+
+def _clock(seconds: float) -> str:
+    """``75.2`` -> ``"1:15"``."""
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
 
 
 def _grade_all(args: argparse.Namespace) -> int:
@@ -288,30 +328,37 @@ def _grade_all(args: argparse.Namespace) -> int:
     for path in args.submissions:  # a mistyped path is a mistake, not a student's 0 points
         if not path.exists():
             raise FileNotFoundError(f"there is no submission {path}: give a folder holding blackjack/, "
-                                    f"a .zip of one, or a folder of many")
+                                    f"a .zip of one, or a class folder")
+    empty = [p for p in args.submissions if p.is_dir() and not args.single and not holds_submission(p)]
+    if empty and len(empty) == len(args.submissions):  # beside others, such a folder is a student with a note
+        raise ValueError(f"{empty[0]} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
+                         f"folders down")
     inventories = read_inventory(args.inventory) if args.inventory is not None else None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
-                    layered=args.layered, hidden=not args.visible_only, inventories=inventories)
+                    layered=args.layered, hidden=not args.visible_only, inventories=inventories,
+                    cache=args.cache, fresh=args.fresh)
     with tempfile.TemporaryDirectory(prefix="bj-submissions-") as scratch:
         submissions = find_submissions(args.submissions, Path(scratch), single=args.single)
-        _check_output(args.format, args.output, len(submissions))
-        grades = grader.grade(submissions, args.milestone)
-    if args.format == "gradescope" and args.output is not None:  # stdout: what the instructor sees on Gradescope
+        folder = _folder_output(args.format, args.output, len(submissions))
+        grades = grader.grade(submissions, args.milestone, _progress if sys.stderr.isatty() else None)
+    if args.format == ["gradescope"] and args.output is not None:  # stdout: what the instructor sees on Gradescope
         sys.stdout.write(text_report(grades))
-    if args.format == "text":
-        _write(text_report(grades, passed_tests=not args.failed_only), args.output)
-    elif args.format == "json":
-        _write(json_report(grades), args.output)
-    elif args.format == "csv":
-        _write(csv_gradebook(grades), args.output)
-    elif len(grades) == 1:
-        _write(gradescope_results(grades[0], course.hidden_visibility), args.output)
-    else:
-        assert args.output is not None  # _check_output
-        for grade in grades:
-            _write(gradescope_results(grade, course.hidden_visibility),
-                   args.output / grade.submission.name / "results.json")
-        print(f"wrote {len(grades)} results.json files under {args.output}", file=sys.stderr)
+    for format_ in args.format:
+        where = args.output / _FILES[format_] if folder and args.output is not None else args.output
+        if format_ == "text":
+            _write(text_report(grades, passed_tests=not args.failed_only), where)
+        elif format_ == "json":
+            _write(json_report(grades), where)
+        elif format_ == "csv":
+            _write(csv_gradebook(grades), where)
+        elif len(grades) == 1:
+            _write(gradescope_results(grades[0], course.hidden_visibility), where)
+        else:
+            assert args.output is not None  # _folder_output
+            for grade in grades:
+                _write(gradescope_results(grade, course.hidden_visibility),
+                       args.output / grade.submission.name / "results.json")
+            print(f"wrote {len(grades)} results.json files under {args.output}", file=sys.stderr)
     return 0
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -64,6 +65,16 @@ def shown(text: str) -> str:
     control character but the newline written as an escape (``\\x1b``), so a submission cannot drive the
     instructor's terminal."""
     return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
+
+
+def _line(text: str) -> str:
+    """:func:`shown` on one line: a line break is written as ``\\n`` too (a name cannot forge a report's row)."""
+    return shown(text.replace("\r", "\\r").replace("\n", "\\n"))
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: two for a wide character (``李``, Unicode's East Asian Width W or F)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def spreadsheet_cell(text: str) -> str:
@@ -113,7 +124,7 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
     out: list[str] = []
     for grade in grades:
         origin = grade.submission.origin
-        out.append(f"== {shown(grade.submission.name)}" + (f" ({shown(str(origin))})" if origin else "") + " ==")
+        out.append(f"== {_line(grade.submission.name)}" + (f" ({_line(origin)})" if origin else "") + " ==")
         for mg in grade.milestones:
             m = mg.milestone
             extra = f", extra credit {score_text(mg.extra, m.extra_points)}" if m.extra_points else ""
@@ -136,12 +147,12 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
     if len(grades) > 1:
         numbers = [mg.milestone.number for mg in grades[0].milestones]
         header = ["student", *(f"M{n}" for n in numbers), "regular", "extra"]
-        rows = [[shown(g.submission.name), *(points_text(mg.regular + mg.extra) for mg in g.milestones),
+        rows = [[_line(g.submission.name), *(points_text(mg.regular + mg.extra) for mg in g.milestones),
                  points_text(g.regular), points_text(g.extra)] for g in grades]
-        widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+        widths = [max(_width(r[i]) for r in [header, *rows]) for i in range(len(header))]
         out.append("Summary")
         for row in [header, *rows]:
-            out.append("  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+            out.append("  ".join(cell + " " * (w - _width(cell)) if i == 0 else " " * (w - _width(cell)) + cell
                                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
     out.extend(_unprotected_lines(grades))
     return "\n".join(out).rstrip() + "\n"
@@ -150,26 +161,27 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
 def _test_dict(test: TestScore) -> dict[str, Any]:
     return {"name": test.record.name, "nodeid": test.record.nodeid, "doc": test.record.doc,
             "part": test.record.part, "hidden": test.record.hidden, "outcome": test.outcome,
-            "message": test.message, "score": str(test.score), "max_score": str(test.max_score)}
+            "message": test.message, "score": _number(test.score), "max_score": _number(test.max_score)}
 
 
 def json_report(grades: list[SubmissionGrade]) -> str:
-    """Every student's milestones, parts and tests as JSON (points as exact fraction strings).
+    """Every student's milestones, parts and tests as JSON (points as numbers, two decimals at most).
 
-    Each student has ``student`` (the unique name), ``source`` (the zip given, or the folder
+    Each student has ``id`` (:attr:`~milestones.grader.intake.Submission.id`), ``student`` (the unique name),
+    ``source`` (the zip given, or the folder
     holding ``blackjack/``), ``folder`` (the folder holding ``blackjack/``; ``null`` for a
     zip, whose unpacked folder is gone), the totals and the milestones; each milestone's
     ``unprotected`` lists the sandbox's protections its run went without.
     """
-    data = [{"student": g.submission.name, "source": g.submission.origin or None,
+    data = [{"id": g.submission.id, "student": g.submission.name, "source": g.submission.origin or None,
              "folder": str(g.submission.folder) if g.submission.folder and not g.submission.unzipped else None,
-             "regular": str(g.regular), "extra": str(g.extra),
+             "regular": _number(g.regular), "extra": _number(g.extra),
              "milestones": [{"number": mg.milestone.number, "title": mg.milestone.title,
-                             "regular": str(mg.regular), "regular_max": mg.milestone.regular_points,
-                             "extra": str(mg.extra), "extra_max": mg.milestone.extra_points,
+                             "regular": _number(mg.regular), "regular_max": mg.milestone.regular_points,
+                             "extra": _number(mg.extra), "extra_max": mg.milestone.extra_points,
                              "layered": mg.layered, "notes": mg.notes, "unprotected": mg.unprotected,
                              "parts": [{"key": p.part.key, "title": p.part.title, "points": p.part.points,
-                                        "extra_credit": p.part.extra_credit, "score": str(p.score),
+                                        "extra_credit": p.part.extra_credit, "score": _number(p.score),
                                         "tests": [_test_dict(t) for t in p.tests]} for p in mg.parts]}
                             for mg in g.milestones]} for g in grades]
     return json.dumps(data, indent=2) + "\n"
@@ -252,19 +264,20 @@ def gradescope_failure(reason: str) -> str:
 
 
 def csv_gradebook(grades: list[SubmissionGrade]) -> str:
-    """A gradebook: one row per student, one column per rubric part, then totals and notes (names and notes
-    as :func:`spreadsheet_cell` makes them safe)."""
+    """A gradebook: one row per submission (its name, :attr:`~milestones.grader.intake.Submission.id` and source
+    path), one column per rubric part, then totals and notes (text as :func:`spreadsheet_cell` makes it safe)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if not grades:
         return ""
     columns = [(mg.milestone.number, p.part.key) for mg in grades[0].milestones for p in mg.parts]
-    writer.writerow(["student", *(f"m{n}_{key}" for n, key in columns),
+    writer.writerow(["student", "id", "source", *(f"m{n}_{key}" for n, key in columns),
                      f"regular (of {grades[0].regular_max})", f"extra credit (of {grades[0].extra_max})", "notes"])
     for grade in grades:
         scores = {(mg.milestone.number, p.part.key): p.score for mg in grade.milestones for p in mg.parts}
         notes = " | ".join(f"M{mg.milestone.number}: {n}" for mg in grade.milestones for n in mg.notes)
-        writer.writerow([spreadsheet_cell(grade.submission.name),
+        writer.writerow([spreadsheet_cell(grade.submission.name), grade.submission.id,
+                         spreadsheet_cell(grade.submission.origin),
                          *(points_text(scores.get(c, Fraction(0))) for c in columns),
                          points_text(grade.regular), points_text(grade.extra), spreadsheet_cell(notes)])
     return buffer.getvalue()

@@ -18,16 +18,22 @@ else) is that submission's 0 for the milestone, with a one-line reason; the batc
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import astuple
 from pathlib import Path
 
 from .. import REPO_ROOT
 from ..config import Course, Milestone, load_course, suite_name, suite_path, suites_dir
+from ..check import write_whole
 from ..starter import write_hybrid
+from . import cache
 from .intake import MAX_NESTED_ZIPS, MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, MAX_ZIP_MB, Submission, find_submissions
 from .isolation import SubmissionRefused, digest, run_isolated
 from .runner import GraderError, Limits, TestRecord, run_suite
@@ -62,12 +68,16 @@ class Grader:
         inventories: the tests of some milestones as collected earlier on the reference
             (:func:`read_inventory`), so these are not collected again here (the autograder
             zip ships them instead of the reference solution).
+        cache: a folder of grades kept between runs (:mod:`.cache`): a grade is reused when
+            the submission, the suite, the kit and the options are unchanged (None: none kept).
+        fresh: grade again whatever the cache holds (and keep the new grades).
     """
 
     def __init__(self, *, course: Course | None = None, tests: Path = suites_dir(REPO_ROOT),
                  reference: Path = REPO_ROOT, limits: Limits = Limits(), jobs: int = DEFAULT_JOBS,
                  layered: bool = False, hidden: bool = True,
-                 inventories: dict[int, dict[str, TestRecord]] | None = None) -> None:
+                 inventories: dict[int, dict[str, TestRecord]] | None = None, cache: Path | None = None,
+                 fresh: bool = False) -> None:
         self.course = course or load_course()
         self.tests = tests
         self.reference = reference
@@ -75,6 +85,9 @@ class Grader:
         self.jobs = max(1, jobs)
         self.layered = layered
         self.hidden = hidden
+        self.cache = cache
+        self.fresh = fresh
+        self._kit: str | None = None
         self._digests: dict[int, dict[str, str]] = {}
         self._lock = threading.Lock()
         self._inventory: dict[int, dict[str, TestRecord]] = {
@@ -97,11 +110,20 @@ class Grader:
                 raise FileNotFoundError(f"{self.folder(number)}: no such suite (the course's test suites are "
                                         f"missing; reinstall the kit or pass --tests)")
             self._unchanged(number)
+            kept = None if self.cache is None else self.cache / f"{self._key(number, 'inventory')}.json"
+            if kept is not None and kept.is_file() and not self.fresh:
+                with contextlib.suppress(ValueError):
+                    self._inventory[number] = read_inventory(kept)[number]
+                    return self._inventory[number]
             run = run_suite(self.folder(number), None, limits=self.limits, hidden=self.hidden, collect_only=True)
             if run.collect_errors or not run.finished:
                 problems = "; ".join(m for _, m in run.collect_errors) or run.output[-2000:]
                 raise RuntimeError(f"{suite_path(number)} does not collect on the reference: {problems}")
             self._inventory[number] = run.collected
+            if kept is not None:
+                with contextlib.suppress(OSError):
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    write_whole(kept, inventory_json({number: run.collected}))
         return self._inventory[number]
 
     def _unchanged(self, number: int) -> None:
@@ -126,7 +148,14 @@ class Grader:
         if submission.folder is None:
             return score_run(milestone, inventory, None, self.limits, submission.note)
         try:
-            return self._grade_folder(submission, milestone, inventory)
+            name = self._cache_name(submission, milestone.number)
+            kept = None if name is None or self.fresh else cache.load(self.cache or Path(), name, milestone, inventory)
+            if kept is not None:
+                return kept
+            grade = self._grade_folder(submission, milestone, inventory)
+            if name is not None:
+                cache.store(self.cache or Path(), name, grade)
+            return grade
         except GraderError:
             raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
         except SubmissionRefused as err:  # a link, a named pipe, a hard link, a file too big: named in one line
@@ -136,6 +165,22 @@ class Grader:
             # a 0 with the reason, and the batch goes on (a named pipe, a file compile() cannot hold ...)
             reason = _one_line(f"{type(err).__name__}: {err}")
             return score_run(milestone, inventory, None, self.limits, f"this submission could not be graded: {reason}")
+
+    def _cache_name(self, submission: Submission, number: int) -> str | None:
+        """The cache's name for ``submission``'s grade on milestone ``number`` (:meth:`_key`); None when nothing is
+        kept."""
+        project = cache.fingerprint(submission.folder) if self.cache and submission.folder else None
+        return None if project is None else self._key(number, project)
+
+    def _key(self, number: int, what: str) -> str:
+        """A cache key for ``what`` on milestone ``number``: the digests of the suite, the kit, the reference and
+        the options."""
+        if self._kit is None:
+            self._kit = cache.key(cache.fingerprint(Path(__file__).parents[1]),
+                                  cache.fingerprint(self.reference / "blackjack"))
+        self._unchanged(number)
+        return cache.key(self._kit, what, sorted(self._digests[number].items()), number,
+                         astuple(self.limits), self.hidden, self.layered)
 
     def _grade_folder(self, submission: Submission, milestone: Milestone,
                       inventory: dict[str, TestRecord]) -> MilestoneGrade:
@@ -176,8 +221,12 @@ class Grader:
         layered.notes[:0] = notes
         return layered
 
-    def grade(self, submissions: list[Submission], milestones: list[int] | None = None) -> list[SubmissionGrade]:
+    def grade(self, submissions: list[Submission], milestones: list[int] | None = None,
+              progress: Callable[[int, int, float, str], None] | None = None) -> list[SubmissionGrade]:
         """Grade every submission on every chosen milestone (default: all with a test folder).
+
+        ``progress``, if given, is called as each grading starts and ends with the gradings done, their number,
+        the seconds since the start and the names of the submissions being graded (``"sec1/sam, sec2/tim"``).
 
         Raises:
             KeyError: an unknown milestone number.
@@ -192,9 +241,31 @@ class Grader:
         for milestone in chosen:
             self.inventory(milestone.number)
         jobs = [(s, m) for s in submissions for m in chosen]
+        start, done, running = time.monotonic(), 0, list[str]()
+        lock = threading.Lock()
+
+        def tell() -> None:
+            if progress is not None:
+                progress(done, len(jobs), time.monotonic() - start, ", ".join(running))
+
+        def one(submission: Submission, milestone: Milestone) -> MilestoneGrade:
+            with lock:
+                running.append(submission.name)
+                tell()
+            try:
+                return self._grade_one(submission, milestone)
+            finally:
+                with lock:
+                    running.remove(submission.name)
+
         pool = ThreadPoolExecutor(max_workers=self.jobs)
         try:
-            futures = [pool.submit(self._grade_one, *job) for job in jobs]
+            futures = [pool.submit(one, *job) for job in jobs]
+            for future in as_completed(futures):
+                future.result()
+                with lock:
+                    done += 1
+                    tell()
             results = [future.result() for future in futures]
         finally:  # a GraderError stops the batch without running the jobs not started yet
             pool.shutdown(wait=True, cancel_futures=True)

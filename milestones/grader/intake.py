@@ -1,4 +1,5 @@
-"""Submissions in: folders, zips, or a folder of many, each turned into the folder holding ``blackjack/``.
+"""Submissions in: folders, zips, or a class folder (sections at any depth), each turned into the folder holding
+``blackjack/``.
 
 A zip is unpacked within bounds (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB` ...): a zip bomb, an unsafe
 path, a link or an encrypted entry is refused with one line, never an exception.
@@ -6,6 +7,7 @@ path, a link or an encrypted entry is refused with one line, never an exception.
 
 from __future__ import annotations
 
+import hashlib
 import lzma
 import os
 import stat
@@ -17,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 __all__ = ["MAX_NAME_BYTES", "MAX_NESTED_ZIPS", "MAX_UNZIPPED_MB", "MAX_ZIP_ENTRIES", "MAX_ZIP_MB", "Submission",
-           "find_submissions"]
+           "find_submissions", "holds_submission"]
 
 #: Most megabytes a submission's zips may unpack to, and most entries they may hold, all its zips
 #: together (a zip bomb is refused; a project is well under 1 MB and 200 files).
@@ -42,11 +44,11 @@ class Submission:
     """One student's work.
 
     Attributes:
-        name: the student's label in reports: the folder or zip name, made unique in a
-            batch by adding `` (2)``, `` (3)`` ... (``sam``, ``sam (2)``).
+        name: the student's label in reports: the folder or zip name, under its sections
+            (``sec1/sam``), on one line and unique in a batch (:func:`_unique_names`).
         folder: the folder holding ``blackjack/`` (``None`` when none was found).
         note: why the submission could not be graded, if it cannot.
-        source: the path it came from: the folder or zip given (or found in a folder of many).
+        source: the path it came from: the folder or zip given (or found in a class folder).
     """
 
     name: str
@@ -60,6 +62,11 @@ class Submission:
         return self.source is not None and self.source.is_file()
 
     @property
+    def id(self) -> str:
+        """A short id of the submission, the same in every run: 12 hex digits of the SHA-256 of :attr:`origin`."""
+        return hashlib.sha256(self.origin.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+
+    @property
     def origin(self) -> str:
         """Where the work came from, for reports: the zip given, else the folder holding ``blackjack/``."""
         if self.source is not None and (self.folder is None or self.unzipped):
@@ -68,24 +75,15 @@ class Submission:
 
 
 def _package_root(folder: Path, depth: int = 3) -> Path | None:
-    """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py``."""
+    """The shallowest folder at or under ``folder`` that holds ``blackjack/__init__.py`` (never through a symbolic
+    link, which could lead to another student's project, nor a hidden folder or ``__pycache__``)."""
     level = [folder]
     for _ in range(depth):
         for candidate in level:
             if (candidate / "blackjack" / "__init__.py").is_file():
                 return candidate
-        level = sorted(c for f in level for c in _subfolders(f))
+        level = [c for f in level for c in _entries(f) if not c.is_symlink() and c.is_dir()]
     return next((c for c in level if (c / "blackjack" / "__init__.py").is_file()), None)
-
-
-def _subfolders(folder: Path) -> list[Path]:
-    """The folders in ``folder`` that may hold a project (not hidden, not ``__pycache__``, not a symbolic link,
-    which could lead to another student's project); none if unreadable."""
-    try:
-        return [c for c in folder.iterdir()
-                if not c.is_symlink() and c.is_dir() and not c.name.startswith((".", "__"))]
-    except OSError:
-        return []
 
 
 class _Ungradable(Exception):
@@ -206,11 +204,7 @@ def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
 
 def _zips_in(folder: Path) -> list[Path]:
     """The zip files directly in ``folder`` (any case; not hidden, not symbolic links), sorted; none if unreadable."""
-    try:
-        return sorted(c for c in folder.iterdir() if _is_zip(c) and not c.name.startswith((".", "__"))
-                      and not c.is_symlink() and c.is_file())
-    except OSError:
-        return []
+    return [c for c in _entries(folder) if _is_zip(c) and not c.is_symlink() and c.is_file()]
 
 
 def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
@@ -266,24 +260,35 @@ def _unzip(archive: Path, scratch: Path, budget: _Budget) -> Path:
 #: Most bytes (UTF-8) of a submission's name: with `` (2)`` added it stays a valid file name (at most 255
 #: bytes on Linux, macOS and Windows), since Gradescope's output for many is ``FOLDER/<name>/results.json``.
 MAX_NAME_BYTES = 200
+#: How many folders down a class folder is searched for submissions (sections of sections ...).
+MAX_GROUP_DEPTH = 4
 
 
 def _clip(name: str) -> str:
-    """``name`` cut to at most :data:`MAX_NAME_BYTES` bytes of UTF-8 (whole characters; bytes of a file name that
-    are not UTF-8 are dropped), and never empty, ``.`` or ``..`` (``submission`` instead): a folder's name."""
+    """``name`` on one line (control characters and line breaks written as escapes, ``\\n``), cut to at most
+    :data:`MAX_NAME_BYTES` bytes of UTF-8 (whole characters; bytes of a file name that are not UTF-8 are dropped),
+    and never empty, ``.`` or ``..`` (``submission`` instead): a folder's name."""
+    name = "".join(c if c.isprintable() or "\ud800" <= c <= "\udfff" else repr(c)[1:-1] for c in name)
     clipped = name.encode("utf-8", errors="surrogateescape")[:MAX_NAME_BYTES].decode("utf-8", errors="ignore")
     return clipped if clipped not in ("", ".", "..") else "submission"
 
+
 def _unique_names(submissions: list[Submission]) -> list[Submission]:
-    """Give every submission a name no other has (ignoring case): the second ``sam`` becomes ``sam (2)``; a name is
-    cut to :data:`MAX_NAME_BYTES` first."""
+    """Give every submission a name no other has (ignoring case): a zip named like a folder keeps its ``.zip``
+    (``sam`` and ``Sam.zip``), and a name still taken gets `` (2)``, `` (3)`` ... in the
+    order given; a name is made one line and cut to :data:`MAX_NAME_BYTES` first (:func:`_clip`)."""
+    zipped = [s.source is not None and _is_zip(s.source) for s in submissions]
+    folders = {s.name.casefold() for s, z in zip(submissions, zipped, strict=True) if not z}
     taken: set[str] = set()
     unique = []
-    for submission in submissions:
-        name, count = _clip(submission.name), 1
+    for submission, is_zip in zip(submissions, zipped, strict=True):
+        base = submission.name
+        if is_zip and base.casefold() in folders and submission.source is not None:
+            base = base.removesuffix(submission.source.stem) + submission.source.name
+        name, count = _clip(base), 1
         while name.casefold() in taken:
             count += 1
-            name = f"{_clip(submission.name)} ({count})"
+            name = f"{_clip(base)} ({count})"
         taken.add(name.casefold())
         unique.append(replace(submission, name=name))
     return unique
@@ -300,12 +305,56 @@ def _label(path: Path) -> str:
     return (path.stem if path.is_file() or _is_zip(path) else path.name) or "submission"
 
 
+def _entries(folder: Path) -> list[Path]:
+    """What ``folder`` holds that may be a submission (not hidden, not ``__pycache__``), sorted; none if
+    unreadable."""
+    try:
+        return sorted((c for c in folder.iterdir() if not c.name.startswith((".", "__"))),
+                      key=lambda c: (c.name.casefold(), c.name))
+    except OSError:
+        return []
+
+
+def _group(folder: Path, depth: int) -> list[Path] | None:
+    """The members of ``folder`` if it is a group (a section), else None (a submission, or nothing).
+
+    A zip, or a folder that holds a submission, is a member. A folder holding ``blackjack/`` is a submission; a
+    folder with two members or more, or one that is a group, is a group, except that loose files win (one
+    member holding ``blackjack/`` without a zip, beside zips, is that student's project, ``sam/project/`` beside
+    ``sam/old.zip``); a folder with one member is that student's (``sam/sam.zip``), unless a folder beside it is a
+    group (:func:`find_submissions`: ``sec1/sam.zip`` beside ``sec2/``).
+    """
+    if depth > MAX_GROUP_DEPTH or (folder / "blackjack" / "__init__.py").is_file():
+        return None
+    entries = [c for c in _entries(folder) if not c.is_symlink()]
+    members = [c for c in entries if (_is_zip(c) and c.is_file()) or (c.is_dir() and holds_submission(c, depth + 1))]
+    groups = [c for c in members if c.is_dir() and _group(c, depth + 1) is not None]
+    loose = [c for c in members if c.is_dir() and _package_root(c) is not None]
+    if groups or len(loose) > 1 or (not loose and len(members) > 1):
+        return members
+    return None
+
+
+def holds_submission(folder: Path, depth: int = 0) -> bool:
+    """``folder`` holds ``blackjack/__init__.py`` or a zip, at most :data:`MAX_GROUP_DEPTH` folders down (``depth``:
+    how far down ``folder`` already is)."""
+    if depth > MAX_GROUP_DEPTH:
+        return False
+    entries = [c for c in _entries(folder) if not c.is_symlink()]
+    return ((folder / "blackjack" / "__init__.py").is_file() or any(_is_zip(c) and c.is_file() for c in entries)
+            or any(c.is_dir() and holds_submission(c, depth + 1) for c in entries))
+
+
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
     """Turn command-line paths into submissions.
 
     A path may be a submission folder (holding ``blackjack/``, possibly a few folders
-    down), a ``.zip`` of one (any case: ``.ZIP``), or a folder of many submissions (each
-    sub-folder or zip one student, named after it). Any other file (``.rar``, ``.py`` ...)
+    down), a ``.zip`` of one (any case: ``.ZIP``), or a class folder: every zip and every
+    folder in it that holds a submission is one student; a folder holding several (or
+    beside one that does) is a group, a section, searched the same way up to
+    :data:`MAX_GROUP_DEPTH` folders down, and its students are named by their path under
+    the class folder (``sec1/sam``, ``sec2/sam``). In a class folder, anything else (a
+    ``.rar``, an empty folder, a symbolic link, which may lead to another student's work)
     is an ungradable submission with a note saying so; the others are still graded. Each
     submission's project is found by one rule (:func:`_find_project`): loose files holding
     ``blackjack/__init__.py`` win, else the one zip in the folder is unpacked (several zips
@@ -314,29 +363,29 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
     :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
     a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
-    note, never an exception. Symbolic links under the paths given lead nowhere (they may
-    lead to a classmate's work): a link in a folder of many is ungradable with a note, the
-    search for a project does not enter linked folders, and the copy of a submission
-    refuses any link in it (:func:`milestones.grader.isolation.copy_submission`). Two submissions
-    with the same name are told apart as ``sam``, ``sam (2)``; names are cut to
-    :data:`MAX_NAME_BYTES`.
+    note, never an exception. The search for a project does not enter linked folders, and
+    the copy of a submission refuses any link in it
+    (:func:`milestones.grader.isolation.copy_submission`). Names are made one line and safe
+    and told apart (:func:`_unique_names`: ``sam``, ``Sam.zip``, ``sam (2)``).
 
     Args:
         paths: the paths given.
         scratch: a folder to unzip into.
-        single: every path is one student's submission, never a folder of many
+        single: every path is one student's submission, never a class folder
             (Gradescope's ``/autograder/submission``, where an upload may hold
             ``project/blackjack/`` next to other folders, or a ``.zip`` kept unextracted).
 
     Returns:
-        Submissions in the order given (a folder of many: sorted by name); one that holds
+        Submissions in the order given (a class folder: sorted by path); one that holds
         no ``blackjack`` package comes back with ``folder=None`` and a note.
+
+    A folder given that holds no submission at all (:func:`holds_submission`) is one
+    ungradable submission (the command line refuses it before this).
     """
     found: list[Submission] = []
 
-    def one(path: Path, given: bool = True) -> Submission:
-        name = _label(path)
-        if not given and path.is_symlink():  # in a folder of many: it may lead to another student's work
+    def one(path: Path, name: str, given: bool = True) -> Submission:
+        if not given and path.is_symlink():  # in a class folder: it may lead to another student's work
             return Submission(name, None, f"{path.name} is a symbolic link; hand in the project folder or a zip of "
                                           f"it, not a link", path)
         if not path.is_dir() and not _is_zip(path):
@@ -348,16 +397,25 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
             return Submission(name, None, " ".join(str(err).splitlines()), path)
         return Submission(name, root, source=source)
 
+    def group(folder: Path, prefix: str, depth: int) -> None:
+        entries = _entries(folder)
+        sections = any(c.is_dir() and not c.is_symlink() and _group(c, depth + 1) is not None for c in entries)
+        for child in entries:
+            name = prefix + _label(child)
+            if (not child.is_symlink() and child.is_dir() and holds_submission(child, depth + 1)
+                    and (sections or _group(child, depth + 1) is not None)
+                    and not (child / "blackjack" / "__init__.py").is_file()):
+                group(child, name + "/", depth + 1)
+            else:
+                found.append(one(child, name, given=False))
+
     for path in paths:
         if not path.exists():
             found.append(Submission(_label(path), None, f"{path} does not exist", path))
-        elif not single and path.is_dir() and _package_root(path, depth=0) is None:
-            children = sorted(c for c in path.iterdir() if not c.name.startswith((".", "__")))
-            if any(not c.is_symlink() and (_is_zip(c) or (c.is_dir() and _package_root(c) is not None))
-                   for c in children):
-                found.extend(one(c, given=False) for c in children)  # a file not a zip, a link: ungradable
-            else:
-                found.append(one(path))
+        elif single or not path.is_dir() or (path / "blackjack" / "__init__.py").is_file():
+            found.append(one(path, _label(path)))
+        elif holds_submission(path):
+            group(path, "", 0)
         else:
-            found.append(one(path))
+            found.append(one(path, _label(path)))
     return _unique_names(found)

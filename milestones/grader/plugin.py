@@ -34,7 +34,7 @@ import re
 import shutil
 import sys
 import tempfile
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
@@ -49,6 +49,13 @@ from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, 
 from .runner import judge_env
 
 __all__ = ["doc_summary", "student", "student_message"]
+
+#: After this many tests of one run were stopped at their time limit, a later call stopped in a function stopped
+#: before may run :data:`QUICK_LIMIT` seconds: a submission that loops costs about 3 full limits in all.
+RUN_STRIKES = 3
+QUICK_LIMIT = 0.1
+#: The student's function and file in a stopped call's message: `` (in Hand.get_score, blackjack/hand.py:88)``.
+_PLACE = re.compile(r"\(in ([^,()]+, [^:()]+):")
 
 _INFO: pytest.StashKey[dict[str, Any]] = pytest.StashKey()
 _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
@@ -106,6 +113,14 @@ class _Recorder:
             self.file = _begin(open(path, "a", encoding="utf-8"))  # noqa: SIM115
         self.outcomes: dict[str, tuple[str, str]] = {}
         self.timed_out: set[str] = set()
+        self.stops = 0  # tests of the whole run stopped at a time limit (every module's)
+        self.hung: set[str] = set()  # where in the student's code: "Hand.get_score, blackjack/hand.py"
+
+    def limit(self, seconds: float) -> float:
+        """The time limit of one call: ``seconds`` until :data:`RUN_STRIKES` tests of the run were stopped at their
+        limit, then at most :data:`QUICK_LIMIT` first (:class:`_RunStudent`: a loop costs about 3 full limits per
+        run, not per module)."""
+        return min(seconds, QUICK_LIMIT) if self.stops >= RUN_STRIKES and seconds > 0 else seconds
 
     def write(self, kind: str, **fields: Any) -> None:
         """Write one results line (:func:`~.protocol.record`)."""
@@ -376,12 +391,42 @@ def student(request: pytest.FixtureRequest) -> Iterator[Student]:
         yield process
 
 
+class _RunStudent(Student):
+    """A :class:`Student` whose calls get the run's time limit (:meth:`_Recorder.limit`)."""
+
+    def __init__(self, launch: Launch, recorder: _Recorder) -> None:
+        super().__init__(launch)
+        self.recorder = recorder
+
+    def ask(self, call: str, *args: Any, timeout: float | None = None, say: Callable[[str], None] | None = None) -> Any:
+        """:meth:`Student.ask` with at most the run's time limit (importing the code keeps its own). A call stopped at
+        the short limit in a function that was stopped before says why; in any other place (a slow function that
+        has not looped) it runs again with its full limit, so only the looping code loses points."""
+        asked = self.launch.timeout if timeout is None else timeout
+        limit = asked if call == IMPORTS_CALL else self.recorder.limit(asked)
+        try:
+            return super().ask(call, *args, timeout=limit, say=say)
+        except StudentTimeout as stop:
+            place = _PLACE.findall(stop.text)[-1:]
+            if limit == asked:
+                self.recorder.hung.update(place)
+                raise
+            if place and place[0] in self.recorder.hung:
+                raise StudentTimeout(f"{stop.text} (a function stopped before may run {limit:g} s once "
+                                     f"{RUN_STRIKES} tests were stopped at the full {asked:g} s)") from None
+        try:
+            return super().ask(call, *args, timeout=asked, say=say)
+        except StudentTimeout as stop:
+            self.recorder.hung.update(_PLACE.findall(stop.text)[-1:])
+            raise
+
+
 @contextlib.contextmanager
 def _student_process(config: pytest.Config, module: Path) -> Iterator[Student]:
     """A student's process for the test module ``module`` (started on its first call), with a working folder of
     its own; at the end the process and everything it started are killed and the folder removed."""
     folder = Path(tempfile.mkdtemp(prefix="bj-student-"))
-    process = Student(_launch(config, module, folder))
+    process = _RunStudent(_launch(config, module, folder), config.stash[_RECORDER])
     try:
         yield process
     finally:
@@ -405,6 +450,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             report.longrepr = f"{type(call.excinfo.value).__name__}: {message}"  # the judge's traceback says nothing
         if isinstance(call.excinfo.value, StudentTimeout):
             recorder.timed_out.add(nodeid)
+            recorder.stops += 1
     elif report.skipped and call.when != "teardown":
         reason = getattr(report, "wasxfail", None)
         if reason is not None:

@@ -138,6 +138,13 @@ def write_course(root: Path, m1: str = MINI_M1, m2: str | None = MINI_M2, *, o1:
     return root
 
 
+@pytest.fixture(autouse=True)
+def _grade_cache_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's ``grade`` commands keep their grades in a cache of that test's own (never the user's, never
+    another test's), so a grade is reused only where a test asks for it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _tk_garbage_collected_here() -> None:
     """Collect the garbage earlier tests left, Tk windows included, on the main thread before a module runs.

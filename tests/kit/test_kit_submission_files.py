@@ -302,15 +302,15 @@ def test_100000_unary_minuses_under_layered_grading_cost_only_their_module(
 
 
 def test_long_names_still_get_their_results_json(mini_course: Path, tmp_path: Path) -> None:
-    """Two submissions named with 253 characters each: the second's `` (2)`` made its results folder's name too
+    """Two submissions named with 251 characters each: the second's `` (2)`` made its results folder's name too
     long for the file system, and the whole batch's results.json files were lost. Now each gets one."""
-    name = "s" * 253
+    name = "s" * 251
     for parent in ("a", "b"):
-        (tmp_path / parent / name).mkdir(parents=True)
-        (tmp_path / parent / name / "notes.txt").write_text("no code\n", encoding="utf-8")
+        (tmp_path / parent).mkdir()
+        (tmp_path / parent / f"{name}.zip").write_text("not a zip\n", encoding="utf-8")
     out = tmp_path / "results"
-    done = subprocess.run([sys.executable, "-m", "milestones", "grade", str(tmp_path / "a" / name),
-                           str(tmp_path / "b" / name), "--tests", str(mini_course / "tests"), "--milestone", "1",
+    done = subprocess.run([sys.executable, "-m", "milestones", "grade", str(tmp_path / "a"),
+                           str(tmp_path / "b"), "--tests", str(mini_course / "tests"), "--milestone", "1",
                            "--format", "gradescope", "--output", str(out)],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
@@ -318,7 +318,7 @@ def test_long_names_still_get_their_results_json(mini_course: Path, tmp_path: Pa
     assert len(written) == 2
     for path in written:
         data = json.loads(path.read_text(encoding="utf-8"))
-        assert data["score"] == 0 and "no blackjack/__init__.py found" in data["output"]
+        assert data["score"] == 0 and "it is not a readable zip" in data["output"]
         assert len(path.parent.name.encode("utf-8")) <= 255
 
 

@@ -1,0 +1,76 @@
+"""Grades kept between grading runs: a milestone's grade is reused when the submission, the suite, the kit and the
+options are all unchanged (the SHA-256 of each is in the key), so a second run of an unchanged class, or the same
+class in another format, costs seconds.
+
+The cache is a folder of small JSON files, one per submission and milestone:
+``$XDG_CACHE_HOME/blackjack-kit/grades/`` (``~/.cache/blackjack-kit/grades/`` when the variable is unset).
+Delete it at will; ``grade --fresh`` regrades and overwrites.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from ..check import write_whole
+from ..config import Milestone
+from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB, digest
+from .runner import TestRecord
+from .scores import MilestoneGrade, PartScore, TestScore
+
+__all__ = ["default_folder", "fingerprint", "load", "store"]
+
+_FORMAT = 1
+
+
+def default_folder() -> Path:
+    """``$XDG_CACHE_HOME/blackjack-kit/grades`` (``~/.cache/...`` when ``XDG_CACHE_HOME`` is unset or empty)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "blackjack-kit" / "grades"
+
+
+def fingerprint(folder: Path) -> str | None:
+    """The SHA-256 of :func:`~.isolation.digest` of ``folder``; None when it holds more than the copy of a
+    submission takes (:data:`MAX_COPIED_FILES`, :data:`MAX_COPIED_MB`), which the grade then does not keep."""
+    files = [p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    if len(files) > MAX_COPIED_FILES or sum(p.stat().st_size for p in files) > MAX_COPIED_MB * 1024 * 1024:
+        return None
+    return key(sorted(digest(folder).items()))
+
+
+def key(*parts: object) -> str:
+    """The cache key of ``parts`` (digests, options): a SHA-256 of their text, with Python's version."""
+    return hashlib.sha256(repr((_FORMAT, sys.version, *parts)).encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def load(folder: Path, name: str, milestone: Milestone, inventory: dict[str, TestRecord]) -> MilestoneGrade | None:
+    """The grade kept under ``name``, rebuilt on ``inventory``; None when there is none (or it cannot be read)."""
+    try:
+        data = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+        tests = data["tests"]
+        parts = [PartScore(part, tuple(_test(r, *tests[r.nodeid]) for r in inventory.values() if r.part == part.key))
+                 for part in milestone.parts]
+        return MilestoneGrade(milestone, parts, list(data["notes"]), bool(data["layered"]), list(data["unprotected"]))
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
+        return None
+
+
+def _test(record: TestRecord, outcome: str, message: str, score: str, max_score: str) -> TestScore:
+    """A test's score as :func:`store` keeps it. Raises TypeError: a field is not text."""
+    if not all(isinstance(field, str) for field in (outcome, message, score, max_score)):
+        raise TypeError("a test's fields are text")
+    return TestScore(record, outcome, message, Fraction(score), Fraction(max_score))
+
+
+def store(folder: Path, name: str, grade: MilestoneGrade) -> None:
+    """Keep ``grade`` under ``name`` (a file written whole; a cache that cannot be written is left alone)."""
+    data = {"notes": grade.notes, "layered": grade.layered, "unprotected": grade.unprotected,
+            "tests": {t.record.nodeid: [t.outcome, t.message, str(t.score), str(t.max_score)] for t in grade.tests}}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_whole(folder / f"{name}.json", json.dumps(data))
+    except OSError:
+        pass
