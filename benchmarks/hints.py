@@ -1,44 +1,9 @@
 """Benchmark the exact hints on 500 cold mid-shoe decisions: ``python benchmarks/hints.py [--decisions N]``.
 
-Each decision is drawn at random (seed 2026): a 6- or 8-deck shoe, 0-75% of it dealt
-away at random, then a two-card hand, a pair, a soft hand or a hand of three or more
-cards and an upcard from what is left. For each one every cache is cleared (cold) and
-the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, splits with
-resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
-decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
-``hint()``'s default (``advice.hint_evs``: exact unless the exact EVs use more than
-``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well. Each
-is timed as ``hint()`` runs it, with Python's cyclic garbage collector paused
-(``_work.collector_paused``: a full collection then runs after the answer, not in it).
-
-Work units (``blackjack.hints._work``) are counted during the cold exact run (a budget no
-decision reaches) and printed beside the CPU time: their distribution, the CPU time per
-unit, the correlation of units and CPU ms, and the CPU ms the budget stands for; the
-default must be exact exactly where the cold exact units are within the budget (checked:
-the choice does not depend on the clock).
-
-Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
-clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
-wall clock also counts other jobs), and as a multiple of a baseline measured in the same
-run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 6-deck
-shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, and the
-fallback's time and largest EV error. The load average is printed before and after.
-
-Worked out ahead (``blackjack.hints.ahead``, what the text game does): each decision is
-also begun cold on the :class:`~blackjack.hints.ahead.Ahead` worker thread, the main
-thread sleeps as a terminal waiting in ``input()`` does, and then asks ``hint_evs(...,
-ahead=...)``; timed is the wall clock from the question to the answer (with the dealer's
-chances and the bust chance, as ``hint()``), and whether the answer was exact. Asked at
-once waiting for the exact EVs (the text game's trainer mode shows the hint before the
-prompt), at once waiting ``AHEAD_WAIT`` and then taking ``exact=False`` (the bounded
-option of ``hint(..., ahead=...)``), and ``--ask-after`` seconds later waiting for the
-exact EVs (default 0.2: a player reads the cards and types ``?``).
-
-``--against ROOT`` also times the exact ``expected_values`` of another copy of the kit
-(say the commit before a change: ``git archive <commit> blackjack | tar -x -C ROOT``) on
-the same decisions, cold, the two copies in turn (which one goes first alternates), and
-prints both CPU-time distributions, the speed-up per decision and whether the EVs are
-bit-identical. ``--dump FILE`` writes one line per decision for a closer look.
+Each decision is drawn at random (seed 2026) and timed cold (every cache cleared), as
+``hint()`` runs it: exact, with ``exact=False``, ``hint()``'s default within its work budget,
+and worked out ahead on the :class:`~blackjack.hints.ahead.Ahead` thread. What is drawn, what
+is printed, and ``--ask-after``, ``--against ROOT`` and ``--dump FILE``: benchmarks/README.md.
 """
 
 from __future__ import annotations
