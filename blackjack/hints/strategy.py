@@ -230,11 +230,8 @@ class Chart:
         cards = list(player_cards)
         total, soft, pair = _read([card_value(c) for c in cards])
         if legal is None:
-            legal = self._default_legal(total, pair, cards)
+            legal = moves_for(cards, self.rules)
         return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
-
-    def _default_legal(self, total: int, pair: int | None, cards: list[Card | int]) -> frozenset[Action]:
-        return moves_for(cards, self.rules)
 
     # --- display ---------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:
