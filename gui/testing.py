@@ -31,14 +31,14 @@ __all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display", "xvfb"]
 class Mbox:
     """Records message boxes instead of showing them (IDLE ``mock_tk.Mbox``).
 
+    Only the boxes the window shows (:class:`gui.app.MessageBoxes`): ``showinfo`` and ``showerror``.
+
     Attributes:
         shown: every call as ``(kind, title, message)``, e.g. ``("showerror", "Error", "...")``.
-        answer: what ``askyesno`` / ``askokcancel`` return.
     """
 
-    def __init__(self, answer: bool = True) -> None:
+    def __init__(self) -> None:
         self.shown: list[tuple[str, str, str]] = []
-        self.answer = answer
 
     def showinfo(self, title: str, message: str, **_options: object) -> str:
         """Record an information box."""
@@ -49,16 +49,6 @@ class Mbox:
         """Record an error box."""
         self.shown.append(("showerror", title, message))
         return "ok"
-
-    def showwarning(self, title: str, message: str, **_options: object) -> str:
-        """Record a warning box."""
-        self.shown.append(("showwarning", title, message))
-        return "ok"
-
-    def askyesno(self, title: str, message: str, **_options: object) -> bool:
-        """Record a question and give ``answer``."""
-        self.shown.append(("askyesno", title, message))
-        return self.answer
 
 
 @contextlib.contextmanager
