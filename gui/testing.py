@@ -1,16 +1,6 @@
-"""Test support for the Tk table (IDLE's ``idle_test`` helpers): a message-box recorder and a virtual display.
+"""Test support for the Tk table (IDLE's ``idle_test`` helpers): a message-box recorder, a virtual display, screenshots.
 
-=========================  =========================================================
-name                       what it is
-=========================  =========================================================
-``Mbox``                   stands in for :mod:`tkinter.messagebox`: records calls
-``virtual_display()``      a context manager: use ``$DISPLAY`` or start ``Xvfb``
-``xvfb(size)``             (from :mod:`gui.xvfb`) a private ``Xvfb`` screen of that size (even
-                           with ``$DISPLAY`` set), for a child process to open windows on
-``NoDisplay``              raised when no display can be had; the reason says why
-``screenshot(widget, p)``  save a PNG of a window (ImageMagick ``import``), or the
-                           canvas's PostScript when ImageMagick is missing
-=========================  =========================================================
+``xvfb`` and ``NoDisplay`` are :mod:`gui.xvfb`'s, re-exported.
 """
 
 from __future__ import annotations

@@ -1,14 +1,5 @@
 """Level 3 hints: a basic-strategy chart derived from expected values for any :class:`Rules`.
 
-==========================  ==============================================================
-name                        what it is
-==========================  ==============================================================
-``basic_strategy(rules)``   the :class:`Chart` for the rules (cached per rules)
-``Chart``                   ``action(cards, upcard)``, ``code(cards, upcard)``, ``rows()``,
-                            ``str(chart)`` prints the familiar table
-``CODES``                   what every chart code means
-==========================  ==============================================================
-
 Nothing is hard-coded: every cell compares the EVs of :func:`.expected_values` for the
 rules' full shoe (``decks`` decks, less the upcard and the player's cards).
 
