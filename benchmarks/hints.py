@@ -27,6 +27,7 @@ from blackjack.hints import _dealer, _player, _stand, _work, strategy  # noqa: E
 from blackjack.hints.advice import AHEAD_WAIT, EXACT_WORK_BUDGET, hint_evs  # noqa: E402
 from blackjack.hints.ahead import Ahead, Decision  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
+from sim import load_baseline  # noqa: E402  (benchmarks/sim.py, beside this script)
 
 LIMIT_MS = 100.0
 RULES = {6: Rules(), 8: Rules(decks=8)}  # S17, DAS, peek, resplit to 4 hands (rank pairs)
@@ -88,28 +89,23 @@ def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Ru
 
 
 def other_copy(root: str):  # type: ignore[no-untyped-def]
-    """Import the ``blackjack`` package of another checkout (``root``) as ``blackjack_ref``, beside this one.
+    """Import the ``blackjack`` package of another checkout (``root``) beside this one (``sim.load_baseline``).
 
     Returns ``(expected_values, clear)`` of that copy, for an A/B comparison in one process.
     """
-    spec = importlib.util.spec_from_file_location("blackjack_ref", str(Path(root) / "blackjack" / "__init__.py"),
-                                                  submodule_search_locations=[str(Path(root) / "blackjack")])
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"no blackjack package under {root}")
-    package = importlib.util.module_from_spec(spec)
-    sys.modules["blackjack_ref"] = package
-    spec.loader.exec_module(package)
-    probability = importlib.import_module("blackjack_ref.hints.probability")
-    dealer = importlib.import_module("blackjack_ref.hints._dealer")
-    player = importlib.import_module("blackjack_ref.hints._player")
+    package = load_baseline(root, "--against")
+    name = package.__name__
+    probability = importlib.import_module(f"{name}.hints.probability")
+    dealer = importlib.import_module(f"{name}.hints._dealer")
+    player = importlib.import_module(f"{name}.hints._player")
 
     def clear_ref() -> None:
-        for name in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
-            if hasattr(dealer, name):
-                getattr(dealer, name).cache_clear()
+        for cache in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
+            if hasattr(dealer, cache):
+                getattr(dealer, cache).cache_clear()
         player._tree.cache_clear()
-        if importlib.util.find_spec("blackjack_ref.hints._stand") is not None:
-            importlib.import_module("blackjack_ref.hints._stand").clear_caches()
+        if importlib.util.find_spec(f"{name}.hints._stand") is not None:
+            importlib.import_module(f"{name}.hints._stand").clear_caches()
 
     def evs(hand, up, counts, decks):  # type: ignore[no-untyped-def]
         rules = package.Rules(decks=decks)

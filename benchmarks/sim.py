@@ -73,18 +73,20 @@ def ours_basic(hands: int, simulate: Callable[..., object] = simulate) -> None:
     simulate("basic", "vegas", hands=hands, seed=1)
 
 
-def load_baseline(root: str) -> ModuleType:
+def load_baseline(root: str, option: str = "--baseline") -> ModuleType:
     """The ``blackjack`` package of the checkout at ``root``, imported as ``baseline_blackjack`` beside ours.
 
     Its modules import one another relatively, so the whole package, ``sim`` and ``hints``
     included, loads under the other name; its charts and presets are its own files.
+    ``option`` names the command-line option in the message when ``root`` has no package
+    (benchmarks/hints.py's ``--against`` loads its copy here too).
     """
     name = "baseline_blackjack"
     folder = os.path.join(os.path.abspath(root), "blackjack")
     spec = importlib.util.spec_from_file_location(name, os.path.join(folder, "__init__.py"),
                                                   submodule_search_locations=[folder])
     if spec is None or spec.loader is None:
-        raise SystemExit(f"--baseline: no blackjack package in {root}")
+        raise SystemExit(f"{option}: no blackjack package in {root}")
     package = importlib.util.module_from_spec(spec)
     sys.modules[name] = package
     spec.loader.exec_module(package)
