@@ -1,44 +1,9 @@
 """Benchmark the exact hints on 500 cold mid-shoe decisions: ``python benchmarks/hints.py [--decisions N]``.
 
-Each decision is drawn at random (seed 2026): a 6- or 8-deck shoe, 0-75% of it dealt
-away at random, then a two-card hand, a pair, a soft hand or a hand of three or more
-cards and an upcard from what is left. For each one every cache is cleared (cold) and
-the work of ``hint()`` is timed: ``expected_values`` for the rules (exact, splits with
-resplits by CDP1), the dealer's outcome probabilities and the bust chance. The same
-decision is then timed with ``exact=False`` (the fallback) and its EVs compared, and
-``hint()``'s default (``advice.hint_evs``: exact unless the exact EVs use more than
-``advice.EXACT_WORK_BUDGET`` work units, then the fallback) is timed cold as well. Each
-is timed as ``hint()`` runs it, with Python's cyclic garbage collector paused
-(``_work.collector_paused``: a full collection then runs after the answer, not in it).
-
-Work units (``blackjack.hints._work``) are counted during the cold exact run (a budget no
-decision reaches) and printed beside the CPU time: their distribution, the CPU time per
-unit, the correlation of units and CPU ms, and the CPU ms the budget stands for; the
-default must be exact exactly where the cold exact units are within the budget (checked:
-the choice does not depend on the clock).
-
-Printed: the distribution of the cold exact times (median, p90, p99, max) in ms of wall
-clock and of this process's CPU time (``time.process_time``: the machine is shared, so the
-wall clock also counts other jobs), and as a multiple of a baseline measured in the same
-run (the median of interleaved timings of ``dealer_probabilities(6)`` on a full 6-deck
-shoe); the decisions over the 100 ms goal, the ten hardest decisions by name, and the
-fallback's time and largest EV error. The load average is printed before and after.
-
-Worked out ahead (``blackjack.hints.ahead``, what the text game does): each decision is
-also begun cold on the :class:`~blackjack.hints.ahead.Ahead` worker thread, the main
-thread sleeps as a terminal waiting in ``input()`` does, and then asks ``hint_evs(...,
-ahead=...)``; timed is the wall clock from the question to the answer (with the dealer's
-chances and the bust chance, as ``hint()``), and whether the answer was exact. Asked at
-once waiting for the exact EVs (the text game's trainer mode shows the hint before the
-prompt), at once waiting ``AHEAD_WAIT`` and then taking ``exact=False`` (the bounded
-option of ``hint(..., ahead=...)``), and ``--ask-after`` seconds later waiting for the
-exact EVs (default 0.2: a player reads the cards and types ``?``).
-
-``--against ROOT`` also times the exact ``expected_values`` of another copy of the kit
-(say the commit before a change: ``git archive <commit> blackjack | tar -x -C ROOT``) on
-the same decisions, cold, the two copies in turn (which one goes first alternates), and
-prints both CPU-time distributions, the speed-up per decision and whether the EVs are
-bit-identical. ``--dump FILE`` writes one line per decision for a closer look.
+Each decision is drawn at random (seed 2026) and timed cold (every cache cleared), as
+``hint()`` runs it: exact, with ``exact=False``, ``hint()``'s default within its work budget,
+and worked out ahead on the :class:`~blackjack.hints.ahead.Ahead` thread. What is drawn, what
+is printed, and ``--ask-after``, ``--against ROOT`` and ``--dump FILE``: benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -62,6 +27,7 @@ from blackjack.hints import _dealer, _player, _stand, _work, strategy  # noqa: E
 from blackjack.hints.advice import AHEAD_WAIT, EXACT_WORK_BUDGET, hint_evs  # noqa: E402
 from blackjack.hints.ahead import Ahead, Decision  # noqa: E402
 from blackjack.hints.probability import full_shoe, without  # noqa: E402
+from sim import load_baseline  # noqa: E402  (benchmarks/sim.py, beside this script)
 
 LIMIT_MS = 100.0
 RULES = {6: Rules(), 8: Rules(decks=8)}  # S17, DAS, peek, resplit to 4 hands (rank pairs)
@@ -123,28 +89,23 @@ def hint_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Ru
 
 
 def other_copy(root: str):  # type: ignore[no-untyped-def]
-    """Import the ``blackjack`` package of another checkout (``root``) as ``blackjack_ref``, beside this one.
+    """Import the ``blackjack`` package of another checkout (``root``) beside this one (``sim.load_baseline``).
 
     Returns ``(expected_values, clear)`` of that copy, for an A/B comparison in one process.
     """
-    spec = importlib.util.spec_from_file_location("blackjack_ref", str(Path(root) / "blackjack" / "__init__.py"),
-                                                  submodule_search_locations=[str(Path(root) / "blackjack")])
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"no blackjack package under {root}")
-    package = importlib.util.module_from_spec(spec)
-    sys.modules["blackjack_ref"] = package
-    spec.loader.exec_module(package)
-    probability = importlib.import_module("blackjack_ref.hints.probability")
-    dealer = importlib.import_module("blackjack_ref.hints._dealer")
-    player = importlib.import_module("blackjack_ref.hints._player")
+    package = load_baseline(root, "--against")
+    name = package.__name__
+    probability = importlib.import_module(f"{name}.hints.probability")
+    dealer = importlib.import_module(f"{name}.hints._dealer")
+    player = importlib.import_module(f"{name}.hints._player")
 
     def clear_ref() -> None:
-        for name in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
-            if hasattr(dealer, name):
-                getattr(dealer, name).cache_clear()
+        for cache in ("dealer_float", "dealer_float_less", "_level_sums", "_rank_sums"):
+            if hasattr(dealer, cache):
+                getattr(dealer, cache).cache_clear()
         player._tree.cache_clear()
-        if importlib.util.find_spec("blackjack_ref.hints._stand") is not None:
-            importlib.import_module("blackjack_ref.hints._stand").clear_caches()
+        if importlib.util.find_spec(f"{name}.hints._stand") is not None:
+            importlib.import_module(f"{name}.hints._stand").clear_caches()
 
     def evs(hand, up, counts, decks):  # type: ignore[no-untyped-def]
         rules = package.Rules(decks=decks)

@@ -1,55 +1,12 @@
 """Hands per second: our engine against the pure-Python peers, one simple policy, one process.
 
-Ratios, each the median and range of ``--runs`` (default 5) runs interleaved engine by
-engine (every other run in the reverse order), so that a spell of load on the shared
-machine hits every engine alike:
-
-* ``simulate("basic")`` (chart, all statistics) against jackblack (goal 2x);
-* the bare simulator tier against jackblack (goal 3x);
-* ``simulate("basic", jobs=2)`` against one job, by the wall clock (goal 1.8x);
-* a user's ``module:function`` policy given a ``Decision``, and given a ``TableView``,
-  against the same play built in (``never-bust``).
-
-Single-process figures are CPU seconds of this process (``time.process_time``), which
-another job on the machine disturbs far less than the wall clock; ``--jobs 2`` is timed
-by the wall clock, as it must be, on ``--jobs-hands`` hands (default 200,000): a process
-pool costs a fixed few tens of milliseconds (printed), which is about a tenth of a
-50,000-hand run split over two cores but not what a long run pays.
-
-Policy everywhere: hit below 17, else stand (no doubles, splits, insurance). Peers:
-
-* Gymnasium ``Blackjack-v1`` (infinite deck, hit/stand only),
-* ``jackblack`` ``Simulation`` with its ``Simple17`` strategy,
-* ``py21`` ``Game.play_round`` with ``hit_to_seventeen``.
-
-None of the peers deals a finite shoe with a cut card and full rules and settlement; ours
-does (``vegas`` preset: 6 decks, peek, insurance offer, late surrender offered, 3:2).
-Our figures: the hit-below-17 policy through the simulator's tier (``Round(events=False)``
-+ ``_apply_unchecked``, on a table with ``recycle_rounds`` on, as the simulator plays),
-the same through the checked tier (``apply`` with a ``TableView`` per decision, as a
-front end would), and ``simulate("basic")`` (the basic-strategy chart, statistics
-included) on one core and with ``--jobs 2``. The simulator stakes ``int`` chips,
-so its money is exact ``int`` arithmetic (see ``blackjack.sim.runner.chips_per_unit``).
-
-A last line, ``floor``, is not an engine: the course's ``Card``, ``Hand`` and ``Dealer``
-dealt by hand with no table around them. It bounds what any engine built on those classes
-can cost, and so shows how much of our time is the round state machine itself.
-
-The peers are installed only for this script, in a separate virtual environment::
-
-    python -m venv /tmp/bjbench && /tmp/bjbench/bin/pip install gymnasium jackblack py21 altair
-    /tmp/bjbench/bin/python benchmarks/sim.py [--hands 50000] [--runs 5]
-
-(``altair`` because ``py21`` imports it.)
-
-A peer that is not installed is skipped with a note. Nothing here is needed by the tests.
-
-``--baseline DIR`` also measures another checkout's engine (its ``blackjack`` package,
-loaded in this same process under another name) in the same interleaved runs, and prints
-our simulator tier, checked tier and ``simulate("basic")`` against it: for a change, make
-a worktree of the commit before it (``git worktree add ../base <commit>``) and pass its
-folder. ``--only WORD`` keeps the engines whose names hold one of the words, e.g.
-``--only basic --baseline ../base`` for ``simulate("basic")`` and its baseline alone.
+Ratios, each the median and range of ``--runs`` runs interleaved engine by engine (every
+other run in the reverse order), so that a spell of load on the shared machine hits every
+engine alike. Single-process figures are CPU seconds of this process; ``--jobs 2`` and its
+one-job baseline are timed by the wall clock. Policy everywhere: hit below 17, else stand.
+The engines, the goals, how to install the peers (a peer not installed is skipped) and
+``--baseline``/``--only`` are described in benchmarks/README.md. Nothing here is needed by
+the tests.
 """
 
 from __future__ import annotations
@@ -116,18 +73,20 @@ def ours_basic(hands: int, simulate: Callable[..., object] = simulate) -> None:
     simulate("basic", "vegas", hands=hands, seed=1)
 
 
-def load_baseline(root: str) -> ModuleType:
+def load_baseline(root: str, option: str = "--baseline") -> ModuleType:
     """The ``blackjack`` package of the checkout at ``root``, imported as ``baseline_blackjack`` beside ours.
 
     Its modules import one another relatively, so the whole package, ``sim`` and ``hints``
     included, loads under the other name; its charts and presets are its own files.
+    ``option`` names the command-line option in the message when ``root`` has no package
+    (benchmarks/hints.py's ``--against`` loads its copy here too).
     """
     name = "baseline_blackjack"
     folder = os.path.join(os.path.abspath(root), "blackjack")
     spec = importlib.util.spec_from_file_location(name, os.path.join(folder, "__init__.py"),
                                                   submodule_search_locations=[folder])
     if spec is None or spec.loader is None:
-        raise SystemExit(f"--baseline: no blackjack package in {root}")
+        raise SystemExit(f"{option}: no blackjack package in {root}")
     package = importlib.util.module_from_spec(spec)
     sys.modules[name] = package
     spec.loader.exec_module(package)

@@ -1,17 +1,4 @@
-"""The closed vocabularies of a round: player actions, round phases and hand results.
-
-==============  ==============================================================
-name            meaning
-==============  ==============================================================
-``Action``      what a player may do: HIT, STAND, DOUBLE, SPLIT, SURRENDER,
-                INSURANCE (or even money), DECLINE (an insurance or early
-                surrender offer)
-``Phase``       where the round is: BETTING, INSURANCE, EARLY_SURRENDER,
-                PLAYER_TURN, DEALER_TURN, SETTLED
-``Result``      how a hand ended: WIN, LOSE, PUSH, BLACKJACK, BUST, SURRENDER,
-                THUNDERJACK, BLITZ
-==============  ==============================================================
-"""
+"""The closed vocabularies of a round: player actions, round phases and hand results."""
 
 from __future__ import annotations
 
@@ -73,15 +60,8 @@ class Action(enum.Enum):
         raise ValueError(f"unknown action: {quoted(text)} (choose from {names})")
 
 
-_KEYS = {
-    Action.HIT: "h",
-    Action.STAND: "s",
-    Action.DOUBLE: "d",
-    Action.SPLIT: "p",
-    Action.SURRENDER: "r",
-    Action.INSURANCE: "i",
-    Action.DECLINE: "n",
-}
+_KEYS = {Action.HIT: "h", Action.STAND: "s", Action.DOUBLE: "d", Action.SPLIT: "p", Action.SURRENDER: "r",
+         Action.INSURANCE: "i", Action.DECLINE: "n"}
 
 
 class Phase(enum.Enum):

@@ -6,19 +6,6 @@ no usage block (``--help`` shows that). Output piped into a reader that stops ea
 line on stderr and exit status 1. Ctrl-C ends a command line with status 130 and no
 traceback, at any moment once :func:`exit_on_interrupt` has run.
 
-=========================  ==============================================================
-name                       what it does
-=========================  ==============================================================
-``OneLineParser``          ``argparse.ArgumentParser`` with one-line errors and checked output
-``exit_on_interrupt()``    from now on, Ctrl-C exits quietly with status 130
-``interrupts_raise()``     a ``with`` block in which Ctrl-C is a ``KeyboardInterrupt`` again
-``silence_broken_pipe()``  after a broken pipe: no second error at exit
-``amount_argument``        argparse ``type=`` for typed money (``--bankroll 7.5``)
-``count_argument(most)``   argparse ``type=`` for a count such as ``1_000_000`` or ``1e6``
-``share_argument``         argparse ``type=`` for a share from 0 to 1 (``0.25``, ``1/4``)
-``game_command()`` ...     the installed commands (``blackjack-kit``, ``-gui``, ``-sim``)
-=========================  ==============================================================
-
 This module loads only the standard library's argparse, contextlib, os, signal and sys (the
 number readers are loaded when first used), so a command line can call
 :func:`exit_on_interrupt` before its heavy imports.

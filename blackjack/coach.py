@@ -95,7 +95,6 @@ def chart_lines(chart: Chart, width: int | None = None, rows: int = SCREEN_ROWS)
     return out
 
 
-
 class Coach:
     """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
 

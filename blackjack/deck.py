@@ -103,7 +103,6 @@ class Shoe:
             raise ValueError(f"cut_card_from_back must be (low, high) with 0 < low <= high < {decks * 52}")
         self.decks = decks
         self._rng = rng if rng is not None else random.Random(seed)
-        self._penetration = penetration
         self._cut_from_back = cut_card_from_back
         #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`); the decks
         #: share one deck's Card objects (a Card is an immutable value), so a shoe is made at once

@@ -16,15 +16,8 @@ is a bug and should crash loudly in tests::
 from __future__ import annotations
 
 __all__ = [
-    "BlackjackError",
-    "EmptyShoeError",
-    "IllegalActionError",
-    "InvalidBetError",
-    "InvalidCardError",
-    "PresetError",
-    "RulesError",
-    "quoted",
-    "unwritten",
+    "BlackjackError", "EmptyShoeError", "IllegalActionError", "InvalidBetError", "InvalidCardError", "PresetError",
+    "RulesError", "quoted", "unwritten"
 ]
 
 

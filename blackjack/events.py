@@ -4,20 +4,6 @@ Front ends subscribe (``Blackjack(..., listeners=[callback])``) and render; the 
 game prints them, the Tk table animates them. Each ``apply()`` / ``deal()`` also
 returns the events it caused. Seats and hands are 0-based indexes; ``seat=None``
 means the dealer.
-
-=====================  =========================================================
-event                  when
-=====================  =========================================================
-``ShoeShuffled``       the shoe was shuffled (between rounds, or mid-round when dry)
-``BetPlaced``          a seat's bet went on the table
-``CardDealt``          a card went to a hand; ``card`` is None for the face-down hole card
-``ActionTaken``        a player's decision was applied
-``InsuranceSettled``   an insurance bet won or lost
-``DealerPeeked``       the dealer checked an ace or ten upcard for a natural
-``HoleCardRevealed``   the dealer turned the hole card over
-``HandSettled``        a player hand's outcome is final and its money paid
-``RoundSettled``       every hand is settled
-=====================  =========================================================
 """
 
 from __future__ import annotations

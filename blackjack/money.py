@@ -2,19 +2,6 @@
 
 Money is never a float: a 3:2 natural on a bet of 5 pays exactly 15/2 credits, and
 the sum of all bankrolls and the house's result is conserved to the last fraction.
-
-==================  ==============================================================
-name                what it does
-==================  ==============================================================
-``Money``           the type alias (``Fraction | int``)
-``Account``         whose bankroll a stake leaves and a settlement pays (a ``Player``)
-``match_stake``     keep a whole amount an ``int`` when the stake is one
-``to_money(x)``     an int, Fraction, Decimal or numeric string as exact ``Money`` (code, rules files)
-``parse_amount(t)`` an amount a person typed ("7.5", "1_000") as ``Money``: the one typed grammar
-``parse_bet(text)`` a player's typed bet ("25") as ``Money``, with a clear error
-``format_money(m)`` ``"7.5"``, ``"12"``, ``"-3"``; ``"10/3"`` only when not decimal
-``show_money(m)``   as a person reads it: ``"7.5"``, ``"12"``; ``"3.33…"`` for 10/3
-==================  ==============================================================
 """
 
 from __future__ import annotations

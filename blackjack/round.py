@@ -21,23 +21,17 @@ Observation:
 Payouts (``Outcome.net`` per hand): :func:`blackjack.wagers.payout`; Thunderjack and Blitz are paid at once.
 
 Advanced play (:mod:`blackjack.plays`, the student's in milestone 2):
-    The round keeps the state machine and asks ``plays`` for the mechanics: whether a
-    hand may double, split or surrender, the double down, the split, a split hand's
-    second card when play reaches it (``deal_split_card``), the insurance limit and
-    insurance's net. They act on the hand itself (a :class:`~blackjack.round_state.HandState`
-    is a :class:`~blackjack.plays.Play`). Money moves by the path
-    :func:`~blackjack.money_path.money_path` chooses once per round from the rules.
+    The round keeps the state machine and asks ``plays`` for the mechanics (whether a hand
+    may double, split or surrender, the double down, the split, a split hand's second card,
+    insurance's limit and net), acting on the :class:`~blackjack.round_state.HandState`
+    itself. Money moves by the path :func:`~blackjack.money_path.money_path` chooses once
+    per round from the rules.
 
 Speed (the unchecked tier, for the simulator and other trusted drivers):
-    ``Round(..., events=False)`` builds no event objects when no listener is
-    subscribed (``deal()`` and ``apply()`` then return ``()``), and
-    :meth:`Round._apply_unchecked` takes a decision without re-checking that it is
-    legal, as python-chess's ``Board.push`` does next to ``push_san``. Both run the
-    same rule code as the checked tier; only the checks and the event objects are
-    skipped. Use :meth:`Round.is_legal` to test one action cheaply and
-    :attr:`Round.current_hand` to read the hand to decide on. Stakes placed with
-    ``_place_bet_unchecked`` may be ``int``: whole-number money then stays ``int``
-    (:func:`~blackjack.money.match_stake`), which is much faster than ``Fraction``.
+    ``Round(..., events=False)``, :meth:`Round._apply_unchecked` and ``_place_bet_unchecked``
+    run the same rule code as the checked tier, skipping only the checks and the event
+    objects. :meth:`Round.is_legal` tests one action cheaply and :attr:`Round.current_hand`
+    is the hand to decide on.
 
 Deal order (what ``Shoe.stack`` must list): a card to each betting seat, left to right; the
 upcard; a second card to each seat; the hole card (European: none, the dealer's second card

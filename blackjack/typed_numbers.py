@@ -18,15 +18,6 @@ Nothing else is a number: no ``nan``, ``inf``, hex or spaces inside, and nothing
 :data:`MAX_TYPED` characters (a line of 4,000 zeros is refused, not read). The module uses the
 standard library only and no other module of the kit, so a command line can load it by
 its file (``milestones`` does, to stay clear of a student's broken package).
-
-=======================  =============================================================
-name                     what it does
-=======================  =============================================================
-``parse_number(t)``      the text as an exact ``Decimal`` (``exponent=True`` for counts)
-``parse_count(t, most)`` a whole count from ``least`` to ``most``, exponent allowed
-``parse_whole(t)``       a whole number, sign allowed, no exponent (players, rule fields)
-``parse_share(t)``       a share from 0 to 1 as a ``Fraction`` (``0.25`` or ``1/4``)
-=======================  =============================================================
 """
 
 from __future__ import annotations

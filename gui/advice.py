@@ -5,20 +5,6 @@ out of a :class:`~blackjack.TableView` and packs the answers for the panels. The
 functions may take a while (exact expected values), so the window calls them in a
 worker thread (see :mod:`gui.jobs`) and never on the Tk event loop.
 
-==========================  ==============================================================
-name                        what it returns
-==========================  ==============================================================
-``advise(view)``            :class:`Advice`: recommended action, reason, bust chance,
-                            dealer outcome distribution, EV of each legal action
-``count(view, counting)``   :class:`CountInfo`: the chosen system's running count, cards
-                            left; true count and bet suggestion (balanced systems only);
-                            the count's insurance decision against an ace
-``counting_systems()``      the counting systems a player may choose: key -> display name
-``judge(view, act)``        :class:`Verdict` for coach mode: right or wrong, and the EV cost
-``chart_rows(rules)``       the basic-strategy chart's rows for the chart window
-``chart_cell(view)``        the chart row label and column of the deciding hand
-==========================  ==============================================================
-
 When the hints library is not finished (a student's starter), the functions raise
 :class:`HintsUnavailable` with a one-line reason, and the panels say so.
 """

@@ -249,11 +249,7 @@ class App:
             return None  # Space pressed the focused check box: nothing more
         if key in ("space", "Return") and self._bet_again():
             return "break"
-        for spec in BUTTONS:
-            if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
-                self.buttons[spec.name].invoke()
-                return "break"
-        return None
+        return self._press(key)
 
     def _key_on_button(self, event: tk.Event[Any]) -> str:
         """Space or Enter on an action-bar button presses it; on one that is off, they do the default (Deal, New
@@ -271,7 +267,10 @@ class App:
         (I takes insurance for the typed stake), else it is typed."""
         if int(event.state) & MODIFIERS:
             return None
-        key = event.keysym.lower()
+        return self._press(event.keysym.lower())
+
+    def _press(self, key: str) -> str | None:
+        """Press the enabled button whose shortcut is ``key``; ``"break"`` when one was pressed."""
         for spec in BUTTONS:
             if key in spec.keys and self.buttons[spec.name].instate(["!disabled"]):
                 self.buttons[spec.name].invoke()

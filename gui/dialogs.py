@@ -20,6 +20,7 @@ from typing import Any, Literal
 from blackjack import BlackjackError, Card, Rules, parse_cards
 from blackjack.errors import quoted
 from blackjack.player import check_name
+from blackjack.rules import DOUBLE_ON, SPLIT_BY, SURRENDER
 from blackjack.typed_numbers import parse_whole
 
 from .logic import preset_title, read_bankroll
@@ -159,8 +160,7 @@ class NewGameDialog(Dialog):
 INT_FIELDS = {"decks", "max_split_hands", "max_players", "charlie_cards"}
 #: Fields that may be left empty for "none".
 OPTIONAL_FIELDS = {"penetration", "cut_card_from_back", "charlie_cards", "thunderjack_pays"}
-CHOICES = {"double_on": ("any", "9-11", "10-11", "none"), "surrender": ("none", "late", "early"),
-           "split_by": ("rank", "value")}
+CHOICES = {"double_on": DOUBLE_ON, "surrender": SURRENDER, "split_by": SPLIT_BY}
 
 
 class RulesDialog(Dialog):

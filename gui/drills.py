@@ -5,14 +5,6 @@ Thunderjack dev blog) before the deal; the engine deals, decides legality and
 settles as in any round. The dealer's hole card is not stacked, so it stays a
 random card of the shoe, and every later card too.
 
-=====================  ==========================================================
-name                   what it is
-=====================  ==========================================================
-``DRILLS``             the kinds: ``"hard"``, ``"soft"``, ``"pair"``, ``"insurance"``
-``spot(kind, rng)``    one player's two cards and the dealer's upcard for a kind
-``opening(...)``       the stack codes for a whole table, in deal order
-=====================  ==========================================================
-
 >>> import random
 >>> opening("pair", 1, random.Random(3))
 ['Td', '4h', 'Tc']

@@ -4,35 +4,6 @@ Nothing here imports :mod:`tkinter`, so every function is tested without a displ
 (IDLE's first test layer, style guide point 14). No blackjack rule lives here either:
 legality comes from ``view.legal_actions``, totals from ``HandView.total_text``,
 outcomes from ``HandView.outcome``.
-
-=========================  ==============================================================
-name                       what it decides
-=========================  ==============================================================
-``BUTTONS``                the action bar's buttons: name, label, underlined letter, key
-``button_states(view)``    which buttons are enabled for a table view
-``result_text(outcome)``   the label under a settled hand, e.g. ``"WIN +10"``
-``result_color(result)``   the label's colour
-``insurance_label(view)``  "Insurance" or "Even money"
-``insurance_limit(view)``  the largest insurance stake on offer (the amount box's default)
-``insurance_text``         the label beside a seat's bet for its insurance stake or result
-``short_money(amount)``    an amount abbreviated for the bet circle: ``"20k"``, ``"1.2M"``
-``step_stake(text, most)`` the insurance amount box's next value for its arrows
-``legal_order(actions)``   actions in the table's order (hit, stand, ... decline)
-``status_text(view)``      the one-line prompt under the table
-``affordable_chips``       the chip values a seat may still add to its bet
-``chip_color(value)``      a chip's colour by its value; ``dimmed`` for a chip that cannot be added
-``banner_lines(rules)``    the payouts and dealer rule printed on the felt, read from the rules
-``window_size``            the main window's first size on a screen of a given size
-``read_bankroll``          a starting bankroll as typed (New game dialog, ``--bankroll``)
-``table_chips(seat)``       what stays in a seat's circle and what is paid beside it, once settled
-``card_size``, ...         layout math for the canvas (boxes in pixels): ``table_card`` (the one card
-                           size), ``hand_slots``, ``dealer_slots``, ``rail_box``
-``pending_from(events)``   what to hold back while events wait in the animation queue
-``contrast_ratio(a, b)``   the WCAG 2.x contrast ratio of two colours (text must reach 4.5)
-``preset_title(rules)``    a preset's human name for menus, read from its description
-``mnemonics(labels)``      the underlined letter of each menu entry (Alt keys), no letter twice
-``felt_text(w, h, share)`` a felt text's pixel size, grown for a wide, short table
-=========================  ==============================================================
 """
 
 from __future__ import annotations

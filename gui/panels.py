@@ -164,7 +164,6 @@ class SidePanel(ttk.Frame):
             self.canvas.yview_moveto(0)
 
 
-
 class Toggle(ttk.LabelFrame):
     """A titled panel whose body can be hidden (for practice) and shown on demand.
 
@@ -610,5 +609,3 @@ class ChartWindow(tk.Toplevel):
         self.canvas.delete("all")
         self._drawn, self._cell = None, None
         self.canvas.create_text(235, 40, text=text, width=440, tags=("message",))
-
-

@@ -80,6 +80,13 @@ def bet_radius(height: float) -> float:
     return max(12, height * 0.032)
 
 
+def _bet_circle(width: float, height: float, n: int, index: int) -> tuple[Box, float, float, float]:
+    """Seat ``index`` of ``n``: its area, its bet circle's radius and the circle's centre ``(x, y)``, pixels."""
+    area = seat_area(width, height, n, index)
+    r = bet_radius(height)
+    return area, r, area.x + area.w / 2, area.y - r * 0.2
+
+
 class TableCanvas(tk.Canvas):
     """The table canvas.
 
@@ -121,7 +128,7 @@ class TableCanvas(tk.Canvas):
         insurance = insurance if insurance is not None else {}
         self._last = (view, pending, names, betting_seat, insurance, dealer_said)
         self.delete("all")
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        width, height = self._size()
         self._draw_felt(view, width, height)
         if view is None:
             self._draw_rail(width, height, [self._seat_label(i, len(names), name, "", width, height)
@@ -213,13 +220,13 @@ class TableCanvas(tk.Canvas):
 
     def shoe_point(self) -> tuple[float, float]:
         """Where dealt cards come from (the shoe's middle), pixels."""
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        width, height = self._size()
         w, h = card_size(width, height)
         return width - w * 1.2 - 16, 14.0
 
     def dealer_point(self) -> tuple[float, float]:
         """Where the dealer takes chips in and pays them out from (the middle of the dealer's row), pixels."""
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+        width, height = self._size()
         return width / 2, height * 0.09 + card_size(width, height)[1] / 2
 
     def sweep(self, seat: int, amount: Money) -> str:
@@ -227,10 +234,8 @@ class TableCanvas(tk.Canvas):
         dealer; return their tag (``sweep<i>``, also ``sweep``)."""
         if self._last is None or self._last[0] is None:
             return f"sweep{seat}"
-        width, height = max(self.winfo_width(), 200), max(self.winfo_height(), 150)
-        area = seat_area(width, height, len(self._last[0].seats), seat)
-        r = bet_radius(height)
-        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        width, height = self._size()
+        area, r, cx, cy = _bet_circle(width, height, len(self._last[0].seats), seat)
         draw_chip_stacks(self, amount, cx + r, cy + r, self._stack_radius(amount, r, area.w),
                          (f"sweep{seat}", "sweep"))
         return f"sweep{seat}"
@@ -275,10 +280,7 @@ class TableCanvas(tk.Canvas):
             words, fill = says
             tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font,
                                    tags=("dealer_says",))
-            x1, y1, x2, y2 = self.bbox(tid)
-            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6, fill=fill, outline="",
-                              tags=("dealer_says_bg",))
-            self.tag_raise(tid)
+            self._label_background(tid, fill, ("dealer_says_bg",))
 
     @staticmethod
     def announcement(said: RoundSettled, hand: Hand) -> tuple[str, str]:
@@ -366,9 +368,7 @@ class TableCanvas(tk.Canvas):
 
         ``active``: the seat takes the chips now: a gold ring round the circle and, under it,
         "▲ chips go here" (tags ``betting_ring`` and ``betting_seat``)."""
-        area = seat_area(width, height, n, index)
-        r = bet_radius(height)
-        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        area, r, cx, cy = _bet_circle(width, height, n, index)
         if active:
             self.create_oval(cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5, outline=GOLD, width=3,
                              tags=(f"seat{index}", "betting_ring"))
@@ -402,20 +402,16 @@ class TableCanvas(tk.Canvas):
     def _draw_stacks(self, index: int, n: int, amount: Money, room: float, width: int, height: int) -> None:
         """Seat ``index``'s bet as chip stacks by denomination (:func:`~gui.cards.draw_chip_stacks`) left of its
         bet circle, standing on the circle's bottom line. Tags: ``stacks<i>`` and those of ``draw_chip_stacks``."""
-        area = seat_area(width, height, n, index)
-        r = bet_radius(height)
-        cx, cy = area.x + area.w / 2, area.y - r * 0.2
+        area, r, cx, cy = _bet_circle(width, height, n, index)
         draw_chip_stacks(self, amount, cx - r - 6, cy + r, self._stack_radius(amount, r, area.w),
                          (f"seat{index}", f"stacks{index}"))
 
     def _draw_payout(self, index: int, n: int, paid: Money, width: int, height: int) -> float:
         """The house's payout to seat ``index`` as chip stacks right of its bet circle (tag ``payout<i>``);
         returns the pixels they take there."""
-        area = seat_area(width, height, n, index)
-        r = bet_radius(height)
+        area, r, cx, cy = _bet_circle(width, height, n, index)
         c = self._stack_radius(paid, r, area.w)
         room = self._stacks_width(paid, r, area.w)
-        cx, cy = area.x + area.w / 2, area.y - r * 0.2
         draw_chip_stacks(self, paid, cx + r + room, cy + r, c, (f"seat{index}", f"payout{index}", "payout"))
         return room
 
@@ -428,9 +424,7 @@ class TableCanvas(tk.Canvas):
         pixels wide) or bet circle, or the canvas's edge, wraps onto two lines, and its font
         shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
         """
-        area = seat_area(width, height, n, index)
-        r = bet_radius(height)
-        cy = area.y - r * 0.2
+        area, r, _cx, cy = _bet_circle(width, height, n, index)
         x = area.x + area.w / 2 + r * 1.5 + beside
         limit = (area.x + area.w * 1.5 - r - 8 - next_stacks) if index < n - 1 else width - 6
         tags = (f"seat{index}", f"insurance{index}", "insurance")
@@ -448,10 +442,7 @@ class TableCanvas(tk.Canvas):
         tid = self.create_text(x, cy, text=text, anchor="w", width=wrap, fill=INK if net is None else "#111111",
                                font=(FONT_FAMILY, -size, "bold"), tags=(*tags, f"insurance_text{index}"))
         if net is not None:
-            x1, y1, x2, y2 = self.bbox(tid)
-            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6,
-                              fill=INSURANCE_WON if net > 0 else INSURANCE_LOST, outline="", tags=tags)
-            self.tag_raise(tid)
+            self._label_background(tid, INSURANCE_WON if net > 0 else INSURANCE_LOST, tags)
 
     def _fit_label(self, text: str, room: float, size: int) -> tuple[int, float]:
         """The bold font size (pixels, at most ``size``, at least :data:`MIN_FONT`) and wrap width (0: one line)
@@ -506,13 +497,20 @@ class TableCanvas(tk.Canvas):
             tid = self.create_text(cx, y + 4, text=label, anchor="n", fill="#111111",
                                    font=(FONT_FAMILY, -size, "bold"),
                                    tags=(f"seat{seat}", f"result_{seat}_{j}", "result"))
-            x1, y1, x2, y2 = self.bbox(tid)
-            rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6,
-                              fill=result_color(hand.outcome.result), outline="",
-                              tags=(f"seat{seat}", f"result_bg_{seat}_{j}", "result_bg"))
-            self.tag_raise(tid)
+            self._label_background(tid, result_color(hand.outcome.result),
+                                   (f"seat{seat}", f"result_bg_{seat}_{j}", "result_bg"))
 
     # ------------------------------------------------------------------ helpers
+    def _size(self) -> tuple[int, int]:
+        """The canvas's size in pixels, at least 200 x 150 (before the window is mapped it reports 1 x 1)."""
+        return max(self.winfo_width(), 200), max(self.winfo_height(), 150)
+
+    def _label_background(self, text_id: int, fill: str, tags: tuple[str, ...]) -> None:
+        """A rounded ``fill`` label behind the text item ``text_id`` (6 pixels wider each side, 2 taller)."""
+        x1, y1, x2, y2 = self.bbox(text_id)
+        rounded_rectangle(self, Box(x1 - 6, y1 - 2, x2 - x1 + 12, y2 - y1 + 4), 6, fill=fill, outline="", tags=tags)
+        self.tag_raise(text_id)
+
     def texts(self, tag: str) -> list[str]:
         """The texts of the canvas's text items with ``tag``, in drawing order (for tests and the status bar)."""
         return [str(self.itemcget(item, "text"))  # type: ignore[no-untyped-call]

@@ -1,16 +1,6 @@
-"""Test support for the Tk table (IDLE's ``idle_test`` helpers): a message-box recorder and a virtual display.
+"""Test support for the Tk table (IDLE's ``idle_test`` helpers): a message-box recorder, a virtual display, screenshots.
 
-=========================  =========================================================
-name                       what it is
-=========================  =========================================================
-``Mbox``                   stands in for :mod:`tkinter.messagebox`: records calls
-``virtual_display()``      a context manager: use ``$DISPLAY`` or start ``Xvfb``
-``xvfb(size)``             (from :mod:`gui.xvfb`) a private ``Xvfb`` screen of that size (even
-                           with ``$DISPLAY`` set), for a child process to open windows on
-``NoDisplay``              raised when no display can be had; the reason says why
-``screenshot(widget, p)``  save a PNG of a window (ImageMagick ``import``), or the
-                           canvas's PostScript when ImageMagick is missing
-=========================  =========================================================
+``xvfb`` and ``NoDisplay`` are :mod:`gui.xvfb`'s, re-exported.
 """
 
 from __future__ import annotations
@@ -31,14 +21,14 @@ __all__ = ["Mbox", "NoDisplay", "screenshot", "virtual_display", "xvfb"]
 class Mbox:
     """Records message boxes instead of showing them (IDLE ``mock_tk.Mbox``).
 
+    Only the boxes the window shows (:class:`gui.app.MessageBoxes`): ``showinfo`` and ``showerror``.
+
     Attributes:
         shown: every call as ``(kind, title, message)``, e.g. ``("showerror", "Error", "...")``.
-        answer: what ``askyesno`` / ``askokcancel`` return.
     """
 
-    def __init__(self, answer: bool = True) -> None:
+    def __init__(self) -> None:
         self.shown: list[tuple[str, str, str]] = []
-        self.answer = answer
 
     def showinfo(self, title: str, message: str, **_options: object) -> str:
         """Record an information box."""
@@ -49,16 +39,6 @@ class Mbox:
         """Record an error box."""
         self.shown.append(("showerror", title, message))
         return "ok"
-
-    def showwarning(self, title: str, message: str, **_options: object) -> str:
-        """Record a warning box."""
-        self.shown.append(("showwarning", title, message))
-        return "ok"
-
-    def askyesno(self, title: str, message: str, **_options: object) -> bool:
-        """Record a question and give ``answer``."""
-        self.shown.append(("askyesno", title, message))
-        return self.answer
 
 
 @contextlib.contextmanager

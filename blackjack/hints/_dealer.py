@@ -138,11 +138,6 @@ class _Table:
             cuts[outcome + 1] = max(cuts[outcome + 1], cuts[outcome])
         self.outcome_cuts = tuple(cuts)
 
-    @property
-    def nodes(self) -> int:
-        """Nodes of the prefix tree, the empty product (node 0) included."""
-        return len(self.steps) + 1
-
     def products(self, falling: Sequence[int]) -> list[int]:
         """Every node's product for a falling-factorial table (see :func:`_falling`)."""
         products = [1] * (len(self.steps) + 1)

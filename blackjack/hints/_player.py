@@ -455,4 +455,3 @@ def before_peek(ev: float, p_natural: float) -> float:
     weighed against.
     """
     return p_natural * -1.0 + (1 - p_natural) * ev
-

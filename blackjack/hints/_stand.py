@@ -14,7 +14,7 @@ dealer natural counted as a loss for every total that is not itself a natural:
 
 Each uses the chances adding up to 1, which holds whenever the dealer cannot run out of
 cards: the shoe holds at least as many cards as the longest dealer hand. Smaller shoes
-are left to the caller (``stand_ev`` returns None), which then adds up the whole
+are left to the caller (:meth:`Stands.ev` returns None), which then adds up the whole
 distribution and checks it.
 
 Each formula is one weighted sum over the dealer's draws: the rows of
@@ -266,28 +266,6 @@ def stands_for(upcard: int, h17: bool, naturals: bool, peek: bool, lead: int = 0
     else:
         _STANDS.move_to_end(key)
     return stands
-
-
-def stand_ev(total: int, counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool,
-             lead: int = 0) -> float | None:
-    """EV of standing on ``total`` (2..21, not a natural), exact: :meth:`Stands.ev` of :func:`stands_for`.
-
-    Args:
-        total: the player's best total, 21 or less.
-        counts: the unseen cards (10 counts, ace first).
-        upcard: the dealer's upcard, 1..10.
-        h17: the dealer hits soft 17.
-        naturals: two-card 21s are naturals.
-        peek: the dealer has checked and has no natural (conditioned on exactly).
-        lead: the rank index (0 = ace) the level sums take first (module docstring).
-
-    Returns:
-        The EV per unit bet, or None (see :meth:`Stands.ev`).
-
-    Raises:
-        OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
-    """
-    return stands_for(upcard, h17, naturals, peek, lead).ev(total, counts)
 
 
 def _formulas() -> list[_Formula]:

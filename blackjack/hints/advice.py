@@ -1,14 +1,5 @@
 """Level 1 hints: advice in words, first-time tips, and the EVs a hint shows within a work budget.
 
-=======================  ===============================================================
-name                     what it is
-=======================  ===============================================================
-``basic_advice``         the play your hints advise (your own rules) and a one-line reason
-``fresh_moves``          the moves a fresh hand is offered: ``basic_advice``'s default ``legal``
-``hint_evs``             the EVs a hint shows: exact within :data:`EXACT_WORK_BUDGET`, else approximate
-``TipBook``, ``Tip``     tips shown the first time a situation occurs (justBlackjack idea)
-=======================  ===============================================================
-
 The front ends' one call, ``hint(view)``, is :func:`blackjack.hints.table_hint.hint`,
 above every level (``from blackjack.hints import hint``).
 """

@@ -1,20 +1,5 @@
 """Level 4 hints: card counting with data-defined systems, index plays and a bet ramp.
 
-============================  ==========================================================
-name                          what it is
-============================  ==========================================================
-``CountingSystem``            one system's tags (from ``counting.toml``)
-``systems()``, ``system(k)``  every system / one by key: hi_lo, ko, hi_opt_1, omega_2, zen
-``running_count(cards)``      the sum of the tags (plus the initial count of KO)
-``true_count(rc, remaining)`` the running count per deck still unseen
-``Counter``                   a running count a front end keeps through a shoe
-``insure_by_count``           the insurance decision by the count (Hi-Lo, KO)
-``ILLUSTRIOUS_18``, ``FAB_4`` Hi-Lo index plays; ``index_play(...)`` finds the one that applies
-``bet_ramp(tc, unit)``        a suggested bet for the true count
-``count_advice``              your hint at this true count: basic_advice changed by index plays
-``count_summary(view)``       running and true count, decks left, capped bet suggestion
-============================  ==========================================================
-
 >>> running_count(parse_cards("2c 5d Kh As 9s"))
 0
 >>> true_count(6, 156)
@@ -43,25 +28,9 @@ from .probability import CardLike, card_value
 _PUBLISHED_GAME = Rules(surrender="late")
 
 __all__ = [
-    "FAB_4",
-    "ILLUSTRIOUS_18",
-    "INSURANCE_INDEX",
-    "SCHLESINGER",
-    "STAND_16_V_10_INDEX",
-    "CountSummary",
-    "Counter",
-    "CountingSystem",
-    "IndexPlay",
-    "bet_ramp",
-    "count_advice",
-    "count_from_unseen",
-    "count_summary",
-    "index_play",
-    "insure_by_count",
-    "running_count",
-    "system",
-    "systems",
-    "true_count",
+    "FAB_4", "ILLUSTRIOUS_18", "INSURANCE_INDEX", "SCHLESINGER", "STAND_16_V_10_INDEX", "CountSummary", "Counter",
+    "CountingSystem", "IndexPlay", "bet_ramp", "count_advice", "count_from_unseen", "count_summary", "index_play",
+    "insure_by_count", "running_count", "system", "systems", "true_count"
 ]
 
 

@@ -1,15 +1,5 @@
 """Level 2 hints: exact probabilities and expected values for the cards left in the shoe.
 
-==========================  ==================================================================
-name                        what it computes
-==========================  ==================================================================
-``counts_from(shoe)``       the rank-count vector every computation uses (the one conversion)
-``dealer_probabilities``    the dealer's final-total distribution for an upcard
-``bust_probability``        the chance that one more card takes the player over 21
-``expected_values``         the EV of every legal action, per unit of the initial bet
-``insurance_probability``   the chance that the hole card is a ten
-==========================  ==================================================================
-
 A *composition* is either ``None`` (an infinite deck: every ace..nine has chance 1/13,
 ten-valued cards 4/13) or the cards still unseen by the player: a mapping point value
 1..10 -> count, a :class:`~blackjack.deck.Shoe` (its undealt cards), or a sequence of ten
@@ -46,14 +36,8 @@ from ._player import Game, can_double, draws, insurance_value, natural_chance, t
 from ._split import split_value
 
 __all__ = [
-    "OUTCOMES",
-    "counts_from",
-    "full_shoe",
-    "without",
-    "bust_probability",
-    "dealer_probabilities",
-    "expected_values",
-    "insurance_probability",
+    "OUTCOMES", "counts_from", "full_shoe", "without", "bust_probability", "dealer_probabilities", "expected_values",
+    "insurance_probability"
 ]
 
 Counts = tuple[int, ...]

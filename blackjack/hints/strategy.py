@@ -1,14 +1,5 @@
 """Level 3 hints: a basic-strategy chart derived from expected values for any :class:`Rules`.
 
-==========================  ==============================================================
-name                        what it is
-==========================  ==============================================================
-``basic_strategy(rules)``   the :class:`Chart` for the rules (cached per rules)
-``Chart``                   ``action(cards, upcard)``, ``code(cards, upcard)``, ``rows()``,
-                            ``str(chart)`` prints the familiar table
-``CODES``                   what every chart code means
-==========================  ==============================================================
-
 Nothing is hard-coded: every cell compares the EVs of :func:`.expected_values` for the
 rules' full shoe (``decks`` decks, less the upcard and the player's cards).
 
@@ -230,11 +221,8 @@ class Chart:
         cards = list(player_cards)
         total, soft, pair = _read([card_value(c) for c in cards])
         if legal is None:
-            legal = self._default_legal(total, pair, cards)
+            legal = moves_for(cards, self.rules)
         return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
-
-    def _default_legal(self, total: int, pair: int | None, cards: list[Card | int]) -> frozenset[Action]:
-        return moves_for(cards, self.rules)
 
     # --- display ---------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:

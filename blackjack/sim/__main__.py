@@ -27,7 +27,7 @@ from typing import Any
 from ..cli import (OneLineParser, amount_argument, count_argument, interrupts_raise, share_argument,  # noqa: E402
                    silence_broken_pipe)
 from ..errors import BlackjackError
-from ..rules import Rules
+from ..rules import DOUBLE_ON, SURRENDER, Rules
 from .exact import basic_strategy_edge
 from .output import check_plot, check_target, plot, reason, text_report, to_csv, to_json, write_file
 from .progress import ProgressBar
@@ -64,9 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="dealer hits soft 17 (--no-h17: stands)")
     switches.add_argument("--blackjack-pays", metavar="ODDS", help="natural payout, e.g. 3/2 or 6/5")
     switches.add_argument("--das", action=argparse.BooleanOptionalAction, default=None, help="double after split")
-    switches.add_argument("--surrender", choices=("none", "late", "early"),
+    switches.add_argument("--surrender", choices=SURRENDER,
                           help="no surrender, late (after the dealer's peek) or early (before it)")
-    switches.add_argument("--double-on", choices=("any", "9-11", "10-11", "none"),
+    switches.add_argument("--double-on", choices=DOUBLE_ON,
                           help="the two-card totals a hand may double down on")
     switches.add_argument("--max-split-hands", type=int, metavar="N", help="most hands by splitting (1: no split)")
     switches.add_argument("--penetration", type=share_argument, help="share of the shoe dealt before the cut card, 0..1")

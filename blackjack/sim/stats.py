@@ -1,13 +1,5 @@
 """Running sums of a simulation and the statistics derived from them.
 
-==================  ==================================================================
-name                what it is
-==================  ==================================================================
-``Tally``           the sums one block of rounds adds up; ``merge`` adds two tallies
-``Report``          the statistics of one strategy, computed from a ``Tally``
-``HAND_TYPES``      the initial-hand classes of the composition table
-==================  ==================================================================
-
 Units: a *unit* is the table minimum bet (the betting unit). EV is per unit of initial
 bet: the sum of the players' exact net results divided by the sum of their initial
 bets (a ratio estimator, so bet-spread strategies get the EV per unit wagered). Its

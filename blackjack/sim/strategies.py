@@ -191,13 +191,6 @@ def chart_play(chart: Chart, total: int, soft: bool, pair: int | None, upcard: i
             return (ask.action, probe({**answers, ask.action: True}), probe({**answers, ask.action: False}))
     return probe({})
 
-    def early_surrender(self, hand: Hand, upcard: int, rnd: Round, tc: float) -> bool:
-        """Surrender early where the chart (built for early surrender) says R: ``Rh``, ``Rs`` or ``Rp``."""
-        chart = self.chart
-        if hand[0].value == hand[1].value:
-            return chart.pair_code(hand[0].value, upcard)[0] == "R"
-        return chart.total_code(hand.get_score(), hand.is_soft(), upcard)[0] == "R"
-
 
 class HiLoStrategy(ChartStrategy):
     """Basic strategy plus the Hi-Lo index plays and bet ramp of the hint library's counting module.

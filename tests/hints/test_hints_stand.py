@@ -47,7 +47,7 @@ def test_every_total_equals_the_whole_distribution(counts: tuple[int, ...], up: 
 def test_a_shoe_the_dealer_could_run_out_of_is_left_to_the_caller() -> None:
     """Fewer unseen cards than the longest dealer hand: None, and the tree falls back to the whole distribution."""
     small = (2, 2, 0, 0, 0, 0, 0, 0, 0, 1)  # five cards: an ace upcard can draw more
-    assert _stand.stand_ev(17, small, 1, False, True, False) is None
+    assert _stand.stands_for(1, False, True, False).ev(17, small) is None
     game = game_for(1, Rules(), peeked=False)
     tree = _player.Tree(small, game)
     dist = _dealer.dealer_float(small, 1, False, True, False)
