@@ -59,6 +59,7 @@ JSON list, and exits 0: what a supervisor started the same way will get.
 from __future__ import annotations
 
 import ctypes
+import errno
 import json
 import os
 import signal
@@ -66,9 +67,11 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 _USAGE = ("usage: python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
-          "[--write DIR]... [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...")
+          "[--write DIR]... [--read PATH]... [--list DIR]... [--expose DIR]... [--output FILE] [--space MB] "
+          "[--namespaces off] [--landlock off] -- PROGRAM ARGS...")
 
 #: ``prctl`` options (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
@@ -81,6 +84,16 @@ _RULE_PATH_BENEATH = 1
 _WRITE_FILE, _REMOVE_DIR, _REMOVE_FILE = 1 << 1, 1 << 4, 1 << 5
 _MAKE_ALL = sum(1 << bit for bit in range(6, 13))  # char, dir, reg, sock, fifo, block, sym
 _REFER, _TRUNCATE = 1 << 13, 1 << 14
+_EXECUTE, _READ_FILE, _READ_DIR = 1 << 0, 1 << 2, 1 << 3
+_READS = _EXECUTE | _READ_FILE | _READ_DIR
+#: The rights a rule on a file (not a folder) may hold.
+_FILE_RIGHTS = _EXECUTE | _WRITE_FILE | _READ_FILE | _TRUNCATE
+#: Landlock scopes (ABI 6): no signal, no abstract Unix socket to a process outside the domain.
+_SCOPES = 1 | 2
+#: ``prctl(PR_SET_SECCOMP)``; per machine, the seccomp audit architecture and the number of ``add_key``
+#: (``request_key`` and ``keyctl`` follow it).
+_PR_SET_SECCOMP = 22
+_KEY_SYSCALLS = {"x86_64": (0xC000003E, 248), "aarch64": (0xC00000B7, 217)}
 #: The devices a confined program may still write to (Landlock): nothing else under ``/dev``.
 WRITABLE_DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
 #: Mount flags (linux/mount.h) and ``unshare`` flags (linux/sched.h).
@@ -189,11 +202,12 @@ class _PathBeneath(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
-def confine_writes(folders: list[str]) -> bool:
-    """Allow this process and its descendants to write only under ``folders`` (and to :data:`WRITABLE_DEVICES`).
-
-    Reading and running programs stay allowed everywhere. Returns False (and changes nothing)
-    where Landlock is not available.
+def confine(writable: list[str], readable: list[str] | None = None, listable: tuple[str, ...] | list[str] = ()) -> bool:
+    """Allow this process and its descendants to write only under ``writable`` (and to :data:`WRITABLE_DEVICES`)
+    and, given ``readable``, to read and run files only there and under ``writable``, and to list the folders
+    under ``listable`` (their names only: a folder on the way to a readable one); where Landlock scopes
+    them (ABI 6), also refuse signals and abstract Unix sockets to every process outside. Returns False (and
+    changes nothing) where Landlock is not available.
 
     Raises:
         OSError: Landlock is there but refuses a rule or the restriction.
@@ -202,27 +216,28 @@ def confine_writes(folders: list[str]) -> bool:
     abi = landlock_abi()
     if libc is None or abi < 1:
         return False
-    handled = _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_ALL
-    if abi >= 2:
-        handled |= _REFER
-    if abi >= 3:
-        handled |= _TRUNCATE
-    attr = ctypes.c_uint64(handled)  # struct landlock_ruleset_attr's first field; the rest left out
-    ruleset = int(libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0)))
+    writes = _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_ALL | (_REFER if abi >= 2 else 0) \
+        | (_TRUNCATE if abi >= 3 else 0)
+    reads = _READS if readable is not None else 0
+    attr = (ctypes.c_uint64 * 3)(writes | reads, 0, _SCOPES if abi >= 6 else 0)  # struct landlock_ruleset_attr
+    size = 24 if abi >= 6 else 8
+    ruleset = int(libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0)))
     if ruleset < 0:
         return False
     try:
-        device = _WRITE_FILE | (handled & _TRUNCATE)  # a file's rule may hold only a file's rights
-        rules = [(folder, handled) for folder in folders] + [(path, device) for path in WRITABLE_DEVICES]
+        device = _WRITE_FILE | (writes & _TRUNCATE) | (reads & _READ_FILE)  # a file's rule holds a file's rights
+        rules = [(folder, writes | reads) for folder in writable] + [(path, device) for path in WRITABLE_DEVICES]
+        rules += [(path, reads) for path in readable or []] + [(path, reads & _READ_DIR) for path in listable]
         for folder, access in rules:
             try:
                 fd = os.open(folder, os.O_PATH | getattr(os, "O_CLOEXEC", 0))
             except OSError:
                 continue
             try:
-                if folder in WRITABLE_DEVICES and not stat.S_ISCHR(os.fstat(fd).st_mode):
+                kind = os.fstat(fd).st_mode
+                if folder in WRITABLE_DEVICES and not stat.S_ISCHR(kind):
                     continue  # a device, never a folder or a file someone put there
-                beneath = _PathBeneath(access, fd)
+                beneath = _PathBeneath(access if stat.S_ISDIR(kind) else access & _FILE_RIGHTS, fd)
                 if libc.syscall(_SYS_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(beneath), 0) != 0:
                     raise OSError(ctypes.get_errno(), f"landlock_add_rule({folder})")
             finally:
@@ -234,6 +249,36 @@ def confine_writes(folders: list[str]) -> bool:
     finally:
         os.close(ruleset)
     return True
+
+
+def refuse_keys() -> bool:
+    """Refuse the kernel key syscalls (``add_key``, ``request_key``, ``keyctl``: ``EPERM``) to this process and
+    its descendants (seccomp), so no keyring carries data from one run to the next. Needs
+    ``PR_SET_NO_NEW_PRIVS`` (set here); False where the architecture is not known or seccomp refuses."""
+    libc = _libc()
+    known = _KEY_SYSCALLS.get(os.uname().machine)
+    if libc is None or known is None:
+        return False
+    arch, first = known
+    refuse = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO
+    # load arch; not ours (i386 calls of an x86-64 process): refuse; load nr; an x32 call or one of the three:
+    # refuse; else allow
+    code = [(0x20, 0, 0, 4), (0x15, 1, 0, arch), (0x06, 0, 0, refuse), (0x20, 0, 0, 0),
+            (0x35, 2, 0, 0x40000000), (0x35, 0, 2, first), (0x35, 1, 0, first + 3), (0x06, 0, 0, refuse),
+            (0x06, 0, 0, 0x7FFF0000)]
+    filters = (_SockFilter * len(code))(*[_SockFilter(*line) for line in code])
+    program = _SockFprog(len(code), filters)
+    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return False
+    return int(libc.prctl(_PR_SET_SECCOMP, 2, ctypes.byref(program), 0, 0)) == 0
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
 def _mount(libc: ctypes.CDLL, source: str, target: str, flags: int, kind: str | None = None,
@@ -429,18 +474,35 @@ def _wait_for(pid: int) -> int | None:
             return None
 
 
-#: What the child needs to start the program: limits, user, writable folders, argv, the signal mask to restore.
-_Start = tuple[tuple[int, int, int, int], str | None, list[str], list[str], set[int | signal.Signals]]
+@dataclass
+class _Options:
+    """The command line: limits, ``--user``, ``--write``, ``--read``, ``--list``, ``--expose``, ``--output``,
+    ``--space``, ``--namespaces``, ``--landlock``, the program's argv, and (set by :func:`main`) the signal
+    mask to restore."""
+
+    limits: tuple[int, int, int, int]
+    program: list[str]
+    user: str | None = None
+    writable: list[str] = field(default_factory=list)
+    readable: list[str] = field(default_factory=list)
+    listable: list[str] = field(default_factory=list)
+    exposed: list[str] = field(default_factory=list)
+    output: str | None = None
+    space: int = 0
+    namespaces: bool = True
+    landlock: bool = True
+    mask: set[int | signal.Signals] = field(default_factory=set)
 
 
-def _start(limits: tuple[int, int, int, int], user: str | None, writable: list[str], program: list[str],
-           mask: set[int | signal.Signals]) -> None:
-    """In the forked child: own group, drop to ``user``, set hard limits and confinement, become ``program``."""
-    cpu, memory, files, processes = limits
+def _start(options: _Options) -> None:
+    """In the forked child: own group, drop to ``user``, set hard limits and confinement, send its output to
+    ``--output``, become ``program``."""
+    cpu, memory, files, processes = options.limits
+    user, program = options.user, options.program
     os.setpgid(0, 0)
     for name in (*_STOPS, signal.SIGPIPE, signal.SIGXFSZ):
         signal.signal(name, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    signal.pthread_sigmask(signal.SIG_SETMASK, options.mask)
     if user is not None:
         import pwd
 
@@ -461,32 +523,44 @@ def _start(limits: tuple[int, int, int, int], user: str | None, writable: list[s
         if running is not None:  # Linux
             _limit("RLIMIT_NPROC", running + processes)
     _limit("RLIMIT_CORE", 0)
-    if writable:
-        confine_writes(writable)
+    if options.writable and options.landlock:
+        confine(options.writable, options.readable or None, options.listable)
+    refuse_keys()
+    if options.output is not None:  # opened as the user, confined: a file in its own space
+        output = os.open(options.output, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
     os.execv(program[0], program)
 
 
-def _run_program(start: _Start) -> None:
+def _run_program(options: _Options) -> None:
     """In a forked child: :func:`_start` the program; never return (127 when it cannot start)."""
-    limits, user, writable, program, mask = start
+    program = options.program
     try:
-        _start(limits, user, writable, program, mask)
+        _start(options)
     except BaseException as err:  # noqa: BLE001 - nothing of the supervisor may run in the child
         print(f"sandbox: cannot start {program[0]}: {err}", file=sys.stderr)
     os._exit(127)
 
 
-def _init(libc: ctypes.CDLL | None, report: int, start: _Start) -> None:
-    """Pid 1 of the new PID namespace: start the program, reap every orphan, and when the program ends write its
+def _init(libc: ctypes.CDLL | None, report: int, options: _Options) -> None:
+    """Pid 1 of the new PID namespace: mount a ``/proc`` of the namespace's own (in a mount namespace of its
+    own, where the kernel allows), start the program, reap every orphan, and when the program ends write its
     wait status to ``report`` and end, which makes the kernel kill everything left in the namespace. A stop
     signal (from the supervisor's group) ends it at once. Never returns."""
     try:
         if libc is not None:
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a supervisor killed outright takes us along
+            if libc.unshare(_CLONE_NEWNS) == 0:  # other processes' command lines and descriptors out of sight
+                try:
+                    _mount(libc, "none", "/", _MS_REC | _MS_PRIVATE)
+                    _mount(libc, "proc", "/proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "proc")
+                except OSError:
+                    pass
         program = os.fork()
         if program == 0:
             os.close(report)
-            _run_program(start)
+            _run_program(options)
         status = _wait_for(program)
         if status is not None:
             os.write(report, str(status).encode())
@@ -494,34 +568,32 @@ def _init(libc: ctypes.CDLL | None, report: int, start: _Start) -> None:
         os._exit(0)
 
 
-def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list[str], list[str], int, bool,
-                                     list[str]] | None:
+def _parse(argv: list[str]) -> _Options | None:
     if len(argv) < 6 or "--" not in argv[4:]:
         return None
     try:
-        limits = tuple(int(a) for a in argv[:4])
+        cpu, memory, files, processes = (int(a) for a in argv[:4])
     except ValueError:
         return None
     end = argv.index("--", 4)
-    options, program = argv[4:end], argv[end + 1:]
-    user, writable, exposed, space, namespaces = None, [], [], 0, True
-    if len(options) % 2 or not program:
+    arguments, program = argv[4:end], argv[end + 1:]
+    options = _Options((cpu, memory, files, processes), program)
+    if len(arguments) % 2 or not program:
         return None
-    for key, value in zip(options[::2], options[1::2], strict=True):
-        if key == "--user":
-            user = value
-        elif key == "--write":
-            writable.append(value)
-        elif key == "--expose":
-            exposed.append(value)
+    lists = {"--write": options.writable, "--read": options.readable, "--list": options.listable,
+             "--expose": options.exposed}
+    for key, value in zip(arguments[::2], arguments[1::2], strict=True):
+        if key in lists:
+            lists[key].append(value)
+        elif key in ("--user", "--output"):
+            setattr(options, key[2:], value)
         elif key == "--space" and value.isdigit():
-            space = int(value)
-        elif key == "--namespaces" and value in ("on", "off"):
-            namespaces = value == "on"
+            options.space = int(value)
+        elif key in ("--namespaces", "--landlock") and value in ("on", "off"):
+            setattr(options, key[2:], value == "on")
         else:
             return None
-    cpu, memory, files, processes = limits
-    return (cpu, memory, files, processes), user, writable, exposed, space, namespaces, program
+    return options
 
 
 def _private(libc: ctypes.CDLL | None, flag: int) -> bool:
@@ -537,14 +609,14 @@ def main(argv: list[str]) -> int:
     if parsed is None:
         print(_USAGE, file=sys.stderr)
         return 2
-    limits, user, writable, exposed, space, namespaces, program = parsed
+    user, namespaces = parsed.user, parsed.namespaces
     if user is not None and os.geteuid() != 0:
         print("sandbox: --user needs root", file=sys.stderr)
         return 2
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on taken with sigwait, never a handler
+    parsed.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on sigwait, never a handler
     libc = _libc()
     try:
-        _private_mounts(libc, exposed, writable, space, namespaces)
+        _private_mounts(libc, parsed.exposed, parsed.writable, parsed.space, namespaces)
     except OSError as err:
         print(f"sandbox: the user {user} cannot reach the interpreter and it cannot be exposed: {err}",
               file=sys.stderr)
@@ -556,15 +628,14 @@ def main(argv: list[str]) -> int:
         own_pids = _private(libc, _CLONE_NEWPID)
     if libc is not None:
         libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    start = (limits, user, writable, program, mask)
     report, reported = os.pipe()  # the program's wait status, from the namespace's init
     pid = os.fork()
     if pid == 0:
         os.close(report)
         if own_pids:
-            _init(libc, reported, start)
+            _init(libc, reported, parsed)
         os.close(reported)
-        _run_program(start)
+        _run_program(parsed)
     os.close(reported)
     status = _wait_for(pid)
     if own_pids:  # init ends the namespace; a stop kills init, and the kernel every process in it
