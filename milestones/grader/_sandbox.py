@@ -419,8 +419,9 @@ def probe() -> list[str]:
     return found
 
 
-def _children(proc: str = "/proc") -> list[int]:
-    """The pids whose parent is this process (Linux ``/proc``; empty elsewhere)."""
+def _children(proc: str = "/proc") -> list[tuple[int, int]]:
+    """``(pid, process group)`` of each process whose parent is this one, zombies included (Linux ``/proc``;
+    empty elsewhere)."""
     me, found = os.getpid(), []
     try:
         entries = [e for e in os.listdir(proc) if e.isdigit()]
@@ -431,7 +432,7 @@ def _children(proc: str = "/proc") -> list[int]:
             with open(os.path.join(proc, entry, "stat"), "rb") as stat_file:
                 fields = stat_file.read().rsplit(b")", 1)[1].split()
             if int(fields[1]) == me:
-                found.append(int(entry))
+                found.append((int(entry), int(fields[2])))
         except (OSError, IndexError, ValueError):
             continue
     return found
@@ -440,16 +441,18 @@ def _children(proc: str = "/proc") -> list[int]:
 def _sweep(group: int) -> None:
     """Kill the program's group and every descendant left (orphans come back to us), reaping them all.
 
-    The supervisor's signals are blocked (:func:`main`), so nothing interrupts this loop.
+    Each child's process group goes too, read even from a child that has ended and is not reaped yet: a
+    chain that forks and exits keeps its group, and a group is killed at once, however fast it forks. The
+    supervisor's signals are blocked (:func:`main`), so nothing interrupts this loop.
     """
+    own = os.getpgrp()
     while True:
-        try:
-            os.killpg(group, signal.SIGKILL)
-        except OSError:
-            pass
-        for pid in _children():
+        for pid, their_group in [(0, group), *_children()]:
             try:
-                os.kill(pid, signal.SIGKILL)
+                if their_group != own:
+                    os.killpg(their_group, signal.SIGKILL)
+                if pid:
+                    os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
         try:

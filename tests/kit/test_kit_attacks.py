@@ -511,15 +511,16 @@ for _o in _gc.get_objects():
     ('"[" * 100_000', "nested"),
     ("'{\"id\": ID, \"value\": 1' + '0' * 5000 + '}'", "more than 100 digits"),
     ("'{\"id\": ID, \"value\": NaN}'", "not a number a test can use"),
+    ("'{\"id\": ID, \"value\": 1e400}'", "not a number a test can use"),
     ("'x' * (2 * 1024 * 1024)", "your code's process"),
     ("'{\"id\": 999999, \"value\": 21}'", "answered a question it was not asked"),
     ("'{\"id\": ID, \"nothing\": 21}'", "neither a value nor an exception"),
-], ids=["deep", "huge-int", "nan", "long-line", "wrong-id", "no-value"])
+], ids=["deep", "huge-int", "nan", "infinity", "long-line", "wrong-id", "no-value"])
 def test_a_hostile_answer_on_the_student_channel_fails_the_test_not_the_grader(
         reply: str, words: str, course: Path, samples: dict[str, Path], tmp_path: Path) -> None:
     """The student's process may write anything on its answer channel: nesting 100,000 deep, a number past
-    int's digit limit, NaN, a 2 MiB line, an answer to another question, an answer with no value. The judge
-    reads each as a broken rule of the channel, ends that process and fails the test with words saying so;
+    int's digit limit, NaN, 1e400 (which Python reads as an infinity), a 2 MiB line, an answer to another
+    question, an answer with no value. The judge reads each as a broken rule of the channel, ends that process and fails the test with words saying so;
     the run finishes, and a reference graded in the same batch keeps its full score."""
     submission = _attack(samples, tmp_path, CHANNEL.replace("@REPLY@", reply))
     run = run_suite(course / "tests" / "milestone1", submission, limits=LIMITS)
