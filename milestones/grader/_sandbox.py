@@ -3,7 +3,8 @@
 Usage::
 
     python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] [--write DIR]...
-        [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...
+        [--read PATH]... [--list DIR]... [--expose DIR]... [--output FILE] [--space MB] [--namespaces off]
+        [--landlock off] -- PROGRAM ARGS...
     python -m milestones.grader._sandbox --probe
 
 This process stays behind as the run's **supervisor** and starts the program in a child:
@@ -18,13 +19,21 @@ This process stays behind as the run's **supervisor** and starts the program in 
   new file of itself and of everything it starts to the ``--write`` folders (and the
   character devices ``/dev/null``, ``/dev/zero``, ``/dev/full``, ``/dev/random``,
   ``/dev/urandom``, ``/dev/tty``: nothing else under ``/dev``, so not ``/dev/shm``), so no
-  file elsewhere can be changed whatever the user's rights; then it becomes PROGRAM
-  (``os.execv``). A limit of 0 leaves that resource alone.
+  file elsewhere can be changed whatever the user's rights; given ``--read``, it may read and
+  run files only under the ``--read`` and ``--write`` paths (and list the folders under
+  ``--list``: names only); from Landlock ABI 6 (Linux 6.12) it may send no signal and connect
+  to no abstract Unix socket outside its own domain (the supervisor, the judge, other runs).
+  ``--landlock off`` leaves Landlock out (what an older kernel gives). The kernel's key system
+  calls are refused (seccomp, ``EPERM``), so no keyring carries data between runs. With
+  ``--output FILE``, its stdout and stderr go to FILE, opened as the user and confined (in
+  the run's own space); then it becomes PROGRAM (``os.execv``). A limit of 0 leaves that
+  resource alone.
 * **namespaces**, where the kernel allows them (Linux, as root or with ``CAP_SYS_ADMIN``;
   ``--namespaces off`` turns them off): the supervisor takes a private mount, IPC and
   network namespace and starts the program in a new PID namespace. There, a small *init*
-  (pid 1 of the namespace, a fork of the supervisor) starts the program and reaps the
-  orphans; when the program ends, or the supervisor is told to stop, init ends, and the
+  (pid 1 of the namespace, a fork of the supervisor) mounts a ``/proc`` of the namespace's
+  own (no other process's command line or descriptors in sight), starts the program and
+  reaps the orphans; when the program ends, or the supervisor is told to stop, init ends, and the
   kernel kills every process left in the namespace, however fast they fork and change pid.
   In the private namespaces the program has no network (only a loopback interface that is
   down), System V IPC and POSIX message queues of its own, and a read-only empty
@@ -35,9 +44,11 @@ This process stays behind as the run's **supervisor** and starts the program in 
   (``PR_SET_CHILD_SUBREAPER``): every process the program starts that loses its parent (a
   daemon's double fork, ``setsid()``) becomes the supervisor's child instead of init's.
   When the program ends, or the supervisor is sent ``SIGTERM`` (the runner's time limit),
-  it kills the program's group and every process that is still its descendant, until none
-  is left. A chain of processes that keeps forking and exiting can outrun this sweep; only
-  the PID namespace cannot be outrun.
+  it kills the program's group, every process that is still its descendant and each one's
+  process group (read even from one that ended and is not reaped yet, so a chain that keeps
+  forking and exiting in one group dies with it), until none is left. A chain that also
+  takes a new group at every fork can outrun this sweep; only the PID namespace cannot be
+  outrun. With Landlock's scopes the program cannot kill the supervisor.
 * the supervisor then ends the way the program ended (the same exit status, or the same
   signal). It never runs a Python signal handler: ``SIGTERM``, ``SIGINT``, ``SIGHUP`` and
   ``SIGCHLD`` stay blocked and are taken with ``sigwait``, so a signal that arrives while it
@@ -106,12 +117,14 @@ NAMESPACES = {"mount-namespace": _CLONE_NEWNS, "ipc-namespace": _CLONE_NEWIPC,
 #: Every protection of a graded run that may be unavailable, by short name, and what its absence leaves open
 #: (the grader lists the missing ones in its reports; docs/instructor.md section 7 says the same).
 PROTECTIONS = {
-    "sandbox-user": "the grader is not root: student code runs as the grader's own user and can read every "
-                    "file the grader can (the reference, the hidden tests in their run)",
-    "landlock": "no Landlock (Linux 5.13+): student code may write wherever its user may (as root: "
-                "world-writable folders such as /tmp)",
+    "sandbox-user": "the grader is not root: student code runs as the grader's own user (without Landlock it reads "
+                    "every file the grader can: the reference, the hidden tests in their run, other runs' folders)",
+    "landlock": "no Landlock (Linux 5.13+): student code may read every file its user may and write wherever its "
+                "user may (as root: world-writable folders such as /tmp, where files it leaves stay)",
+    "landlock-scopes": "Landlock before ABI 6 (Linux 6.12): without a PID namespace, student code can signal "
+                       "the grader's processes of its user (its supervisor, a classmate's run)",
     "pid-namespace": "no PID namespace: the run's processes are killed by a sweep that a chain of processes "
-                     "that keeps forking can outrun",
+                     "that keeps forking can outrun, and /proc shows every process's command line",
     "ipc-namespace": "no IPC namespace: System V shared memory and message queues can carry data between runs",
     "network-namespace": "no network namespace: student code can use the network (send the tests out)",
     "mount-namespace": "no mount namespace: /dev/shm is shared, and a run's writes are not limited to a "

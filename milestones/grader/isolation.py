@@ -32,9 +32,13 @@ a new private folder outside the submission:
   reference packages), the suite's observation modules (``observe*.py``) and the mirrors of
   ``site-packages`` without the kit (:func:`site_mirrors`);
 * ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
-  (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
-  Landlock, see :mod:`milestones.grader._sandbox`); where a private mount namespace is allowed,
-  what it writes there goes to a private ``tmpfs`` of :func:`space_mb` MiB.
+  (``$TMPDIR``, ``$HOME``, and its stdout and stderr, ``output.txt``): the only folders the
+  student's process may write to (Linux Landlock, see :mod:`milestones.grader._sandbox`); where a
+  private mount namespace is allowed, what it writes there goes to a private ``tmpfs`` of
+  :func:`space_mb` MiB. With Landlock it may read only these folders, ``student`` and the
+  system's and Python's folders (:func:`read_rules`): never the kit's packages, its entries in
+  ``site-packages``, the suites, the judge's copy or another run;
+* ``judge-tmp``: the judge's ``$TMPDIR``.
 
 The student's process starts through the sandbox (:mod:`milestones.grader._sandbox`: hard rlimits,
 Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
@@ -235,13 +239,14 @@ def namespaces() -> frozenset[str]:
 
 def unprotected(root: bool) -> list[str]:
     """The protections of :data:`milestones.grader._sandbox.PROTECTIONS` a graded run goes without here, by short name:
-    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock, each namespace the
-    kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
+    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock (``landlock-scopes``
+    before its ABI 6), each namespace the kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
     if os.name != "posix":
         return ["rlimits", "sandbox-user", "landlock", *NAMESPACES]
     missing = [] if root else ["sandbox-user"]
-    if landlock_abi() < 1:
-        missing.append("landlock")
+    abi = landlock_abi()
+    if abi < 6:
+        missing.append("landlock" if abi < 1 else "landlock-scopes")
     found = namespaces()
     return missing + [name for name in NAMESPACES if name not in found]
 
