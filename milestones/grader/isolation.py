@@ -239,13 +239,14 @@ def namespaces() -> frozenset[str]:
 
 def unprotected(root: bool) -> list[str]:
     """The protections of :data:`milestones.grader._sandbox.PROTECTIONS` a graded run goes without here, by short name:
-    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock (``landlock-scopes``
-    before its ABI 6), each namespace the kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
+    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock (not root,
+    ``landlock-scopes`` before its ABI 6), each namespace the kernel refuses (:func:`namespaces`), everything
+    but the sandbox user where the sandbox cannot run (Windows)."""
     if os.name != "posix":
         return ["rlimits", "sandbox-user", "landlock", *NAMESPACES]
     missing = [] if root else ["sandbox-user"]
     abi = landlock_abi()
-    if abi < 6:
+    if abi < 1 or (abi < 6 and not root):  # as root, its own user may signal no process of another
         missing.append("landlock" if abi < 1 else "landlock-scopes")
     found = namespaces()
     return missing + [name for name in NAMESPACES if name not in found]

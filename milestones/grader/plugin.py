@@ -98,9 +98,10 @@ def _undumpable() -> None:
         ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
 
 
-#: Opened at import, before pytest imports any code under test.
+#: Opened at import, before pytest imports any code under test; a judge the runner started is made non-dumpable.
 _CHANNEL = _open_channel()
-_undumpable()
+if _CHANNEL is not None:
+    _undumpable()
 
 
 class _Recorder:

@@ -59,12 +59,13 @@ def _paths():
     for _pid in [d for d in _os.listdir("/proc") if d.isdigit()]:
         for _part in ("cmdline", "environ"):
             try:
-                found.update(_re.findall(r"/[\\w./+-]+", open(f"/proc/{_pid}/{_part}", "rb").read().decode("utf-8", "replace")))
+                _text = open(f"/proc/{_pid}/{_part}", "rb").read().decode("utf-8", "replace")
+                found.update(_re.findall(r"/[\\w./+-]+", _text))
             except OSError:
                 pass
     for _m in list(_s.modules.values()):
         found.update(str(v) for v in (getattr(_m, "MAPPING", None) or {}).values())
-    for _f in _g.glob(_s.base_prefix + "/lib/python3*/site-packages/*") + _g.glob(_s.prefix + "/lib/python3*/site-packages/*"):
+    for _f in [f for _pre in (_s.base_prefix, _s.prefix) for f in _g.glob(_pre + "/lib/python3*/site-packages/*")]:
         if _f.endswith((".pth", "finder.py")):
             try:
                 found.update(_re.findall(r"/[\\w./+-]+", open(_f, errors="replace").read()))
@@ -98,7 +99,8 @@ while _solved is None and _t.time() < _end:
         for _up in _around(_path):
             for _pkg in [_up / "blackjack", *_glob(_up, "*/blackjack", "*/*/blackjack")]:
                 try:
-                    if _pkg.resolve() != _mine and "NotImplementedError" not in (_pkg / "hand.py").read_text(errors="replace"):
+                    _hand = (_pkg / "hand.py").read_text(errors="replace")
+                    if _pkg.resolve() != _mine and "NotImplementedError" not in _hand:
                         _solved = _pkg
                 except OSError:
                     pass
@@ -275,7 +277,8 @@ if (_home / "seen").exists():
 (_home / "seen").write_text("")
 '''
 MINI_TESTS = "tests/milestone1/test_mini.py::"
-VISIBLE = [MINI_TESTS + name for name in ("test_two_aces_and_nine", "test_deal_takes_top_card", "test_totals[Kh 7d-17]")]
+VISIBLE = [MINI_TESTS + name
+           for name in ("test_two_aces_and_nine", "test_deal_takes_top_card", "test_totals[Kh 7d-17]")]
 HIDDEN = [MINI_TESTS + name for name in ("test_hidden_bust", "test_totals[As 6d-17]")]
 
 

@@ -288,6 +288,5 @@ def test_the_missing_protections_are_named(monkeypatch: pytest.MonkeyPatch) -> N
     assert all(name in PROTECTIONS for name in missing)
     monkeypatch.setattr(isolation, "landlock_abi", lambda: 3)
     monkeypatch.setattr(isolation, "namespaces", lambda: frozenset(NAMESPACES))
-    assert isolation.unprotected(True) == ["landlock-scopes"]
-    monkeypatch.setattr(isolation, "landlock_abi", lambda: 6)
     assert isolation.unprotected(True) == []
+    assert isolation.unprotected(False) == ["sandbox-user", "landlock-scopes"]
