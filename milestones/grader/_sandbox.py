@@ -171,13 +171,14 @@ def proc_statuses(proc: str = "/proc") -> Iterator[tuple[int, dict[str, str]]]:
             continue  # ended while we looked
 
 
-def user_tasks(proc: str = "/proc") -> int | None:
-    """The processes and threads of this process's real user (what ``RLIMIT_NPROC`` counts on Linux).
+def user_tasks(proc: str = "/proc", uid: int | None = None) -> int | None:
+    """The processes and threads of the user ``uid`` (default: this process's real user), what ``RLIMIT_NPROC``
+    counts on Linux.
 
     Returns:
         The count, or ``None`` where it cannot be read (no ``/proc``: not Linux).
     """
-    uid, total, seen = os.getuid(), 0, False
+    uid, total, seen = os.getuid() if uid is None else uid, 0, False
     try:
         statuses = list(proc_statuses(proc))
     except OSError:
@@ -494,7 +495,8 @@ def _wait_for(pid: int) -> int | None:
 class _Options:
     """The command line: limits, ``--user``, ``--write``, ``--read``, ``--list``, ``--expose``, ``--output``,
     ``--space``, ``--namespaces``, ``--landlock``, the program's argv, and (set by :func:`main`) the signal
-    mask to restore."""
+    mask to restore and the user's running tasks (counted in the machine's ``/proc``, before the PID
+    namespace's own hides them)."""
 
     limits: tuple[int, int, int, int]
     program: list[str]
@@ -508,6 +510,7 @@ class _Options:
     namespaces: bool = True
     landlock: bool = True
     mask: set[int | signal.Signals] = field(default_factory=set)
+    tasks: int | None = None
 
 
 def _start(options: _Options) -> None:
@@ -534,10 +537,8 @@ def _start(options: _Options) -> None:
         _limit("RLIMIT_AS", memory * 1024 * 1024)
     if files:
         _limit("RLIMIT_FSIZE", files * 1024 * 1024)
-    if processes:
-        running = user_tasks()
-        if running is not None:  # Linux
-            _limit("RLIMIT_NPROC", running + processes)
+    if processes and options.tasks is not None:  # Linux
+        _limit("RLIMIT_NPROC", options.tasks + processes)
     _limit("RLIMIT_CORE", 0)
     if options.writable and options.landlock:
         confine(options.writable, options.readable or None, options.listable)
@@ -630,6 +631,10 @@ def main(argv: list[str]) -> int:
         print("sandbox: --user needs root", file=sys.stderr)
         return 2
     parsed.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on sigwait, never a handler
+    if parsed.limits[3]:
+        import pwd
+
+        parsed.tasks = user_tasks(uid=pwd.getpwnam(user).pw_uid if user is not None else None)
     libc = _libc()
     try:
         _private_mounts(libc, parsed.exposed, parsed.writable, parsed.space, namespaces)
