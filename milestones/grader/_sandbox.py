@@ -3,7 +3,8 @@
 Usage::
 
     python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] [--write DIR]...
-        [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...
+        [--read PATH]... [--list DIR]... [--expose DIR]... [--output FILE] [--space MB] [--namespaces off]
+        [--landlock off] -- PROGRAM ARGS...
     python -m milestones.grader._sandbox --probe
 
 This process stays behind as the run's **supervisor** and starts the program in a child:
@@ -18,13 +19,21 @@ This process stays behind as the run's **supervisor** and starts the program in 
   new file of itself and of everything it starts to the ``--write`` folders (and the
   character devices ``/dev/null``, ``/dev/zero``, ``/dev/full``, ``/dev/random``,
   ``/dev/urandom``, ``/dev/tty``: nothing else under ``/dev``, so not ``/dev/shm``), so no
-  file elsewhere can be changed whatever the user's rights; then it becomes PROGRAM
-  (``os.execv``). A limit of 0 leaves that resource alone.
+  file elsewhere can be changed whatever the user's rights; given ``--read``, it may read and
+  run files only under the ``--read`` and ``--write`` paths (and list the folders under
+  ``--list``: names only); from Landlock ABI 6 (Linux 6.12) it may send no signal and connect
+  to no abstract Unix socket outside its own domain (the supervisor, the judge, other runs).
+  ``--landlock off`` leaves Landlock out (what an older kernel gives). The kernel's key system
+  calls are refused (seccomp, ``EPERM``), so no keyring carries data between runs. With
+  ``--output FILE``, its stdout and stderr go to FILE, opened as the user and confined (in
+  the run's own space); then it becomes PROGRAM (``os.execv``). A limit of 0 leaves that
+  resource alone.
 * **namespaces**, where the kernel allows them (Linux, as root or with ``CAP_SYS_ADMIN``;
   ``--namespaces off`` turns them off): the supervisor takes a private mount, IPC and
   network namespace and starts the program in a new PID namespace. There, a small *init*
-  (pid 1 of the namespace, a fork of the supervisor) starts the program and reaps the
-  orphans; when the program ends, or the supervisor is told to stop, init ends, and the
+  (pid 1 of the namespace, a fork of the supervisor) mounts a ``/proc`` of the namespace's
+  own (no other process's command line or descriptors in sight), starts the program and
+  reaps the orphans; when the program ends, or the supervisor is told to stop, init ends, and the
   kernel kills every process left in the namespace, however fast they fork and change pid.
   In the private namespaces the program has no network (only a loopback interface that is
   down), System V IPC and POSIX message queues of its own, and a read-only empty
@@ -35,9 +44,11 @@ This process stays behind as the run's **supervisor** and starts the program in 
   (``PR_SET_CHILD_SUBREAPER``): every process the program starts that loses its parent (a
   daemon's double fork, ``setsid()``) becomes the supervisor's child instead of init's.
   When the program ends, or the supervisor is sent ``SIGTERM`` (the runner's time limit),
-  it kills the program's group and every process that is still its descendant, until none
-  is left. A chain of processes that keeps forking and exiting can outrun this sweep; only
-  the PID namespace cannot be outrun.
+  it kills the program's group, every process that is still its descendant and each one's
+  process group (read even from one that ended and is not reaped yet, so a chain that keeps
+  forking and exiting in one group dies with it), until none is left. A chain that also
+  takes a new group at every fork can outrun this sweep; only the PID namespace cannot be
+  outrun. With Landlock's scopes the program cannot kill the supervisor.
 * the supervisor then ends the way the program ended (the same exit status, or the same
   signal). It never runs a Python signal handler: ``SIGTERM``, ``SIGINT``, ``SIGHUP`` and
   ``SIGCHLD`` stay blocked and are taken with ``sigwait``, so a signal that arrives while it
@@ -59,6 +70,7 @@ JSON list, and exits 0: what a supervisor started the same way will get.
 from __future__ import annotations
 
 import ctypes
+import errno
 import json
 import os
 import signal
@@ -66,9 +78,11 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 _USAGE = ("usage: python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
-          "[--write DIR]... [--expose DIR]... [--space MB] [--namespaces off] -- PROGRAM ARGS...")
+          "[--write DIR]... [--read PATH]... [--list DIR]... [--expose DIR]... [--output FILE] [--space MB] "
+          "[--namespaces off] [--landlock off] -- PROGRAM ARGS...")
 
 #: ``prctl`` options (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
@@ -81,6 +95,16 @@ _RULE_PATH_BENEATH = 1
 _WRITE_FILE, _REMOVE_DIR, _REMOVE_FILE = 1 << 1, 1 << 4, 1 << 5
 _MAKE_ALL = sum(1 << bit for bit in range(6, 13))  # char, dir, reg, sock, fifo, block, sym
 _REFER, _TRUNCATE = 1 << 13, 1 << 14
+_EXECUTE, _READ_FILE, _READ_DIR = 1 << 0, 1 << 2, 1 << 3
+_READS = _EXECUTE | _READ_FILE | _READ_DIR
+#: The rights a rule on a file (not a folder) may hold.
+_FILE_RIGHTS = _EXECUTE | _WRITE_FILE | _READ_FILE | _TRUNCATE
+#: Landlock scopes (ABI 6): no signal, no abstract Unix socket to a process outside the domain.
+_SCOPES = 1 | 2
+#: ``prctl(PR_SET_SECCOMP)``; per machine, the seccomp audit architecture and the number of ``add_key``
+#: (``request_key`` and ``keyctl`` follow it).
+_PR_SET_SECCOMP = 22
+_KEY_SYSCALLS = {"x86_64": (0xC000003E, 248), "aarch64": (0xC00000B7, 217)}
 #: The devices a confined program may still write to (Landlock): nothing else under ``/dev``.
 WRITABLE_DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
 #: Mount flags (linux/mount.h) and ``unshare`` flags (linux/sched.h).
@@ -93,12 +117,14 @@ NAMESPACES = {"mount-namespace": _CLONE_NEWNS, "ipc-namespace": _CLONE_NEWIPC,
 #: Every protection of a graded run that may be unavailable, by short name, and what its absence leaves open
 #: (the grader lists the missing ones in its reports; docs/instructor.md section 7 says the same).
 PROTECTIONS = {
-    "sandbox-user": "the grader is not root: student code runs as the grader's own user and can read every "
-                    "file the grader can (the reference, the hidden tests in their run)",
-    "landlock": "no Landlock (Linux 5.13+): student code may write wherever its user may (as root: "
-                "world-writable folders such as /tmp)",
+    "sandbox-user": "the grader is not root: student code runs as the grader's own user (without Landlock it reads "
+                    "every file the grader can: the reference, the hidden tests in their run, other runs' folders)",
+    "landlock": "no Landlock (Linux 5.13+): student code may read every file its user may and write wherever its "
+                "user may (as root: world-writable folders such as /tmp, where files it leaves stay)",
+    "landlock-scopes": "Landlock before ABI 6 (Linux 6.12): without a PID namespace, student code can signal "
+                       "the grader's processes of its user (its supervisor, a classmate's run)",
     "pid-namespace": "no PID namespace: the run's processes are killed by a sweep that a chain of processes "
-                     "that keeps forking can outrun",
+                     "that keeps forking can outrun, and /proc shows every process's command line",
     "ipc-namespace": "no IPC namespace: System V shared memory and message queues can carry data between runs",
     "network-namespace": "no network namespace: student code can use the network (send the tests out)",
     "mount-namespace": "no mount namespace: /dev/shm is shared, and a run's writes are not limited to a "
@@ -145,13 +171,14 @@ def proc_statuses(proc: str = "/proc") -> Iterator[tuple[int, dict[str, str]]]:
             continue  # ended while we looked
 
 
-def user_tasks(proc: str = "/proc") -> int | None:
-    """The processes and threads of this process's real user (what ``RLIMIT_NPROC`` counts on Linux).
+def user_tasks(proc: str = "/proc", uid: int | None = None) -> int | None:
+    """The processes and threads of the user ``uid`` (default: this process's real user), what ``RLIMIT_NPROC``
+    counts on Linux.
 
     Returns:
         The count, or ``None`` where it cannot be read (no ``/proc``: not Linux).
     """
-    uid, total, seen = os.getuid(), 0, False
+    uid, total, seen = os.getuid() if uid is None else uid, 0, False
     try:
         statuses = list(proc_statuses(proc))
     except OSError:
@@ -189,11 +216,12 @@ class _PathBeneath(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
-def confine_writes(folders: list[str]) -> bool:
-    """Allow this process and its descendants to write only under ``folders`` (and to :data:`WRITABLE_DEVICES`).
-
-    Reading and running programs stay allowed everywhere. Returns False (and changes nothing)
-    where Landlock is not available.
+def confine(writable: list[str], readable: list[str] | None = None, listable: tuple[str, ...] | list[str] = ()) -> bool:
+    """Allow this process and its descendants to write only under ``writable`` (and to :data:`WRITABLE_DEVICES`)
+    and, given ``readable``, to read and run files only there and under ``writable``, and to list the folders
+    under ``listable`` (their names only: a folder on the way to a readable one); where Landlock scopes
+    them (ABI 6), also refuse signals and abstract Unix sockets to every process outside. Returns False (and
+    changes nothing) where Landlock is not available.
 
     Raises:
         OSError: Landlock is there but refuses a rule or the restriction.
@@ -202,27 +230,28 @@ def confine_writes(folders: list[str]) -> bool:
     abi = landlock_abi()
     if libc is None or abi < 1:
         return False
-    handled = _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_ALL
-    if abi >= 2:
-        handled |= _REFER
-    if abi >= 3:
-        handled |= _TRUNCATE
-    attr = ctypes.c_uint64(handled)  # struct landlock_ruleset_attr's first field; the rest left out
-    ruleset = int(libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0)))
+    writes = _WRITE_FILE | _REMOVE_DIR | _REMOVE_FILE | _MAKE_ALL | (_REFER if abi >= 2 else 0) \
+        | (_TRUNCATE if abi >= 3 else 0)
+    reads = _READS if readable is not None else 0
+    attr = (ctypes.c_uint64 * 3)(writes | reads, 0, _SCOPES if abi >= 6 else 0)  # struct landlock_ruleset_attr
+    size = 24 if abi >= 6 else 8
+    ruleset = int(libc.syscall(_SYS_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0)))
     if ruleset < 0:
         return False
     try:
-        device = _WRITE_FILE | (handled & _TRUNCATE)  # a file's rule may hold only a file's rights
-        rules = [(folder, handled) for folder in folders] + [(path, device) for path in WRITABLE_DEVICES]
+        device = _WRITE_FILE | (writes & _TRUNCATE) | (reads & _READ_FILE)  # a file's rule holds a file's rights
+        rules = [(folder, writes | reads) for folder in writable] + [(path, device) for path in WRITABLE_DEVICES]
+        rules += [(path, reads) for path in readable or []] + [(path, reads & _READ_DIR) for path in listable]
         for folder, access in rules:
             try:
                 fd = os.open(folder, os.O_PATH | getattr(os, "O_CLOEXEC", 0))
             except OSError:
                 continue
             try:
-                if folder in WRITABLE_DEVICES and not stat.S_ISCHR(os.fstat(fd).st_mode):
+                kind = os.fstat(fd).st_mode
+                if folder in WRITABLE_DEVICES and not stat.S_ISCHR(kind):
                     continue  # a device, never a folder or a file someone put there
-                beneath = _PathBeneath(access, fd)
+                beneath = _PathBeneath(access if stat.S_ISDIR(kind) else access & _FILE_RIGHTS, fd)
                 if libc.syscall(_SYS_ADD_RULE, ruleset, _RULE_PATH_BENEATH, ctypes.byref(beneath), 0) != 0:
                     raise OSError(ctypes.get_errno(), f"landlock_add_rule({folder})")
             finally:
@@ -234,6 +263,36 @@ def confine_writes(folders: list[str]) -> bool:
     finally:
         os.close(ruleset)
     return True
+
+
+def refuse_keys() -> bool:
+    """Refuse the kernel key syscalls (``add_key``, ``request_key``, ``keyctl``: ``EPERM``) to this process and
+    its descendants (seccomp), so no keyring carries data from one run to the next. Needs
+    ``PR_SET_NO_NEW_PRIVS`` (set here); False where the architecture is not known or seccomp refuses."""
+    libc = _libc()
+    known = _KEY_SYSCALLS.get(os.uname().machine)
+    if libc is None or known is None:
+        return False
+    arch, first = known
+    refuse = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO
+    # load arch; not ours (i386 calls of an x86-64 process): refuse; load nr; an x32 call or one of the three:
+    # refuse; else allow
+    code = [(0x20, 0, 0, 4), (0x15, 1, 0, arch), (0x06, 0, 0, refuse), (0x20, 0, 0, 0),
+            (0x35, 2, 0, 0x40000000), (0x35, 0, 2, first), (0x35, 1, 0, first + 3), (0x06, 0, 0, refuse),
+            (0x06, 0, 0, 0x7FFF0000)]
+    filters = (_SockFilter * len(code))(*[_SockFilter(*line) for line in code])
+    program = _SockFprog(len(code), filters)
+    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        return False
+    return int(libc.prctl(_PR_SET_SECCOMP, 2, ctypes.byref(program), 0, 0)) == 0
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
 
 
 def _mount(libc: ctypes.CDLL, source: str, target: str, flags: int, kind: str | None = None,
@@ -374,8 +433,9 @@ def probe() -> list[str]:
     return found
 
 
-def _children(proc: str = "/proc") -> list[int]:
-    """The pids whose parent is this process (Linux ``/proc``; empty elsewhere)."""
+def _children(proc: str = "/proc") -> list[tuple[int, int]]:
+    """``(pid, process group)`` of each process whose parent is this one, zombies included (Linux ``/proc``;
+    empty elsewhere)."""
     me, found = os.getpid(), []
     try:
         entries = [e for e in os.listdir(proc) if e.isdigit()]
@@ -386,7 +446,7 @@ def _children(proc: str = "/proc") -> list[int]:
             with open(os.path.join(proc, entry, "stat"), "rb") as stat_file:
                 fields = stat_file.read().rsplit(b")", 1)[1].split()
             if int(fields[1]) == me:
-                found.append(int(entry))
+                found.append((int(entry), int(fields[2])))
         except (OSError, IndexError, ValueError):
             continue
     return found
@@ -395,16 +455,18 @@ def _children(proc: str = "/proc") -> list[int]:
 def _sweep(group: int) -> None:
     """Kill the program's group and every descendant left (orphans come back to us), reaping them all.
 
-    The supervisor's signals are blocked (:func:`main`), so nothing interrupts this loop.
+    Each child's process group goes too, read even from a child that has ended and is not reaped yet: a
+    chain that forks and exits keeps its group, and a group is killed at once, however fast it forks. The
+    supervisor's signals are blocked (:func:`main`), so nothing interrupts this loop.
     """
+    own = os.getpgrp()
     while True:
-        try:
-            os.killpg(group, signal.SIGKILL)
-        except OSError:
-            pass
-        for pid in _children():
+        for pid, their_group in [(0, group), *_children()]:
             try:
-                os.kill(pid, signal.SIGKILL)
+                if their_group != own:
+                    os.killpg(their_group, signal.SIGKILL)
+                if pid:
+                    os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
         try:
@@ -429,18 +491,37 @@ def _wait_for(pid: int) -> int | None:
             return None
 
 
-#: What the child needs to start the program: limits, user, writable folders, argv, the signal mask to restore.
-_Start = tuple[tuple[int, int, int, int], str | None, list[str], list[str], set[int | signal.Signals]]
+@dataclass
+class _Options:
+    """The command line: limits, ``--user``, ``--write``, ``--read``, ``--list``, ``--expose``, ``--output``,
+    ``--space``, ``--namespaces``, ``--landlock``, the program's argv, and (set by :func:`main`) the signal
+    mask to restore and the user's running tasks (counted in the machine's ``/proc``, before the PID
+    namespace's own hides them)."""
+
+    limits: tuple[int, int, int, int]
+    program: list[str]
+    user: str | None = None
+    writable: list[str] = field(default_factory=list)
+    readable: list[str] = field(default_factory=list)
+    listable: list[str] = field(default_factory=list)
+    exposed: list[str] = field(default_factory=list)
+    output: str | None = None
+    space: int = 0
+    namespaces: bool = True
+    landlock: bool = True
+    mask: set[int | signal.Signals] = field(default_factory=set)
+    tasks: int | None = None
 
 
-def _start(limits: tuple[int, int, int, int], user: str | None, writable: list[str], program: list[str],
-           mask: set[int | signal.Signals]) -> None:
-    """In the forked child: own group, drop to ``user``, set hard limits and confinement, become ``program``."""
-    cpu, memory, files, processes = limits
+def _start(options: _Options) -> None:
+    """In the forked child: own group, drop to ``user``, set hard limits and confinement, send its output to
+    ``--output``, become ``program``."""
+    cpu, memory, files, processes = options.limits
+    user, program = options.user, options.program
     os.setpgid(0, 0)
     for name in (*_STOPS, signal.SIGPIPE, signal.SIGXFSZ):
         signal.signal(name, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    signal.pthread_sigmask(signal.SIG_SETMASK, options.mask)
     if user is not None:
         import pwd
 
@@ -456,37 +537,47 @@ def _start(limits: tuple[int, int, int, int], user: str | None, writable: list[s
         _limit("RLIMIT_AS", memory * 1024 * 1024)
     if files:
         _limit("RLIMIT_FSIZE", files * 1024 * 1024)
-    if processes:
-        running = user_tasks()
-        if running is not None:  # Linux
-            _limit("RLIMIT_NPROC", running + processes)
+    if processes and options.tasks is not None:  # Linux
+        _limit("RLIMIT_NPROC", options.tasks + processes)
     _limit("RLIMIT_CORE", 0)
-    if writable:
-        confine_writes(writable)
+    if options.writable and options.landlock:
+        confine(options.writable, options.readable or None, options.listable)
+    refuse_keys()
+    if options.output is not None:  # opened as the user, confined: a file in its own space
+        output = os.open(options.output, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+        os.dup2(output, 1)
+        os.dup2(output, 2)
     os.execv(program[0], program)
 
 
-def _run_program(start: _Start) -> None:
+def _run_program(options: _Options) -> None:
     """In a forked child: :func:`_start` the program; never return (127 when it cannot start)."""
-    limits, user, writable, program, mask = start
+    program = options.program
     try:
-        _start(limits, user, writable, program, mask)
+        _start(options)
     except BaseException as err:  # noqa: BLE001 - nothing of the supervisor may run in the child
         print(f"sandbox: cannot start {program[0]}: {err}", file=sys.stderr)
     os._exit(127)
 
 
-def _init(libc: ctypes.CDLL | None, report: int, start: _Start) -> None:
-    """Pid 1 of the new PID namespace: start the program, reap every orphan, and when the program ends write its
+def _init(libc: ctypes.CDLL | None, report: int, options: _Options) -> None:
+    """Pid 1 of the new PID namespace: mount a ``/proc`` of the namespace's own (in a mount namespace of its
+    own, where the kernel allows), start the program, reap every orphan, and when the program ends write its
     wait status to ``report`` and end, which makes the kernel kill everything left in the namespace. A stop
     signal (from the supervisor's group) ends it at once. Never returns."""
     try:
         if libc is not None:
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a supervisor killed outright takes us along
+            if libc.unshare(_CLONE_NEWNS) == 0:  # other processes' command lines and descriptors out of sight
+                try:
+                    _mount(libc, "none", "/", _MS_REC | _MS_PRIVATE)
+                    _mount(libc, "proc", "/proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "proc")
+                except OSError:
+                    pass
         program = os.fork()
         if program == 0:
             os.close(report)
-            _run_program(start)
+            _run_program(options)
         status = _wait_for(program)
         if status is not None:
             os.write(report, str(status).encode())
@@ -494,34 +585,32 @@ def _init(libc: ctypes.CDLL | None, report: int, start: _Start) -> None:
         os._exit(0)
 
 
-def _parse(argv: list[str]) -> tuple[tuple[int, int, int, int], str | None, list[str], list[str], int, bool,
-                                     list[str]] | None:
+def _parse(argv: list[str]) -> _Options | None:
     if len(argv) < 6 or "--" not in argv[4:]:
         return None
     try:
-        limits = tuple(int(a) for a in argv[:4])
+        cpu, memory, files, processes = (int(a) for a in argv[:4])
     except ValueError:
         return None
     end = argv.index("--", 4)
-    options, program = argv[4:end], argv[end + 1:]
-    user, writable, exposed, space, namespaces = None, [], [], 0, True
-    if len(options) % 2 or not program:
+    arguments, program = argv[4:end], argv[end + 1:]
+    options = _Options((cpu, memory, files, processes), program)
+    if len(arguments) % 2 or not program:
         return None
-    for key, value in zip(options[::2], options[1::2], strict=True):
-        if key == "--user":
-            user = value
-        elif key == "--write":
-            writable.append(value)
-        elif key == "--expose":
-            exposed.append(value)
+    lists = {"--write": options.writable, "--read": options.readable, "--list": options.listable,
+             "--expose": options.exposed}
+    for key, value in zip(arguments[::2], arguments[1::2], strict=True):
+        if key in lists:
+            lists[key].append(value)
+        elif key in ("--user", "--output"):
+            setattr(options, key[2:], value)
         elif key == "--space" and value.isdigit():
-            space = int(value)
-        elif key == "--namespaces" and value in ("on", "off"):
-            namespaces = value == "on"
+            options.space = int(value)
+        elif key in ("--namespaces", "--landlock") and value in ("on", "off"):
+            setattr(options, key[2:], value == "on")
         else:
             return None
-    cpu, memory, files, processes = limits
-    return (cpu, memory, files, processes), user, writable, exposed, space, namespaces, program
+    return options
 
 
 def _private(libc: ctypes.CDLL | None, flag: int) -> bool:
@@ -537,14 +626,18 @@ def main(argv: list[str]) -> int:
     if parsed is None:
         print(_USAGE, file=sys.stderr)
         return 2
-    limits, user, writable, exposed, space, namespaces, program = parsed
+    user, namespaces = parsed.user, parsed.namespaces
     if user is not None and os.geteuid() != 0:
         print("sandbox: --user needs root", file=sys.stderr)
         return 2
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on taken with sigwait, never a handler
+    parsed.mask = signal.pthread_sigmask(signal.SIG_BLOCK, _WAITED)  # from here on sigwait, never a handler
+    if parsed.limits[3]:
+        import pwd
+
+        parsed.tasks = user_tasks(uid=pwd.getpwnam(user).pw_uid if user is not None else None)
     libc = _libc()
     try:
-        _private_mounts(libc, exposed, writable, space, namespaces)
+        _private_mounts(libc, parsed.exposed, parsed.writable, parsed.space, namespaces)
     except OSError as err:
         print(f"sandbox: the user {user} cannot reach the interpreter and it cannot be exposed: {err}",
               file=sys.stderr)
@@ -556,15 +649,14 @@ def main(argv: list[str]) -> int:
         own_pids = _private(libc, _CLONE_NEWPID)
     if libc is not None:
         libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-    start = (limits, user, writable, program, mask)
     report, reported = os.pipe()  # the program's wait status, from the namespace's init
     pid = os.fork()
     if pid == 0:
         os.close(report)
         if own_pids:
-            _init(libc, reported, start)
+            _init(libc, reported, parsed)
         os.close(reported)
-        _run_program(start)
+        _run_program(parsed)
     os.close(reported)
     status = _wait_for(pid)
     if own_pids:  # init ends the namespace; a stop kills init, and the kernel every process in it

@@ -32,9 +32,13 @@ a new private folder outside the submission:
   reference packages), the suite's observation modules (``observe*.py``) and the mirrors of
   ``site-packages`` without the kit (:func:`site_mirrors`);
 * ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
-  (``$TMPDIR``, ``$HOME``): the only folders the student's process may write to (Linux
-  Landlock, see :mod:`milestones.grader._sandbox`); where a private mount namespace is allowed,
-  what it writes there goes to a private ``tmpfs`` of :func:`space_mb` MiB.
+  (``$TMPDIR``, ``$HOME``, and its stdout and stderr, ``output.txt``): the only folders the
+  student's process may write to (Linux Landlock, see :mod:`milestones.grader._sandbox`); where a
+  private mount namespace is allowed, what it writes there goes to a private ``tmpfs`` of
+  :func:`space_mb` MiB. With Landlock it may read only these folders, ``student`` and the
+  system's and Python's folders (:func:`read_rules`): never the kit's packages, its entries in
+  ``site-packages``, the suites, the judge's copy or another run;
+* ``judge-tmp``: the judge's ``$TMPDIR``.
 
 The student's process starts through the sandbox (:mod:`milestones.grader._sandbox`: hard rlimits,
 Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
@@ -235,13 +239,15 @@ def namespaces() -> frozenset[str]:
 
 def unprotected(root: bool) -> list[str]:
     """The protections of :data:`milestones.grader._sandbox.PROTECTIONS` a graded run goes without here, by short name:
-    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock, each namespace the
-    kernel refuses (:func:`namespaces`), everything but the sandbox user where the sandbox cannot run (Windows)."""
+    ``sandbox-user`` when the grader is not ``root``, ``landlock`` without Linux Landlock (not root,
+    ``landlock-scopes`` before its ABI 6), each namespace the kernel refuses (:func:`namespaces`), everything
+    but the sandbox user where the sandbox cannot run (Windows)."""
     if os.name != "posix":
         return ["rlimits", "sandbox-user", "landlock", *NAMESPACES]
     missing = [] if root else ["sandbox-user"]
-    if landlock_abi() < 1:
-        missing.append("landlock")
+    abi = landlock_abi()
+    if abi < 1 or (abi < 6 and not root):  # as root, its own user may signal no process of another
+        missing.append("landlock" if abi < 1 else "landlock-scopes")
     found = namespaces()
     return missing + [name for name in NAMESPACES if name not in found]
 
@@ -311,21 +317,68 @@ def _interpreter_folders() -> list[str]:
     return [f for f in found if not any(f != o and f.startswith(o + os.sep) for o in found)]
 
 
-def site_mirrors(into: Path) -> None:
-    """Mirror under ``into`` each ``site-packages`` of this interpreter that holds ``blackjack`` or ``gui``
-    (the kit installed with pip): a folder of symbolic links to everything in it but those packages, named
-    :func:`~milestones.config.mirror_name`, which the plugin puts on the isolated run's ``sys.path`` in its
-    place, so pytest and the rest stay importable and the installed reference does not."""
+def _kit_entry(name: str) -> bool:
+    """An entry of ``site-packages`` that is the kit or leads to it: its packages, its ``dist-info``, a ``.pth``
+    file (an editable install's path), an editable install's finder."""
+    return (name in PACKAGES or name == "milestones" or name.endswith(".pth") or name.startswith("__editable__")
+            or name.lower().startswith("blackjack_kit"))
+
+
+def _kit_sites() -> list[Path]:
+    """Each ``site-packages`` of this interpreter that holds an entry of the kit (:func:`_kit_entry`)."""
     folders = {Path(p).resolve() for p in [*site.getsitepackages(), *sys.path]
                if p.rstrip("/").endswith(("site-packages", "dist-packages"))}
-    for folder in sorted(folders):
-        if not any((folder / package / "__init__.py").is_file() for package in PACKAGES):
-            continue
+    return sorted(f for f in folders if f.is_dir() and any(_kit_entry(e.name) for e in f.iterdir()))
+
+
+def site_mirrors(into: Path) -> None:
+    """Mirror under ``into`` each ``site-packages`` of this interpreter that holds the kit (:func:`_kit_sites`):
+    a folder of symbolic links to everything in it but the kit's entries (:func:`_kit_entry`), named
+    :func:`~milestones.config.mirror_name`, which the observer puts on the isolated run's ``sys.path`` in its
+    place, so pytest and the rest stay importable and the installed reference does not."""
+    for folder in _kit_sites():
         mirror = into / mirror_name(folder)
         mirror.mkdir(parents=True, exist_ok=True)
         for entry in folder.iterdir():
-            if entry.name not in PACKAGES and entry.name != "milestones" and entry.suffix != ".pth":
+            if not _kit_entry(entry.name):
                 (mirror / entry.name).symlink_to(entry)
+
+
+#: Folders of the system the student's process may read (Landlock), beside its Python and its run's folders.
+_SYSTEM = ("/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/etc", "/dev", "/proc", "/sys",
+           "/var/cache/fontconfig", "/tmp/.X11-unix")
+
+
+def _reachable(folder: Path, hidden: frozenset[Path]) -> tuple[list[str], list[str]]:
+    """``(readable, listable)``: the paths under ``folder`` the student's process may read, all but ``hidden``
+    and what they hold, and the folders on the way to a hidden one, which it may only list."""
+    if folder in hidden or not folder.exists():
+        return [], []
+    if not any(folder in h.parents for h in hidden):
+        return [str(folder)], []
+    readable, listable = [], [str(folder)]
+    for child in sorted(folder.iterdir()):
+        more, listed = _reachable(child, hidden)
+        readable += more
+        listable += listed
+    return readable, listable
+
+
+@functools.cache
+def read_rules(tests: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(readable, listable)`` for the student's process's Landlock (:func:`milestones.grader._sandbox.confine`):
+    the system's folders and its Python's, without the kit (its packages wherever they are, its entries in
+    ``site-packages``) and the milestone suites in ``tests``."""
+    hidden = {e.resolve() for site_folder in _kit_sites() for e in site_folder.iterdir() if _kit_entry(e.name)}
+    hidden |= {(_PACKAGE.parent / name).resolve() for name in (*PACKAGES, "milestones")} | {tests.resolve()}
+    readable: list[str] = []
+    listable: list[str] = []
+    venv = os.path.dirname(os.path.dirname(os.path.abspath(sys.executable)))  # its pyvenv.cfg
+    for root in [*_SYSTEM, venv, *_interpreter_folders(), *filter(None, [os.environ.get("XAUTHORITY")])]:
+        more, listed = _reachable(Path(os.path.realpath(root)), frozenset(hidden))
+        readable += [p for p in more if p not in readable]
+        listable += [p for p in listed if p not in listable]
+    return tuple(readable), tuple(listable)
 
 
 def _chown_tree(folder: Path, uid: int, gid: int) -> None:
@@ -568,8 +621,10 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env[STAGING_ENV] = str(staging)
         observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(sub),
                     "--isolated"]
+        readable, listable = read_rules(folder.parent)
         sandbox = [sys.executable, "-P", "-s", "-B", str(kit / "milestones" / "grader" / "_sandbox.py"),
-                   *sandbox_limits(limits), "--write", str(sub), "--write", str(tmp)]
+                   *sandbox_limits(limits), "--write", str(sub), "--write", str(tmp), "--read", str(kit),
+                   *_options("--read", readable), *_options("--list", listable), "--output", str(tmp / "output.txt")]
         if limits.file_mb:  # where a private mount namespace is allowed: what the run writes, in MiB
             sandbox += ["--space", str(space_mb(limits))]
         judge_args = [*judge_command([str(milestone)], milestone.parent.parent, limits, "-P", "-B"),
@@ -598,9 +653,11 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             spec_file = work / "student.json"
             spec_file.write_text(json.dumps(spec), encoding="utf-8")
             spec_file.chmod(0o600)
+            judge_tmp = work / "judge-tmp"  # the judge's own temporary files, out of every other run's reach
+            judge_tmp.mkdir(mode=0o700)
             if os.name == "posix":
-                execute(judge_args, cwd=judge, env=judge_env(), limits=limits, result=result,
-                        output_file=work / "output.txt", after=after)
+                execute(judge_args, cwd=judge, env={**judge_env(), "TMPDIR": str(judge_tmp)}, limits=limits,
+                        result=result, output_file=work / "output.txt", after=after)
             else:  # no pipe to pass (Windows): a results file
                 results = work / "results.jsonl"
                 execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env(), limits=limits,
@@ -610,6 +667,11 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             if changed:
                 result.tampered = f"the grading files changed during the run: {changed}"
     return started(result)
+
+
+def _options(name: str, values: tuple[str, ...]) -> list[str]:
+    """``[name, value]`` for each of ``values``, as one list of arguments."""
+    return [item for value in values for item in (name, value)]
 
 
 def needs_display(folder: Path) -> bool:

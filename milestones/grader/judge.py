@@ -122,7 +122,8 @@ class Launch:
         command: the argv (the sandbox, if any, then ``python -m milestones.grader.observer ...``).
         env: its whole environment (the descriptors' variable is added per start).
         cwd: its working folder.
-        output: the file its stdout and stderr go to (never read into a verdict).
+        output: the file its stdout and stderr go to (never read into a verdict); None: nowhere (a graded
+            run's sandbox sends them to a file in the run's own space, ``--output``).
         timeout: seconds one call may run (0: no limit).
         after: called with no argument once a process is gone (the isolated run kills its user's processes).
     """
@@ -130,7 +131,7 @@ class Launch:
     command: list[str]
     env: dict[str, str]
     cwd: Path
-    output: Path
+    output: Path | None
     timeout: float = 0.0
     after: Callable[[], None] | None = None
 
@@ -194,7 +195,7 @@ class Student:
         env = dict(self.launch.env)
         env[FDS_ENV] = f"{to_child},{from_child}"
         try:
-            with open(self.launch.output, "ab") as output:
+            with open(self.launch.output, "ab") if self.launch.output else open(os.devnull, "wb") as output:
                 self._process = subprocess.Popen(self.launch.command, cwd=self.launch.cwd, env=env,
                                                  stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
                                                  start_new_session=True, pass_fds=(to_child, from_child))

@@ -157,13 +157,18 @@ def _drop_other_packages(impl: Path) -> None:
     mirrors = os.environ.get(SITE_MIRRORS_ENV)
     for index, entry in reversed(list(enumerate(sys.path))):
         folder = Path(entry or ".").resolve()
-        if folder == keep or not any((folder / package / "__init__.py").is_file() for package in _SWAPPED):
-            continue
         mirror = Path(mirrors) / mirror_name(folder) if mirrors else None
-        if mirror is not None and mirror.is_dir():
+        if folder != keep and mirror is not None and mirror.is_dir():
             sys.path[index] = str(mirror)
-        else:
+        elif folder != keep and any((folder / package / "__init__.py").is_file() for package in _SWAPPED):
             del sys.path[index]
+        elif entry.startswith("__editable__"):  # an editable install's path hook: the way to the kit
+            del sys.path[index]
+    for finders in (sys.meta_path, sys.path_hooks):
+        for finder in [f for f in finders if str(getattr(f, "__module__", "")).startswith("__editable__")]:
+            finders.remove(finder)  # type: ignore[arg-type]
+    for name in [m for m in sys.modules if m.startswith("__editable__")]:
+        del sys.modules[name]
 
 
 @functools.cache

@@ -28,6 +28,7 @@ For every test under a ``milestone<N>/`` folder it
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import os
 import re
@@ -97,8 +98,17 @@ def _open_channel() -> TextIO | None:
         return None  # no results: the grader says the run never started
 
 
-#: Opened at import, before pytest imports any code under test.
+def _undumpable() -> None:
+    """Make this process non-dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``): a process of the same user but
+    root cannot open its descriptors through ``/proc/<pid>/fd`` (the results pipe), read its memory or trace it."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
+
+
+#: Opened at import, before pytest imports any code under test; a judge the runner started is made non-dumpable.
 _CHANNEL = _open_channel()
+if _CHANNEL is not None:
+    _undumpable()
 
 
 class _Recorder:
@@ -364,7 +374,7 @@ def _launch(config: pytest.Config, module: Path, folder: Path) -> Launch:
         env = {str(k): str(v) for k, v in spec["env"].items()}
         if RUN_TAG_ENV in os.environ:  # the runner finds every process of the run by it
             env[RUN_TAG_ENV] = os.environ[RUN_TAG_ENV]
-        return Launch(command, env, Path(spec["cwd"]), folder / "output.txt", timeout, after)
+        return Launch(command, env, Path(spec["cwd"]), None, timeout, after)  # the sandbox's --output
     impl = Path(config.getoption("--impl", None) or REPO_ROOT).resolve()
     command = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(impl),
                "--observations", str(observations), "--timeout", str(timeout)]

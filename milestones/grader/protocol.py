@@ -178,6 +178,13 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a test can use")
 
 
+def _finite(digits: str) -> float:
+    value = float(digits)
+    if value in (float("inf"), float("-inf")):
+        _no_constant(digits)
+    return value
+
+
 def _checked(value: Any, depth: int = 0) -> Any:
     """``value`` (parsed JSON) with every ``{OBJECT_KEY: ...}`` made an :class:`Opaque`; ValueError when too deep."""
     if depth > READ_DEPTH_LIMIT:
@@ -195,13 +202,14 @@ def read_reply(line: bytes) -> dict[str, Any]:
     """Parse one reply line of the student's process.
 
     Raises:
-        ValueError: the line is too long, not JSON, not an object, holds ``NaN``/``Infinity``, a number
+        ValueError: the line is too long, not JSON, not an object, holds ``NaN``/``Infinity`` (or ``1e400``,
+            which Python reads as one), a number
             of more than 100 digits, or nesting deeper than :data:`READ_DEPTH_LIMIT`.
     """
     if len(line) > REPLY_LIMIT:
         raise ValueError("a reply over 1 MiB")
     try:
-        answer = json.loads(line, parse_int=_bounded_int, parse_constant=_no_constant)
+        answer = json.loads(line, parse_int=_bounded_int, parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("data nested too deep") from None
     if not isinstance(answer, dict):

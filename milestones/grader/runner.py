@@ -217,7 +217,7 @@ class _Stream:
         self.result = result
         self._partial = b""
         self._size = 0
-        self._begun = False
+        self.begun = False
         self._running: str | None = None
         self._reported: set[str] = set()
 
@@ -265,10 +265,10 @@ class _Stream:
     def _apply(self, record: dict[str, Any]) -> None:
         result = self.result
         kind = record["kind"]
-        if not self._begun:
+        if not self.begun:
             if kind != "begin":
                 raise Tampered("output before the grading plugin's start marker")
-            self._begun = True
+            self.begun = True
             return
         if result.finished:
             raise Tampered(f"a {kind!r} record after the end of the session")
@@ -410,7 +410,9 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
     """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
 
     On POSIX the results come through a pipe whose descriptor goes in the environment
-    (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. The child's stdout and
+    (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. A child killed by a signal the runner
+    did not send (not its time limit) after its first record marks the run tampered: whatever killed it
+    could have written the records. The child's stdout and
     stderr go to ``output_file``, of which ``limits.output_bytes`` are kept. ``after`` runs
     once the child is gone, before the results are read to the end (the isolated run kills
     its user's processes there). Whatever happens, nothing the child started is left running.
@@ -447,6 +449,9 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
                         after()
         stream.add(source.read())
         stream.finish()
+        if result.returncode < 0 and stream.begun and not (result.timed_out or result.tampered):
+            result.tampered = (f"the test run was killed by signal {-result.returncode} after it began: its "
+                               f"results may have been written by another process")
     finally:
         os.close(reader)
         if writer != -1:

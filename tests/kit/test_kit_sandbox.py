@@ -222,7 +222,7 @@ def test_landlock_lets_a_run_write_to_a_few_devices_only(tmp_path: Path) -> None
     shared = Path(f"/dev/shm/bj-{os.getpid()}-{time.monotonic_ns()}")
     shared.write_text("PLANTED", encoding="utf-8")
     shared.chmod(0o666)
-    script = (f"from milestones.grader._sandbox import confine_writes\nassert confine_writes([{str(tmp_path)!r}])\n"
+    script = (f"from milestones.grader._sandbox import confine\nassert confine([{str(tmp_path)!r}])\n"
               f"open('/dev/null', 'w').write('ok')\nopen({str(tmp_path / 'new.txt')!r}, 'w').write('ok')\n"
               f"try:\n    open({str(shared)!r}, 'w').write('FROM-THE-RUN')\n    print('written')\n"
               f"except PermissionError:\n    print('refused')\n")
@@ -289,3 +289,4 @@ def test_the_missing_protections_are_named(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(isolation, "landlock_abi", lambda: 3)
     monkeypatch.setattr(isolation, "namespaces", lambda: frozenset(NAMESPACES))
     assert isolation.unprotected(True) == []
+    assert isolation.unprotected(False) == ["sandbox-user", "landlock-scopes"]
