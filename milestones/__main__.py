@@ -51,7 +51,7 @@ from .defend import add_parser as add_defend_parser
 from .defend import main as defend_main
 from .demo import run_demo
 from .grader.grading import DEFAULT_JOBS, Grader
-from .grader.cache import default_folder
+from .grader.cache import default_folder, untrusted
 from .grader.intake import MAX_GROUP_DEPTH, find_submissions, holds_submission
 from .grader.scores import read_inventory
 from .grader.hidden import HiddenStripError
@@ -334,6 +334,9 @@ def _grade_all(args: argparse.Namespace) -> int:
         raise ValueError(f"{empty[0]} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
                          f"folders down")
     inventories = read_inventory(args.inventory) if args.inventory is not None else None
+    if (why := untrusted()) is not None and args.cache is not None:
+        print(why, file=sys.stderr)
+        args.cache = None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
                     layered=args.layered, hidden=not args.visible_only, inventories=inventories,
                     cache=args.cache, fresh=args.fresh)

@@ -18,11 +18,12 @@ from pathlib import Path
 
 from ..check import write_whole
 from ..config import Milestone
-from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB, digest
+from ._sandbox import landlock_abi
+from .isolation import MAX_COPIED_FILES, MAX_COPIED_MB, digest, is_root
 from .runner import TestRecord
 from .scores import MilestoneGrade, PartScore, TestScore
 
-__all__ = ["default_folder", "fingerprint", "load", "store"]
+__all__ = ["default_folder", "fingerprint", "load", "store", "untrusted"]
 
 _FORMAT = 1
 
@@ -30,6 +31,15 @@ _FORMAT = 1
 def default_folder() -> Path:
     """``$XDG_CACHE_HOME/blackjack-kit/grades`` (``~/.cache/...`` when ``XDG_CACHE_HOME`` is unset or empty)."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "blackjack-kit" / "grades"
+
+
+def untrusted() -> str | None:
+    """Why a cache folder cannot be trusted here, or None when it can: a submission's code runs as the grader's own
+    user and Landlock, which keeps its writes inside its run's folders, is missing (a kernel before 5.13), so it
+    could write a grade into the cache for a later run to reuse."""
+    if is_root() or landlock_abi() >= 1:
+        return None
+    return "grades are not kept between runs here: without Landlock (and not root) a submission could write to them"
 
 
 def fingerprint(folder: Path) -> str | None:

@@ -181,3 +181,25 @@ def test_a_terminal_gets_a_progress_line_and_a_pipe_nothing(mini_course: Path, s
     err = capsys.readouterr().err
     assert "\rgraded 0/2, 0:0" in err and ": full" in err and "\rgraded 2/2, " in err and err.endswith("\n"), err
     assert re.search(r"graded 1/2, \d:\d\d, about \d:\d\d left", err), err
+
+
+def test_no_grade_is_kept_where_a_submission_could_write_the_cache(mini_course: Path, samples: dict[str, Path],
+                                                                  tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Not root and without Landlock, a submission's code runs as the grader's user and could write a grade into the
+    cache: grading says so in one line and keeps nothing, so nothing a submission writes there is ever reused."""
+    from milestones.grader import cache, isolation  # noqa: PLC0415
+
+    monkeypatch.setattr(isolation, "is_root", lambda: False)
+    monkeypatch.setattr(cache, "is_root", lambda: False)
+    monkeypatch.setattr(cache, "landlock_abi", lambda: 0)
+    kept = tmp_path / "kept"
+    command = ["grade", str(samples["full"]), "--tests", str(mini_course / "tests"), "--milestone", "1",
+               "--format", "csv", "--cache", str(kept)]
+    assert main(command) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not kept" in err and "Landlock" in err, err
+    assert not kept.exists() or not any(kept.iterdir())
+    monkeypatch.setattr(cache, "landlock_abi", lambda: 7)  # with Landlock, the same run keeps its grade
+    assert main(command) == 0
+    assert capsys.readouterr().err == "" and any(kept.iterdir())
