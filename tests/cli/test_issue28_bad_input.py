@@ -163,6 +163,11 @@ HANDLER_LINE = next(number for number, line in enumerate((ROOT / "blackjack" / "
 _FRAME = re.compile(rb'File "([^"]*)", line (\d+), in (\S+)')
 
 
+#: site.py's report of a .pth line that raised during the interpreter's start-up ("Error processing line 1 of
+#: ...pth:" ... "Remainder of file ignored").
+_PTH_REPORT = re.compile(rb"Error processing line \d+ of [^\n]*\.pth:.*?Remainder of file ignored\n?", re.S)
+
+
 def kit_frames(output: bytes) -> list[tuple[str, int, str]]:
     """The traceback frames in ``output`` that run through the kit's files: (path from the kit, line, function)."""
     frames = []
@@ -207,9 +212,12 @@ def test_ctrl_c_at_any_moment_of_start_up_ends_cleanly() -> None:
         assert before_the_handler(frames), f"after {step / 100} s, status {status}:\n{output.decode()[-1500:]}"
         if status == 130:
             assert b"Traceback" not in output, f"after {step / 100} s:\n{output.decode()[-1500:]}"
-        elif status == 0:  # seen once, at 0.0 s under a load of 4.5: the signal was lost before the game ran, which
-            # then ended normally at the end of its input
-            assert b"Traceback" not in output, f"after {step / 100} s, status 0:\n{output.decode()[-1500:]}"
+        elif status == 0:  # the signal was lost before the game ran, which then ended normally at the end of its
+            # input (seen at 0.0 s under a load of 4.5), or site.py took it while it ran a .pth file of the
+            # interpreter's start-up (an editable install's finder; seen at 0.03 s in a fresh venv) and reported it
+            # in a block of its own before the game ran: no traceback outside that block
+            game = _PTH_REPORT.sub(b"", output)
+            assert b"Traceback" not in game, f"after {step / 100} s, status 0:\n{output.decode()[-1500:]}"
         else:  # before the handler: the interpreter's own start-up (how long it takes depends on the load)
             assert status in (-signal.SIGINT, 1), f"after {step / 100} s: status {status}"
 
