@@ -348,3 +348,28 @@ def test_a_chain_that_kills_its_supervisor_does_not_outlive_a_run_without_namesp
         grade = _grade(course, [_attack(samples, tmp_path, CHAIN.replace("@TOKEN@", token))], tmp_path / "scratch")[0]
         assert others() == []
     _zero(grade)
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or platform.system() != "Linux", reason="Gradescope runs the autograder as root "
+                    "on Linux")
+@pytest.mark.skipif(not shutil.which("sh"), reason="run_autograder is a POSIX shell script")
+def test_no_hidden_test_is_readable_in_a_gradescope_layout(samples: dict[str, Path], tmp_path: Path) -> None:
+    """Gradescope mode: the kit, with the hidden tests in its suites, sits at /autograder/source, a path every
+    student can know. A submission that looks there first, then wherever /proc and its paths lead, finds no test
+    file to read: results.json holds its honest 0 and no message carries a line of a hidden test."""
+    import json  # noqa: PLC0415
+
+    from test_kit_autograder import _run_on_gradescope  # noqa: PLC0415 - shares that module's simulation
+
+    from milestones.__main__ import main  # noqa: PLC0415
+
+    zip_path = tmp_path / "autograder.zip"
+    assert main(["autograder", "--milestone", "2", "--output", str(zip_path)]) == 0  # milestone 2 has hidden tests
+    source = tmp_path / "gs" / "autograder" / "source"
+    payload = READ_HIDDEN.replace("for _path in _paths():", "for _path in [_p.Path(@TARGET@), *_paths()]:")
+    results = _run_on_gradescope(zip_path, _attack(samples, tmp_path, payload, target=repr(str(source))),
+                                 tmp_path / "gs")
+    assert any("mark.hidden" in p.read_text(encoding="utf-8") for p in source.rglob("test_*.py"))  # there to find
+    text = json.dumps(results)
+    assert "LEAK" not in text and "mark.hidden" not in text, text[:2000]
+    assert results["score"] == 0
