@@ -334,9 +334,8 @@ def _grade_all(args: argparse.Namespace) -> int:
         raise ValueError(f"{empty[0]} holds no submission: no blackjack/ and no .zip in it, {MAX_GROUP_DEPTH} "
                          f"folders down")
     inventories = read_inventory(args.inventory) if args.inventory is not None else None
-    if (why := untrusted()) is not None and args.cache is not None:
+    if (why := untrusted()) is not None and args.cache is not None:  # the Grader keeps none: say why
         print(why, file=sys.stderr)
-        args.cache = None
     grader = Grader(course=course, tests=args.tests, limits=_limits(args), jobs=args.jobs,
                     layered=args.layered, hidden=not args.visible_only, inventories=inventories,
                     cache=args.cache, fresh=args.fresh)

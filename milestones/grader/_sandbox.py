@@ -86,6 +86,7 @@ _USAGE = ("usage: python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FIL
 
 #: ``prctl`` options (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
+_PR_SET_DUMPABLE = 4
 _PR_SET_CHILD_SUBREAPER = 36
 _PR_SET_NO_NEW_PRIVS = 38
 #: Landlock system calls (the same number on every architecture) and filesystem rights (linux/landlock.h).
@@ -199,6 +200,14 @@ def _libc() -> ctypes.CDLL | None:
         return ctypes.CDLL(None, use_errno=True)
     except OSError:
         return None
+
+
+def undumpable() -> None:
+    """Make this process non-dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``; elsewhere nothing): a process of the
+    same user but root cannot open its descriptors through ``/proc/<pid>/fd``, read its memory or trace it."""
+    libc = _libc()
+    if libc is not None:
+        libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
 def landlock_abi() -> int:

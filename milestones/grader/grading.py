@@ -34,6 +34,7 @@ from ..config import Course, Milestone, load_course, suite_name, suite_path, sui
 from ..check import write_whole
 from ..starter import write_hybrid
 from . import cache
+from .cache import untrusted
 from .intake import MAX_NESTED_ZIPS, MAX_UNZIPPED_MB, MAX_ZIP_ENTRIES, MAX_ZIP_MB, Submission, find_submissions
 from .isolation import SubmissionRefused, digest, run_isolated
 from .runner import GraderError, Limits, TestRecord, run_suite
@@ -69,7 +70,8 @@ class Grader:
             (:func:`read_inventory`), so these are not collected again here (the autograder
             zip ships them instead of the reference solution).
         cache: a folder of grades kept between runs (:mod:`.cache`): a grade is reused when
-            the submission, the suite, the kit and the options are unchanged (None: none kept).
+            the submission, the suite, the kit and the options are unchanged (None: none kept; none kept either
+            where a submission could write the folder, :func:`.cache.untrusted`).
         fresh: grade again whatever the cache holds (and keep the new grades).
     """
 
@@ -85,7 +87,7 @@ class Grader:
         self.jobs = max(1, jobs)
         self.layered = layered
         self.hidden = hidden
-        self.cache = cache
+        self.cache = None if untrusted() else cache  # a submission could write it: nothing is kept (see untrusted)
         self.fresh = fresh
         self._kit: str | None = None
         self._digests: dict[int, dict[str, str]] = {}

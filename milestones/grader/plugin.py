@@ -28,7 +28,6 @@ For every test under a ``milestone<N>/`` folder it
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import re
@@ -45,6 +44,7 @@ import pytest
 from .. import REPO_ROOT
 from ..config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, Course, load_course, suite_name,
                      suite_number, suite_path)
+from ._sandbox import undumpable
 from .judge import Launch, Raised, Student, StudentError, StudentTimeout
 from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, record
 from .runner import judge_env
@@ -98,17 +98,10 @@ def _open_channel() -> TextIO | None:
         return None  # no results: the grader says the run never started
 
 
-def _undumpable() -> None:
-    """Make this process non-dumpable (Linux ``prctl(PR_SET_DUMPABLE, 0)``): a process of the same user but
-    root cannot open its descriptors through ``/proc/<pid>/fd`` (the results pipe), read its memory or trace it."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
-
-
 #: Opened at import, before pytest imports any code under test; a judge the runner started is made non-dumpable.
 _CHANNEL = _open_channel()
 if _CHANNEL is not None:
-    _undumpable()
+    undumpable()  # the results pipe: not to be opened through /proc/<pid>/fd
 
 
 class _Recorder:
