@@ -1,50 +1,13 @@
 """A Gymnasium environment over the real engine: any preset, a finite shoe, all five plays.
 
 Install the extra first: ``pip install blackjack-kit[gym]``. Importing this module registers
-the environment with Gymnasium as ``BlackjackKit-v0``, so either of these works::
+the environment with Gymnasium as ``BlackjackKit-v0``. Episodes, actions, rewards and
+observations are described in docs/simulator.md ("Reinforcement learning"); Gymnasium's
+``Blackjack-v1`` is the toy version (infinite deck, hit and stand only). The observation:
+``(total 0..31, upcard 1..10 (ace 1), usable ace, can double, can split[, true count + 10, 0..20])``,
+of the hand being played after a split.
 
-    import blackjack.env, gymnasium
-    env = gymnasium.make("BlackjackKit-v0", rules="vegas")
-    env = gymnasium.make("blackjack.env:BlackjackKit-v0", rules="cs111")  # imports the module itself
-
-Description:
-    One episode is one round for one seat at a table with the chosen rules, dealt from
-    a finite shoe that carries over from episode to episode (reshuffled at the cut
-    card), so a counting agent has something to count. Gymnasium's ``Blackjack-v1`` is
-    the toy version: infinite deck, hit and stand only.
-
-Actions (``Discrete(5)``):
-    0 stand, 1 hit, 2 double down, 3 split, 4 surrender. An action the rules or the
-    hand do not allow is played as STAND and flagged ``info["illegal"] = True``;
-    ``info["action_mask"]`` is a ``numpy.int8`` array of 0/1, one per action (1 legal), as
-    Gymnasium's own masked environments give it (:meth:`BlackjackEnv.action_masks` gives the
-    same as booleans); after the last step every entry is 0.
-    Insurance and early surrender offers are declined for the agent.
-
-Observation (a tuple of ints, ``Tuple(Discrete ...)``):
-    ``(player total 0..31, dealer upcard 1..10 (ace 1), usable ace 0/1, can double 0/1,
-    can split 0/1)``, and with ``observe_count=True`` a sixth entry: the Hi-Lo true
-    count, floored and clamped to -10..+10, plus 10 (so 0..20). After a split the
-    observation is of the hand being played.
-
-Rewards:
-    At the end of the round, the seat's net result in units of the initial bet: +1 a
-    win, +1.5 a 3:2 natural, -0.5 a surrender, +2 / -2 a doubled hand, the sum over
-    split hands. Under rules that play for no money (``wagering = false``, e.g. cs111),
-    where every net is 0, each hand scores +1 for a win, 0 for a push and -1 for a loss
-    (:attr:`Result.kind <blackjack.actions.Result.kind>`), summed over split hands, so the
-    environment can still be learned. 0 on every step before the last.
-
-Rounds with no decision:
-    A round settled at the deal (a natural for either side, after the peek) asks the
-    agent nothing, so it is never an episode: ``reset`` settles it, deals again, and
-    returns the first round that needs a decision, with the settled rounds' rewards
-    summed in ``info["skipped"]`` (a float, same units as the reward; 0.0 when none). An
-    agent's mean episode return therefore leaves those rounds out; add the ``skipped``
-    values to measure the whole game's EV.
-
-Version history:
-    v0: first version (Blackjack Kit 0.1).
+Version history: v0, first version (Blackjack Kit 0.1).
 """
 # mypy: disable-error-code="import-not-found, import-untyped", allow-subclassing-any
 
@@ -81,7 +44,7 @@ _HAND_SCORE = {"win": 1, "push": 0, "loss": -1}
 
 
 class BlackjackEnv(gymnasium.Env):
-    """Blackjack on the Blackjack Kit engine for reinforcement learning (see the module docstring).
+    """Blackjack on the Blackjack Kit engine for reinforcement learning (docs/simulator.md).
 
     Args:
         rules: a :class:`Rules` value, a preset name or a rules TOML file (default ``"vegas"``).
@@ -154,7 +117,7 @@ class BlackjackEnv(gymnasium.Env):
             rnd.apply(Action.DECLINE)
 
     def _net(self) -> float:
-        """Settle the round; return the reward (see the module docstring's Rewards)."""
+        """Settle the round; return the reward (docs/simulator.md)."""
         assert self._game is not None
         outcomes = self._game.finish_round(record=False)
         self._round = None

@@ -1,42 +1,18 @@
-"""The round state machine that every front end, the simulator and the grader step through.
+"""The round state machine that every front end, the simulator and the grader step through (docs/api.md).
 
-Description:
-    One round at one table: bets, the deal, insurance and early-surrender offers,
-    the dealer's peek, each player hand's decisions left to right, the dealer's
-    play, and settlement with exact money. The round never prints or reads.
+One round at one table, with exact money; it never prints or reads. Phases (``round.phase``), in
+this order, skipping those that do not apply:
+BETTING -> INSURANCE -> EARLY_SURRENDER -> PLAYER_TURN -> DEALER_TURN -> SETTLED.
+INSURANCE and DECLINE answer an insurance (or even money) offer, SURRENDER and DECLINE an
+early-surrender offer; HIT, STAND, DOUBLE, SPLIT and SURRENDER play a hand. The mechanics are
+:mod:`blackjack.plays`'s, payouts :func:`blackjack.wagers.payout`'s, money moves :mod:`blackjack.money_path`'s.
 
-Phases (``round.phase``), always in this order, skipping those that do not apply:
-    BETTING -> INSURANCE -> EARLY_SURRENDER -> PLAYER_TURN -> DEALER_TURN -> SETTLED
+Speed: ``Round(..., events=False)``, :meth:`Round._apply_unchecked` and ``_place_bet_unchecked``
+(the simulator's unchecked tier) run the same rule code, skipping only the checks and the events.
 
-Actions:
-    ``round.legal_actions()`` lists what the seat whose turn it is may do;
-    ``round.apply(action)`` takes one, or raises ``IllegalActionError`` and changes
-    nothing. INSURANCE and DECLINE answer an insurance (or even money) offer;
-    SURRENDER and DECLINE answer an early-surrender offer; HIT, STAND, DOUBLE,
-    SPLIT and SURRENDER play a hand.
-
-Observation:
-    ``round.view()`` -> :class:`~blackjack.view.TableView`, the hole card hidden.
-
-Payouts (``Outcome.net`` per hand): :func:`blackjack.wagers.payout`; Thunderjack and Blitz are paid at once.
-
-Advanced play (:mod:`blackjack.plays`, the student's in milestone 2):
-    The round keeps the state machine and asks ``plays`` for the mechanics (whether a hand
-    may double, split or surrender, the double down, the split, a split hand's second card,
-    insurance's limit and net), acting on the :class:`~blackjack.round_state.HandState`
-    itself. Money moves by the path :func:`~blackjack.money_path.money_path` chooses once
-    per round from the rules.
-
-Speed (the unchecked tier, for the simulator and other trusted drivers):
-    ``Round(..., events=False)``, :meth:`Round._apply_unchecked` and ``_place_bet_unchecked``
-    run the same rule code as the checked tier, skipping only the checks and the event
-    objects. :meth:`Round.is_legal` tests one action cheaply and :attr:`Round.current_hand`
-    is the hand to decide on.
-
-Deal order (what ``Shoe.stack`` must list): a card to each betting seat, left to right; the
-upcard; a second card to each seat; the hole card (European: none, the dealer's second card
-comes after the players); then each card as play calls for it. After a split the first hand
-gets its second card at once, each later hand when play reaches it.
+Deal order (what ``Shoe.stack`` must list) is docs/api.md's; without a hole card (European) the
+dealer's second card comes after the players. After a split the first hand gets its second card
+at once, each later hand when play reaches it.
 """
 
 from __future__ import annotations
@@ -63,9 +39,7 @@ __all__ = ["Round"]
 
 Listener = Callable[[Event], None]
 
-# Enum members as module constants. On Python 3.11 every ``Phase.X`` lookup runs through
-# EnumType.__getattr__'s slow path (about 0.1 microsecond; Python 3.12 dropped it), and a
-# simulated round makes dozens of them.
+# Enum members as module constants: on Python 3.11 every ``Phase.X`` lookup takes EnumType.__getattr__'s slow path.
 _BETTING, _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN, _DEALER_TURN, _SETTLED = (
     Phase.BETTING, Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN, Phase.DEALER_TURN, Phase.SETTLED)
 _HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE = (
@@ -112,14 +86,11 @@ class Round(RoundState):
         self._seats = [Seat(player, i, rules, self._give, money.take_stake) for i, player in enumerate(players)]
         self._listeners = list(listeners) if listeners else []
         self._record = record = events or bool(self._listeners)  # False: build no event objects
-        # Without events a card comes straight from the shoe; with them, _draw notes a mid-round reshuffle.
-        if record:
+        if record:  # _draw notes a mid-round reshuffle; without events a card comes straight from the shoe
             self._take: Callable[[], Card] = self._draw
             self._take_for_dealer: Callable[[], Card] = self._draw_for_dealer
         else:
             self._take = self._take_for_dealer = shoe.deal
-        #: The two-card options these rules offer at all (cs111 offers none, so week-1 play
-        #: never needs the week-2 legality code).
         self._optional = rules.optional_moves
         self._paid: dict[tuple[str, int], Outcome] = {}  # (result value, int stake) -> its Outcome (see _settle)
         # The most cards one round can take: a hand holds at most 21 cards below 22 and then
@@ -146,14 +117,9 @@ class Round(RoundState):
         self._pending: list[Event] = []
 
     def _restart(self) -> None:
-        """Make this finished round the next one, at the same seats with the same dealer.
+        """Reset this finished round as a new one at the same seats (``Blackjack.recycle_rounds``).
 
-        See ``Blackjack.recycle_rounds``.
-
-        Everything the round held is reset as a new :class:`Round` would start: the seats
-        emptied, the dealer's hand cleared (:meth:`Dealer.start_round`), the phase BETTING.
-        Cheaper than a new round for the simulator, which reads nothing of a round once it
-        is finished. The caller must have put the round's cards on the discard pile.
+        The caller must have put the round's cards on the discard pile.
         """
         for seat in self._seats:
             if seat.hands:
@@ -173,9 +139,7 @@ class Round(RoundState):
                 Also a ``seat`` that is not a seat number: 0 to the number of players
                 less one (not a bool, a negative index or a string).
         """
-        if self.phase is not _BETTING:
-            raise IllegalActionError("bets are closed: the cards are already out", "bet")
-        target = self._seats[self._seat_number(seat)]
+        target = self._betting_seat(seat)
         if isinstance(amount, str):
             try:
                 amount = to_money(amount)
@@ -184,13 +148,7 @@ class Round(RoundState):
         target.bet = target.player.start_round(amount, self.rules)
 
     def _place_bet_unchecked(self, seat: int, amount: Money) -> None:
-        """Set a bet the caller has already checked (the unchecked tier, see :meth:`_apply_unchecked`).
-
-        ``amount`` must be within the table limits and the bankroll, and the round must
-        be in BETTING; :meth:`place_bet` is the checked form. An ``int`` stake keeps
-        whole-number money as ``int`` through settlement (see :meth:`_settle`), which is
-        what makes the simulator's money cheap.
-        """
+        """:meth:`place_bet` for a bet the caller has checked; an ``int`` stake keeps the money ``int`` (:meth:`_settle`)."""
         self._seats[seat].bet = amount
 
     def clear_bet(self, seat: int) -> None:
@@ -200,16 +158,16 @@ class Round(RoundState):
             IllegalActionError: the round is past betting.
             InvalidBetError: ``seat`` is not a seat number (see :meth:`place_bet`).
         """
+        self._betting_seat(seat).bet = Fraction(0)
+
+    def _betting_seat(self, seat: object) -> Seat:
+        """Seat number ``seat`` while bets are open; else IllegalActionError, or InvalidBetError for no such seat."""
         if self.phase is not _BETTING:
             raise IllegalActionError("bets are closed: the cards are already out", "bet")
-        self._seats[self._seat_number(seat)].bet = Fraction(0)
-
-    def _seat_number(self, seat: object) -> int:
-        """``seat`` when it numbers a seat of this round (0-based); otherwise InvalidBetError, one line."""
         count = len(self._seats)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:  # not True, not -1
             raise InvalidBetError(f"no seat {quoted(seat)} at this table: seats are numbered 0 to {count - 1}", seat)
-        return seat
+        return self._seats[seat]
 
     def deal(self) -> tuple[Event, ...]:
         """Close betting, take the bets, shuffle if due, and deal the opening cards.
@@ -310,14 +268,10 @@ class Round(RoundState):
         return self._flush()
 
     def _apply_unchecked(self, action: Action) -> None:
-        """Take a decision without checking it: the simulator's unchecked tier.
+        """:meth:`apply` without the checks, insurance at its default stake, returning nothing.
 
-        Like python-chess's ``Board.push`` beside ``push_san``: the same rule code as
-        :meth:`apply` runs, but the action is not checked against
-        :meth:`legal_actions`, insurance takes the default stake, and nothing is
-        returned (listeners still get the events). The caller must pass an action
-        that :meth:`is_legal` accepts; an illegal one leaves the round in an
-        undefined state.
+        The caller must pass an action that :meth:`is_legal` accepts; an illegal one leaves
+        the round in an undefined state.
         """
         seat_index, hand_index = self._turn  # type: ignore[misc]  # the caller guarantees a turn
         phase = self.phase
