@@ -9,14 +9,9 @@ summary, never a traceback.
 
 Commands at any prompt: ``?``/``hint``, ``count``, ``chart``, ``stats``, ``help``, ``quit``.
 
-Width: every paragraph the game writes is wrapped to the output's width in terminal cells
-(:func:`terminal_width`: ``COLUMNS`` when it holds a positive whole number, else the
-terminal's own width when the output is a terminal, else no wrapping at all, so a log or a
-pipe keeps one line per message). Card drawings and the strategy chart are not wrapped but
-built to fit that width (:func:`~blackjack.text_render.table_text`, :meth:`.Coach.chart_text`).
-Widths are counted with ``len()``: every character the game writes is one cell wide (the
-suits ♠♥♦♣, box drawing, ``…``), except player names and rules names, which may hold wide
-characters and then overhang.
+Text is wrapped to :func:`terminal_width`; card drawings and the strategy chart are built to fit
+it instead. Widths are counted with ``len()``: every character the game writes is one cell wide
+(the suits, box drawing, ``…``), except player and rules names, which may hold wide characters.
 """
 
 from __future__ import annotations
@@ -32,11 +27,11 @@ from typing import TextIO
 from .actions import Action, Phase
 from .errors import BlackjackError, EmptyShoeError, quoted, unwritten
 from .events import Event, HandSettled
-from .money import parse_bet, show_money
+from .money import parse_bet
 from .round import Round
 from .table import Blackjack
 from .view import TableView
-from .text_render import action_menu, announced, describe_event, table_text
+from .text_render import action_menu, announced, describe_event, money_text, table_text
 from . import coach
 
 __all__ = ["MIN_WIDTH", "QUIT_WORDS", "Console", "QuitGame", "TextGame", "TextOptions", "is_terminal",
@@ -56,7 +51,6 @@ MIN_WIDTH = 20
 #: Columns a wrapped prompt leaves free on its last line for the answer.
 ANSWER_ROOM = 10
 
-
 #: Answers that end the game (or the drill) at any prompt.
 QUIT_WORDS = frozenset(("quit", "exit", "q"))
 
@@ -73,9 +67,7 @@ class Console:
         stdout: where everything is written.
         echo: repeat each answer after its prompt; on by default when ``stdin`` is not
             a terminal, so a piped game's transcript reads like a played one.
-        width: wrap what is said to this many columns (at least :data:`MIN_WIDTH`);
-            None (the default) does not wrap. :func:`blackjack.__main__.main` passes
-            :func:`terminal_width` of its output.
+        width: wrap what is said to this many columns (at least :data:`MIN_WIDTH`); None does not wrap.
     """
 
     def __init__(self, stdin: TextIO, stdout: TextIO, *, echo: bool | None = None, width: int | None = None) -> None:
@@ -90,19 +82,10 @@ class Console:
         self.stdout.flush()
 
     def wrap(self, text: str) -> list[str]:
-        """The lines ``text`` is written as: each of its lines as it is when it fits :attr:`width`, else wrapped.
+        """The lines ``text`` (one or more lines) is written as, none wider than :attr:`width` when it is set.
 
-        A line too wide is broken between words (a word wider than the whole line is cut),
-        its continuation lines indented two spaces more than the line itself, so a wrapped
-        item of an indented list still reads as one item. Lines that fit are kept exactly,
-        so text built to fit (card drawings, the chart) passes unchanged.
-
-        Args:
-            text: one or more lines, separated by newlines.
-
-        Returns:
-            The lines, none wider than :attr:`width` (counted with ``len()``, see the module
-            docstring); ``text.split("\\n")`` unchanged when :attr:`width` is None.
+        A line that fits is kept exactly; one too wide is broken between words (a word wider
+        than the line is cut), its continuation lines indented two spaces more than itself.
         """
         lines = text.split("\n")
         width = self.width
@@ -130,14 +113,12 @@ class Console:
     def ask(self, prompt: str) -> str:
         """Show ``prompt`` and return the next line, stripped.
 
-        A line holding bytes that are not text in the input's encoding (read as U+FFFD
-        by a stream opened with ``errors="replace"``, as :func:`blackjack.__main__.main`
-        opens stdin) gets a one-line message and the prompt again.
+        A line holding U+FFFD (bytes not in the input's encoding, as :func:`blackjack.__main__.main`
+        reads stdin) gets a one-line message and the prompt again.
 
         Raises:
-            EOFError: the input has ended, or a strict stream met bytes it cannot decode, or
-                its decoder cannot start (``PYTHONIOENCODING=utf-16`` and input with no
-                byte-order mark): after a one-line message, as such a stream cannot be read on.
+            EOFError: the input has ended, or a strict stream met bytes it cannot decode, or its
+                decoder cannot start (UTF-16 without a byte-order mark), after a one-line message.
         """
         prompt = self._fit_prompt(prompt)
         while True:
@@ -145,7 +126,7 @@ class Console:
             self.stdout.flush()
             try:
                 line = self.stdin.readline()
-            except UnicodeError as err:  # a strict stream, or a decoder that cannot start (UTF-16 without a BOM)
+            except UnicodeError as err:
                 self.stdout.write("\n")
                 reason = err.reason if isinstance(err, UnicodeDecodeError) else str(err)
                 self.say(f"The input is not {self.encoding} text ({reason}); it cannot be read on.")
@@ -167,21 +148,11 @@ class Console:
 
 
 def terminal_width(stream: TextIO, environ: Mapping[str, str] | None = None) -> int | None:
-    """The width, in columns, the game wraps its output to; None for no wrapping.
+    """The width, in columns, the game wraps its output ``stream`` to; None for no wrapping.
 
-    ``COLUMNS`` decides when it holds a positive whole number (as it does for
-    :func:`shutil.get_terminal_size`), whatever the output is: so a test, or a person
-    piping the game, can ask for a width. Otherwise a terminal's own width
-    (:func:`os.get_terminal_size`) when ``stream`` is one; otherwise (a pipe, a file, a
-    StringIO) None: a log is not wrapped. ``COLUMNS`` such as ``0``, ``-1`` or ``x``
-    is ignored. :class:`Console` takes a width under :data:`MIN_WIDTH` as that.
-
-    Args:
-        stream: the game's output.
-        environ: the environment to read ``COLUMNS`` from (default ``os.environ``).
-
-    Returns:
-        The width, or None.
+    ``COLUMNS`` in ``environ`` (default ``os.environ``) decides when it holds a positive whole
+    number, whatever the output is; otherwise a terminal's own width when ``stream`` is one;
+    otherwise (a pipe, a file, a StringIO) None: a log is not wrapped.
     """
     columns = (os.environ if environ is None else environ).get("COLUMNS", "").strip()
     if columns.isdecimal() and columns.isascii() and int(columns) > 0:
@@ -245,8 +216,7 @@ class TextGame:
         """Play until the players stop, the rounds run out, or input ends.
 
         Returns:
-            The exit status: 0, or 1 when the shoe ran out of cards in mid-round (every
-            card on the table), which only broken course code brings about in practice.
+            The exit status: 0, or 1 when the shoe ran out of cards in mid-round (only broken course code does that).
         """
         say = self.console.say
         rules = self.game.rules
@@ -266,12 +236,12 @@ class TextGame:
             say("Input ended.")
         except QuitGame:
             say("Quitting.")
-        except EmptyShoeError as err:  # the round cannot go on: no card is left to deal
+        except EmptyShoeError as err:
             say(f"Stopped: {err}; every card is on the table, so this round cannot be finished and its bets "
                 "are not settled. (Writing the course code? Check that every card drawn goes into a hand.)")
             return 1
         finally:
-            self._coach.close()  # the hint worker's thread ends with the session
+            self._coach.close()
         self._abandon_open_round()
         say(self._summary())
         return 0
@@ -354,7 +324,7 @@ class TextGame:
         else:
             which = f" hand {view.turn[1] + 1}" if len(seat.hands) > 1 else ""
             prompt = f"{seat.name}{which} ({hand.total_text}): {action_menu(view.legal_actions)}: "
-        self._coach.prepare(view)  # the exact EVs, worked out while the player reads the table
+        self._coach.prepare(view)  # worked out while the player reads the table
         for tip in self._coach.new_tips(view):
             self.console.say(tip)
         if self.options.auto_hint:
@@ -387,7 +357,7 @@ class TextGame:
         try:
             events = rnd.apply(action, stake) if action is Action.INSURANCE else rnd.apply(action)
         except EmptyShoeError:
-            raise  # not a bad move: the round cannot go on (see run)
+            raise  # not a bad move: the round cannot go on
         except BlackjackError as err:
             self.console.say(str(err))
             return view  # the round refused the move and changed nothing
@@ -401,8 +371,7 @@ class TextGame:
     def ask(self, prompt: str, rnd: Round | None = None, *, view: TableView | None = None) -> str | None:
         """Ask a question; answer the game commands here and return None after one, else the answer.
 
-        The commands that show the table (hint, count, chart) read ``view`` when given, else
-        ``rnd.view()`` then.
+        Hint, count and chart read ``view`` when given, else ``rnd.view()``.
 
         Raises:
             EOFError: input ended.
@@ -460,9 +429,7 @@ class TextGame:
         return "\n".join(lines)
 
     def _money(self, amount: Fraction | int) -> str:
-        """Credits as a person reads them (:func:`~blackjack.money.show_money`), in ASCII when asked."""
-        text = show_money(amount)
-        return text if self.options.unicode else text.replace("…", "...")
+        return money_text(amount, self.options.unicode)
 
     def _abandon_open_round(self) -> None:
         """Input ended mid-round: play the rest of it by standing, so every bet is settled and recorded."""

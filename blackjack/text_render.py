@@ -1,14 +1,9 @@
 """Pure text rendering for the terminal game: card art, hand lines and event messages.
 
-Every function here takes engine values (a :class:`~blackjack.view.TableView`, an
-event) and returns strings; nothing prints. ``--plain`` output is one line per
-hand (the player's name on each), for screen readers and logs; otherwise cards are small boxes as justBlackjack
-draws them. ``unicode=False`` draws with ASCII only, for terminals that cannot show
-suit symbols. Given a ``width``, the table is built to fit it: card drawings go on as many
-rows as they need, and a screen too narrow for one card falls back to the ``--plain`` form.
-A hand still being played shows a soft total both ways (``"7 / 17"``, as justBlackjack
-does); a finished one (stood, bust, doubled, settled) shows its final total only
-(:func:`shown_total`). Money is shown by :func:`~blackjack.money.show_money` (``"3.33…"`` for 10/3).
+Every function here takes engine values (a :class:`~blackjack.view.TableView`, an event) and
+returns strings; nothing prints. ``--plain`` output is one line per hand (the player's name on
+each), for screen readers and logs; otherwise cards are small boxes as justBlackjack draws them.
+``unicode=False`` draws with ASCII only, for terminals that cannot show suit symbols.
 
 >>> print(card_art([Card.parse("Ah"), HIDDEN], unicode=False))
 +-----+ +-----+
@@ -31,7 +26,7 @@ from .money import Money, show_money
 from .view import HIDDEN, HandView, Hidden, SeatView, TableView  # noqa: F401 (HIDDEN: doctest)
 
 __all__ = ["CARD_WIDTH", "action_menu", "announced", "card_art", "card_text", "describe_event", "even_money",
-           "hand_line", "shown_total", "table_text", "thunderjacks_cancel"]
+           "hand_line", "money_text", "shown_total", "table_text", "thunderjacks_cancel"]
 
 #: Columns one drawn card takes (:func:`card_art`), not counting the space between cards.
 CARD_WIDTH = 7
@@ -93,8 +88,7 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
             insurance (see :func:`even_money`), shown as ``EVEN MONEY +10`` for the outcome.
         cancelled: the hand is a Thunderjack pushed by another at the table.
     """
-    cards = " ".join(card_text(c, unicode=unicode) for c in hand.cards)
-    parts = [f"{cards} = {shown_total(hand)}"]
+    parts = [f"{_cards(hand.cards, unicode)} = {shown_total(hand)}"]
     if hand.is_thunderjack:
         parts.append("Thunderjack!")
     elif hand.is_blackjack:
@@ -102,7 +96,7 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
     elif hand.is_bust:
         parts.append("bust")
     if wagering:
-        parts.append(f"bet {_money(hand.bet, unicode)}" + (" (doubled)" if hand.doubled else ""))
+        parts.append(f"bet {money_text(hand.bet, unicode)}" + (" (doubled)" if hand.doubled else ""))
     if hand.outcome is not None:
         if even_money_net is not None:
             parts.append(f"EVEN MONEY {_signed(even_money_net, unicode)}")
@@ -114,19 +108,8 @@ def hand_line(hand: HandView, *, unicode: bool = True, wagering: bool = True,
 
 
 def shown_total(hand: HandView) -> str:
-    """A player hand's total as the table shows it: both ways while the hand is played, one once it is finished.
-
-    A hand still taking decisions shows the engine's ``total_text`` (``"7 / 17"`` when
-    soft); a finished hand (stood, bust, doubled, surrendered, a natural, or settled:
-    ``hand.finished`` or an outcome) shows its final total, ``hand.total`` (``"17"``).
-    Both numbers are the engine's; nothing is counted here.
-
-    Args:
-        hand: the hand, from a view.
-
-    Returns:
-        The total as text.
-    """
+    """A player hand's total as text: ``hand.total_text`` (``"7 / 17"`` when soft, as justBlackjack
+    shows it) while the hand takes decisions, ``hand.total`` (``"17"``) once it is finished or settled."""
     if hand.finished or hand.outcome is not None:
         return str(hand.total)
     return hand.total_text
@@ -155,13 +138,14 @@ def thunderjacks_cancel(view: TableView) -> bool:
     return sum(1 for seat in view.seats if seat.hands and seat.hands[0].is_thunderjack) > 1
 
 
-def _money(amount: Money, unicode: bool) -> str:
+def money_text(amount: Money, unicode: bool = True) -> str:
+    """Credits as a person reads them (:func:`~blackjack.money.show_money`), ``...`` for ``…`` without Unicode."""
     text = show_money(amount)
     return text if unicode else text.replace("…", "...")
 
 
 def _signed(net: Money, unicode: bool) -> str:
-    return ("+" if net > 0 else "") + _money(net, unicode)
+    return ("+" if net > 0 else "") + money_text(net, unicode)
 
 
 def _outcome_text(result: Result, net: Money, wagering: bool, unicode: bool = True) -> str:
@@ -193,7 +177,7 @@ def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
     lines: list[str] = []
     dealer = view.dealer
     if dealer.cards:
-        lines.append(f"Dealer: {' '.join(card_text(c, unicode=unicode) for c in dealer.cards)} = {_dealer_total(view)}")
+        lines.append(f"Dealer: {_cards(dealer.cards, unicode)} = {_dealer_total(view)}")
         if not plain:
             lines.append(card_art(dealer.cards, unicode=unicode, width=width))
     cancelled = thunderjacks_cancel(view)
@@ -208,7 +192,7 @@ def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
 def _seat_lines(view: TableView, seat: SeatView, *, unicode: bool, plain: bool, insurance: Mapping[int, Money],
                 cancelled: bool, width: int | None) -> list[str]:
     wagering = view.rules.wagering
-    money = f"bankroll {_money(seat.bankroll, unicode)}" if wagering else ""
+    money = f"bankroll {money_text(seat.bankroll, unicode)}" if wagering else ""
     lines = [] if plain else [f"{seat.name}{f' ({money})' if money else ''}:"]
     many = len(seat.hands) > 1
     even = None
@@ -277,7 +261,7 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
         if even_money(view.seats[event.seat]):
             return f"{names[event.seat]} takes even money: the natural is paid 1:1 whatever the dealer holds."
         verb = "wins" if event.net > 0 else "loses"
-        return f"{names[event.seat]}'s insurance {verb} {_money(event.net if event.net > 0 else -event.net, unicode)}."
+        return f"{names[event.seat]}'s insurance {verb} {money_text(abs(event.net), unicode)}."
     if isinstance(event, HandSettled):
         seat = view.seats[event.seat]
         which = f" (hand {event.hand + 1})" if len(seat.hands) > 1 else ""
@@ -286,7 +270,7 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
         paid = f", {_signed(outcome.net, unicode)}" if wagering else ""
         if outcome.result is Result.THUNDERJACK:
             odds = _odds(view.rules.thunderjack_pays)
-            return (f"THUNDERJACK! {names[event.seat]}'s {_cards(hand, unicode)} is a suited blackjack with a "
+            return (f"THUNDERJACK! {names[event.seat]}'s {_cards(hand.cards, unicode)} is a suited blackjack with a "
                     f"jack, queen or king: it wins {odds} at once, even against a dealer blackjack{paid}.")
         if outcome.result is Result.BLITZ:
             return (f"BLITZ! {names[event.seat]}{which} has {len(hand.cards)} cards without busting: "
@@ -319,8 +303,8 @@ def announced(event: Event, view: TableView) -> bool:
         result is Result.PUSH and view.seats[event.seat].hands[event.hand].is_thunderjack)
 
 
-def _cards(hand: HandView, unicode: bool) -> str:
-    return " ".join(card_text(c, unicode=unicode) for c in hand.cards)
+def _cards(cards: Sequence[Card | Hidden], unicode: bool) -> str:
+    return " ".join(card_text(c, unicode=unicode) for c in cards)
 
 
 def _odds(pays: Fraction | None) -> str:
