@@ -69,10 +69,6 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     """Run the text game; return the exit status (0; 2 for bad options; 1 when starter code is not written yet,
     or the game cannot be written or read, as on a full disk).
 
-    Written to the process's stdout, the game's text is wrapped to
-    :func:`~blackjack.text_game.terminal_width`: ``COLUMNS`` when it is set to a positive
-    number, else the terminal's width when stdout is a terminal, else (a pipe, a file) not
-    at all. A caller that gives its own ``stdout`` chooses with ``width``.
     Bytes on the process's stdin that are not text in its encoding are read as U+FFFD (the
     game asks again), and characters its stdout cannot encode are written as escapes; a
     closed stdin is an empty one. Ctrl-C at any moment ends the game with status 130 and
@@ -83,7 +79,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         stdin: where answers are read (default ``sys.stdin``).
         stdout: where the game is written (default ``sys.stdout``).
         width: with ``stdout``, wrap the game's text to this many columns (None: do not
-            wrap); without it, ignored: the width is ``terminal_width(sys.stdout)``.
+            wrap); without it, ignored: the width is :func:`~blackjack.text_game.terminal_width`'s.
     """
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -126,11 +122,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console, out: TextIO) -> int:
-    """Set up the drill or the game from the options and run it; bad options end in ``parser.error``.
-
-    Only the set-up is blamed on the options: what happens once the drill or the game runs
-    (a line of input that cannot be read, say) is the game's to report.
-    """
+    """Set up the drill or the game from the options and run it; only bad set-up ends in ``parser.error``."""
     try:
         rules = _rules(args)
         counting = system(args.counting or "hi_lo")
@@ -144,12 +136,11 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
             players, stacked = _seats(args, console, rules)
     except (BlackjackError, ValueError) as err:
         parser.error(str(err))
-    if not args.drill:  # built past the options: a mistake in the course's deck code is the code's, not the options'
-        game = Blackjack(players, rules, seed=args.seed)
-        game.shoe.stack(stacked)
     if args.drill:
         return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
                          flash=is_terminal(out) and not args.plain)
+    game = Blackjack(players, rules, seed=args.seed)  # a mistake in the course's deck code is the code's, not the options'
+    game.shoe.stack(stacked)
     if course:  # the course's game, which the student writes (week 1; with money, week 2)
         return course_game.run(game, console.ask, console.say, rounds=args.rounds)
     unicode = not args.ascii and _can_encode(out, "♠♥┌─░…")
@@ -159,11 +150,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
 
 
 def _seats(args: argparse.Namespace, console: Console, rules: Rules) -> tuple[list[Player], list[Card]]:
-    """The players the options seat (names asked for when not given) and the cards ``--stack`` puts on top.
-
-    Raises:
-        ValueError: (or a ``BlackjackError``) an option has a bad value.
-    """
+    """The players the options seat (names asked for when not given) and the cards ``--stack`` puts on top."""
     bankroll = _bankroll(args.bankroll, rules)
     stacked = _stack(args.stack, rules) if args.stack else []
     if args.rounds is not None and args.rounds < 1:
@@ -173,16 +160,11 @@ def _seats(args: argparse.Namespace, console: Console, rules: Rules) -> tuple[li
 
 
 def _bankroll(text: str | None, rules: Rules) -> Fraction:
-    """Each player's starting credits: ``--bankroll`` or the rules' ``starting_bankroll``.
-
-    ``--bankroll`` is typed money, read as every typed amount is
-    (:func:`~blackjack.money.parse_amount`: ``500``, ``7.5``, ``1_000``; not ``1e3`` or ``15/2``).
-    A rules file's starting bankroll must be decimal too (not ``1000/3``), and either must
-    cover the table minimum (a bankroll of 0 would end the game before it starts).
+    """Each player's starting credits: ``--bankroll`` (:func:`~blackjack.money.parse_amount`) or the rules'.
 
     Raises:
-        ValueError: (or ``InvalidBetError``) the amount is not a number, not decimal, or too small;
-            the message starts with ``--bankroll:`` or names the rules' field.
+        ValueError: the amount is not a number, not decimal (a rules file's ``1000/3``), or does
+            not cover the table minimum; the message starts with ``--bankroll:`` or names the rules' field.
     """
     where = "--bankroll" if text is not None else f"the {rules.name} rules' starting_bankroll"
     if text is not None:
@@ -201,16 +183,12 @@ def _bankroll(text: str | None, rules: Rules) -> Fraction:
 
 
 def _stack(text: str, rules: Rules) -> list[Card]:
-    """The cards ``--stack`` puts on top of the shoe, checked against the shoe the rules describe.
+    """The cards ``--stack`` puts on top of the shoe, checked against the rules' deck count, not the shoe.
 
-    The check uses the cards' identities and the rules' deck count, not the shoe: a shoe of
-    ``rules.decks`` decks holds that many copies of each card, so a stack that asks for more
-    is the option's mistake, while a shoe (the course's code) that cannot stack a card it
-    holds is the code's (``Stopped:``).
+    A shoe (the course's code) that cannot stack a card it holds is the code's mistake, not the option's.
 
     Raises:
-        ValueError: the message starts ``--stack:``: an unknown card code, or more copies of a
-            card than the shoe holds.
+        ValueError: ``--stack:`` an unknown card code, or more copies of a card than the decks hold.
     """
     try:
         cards = parse_cards(text)
@@ -225,8 +203,7 @@ def _stack(text: str, rules: Rules) -> list[Card]:
 
 
 def _forgiving(stream: TextIO, errors: str) -> TextIO:
-    """``stream`` (the process's stdin or stdout) set to read undecodable bytes as U+FFFD, or to write
-    unencodable characters as escapes, instead of raising; unchanged when it cannot be reconfigured."""
+    """``stream`` (stdin or stdout) reconfigured with ``errors`` when it can be, instead of raising."""
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         try:
@@ -241,11 +218,7 @@ _COURSE = ("cs111", "cs111_money")
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    """The rules the options ask for: ``--rules``, with ``--decks``; ``--bankroll`` turns cs111 into cs111_money.
-
-    Raises:
-        ValueError: ``--bankroll`` at a table that plays for no money (a rules file's ``wagering = false``).
-    """
+    """The rules the options ask for: ``--rules``, with ``--decks``; ``--bankroll`` turns cs111 into cs111_money."""
     rules = Rules.load(args.rules)
     if args.bankroll is not None and rules.name == "cs111":
         rules = Rules.preset("cs111_money")
@@ -289,11 +262,7 @@ def _names(args: argparse.Namespace, console: Console, rules: Rules) -> list[str
 
 
 def _given_names(text: str, players: int | None, rules: Rules) -> list[str]:
-    """The names ``--names`` gives, checked: each a valid name, all different, as many as ``--players``.
-
-    Raises:
-        ValueError: the message names the option (``--names:`` or ``--players``).
-    """
+    """The names ``--names`` gives: each a valid name, all different, as many as ``--players`` (ValueError)."""
     try:
         names = parse_names(text)
     except ValueError as err:

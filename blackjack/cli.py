@@ -6,9 +6,8 @@ no usage block (``--help`` shows that). Output piped into a reader that stops ea
 line on stderr and exit status 1. Ctrl-C ends a command line with status 130 and no
 traceback, at any moment once :func:`exit_on_interrupt` has run.
 
-This module loads only the standard library's argparse, contextlib, os, signal and sys (the
-number readers are loaded when first used), so a command line can call
-:func:`exit_on_interrupt` before its heavy imports.
+This module loads only argparse, contextlib, os, signal and sys (the number readers when first
+used), so a command line can call :func:`exit_on_interrupt` before its heavy imports.
 """
 
 from __future__ import annotations
@@ -24,9 +23,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from fractions import Fraction
     from types import FrameType
-    from typing import IO, NoReturn, TextIO
+    from typing import IO, NoReturn, TextIO, TypeVar
 
     from _typeshed import SupportsWrite
+
+    _T = TypeVar("_T")
 
 __all__ = ["INTERRUPTED", "OneLineParser", "amount_argument", "count_argument", "exit_on_interrupt",
            "game_command", "interrupts_raise", "share_argument", "silence_broken_pipe", "simulator_command",
@@ -47,31 +48,24 @@ def silence_broken_pipe(stream: TextIO | IO[str] | None = None) -> None:
 def exit_on_interrupt() -> None:
     """From now on, make Ctrl-C (SIGINT) end the process quietly with status :data:`INTERRUPTED` (130).
 
-    The handler raises ``SystemExit(130)``, which the interpreter ends the process with and
-    never prints as a traceback; ``finally`` blocks and ``with`` exits still run. Call this
-    first thing in a command line's ``__main__``, before its heavy imports, and only when
-    the module runs as a program (``if __name__ == "__main__":``): it sets the handler of
-    the whole process. Code that handles Ctrl-C itself wraps that part in
-    :func:`interrupts_raise`. A process started with SIGINT ignored (``nohup``, a
-    background job) keeps ignoring it; outside the main thread nothing changes.
+    The handler raises ``SystemExit(130)``: no traceback, and ``finally`` blocks still run. Call it
+    first thing, and only when the module runs as a program: it sets the handler of the whole
+    process. Code that handles Ctrl-C itself wraps that part in :func:`interrupts_raise`. SIGINT
+    ignored (``nohup``) stays ignored; outside the main thread nothing changes.
     """
     _set_sigint(_exit_interrupted)
 
 
-def _exit_interrupted(signum: int, frame: FrameType | None) -> NoReturn:
-    """The SIGINT handler of :func:`exit_on_interrupt`."""
+def _exit_interrupted(_signum: int, _frame: FrameType | None) -> NoReturn:
     raise SystemExit(INTERRUPTED)
 
 
 @contextlib.contextmanager
 def interrupts_raise() -> Iterator[None]:
-    """Within the ``with`` block, Ctrl-C raises ``KeyboardInterrupt`` (Python's default); after it, the
-    handler from before comes back.
+    """Within the ``with`` block, Ctrl-C raises ``KeyboardInterrupt``; after it, the handler from before comes back.
 
-    Put the ``with`` inside the ``try`` that catches ``KeyboardInterrupt``: then Ctrl-C is
-    caught in the block, and before or after it :func:`exit_on_interrupt`'s handler ends the
-    process quietly, so no moment is left for a traceback. Ignored SIGINT stays ignored;
-    outside the main thread nothing changes.
+    Put the ``with`` inside the ``try`` that catches ``KeyboardInterrupt``, so that no moment is
+    left for a traceback. Ignored SIGINT stays ignored; outside the main thread nothing changes.
     """
     previous = _set_sigint(signal.default_int_handler)
     try:
@@ -97,11 +91,9 @@ def _set_sigint(handler: Callable[[int, FrameType | None], object] | int) -> Cal
 class OneLineParser(argparse.ArgumentParser):
     """``argparse.ArgumentParser`` whose errors are one line: ``prog: error: ... (see --help)``, exit status 2.
 
-    Its output (``--help``, ``--version``, the error line) is flushed as it is written, so a
-    reader that went away ends the command quietly and a full disk ends it with one line
-    on stderr and status 1 (argparse alone ignores the failure, and the interpreter's last
-    flush then exits with status 120). Sub-commands made with ``add_subparsers()`` get
-    the same class.
+    Its output is flushed as it is written, so a reader that went away ends the command quietly
+    and a full disk ends it with one line on stderr and status 1 (argparse alone would exit with
+    120 at the interpreter's last flush). Sub-commands (``add_subparsers()``) get the same class.
     """
 
     def error(self, message: str) -> NoReturn:
@@ -158,43 +150,32 @@ def _say_stopped(prog: str, reason: str) -> None:
 
 
 def amount_argument(text: str) -> Fraction:
-    """argparse ``type=`` for an option that takes an amount of money, read as every typed amount is.
+    """argparse ``type=`` for an amount of money, exact, in :func:`blackjack.money.parse_amount`'s grammar.
 
-    The grammar is :func:`blackjack.money.parse_amount`'s (``500``, ``7.5``, ``1_000``; no
-    exponent, no fraction); the range (positive, at least a minimum ...) is the caller's to check.
-
-    Returns:
-        The amount as an exact ``Fraction``, never a float.
+    The range (positive, at least a minimum ...) is the caller's to check.
 
     Raises:
         argparse.ArgumentTypeError: not an amount; the parser shows the message in one line.
     """
-    from .money import parse_amount  # loaded when used: this module stays light (see exit_on_interrupt)
+    from .money import parse_amount  # loaded when used, as the number readers below (see the module's docstring)
 
-    try:
-        return parse_amount(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    return _argument(parse_amount, text)
 
 
 def count_argument(most: int, *, least: int = 1) -> Callable[[str], int]:
     """Return an argparse ``type=`` that reads a count from ``least`` to ``most``.
 
-    The grammar is :func:`blackjack.typed_numbers.parse_count`'s: ``1000000``, ``1_000_000``,
-    ``1e6``, ``2.5e5``; not ``1e-3``, ``0.5``, ``nan`` or ``_10``. Unlike money, a count may
-    use an exponent: counts of hands are round and large.
+    The grammar is :func:`blackjack.typed_numbers.parse_count`'s: unlike money, a count may use
+    an exponent (``1e6``, ``2.5e5``): counts of hands are round and large.
 
     Raises:
         (from the returned function) argparse.ArgumentTypeError: not such a count, or out of range.
     """
 
     def read_count(text: str) -> int:
-        from .typed_numbers import parse_count  # loaded when used (see the module's docstring)
+        from .typed_numbers import parse_count
 
-        try:
-            return parse_count(text, most, least=least)
-        except ValueError as err:
-            raise argparse.ArgumentTypeError(str(err)) from None
+        return _argument(lambda typed: parse_count(typed, most, least=least), text)
 
     read_count.__name__ = "count"  # argparse names the type in some messages
     return read_count
@@ -206,10 +187,15 @@ def share_argument(text: str) -> Fraction:
     Raises:
         argparse.ArgumentTypeError: not such a share; the parser shows the message in one line.
     """
-    from .typed_numbers import parse_share  # loaded when used (see the module's docstring)
+    from .typed_numbers import parse_share
 
+    return _argument(parse_share, text)
+
+
+def _argument(parse: Callable[[str], _T], text: str) -> _T:
+    """``parse(text)``, its ValueError turned into argparse's one-line ArgumentTypeError."""
     try:
-        return parse_share(text)
+        return parse(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
@@ -217,8 +203,7 @@ def share_argument(text: str) -> Fraction:
 def _run(module: str) -> NoReturn:
     """Make Ctrl-C quiet, then import ``module`` and exit with what its ``main()`` returns.
 
-    The installed commands start here, not at ``module:main``: a console script imports its
-    module before calling it, and a Ctrl-C during that import would print a traceback.
+    The installed commands start here, not at ``module:main``, which a Ctrl-C during its import would break.
     """
     exit_on_interrupt()
     from importlib import import_module

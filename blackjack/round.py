@@ -148,7 +148,7 @@ class Round(RoundState):
         target.bet = target.player.start_round(amount, self.rules)
 
     def _place_bet_unchecked(self, seat: int, amount: Money) -> None:
-        """:meth:`place_bet` for a bet the caller has checked; an ``int`` stake keeps the money ``int`` (:meth:`_settle`)."""
+        """:meth:`place_bet` for a checked bet; an ``int`` stake keeps the money ``int`` (:meth:`_settle`)."""
         self._seats[seat].bet = amount
 
     def clear_bet(self, seat: int) -> None:

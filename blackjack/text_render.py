@@ -260,8 +260,8 @@ def describe_event(event: Event, view: TableView, *, unicode: bool = True, openi
     if isinstance(event, InsuranceSettled) and wagering:
         if even_money(view.seats[event.seat]):
             return f"{names[event.seat]} takes even money: the natural is paid 1:1 whatever the dealer holds."
-        verb = "wins" if event.net > 0 else "loses"
-        return f"{names[event.seat]}'s insurance {verb} {money_text(abs(event.net), unicode)}."
+        verb, amount = ("wins", event.net) if event.net > 0 else ("loses", -event.net)
+        return f"{names[event.seat]}'s insurance {verb} {money_text(amount, unicode)}."
     if isinstance(event, HandSettled):
         seat = view.seats[event.seat]
         which = f" (hand {event.hand + 1})" if len(seat.hands) > 1 else ""
