@@ -139,7 +139,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Co
     if args.drill:
         return run_drill(console, counting, decks=min(rules.decks, 2), seed=args.seed,
                          flash=is_terminal(out) and not args.plain)
-    game = Blackjack(players, rules, seed=args.seed)  # a mistake in the course's deck code is the code's, not the options'
+    game = Blackjack(players, rules, seed=args.seed)  # past the options: a mistake in the deck code is the code's
     game.shoe.stack(stacked)
     if course:  # the course's game, which the student writes (week 1; with money, week 2)
         return course_game.run(game, console.ask, console.say, rounds=args.rounds)
