@@ -263,9 +263,8 @@ class Rules:
     def from_file(cls, path: str | Path) -> Rules:
         """Load rules from a TOML file holding rule fields at the top level.
 
-        Only a regular file of at most :data:`MAX_RULES_FILE_BYTES` bytes is read (a FIFO
-        or a device such as ``/dev/zero`` would never end), as UTF-8; a leading byte-order
-        mark, as some Windows editors write, is skipped.
+        Only a regular file of at most :data:`MAX_RULES_FILE_BYTES` bytes of UTF-8 is read (a
+        byte-order mark allowed): a FIFO or a device such as ``/dev/zero`` would never end.
 
         Raises:
             PresetError: the file cannot be read, is not a regular file, is too large, is
@@ -313,10 +312,7 @@ class Rules:
 
     @functools.cached_property
     def optional_moves(self) -> tuple[Action, ...]:
-        """The two-card moves these rules offer at all, of DOUBLE, SPLIT and SURRENDER (cs111 offers none).
-
-        Computed once per ``Rules`` value: the round asks for it every round.
-        """
+        """The two-card moves these rules offer at all, of DOUBLE, SPLIT and SURRENDER (cs111 offers none)."""
         moves = []
         if self.double_on != "none":
             moves.append(Action.DOUBLE)
@@ -352,22 +348,14 @@ class Rules:
 
 
 def _check_shown_text(field: str, text: str, most: int) -> None:
-    """Refuse text that a front end would show but that could garble a terminal or a line.
-
-    Raises:
-        RulesError: ``text`` is longer than ``most`` characters, or holds a character that
-            ``str.isprintable`` refuses: a control character (a terminal escape such as
-            ``\x1b[31m``, a tab, a newline), a format character (a right-to-left override)
-            or a separator other than the space.
-    """
+    """Refuse (RulesError) text longer than ``most`` or not ``str.isprintable``: it could garble a terminal."""
     _need(len(text) <= most, f"{field} may have at most {most} characters, got {len(text)}")
     _need(text.isprintable(), f"{field} may hold only printable characters (no tab, newline or terminal "
                               f"escape), got {quoted(text)}")
 
 
 def _file_name(stem: str) -> str:
-    """The name of rules loaded from a file whose rules give none: the file's stem when it can be a
-    name (see :func:`_check_shown_text`), else ``"custom"``."""
+    """The name of rules from a file that gives none: the file's stem when it can be a name, else ``"custom"``."""
     usable = stem.strip() and len(stem) <= MAX_NAME_LENGTH and stem.isprintable()
     return stem if usable else "custom"
 
@@ -400,10 +388,7 @@ def _exists(text: str) -> bool:
 
 
 def _read_text(file: Path, where: str) -> str:
-    """The text of a regular file of at most :data:`MAX_RULES_FILE_BYTES`, decoded as UTF-8 (a BOM skipped).
-
-    The file is opened without blocking and checked before anything is read, so a FIFO or a
-    device is refused at once.
+    """The text of :func:`Rules.from_file`'s file; opened without blocking, so a FIFO is refused at once.
 
     Raises:
         PresetError: the file cannot be opened, is not a regular file, is too large or is not UTF-8.
@@ -418,15 +403,8 @@ def _read_text(file: Path, where: str) -> str:
         if not stat.S_ISREG(info.st_mode):
             kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, pipe or other special file"
             raise PresetError(f"cannot read {where}: it is {kind}, not a regular file")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_RULES_FILE_BYTES:
-            chunk = os.read(fd, MAX_RULES_FILE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        data = b"".join(chunks)
+        with open(fd, "rb", closefd=False) as stream:
+            data = stream.read(MAX_RULES_FILE_BYTES + 1)  # buffered: reads on until that many bytes or the end
     except OSError as err:
         raise PresetError(f"cannot read {where}: {err.strerror or err}") from None
     finally:
@@ -455,10 +433,7 @@ _FIELD_KINDS = {f.name: str(f.type) for f in dataclasses.fields(Rules)}
 
 
 def _kind_problem(field: str, value: object) -> str | None:
-    """Say what is wrong when a rules file gives ``field`` a value of the wrong kind, in the field's words.
-
-    Returns None for a value of the right kind (its range is checked by :class:`Rules`).
-    """
+    """What is wrong when a rules file gives ``field`` a value of the wrong kind; None for the right kind."""
     words, types = _KINDS[_FIELD_KINDS[field]]
     ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
     if ok and isinstance(value, (list, tuple)):
