@@ -1,10 +1,7 @@
-"""What a round holds, and every question about it that changes nothing (internal to :class:`~blackjack.round.Round`).
+"""What a round holds, and every question about it that changes nothing (``Round``'s base; docs/api.md).
 
-``RoundState`` is ``Round``'s base: its state, whose turn, what is legal, its view. A
-``Seat`` is a player's place in one round; a ``HandState`` a hand in play with its stake,
-and also the :class:`~blackjack.plays.Play` that :mod:`blackjack.plays` acts on. Its cards
-come from the round (:attr:`Seat.give`) and its extra stakes leave the bankroll by the
-round's money path (:attr:`Seat.take_stake`), so cards and money are conserved.
+A ``HandState`` is a hand in play and the :class:`~blackjack.plays.Play` that :mod:`blackjack.plays` acts on:
+its cards come from the round (:attr:`Seat.give`), its extra stakes by the round's money path.
 """
 
 from __future__ import annotations
@@ -140,11 +137,7 @@ class Seat:
         self.insurance_won: Money = _ZERO
 
     def open_hand(self) -> Hand:
-        """Give the seat its opening hand for its bet, with no cards yet, and return the hand.
-
-        That is last round's opening hand (``spare``) started again when the round is
-        recycled, else a new one: the simulator then makes no hand objects per round.
-        """
+        """Give the seat its opening hand for its bet, no cards yet (a recycled round's ``spare``); return it."""
         spare = self.spare
         if spare is None:
             hand = Hand()
@@ -175,8 +168,7 @@ class RoundState:
                  "_dealer_natural", "_may_natural", "_naturals", "_insured", "_split", "history", "house_net",
                  "_pending", "_money")
 
-    # What the questions below read; Round sets them all.
-    rules: Rules
+    rules: Rules  # what the questions below read; Round sets them all
     shoe: Shoe
     dealer: Dealer
     phase: Phase
@@ -228,10 +220,7 @@ class RoundState:
         return settled
 
     def insurance_net(self, seat: int) -> Money:
-        """Seat ``seat``'s gain from insurance, credits (0 if none or not yet settled).
-
-        What :func:`blackjack.plays.insurance_net` made of the stake when the insurance was settled.
-        """
+        """Seat ``seat``'s gain from insurance (:func:`blackjack.plays.insurance_net`); 0 if none or not yet settled."""
         target = self._seats[seat]
         if not target.insurance or not self._insurance_settled:
             return _ZERO
@@ -248,7 +237,7 @@ class RoundState:
     def cards_on_table(self) -> list[Card]:
         """Every card in a hand this round, players' then the dealer's (for conservation checks)."""
         cards: list[Card] = []
-        for seat in self._seats:  # the hands' own lists (Hand._cards), read without copying them to tuples
+        for seat in self._seats:
             for state in seat.hands:
                 cards += state.hand._cards
         cards += self.dealer.hand._cards
@@ -321,11 +310,7 @@ class RoundState:
 
     # =========================================================================== views
     def unseen_counts(self) -> dict[int, int]:
-        """Cards the players have not seen, by point value 1..10: the undealt shoe plus a face-down hole card.
-
-        This is what counting and exact hints may use; it never tells the hole card apart
-        from the shoe.
-        """
+        """Cards the players have not seen, by point value 1..10: the undealt shoe plus a face-down hole card."""
         counts = self.shoe.counts()
         if self._hole_hidden():
             counts[self.dealer.hand[1].get_value()] += 1
@@ -357,14 +342,10 @@ class RoundState:
                          unseen_counts=unseen, decks=shoe.decks, insurance_limit=limit)
 
     def insurance_limit(self) -> Money | None:
-        """The largest insurance (or even money) stake the deciding seat may take now, in credits.
+        """The largest insurance (or even money) stake the deciding seat may take now, in credits, or None.
 
-        Half the seat's bet, or its whole bankroll if that is less (the usual casino limit:
-        insurance pays 2:1 on at most half the bet): :func:`blackjack.plays.insurance_limit`.
-        It is also the stake ``apply(Action.INSURANCE)`` takes when no amount is given.
-
-        Returns:
-            The limit, or None when no insurance offer waits for an answer.
+        :func:`blackjack.plays.insurance_limit` of the seat's bet and bankroll; also the stake
+        ``apply(Action.INSURANCE)`` takes when no amount is given. None when no offer waits for an answer.
         """
         if self.phase is not _INSURANCE_PHASE or self._turn is None:
             return None
