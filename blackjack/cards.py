@@ -111,8 +111,7 @@ class Card:
     the course's Card class names its suit constants.
 
     Attributes:
-        value: the blackjack points, 1..10, the same as :meth:`get_value`; stored when
-            the card is made, because scoring reads it for every card of every hand.
+        value: the blackjack points, 1..10 (:meth:`get_value`), stored: scoring reads it for every card.
     """
 
     suit: Suit
@@ -168,17 +167,11 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card from its code.
+        """Read a card from its code (surrounding white space ignored).
 
         Accepts ``"Ah"``, ``"AH"``, ``"ah"``, ``"10h"``, ``"Th"``, ``"A♥"``, ``"10♠"`` and the
         Thunderjack card id ``"a_h_2"`` (value_suit_deckIndex; the deck index is checked to
         be a number and then dropped, since a card's identity is its rank and suit).
-
-        Args:
-            text: the code; surrounding white space is ignored.
-
-        Returns:
-            The :class:`Card`.
 
         Raises:
             InvalidCardError: (a ``ValueError``) the text is not a card code; the message names it.
@@ -187,20 +180,14 @@ class Card:
         if not isinstance(text, str):
             raise TypeError(f"card code must be a str, not {type(text).__name__}")
         raw = text.strip()
-        if "_" in raw:
-            parts = raw.split("_")
-            if len(parts) == 3 and parts[2].isdigit():
-                raw = parts[0] + parts[1]
-            else:
-                raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
+        parts = raw.split("_")
+        if len(parts) == 3 and parts[2].isdigit():  # a Thunderjack id; any other "_" leaves no suit to find
+            raw = parts[0] + parts[1]
         match = _CODE_RE.match(raw)
-        if match is None:
+        suit = None if match is None else _SUIT_LOOKUP.get(match.group(2).lower())
+        if match is None or suit is None:
             raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
-        face = _FACE_LOOKUP[match.group(1).lower()]
-        suit = _SUIT_LOOKUP.get(match.group(2).lower())
-        if suit is None:
-            raise InvalidCardError(f"unknown card code: {quoted(text)} ({_CARD_HELP})", text)
-        return cls(suit, face)
+        return cls(suit, _FACE_LOOKUP[match.group(1).lower()])
 
     def __str__(self) -> str:
         return self.code

@@ -104,8 +104,7 @@ class Shoe:
         self.decks = decks
         self._rng = rng if rng is not None else random.Random(seed)
         self._cut_from_back = cut_card_from_back
-        #: every card of the shoe in its fixed starting order (see :meth:`_reshuffle`); the decks
-        #: share one deck's Card objects (a Card is an immutable value), so a shoe is made at once
+        #: every card in its fixed starting order (see :meth:`_reshuffle`), the decks sharing one deck's Cards
         self._full = tuple(create_card_array()) * decks
         self._cards: list[Card] = list(self._full)
         self._discards: list[Card] = []
@@ -120,7 +119,6 @@ class Shoe:
         # one lowers len(_cards) past it, so deal() need not count them down.
         self._stack_floor = len(self._cards)
         self._cut_remaining = 0
-        # The cut card's place for a fixed penetration, worked out once (not at every shuffle).
         self._cut_for_penetration = (decks * 52 - round(decks * 52 * penetration)
                                      if cut_card_from_back is None and penetration is not None else 0)
         self.shuffle_count = 0
@@ -152,11 +150,9 @@ class Shoe:
     def dealing(self, most: int) -> Callable[[], Card]:
         """Return what deals the next card for a stretch of play that takes at most ``most`` cards.
 
-        That is :meth:`deal`, unless ``most`` cards or more are left: then the undealt
-        list's own ``pop``, which deals the same cards without :meth:`deal`'s test for an
-        empty shoe, a test that cannot fail before ``most`` cards are dealt (the
-        simulator's rounds, see ``Round.deal``). Use it only until the shoe is next
-        changed otherwise (shuffled, stacked).
+        That is :meth:`deal`, or, when ``most`` cards or more are left, the undealt list's own
+        ``pop``, which skips a test for an empty shoe that cannot fail. Use it only until the
+        shoe is next shuffled or stacked.
         """
         return self._cards.pop if len(self._cards) >= most else self.deal
 
@@ -266,9 +262,8 @@ class Shoe:
         """Make the given cards the next ones dealt, in order ("ace up the sleeve", Thunderjack blog).
 
         Each card is taken from the undealt cards (or, failing that, from the discard
-        pile), so the shoe still holds exactly ``decks`` copies of every card. Deal
-        order at the table: one card to each seat left to right, the dealer's upcard,
-        a second card to each seat, the dealer's hole card, then hits in turn.
+        pile), so the shoe still holds exactly ``decks`` copies of every card. The deal
+        order at the table is docs/api.md's.
 
         Args:
             codes: Cards or card codes such as ``"Ah"``, ``"10h"``, ``"a_h_2"``, or one string
@@ -290,7 +285,6 @@ class Shoe:
                                        str(card))
             pool.remove(card)
         self._sync_counts()
-        taken: list[Card] = []
         for card in wanted:
             try:
                 index = self._cards.index(card, 0, free)
@@ -300,9 +294,8 @@ class Shoe:
             else:
                 del self._cards[index]
                 free -= 1
-            taken.append(card)
-        self._cards.extend(reversed(taken))  # the first wanted card ends up last: dealt first
-        self._stack_floor = len(self._cards) - already - len(taken)
+        self._cards.extend(reversed(wanted))  # the first wanted card ends up last: dealt first
+        self._stack_floor = len(self._cards) - already - len(wanted)
         self._mark_counted()
 
     def __repr__(self) -> str:
