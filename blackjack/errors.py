@@ -74,10 +74,7 @@ class EmptyShoeError(BlackjackError, LookupError):
 
 
 def quoted(value: object) -> str:
-    """Return ``value`` as an error message quotes it: its repr, cut to at most 40 characters.
-
-    Typed input (a bet, a drill answer, a rules file's value) may hold thousands of
-    characters; a one-line message shows the start of it and ``...``.
+    """Return ``value`` as a one-line error message quotes it: its repr, cut to at most 40 characters.
 
     >>> quoted("ten"), quoted("9" * 100)
     ("'ten'", "'999999999999999999999999999999999999...")
@@ -87,10 +84,7 @@ def quoted(value: object) -> str:
 
 
 def unwritten(err: NotImplementedError) -> str:
-    """One line for a course function that is still a starter stub.
-
-    The starter code's stubs raise ``NotImplementedError("<what to write>")``. The
-    function is the innermost frame of the error's traceback, where the stub raised it.
+    """One line for a course function that is still a starter stub (the innermost frame of ``err``).
 
     >>> def get_score():
     ...     raise NotImplementedError("add up get_value() of every card")
@@ -99,9 +93,6 @@ def unwritten(err: NotImplementedError) -> str:
     ... except NotImplementedError as err:
     ...     print(unwritten(err))  # doctest: +ELLIPSIS
     get_score() is not written yet: add up get_value() of every card (...:2)
-
-    Args:
-        err: the error a stub raised.
 
     Returns:
         ``"<qualified name>() is not written yet: <what to write> (<file>:<line>)"``; the file
@@ -118,8 +109,7 @@ def unwritten(err: NotImplementedError) -> str:
 
 
 def _from_package(filename: str) -> str:
-    """``.../project/blackjack/hand.py`` -> ``blackjack/hand.py``: the path from the last package folder named
-    ``blackjack`` or ``gui`` on (the file name alone for a file outside them)."""
+    """``.../blackjack/hand.py`` -> ``blackjack/hand.py``: from the last blackjack/ or gui/ on, else the file name."""
     parts = filename.replace("\\", "/").split("/")
     starts = [i for i, part in enumerate(parts[:-1]) if part in ("blackjack", "gui")]
     return "/".join(parts[starts[-1]:]) if starts else parts[-1]

@@ -15,8 +15,7 @@ from .typed_numbers import parse_number
 
 __all__ = ["MAX_DIGITS", "Account", "Money", "format_money", "match_stake", "parse_amount", "parse_bet", "show_money", "to_money"]
 
-#: Exact credits. Front ends and the checked tier use ``Fraction``; the simulator stakes
-#: ``int`` credits (see :func:`match_stake`) because int arithmetic is many times faster.
+#: Exact credits: ``Fraction``, or ``int`` where the simulator stakes whole credits (:func:`match_stake`).
 Money = Fraction | int
 
 
@@ -33,9 +32,8 @@ MAX_DIGITS = 30
 def match_stake(amount: Money, stake: Money) -> Money:
     """Return ``amount`` in the type of ``stake``: an ``int`` when the stake is an int and the amount is whole.
 
-    The round settles in the stake's type, so a simulator that stakes ``int`` credits
-    keeps ``int`` money (a 3:2 natural on 2 credits nets ``3``), while a ``Fraction``
-    stake keeps ``Fraction`` money. Nothing is ever rounded.
+    The round settles in the stake's type, so ``int`` stakes keep ``int`` money (a 3:2 natural
+    on 2 credits nets ``3``). Nothing is ever rounded.
 
     >>> match_stake(Fraction(3), 2), match_stake(Fraction(3), Fraction(2)), match_stake(Fraction(5, 2), 5)
     (3, Fraction(3, 1), Fraction(5, 2))
@@ -81,11 +79,7 @@ def to_money(amount: int | Fraction | Decimal | str) -> Fraction:
 
 
 def _decimal(text: str, amount: object) -> Decimal:
-    """Read one decimal number (``"7.5"``, ``"12"``, ``"1e3"``) for :func:`to_money`.
-
-    Raises:
-        InvalidBetError: the text is not a number.
-    """
+    """One decimal number (``"7.5"``, ``"1e3"``) of :func:`to_money`'s ``amount``; InvalidBetError if none."""
     try:
         return Decimal(text.strip())
     except (ValueError, InvalidOperation):
@@ -93,12 +87,8 @@ def _decimal(text: str, amount: object) -> Decimal:
 
 
 def _in_range(value: Decimal, amount: object) -> Decimal:
-    """Return ``value`` when it is finite and within :data:`MAX_DIGITS` digits of the point; else raise.
-
-    Raises:
-        InvalidBetError: the value is not finite, or too large or too finely divided
-            (``"1e9999999"`` would otherwise take seconds to turn into a Fraction).
-    """
+    """``value`` when finite and within :data:`MAX_DIGITS` digits of the point (``"1e9999999"`` would take
+    seconds to become a Fraction); else InvalidBetError."""
     if not value.is_finite():
         raise InvalidBetError(f"not an amount of credits: {quoted(amount)}", amount)
     if value and not -MAX_DIGITS <= value.adjusted() < MAX_DIGITS:
@@ -108,16 +98,12 @@ def _in_range(value: Decimal, amount: object) -> Decimal:
 
 
 def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fraction:
-    """Read an amount of credits a person typed, in the kit's one grammar of typed numbers.
+    """Read an amount of credits a person typed: bets, insurance stakes and every ``--bankroll``.
 
-    Bets, insurance stakes and every ``--bankroll`` are read here. The grammar is
-    :mod:`blackjack.typed_numbers`' without an exponent: an optional sign, digits with single
-    underscores between digit groups (``1_000``), an optional decimal part (``7.5``,
-    ``10.0``); not ``1e3`` (a typo at a bet prompt must not stake a thousand), ``15/2``,
-    ``nan``, ``inf``, ``_10``, ``10_``, ``1__0``, ``.5`` or ``10.``. At most
-    :data:`MAX_DIGITS` digits either side of the point (leading zeros of the whole part and
-    trailing zeros of the decimal part do not count), and at most
-    :data:`blackjack.typed_numbers.MAX_TYPED` characters in all.
+    The grammar is :mod:`blackjack.typed_numbers`' without an exponent (``1e3`` at a bet prompt
+    is a typo, not a wish to stake a thousand) and with at most :data:`MAX_DIGITS` digits either
+    side of the point (leading zeros of the whole part and trailing zeros of the decimal part do
+    not count).
 
     Args:
         text: what was typed, e.g. ``"25"``, ``"7.5"``, ``"1_000"``.
@@ -149,10 +135,7 @@ def parse_amount(text: str, *, what: str = "amount", whole: bool = False) -> Fra
 
 
 def parse_bet(text: str, *, what: str = "bet") -> Fraction:
-    """Read a bet (or another stake) a player typed: a whole positive number of credits.
-
-    The text is read by :func:`parse_amount` (digits, single underscores between digit
-    groups, an optional decimal part that must leave a whole number: ``"10.0"`` is 10).
+    """Read a bet (or another stake) a player typed: a whole positive number of credits (:func:`parse_amount`).
 
     Args:
         text: e.g. ``"25"``.
