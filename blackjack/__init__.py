@@ -1,21 +1,6 @@
-"""Blackjack Kit's reference engine: cards, shoe, hands, rules, and the round state machine.
+"""Blackjack Kit's reference engine: cards, shoe, hands, rules, and the round state machine (docs/api.md).
 
 Standard library only. Play in a terminal with ``python -m blackjack``.
-
-===================  ============================================================
-name                 what it is
-===================  ============================================================
-``Card``, ``Suit``   immutable cards; ``Card.parse("Th")``
-``Deck``, ``Shoe``   a course deck, and a casino shoe with cut card and discards
-``Hand``             cards in a hand and their score
-``Rules``            the table rules; ``Rules.preset("vegas")``
-``Blackjack``        the table: players, dealer, shoe; starts and finishes rounds
-``Round``            one round's state machine: ``legal_actions()``, ``apply()``, ``view()``
-``Player``           a player with a bankroll and a ``Ledger``; ``Dealer``
-``Action``,          the vocabularies: decisions, round phases, hand results
-``Phase``, ``Result``
-``TableView``        what a front end sees; the hole card is ``HIDDEN``
-===================  ============================================================
 
 The names load on first use (PEP 562): ``import blackjack`` alone imports no submodule, so
 ``python -m blackjack`` reaches its own first line (which makes Ctrl-C exit quietly) at once,

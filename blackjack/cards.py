@@ -1,14 +1,5 @@
-"""Playing cards: the :class:`Suit` enum, the immutable :class:`Card`, and the course helpers.
-
-=======================  ===================================================
-name                     what it is
-=======================  ===================================================
-``Suit``                 SPADES, DIAMONDS, CLUBS, HEARTS (the cs111 order)
-``Card``                 ``Card(suit, face)``, face 1..13 (ace 1, king 13)
-``create_card_array()``  the 52 cards, A-K of spades, diamonds, clubs, hearts
-``shuffle(cards, rng)``  shuffle in place, every order equally likely
-``parse_cards(text)``    many card codes at once, separated by commas/spaces
-=======================  ===================================================
+"""Playing cards: the :class:`Suit` enum, the immutable :class:`Card`, and the course helpers
+(``create_card_array``, ``shuffle``, ``parse_cards``).
 
 Card codes are two characters, rank then suit, as in treys and most poker tools:
 ``"As"``, ``"Th"`` (ten of hearts), ``"Kd"``, ``"7c"``. :meth:`Card.parse` also reads

@@ -1,13 +1,5 @@
 """Where cards come from: the course's :class:`Deck` and the casino :class:`Shoe`.
 
-==========  ====================================================================
-name        what it is
-==========  ====================================================================
-``Deck``    a pile dealt from the top: ``deal()``, ``is_empty()``, ``len()``
-``Shoe``    1-8 decks with a cut card, a discard pile, reshuffles between
-            rounds, ``counts()`` of what is left, and ``stack()`` for demos
-==========  ====================================================================
-
 Cards are conserved: a card is always in exactly one place – the shoe, a hand on
 the table, or the discard pile. The shoe never invents or drops a card.
 """

@@ -1,12 +1,5 @@
 """A blackjack hand: the cards one player (or the dealer) holds, and how they score.
 
-=====================  =========================================================
-name                   what it does
-=====================  =========================================================
-``Hand``               ``add_card``, ``clear``, ``get_score``, ``is_soft``, ``is_blackjack``,
-                       ``is_bust``, ``cards``; ``len``, ``in``, ``[]``, iteration
-=====================  =========================================================
-
 >>> hand = Hand([Card.parse("As"), Card.parse("6d")])
 >>> hand.get_score(), hand.is_soft(), hand.total_text()
 (17, True, '7 / 17')
