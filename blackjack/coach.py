@@ -29,13 +29,10 @@ _LABEL = 7
 def chart_lines(chart: Chart, width: int | None = None, rows: int = SCREEN_ROWS) -> list[str]:
     """The basic-strategy chart as lines laid out for a screen ``width`` columns wide and ``rows`` high.
 
-    Each section (hard, soft, pairs) starts with a header line naming it and the dealer's
-    upcards over the columns, and a header is repeated wherever ``rows - 1`` lines would
-    otherwise pass without one, so every ``rows`` consecutive lines (a screenful) hold a
-    header. The columns are 4 wide, 3 where that is too wide, and on a screen too narrow
-    for all ten upcards the chart is drawn once for each group of upcards that fits. The
-    title and the legend of codes are wrapped to ``width``. Every code comes from the chart
-    (:meth:`.Chart.rows`); nothing is derived here.
+    Every ``rows`` consecutive lines (a screenful) hold a header naming the dealer's upcards
+    over the columns. The columns are 4 wide, 3 where that is too wide, and a screen too narrow
+    for all ten upcards gets the chart once for each group of upcards that fits. Every code
+    comes from the chart (:meth:`.Chart.rows`).
 
     Args:
         chart: the chart (:func:`~blackjack.hints.basic_strategy`).
@@ -157,7 +154,7 @@ class Coach:
 
     def hint_text(self, view: TableView) -> str:
         """The recommended move for the decision in ``view``, with its reason and numbers."""
-        if view.turn is None:  # the round sets a turn only while a decision waits
+        if view.turn is None:
             return "No decision is pending."
         advice = hint(view, ahead=self._ahead, wait=None)
         return "\n".join([f"Hint: {advice.action.value}."] + [f"  {line}" for line in advice.lines()])
@@ -165,10 +162,8 @@ class Coach:
     def count_text(self, view: TableView) -> str:
         """The running count, true count, cards left and a bet suggestion, from the cards seen so far.
 
-        The true count and bet are given for a balanced system only. Against an ace, at a table
-        that offers insurance, the line adds the count's insurance decision when the system has
-        a published insurance index (in the kit, Hi-Lo by the true count and KO by the running
-        count); for the others it says nothing about insurance.
+        The true count and bet are given for a balanced system only; the insurance decision where
+        insurance is offered and the system has a published insurance index (Hi-Lo, KO).
         """
         summary = count_summary(view, self.counting)
         text = f"{self.counting.name} running count {summary.running:+d}, {summary.cards_remaining} cards unseen"
@@ -183,11 +178,7 @@ class Coach:
         return [f"Tip - {tip.title}: {tip.text}" for tip in self.tips.check(view)]
 
     def judge(self, view: TableView, action: Action) -> str | None:
-        """Feedback when ``action`` departs from the recommended move, with its EV cost; None when it agrees.
-
-        The verdict waits for the exact EVs of a prepared decision, as the hint does, so it
-        does not depend on how fast the player answered.
-        """
+        """Feedback on ``action``: a good move, or the recommended one and the EV cost (exact, as the hint's)."""
         if view.turn is None:
             return None
         try:

@@ -42,9 +42,7 @@ class Outcome:
         return self.bet + self.net
 
 
-# What ``Outcome(result, bet, net)`` does, without the frozen dataclass's three trips through
-# ``object.__setattr__``: the slots are filled through their descriptors. The round settles every
-# hand through this, and it builds an Outcome in about half the time (benchmarks/README.md).
+# The slots filled through their descriptors, without the frozen dataclass's object.__setattr__ (make_outcome).
 _new_object = object.__new__
 _set_result: Callable[[Outcome, Result], None] = getattr(Outcome, "result").__set__
 _set_bet: Callable[[Outcome, Money], None] = getattr(Outcome, "bet").__set__
@@ -52,11 +50,7 @@ _set_net: Callable[[Outcome, Money], None] = getattr(Outcome, "net").__set__
 
 
 def make_outcome(result: Result, bet: Money, net: Money) -> Outcome:
-    """Return ``Outcome(result, bet, net)``, built faster (for the round's settlement).
-
-    The value is the same in every way (fields, equality, hash, immutability); only
-    the construction skips the frozen dataclass's ``__init__``.
-    """
+    """Return ``Outcome(result, bet, net)``, the same value built in about half the time (benchmarks/README.md)."""
     outcome: Outcome = _new_object(Outcome)
     _set_result(outcome, result)
     _set_bet(outcome, bet)

@@ -167,9 +167,8 @@ class Player:
     def start_round(self, bet: int | Fraction | str, rules: Rules) -> Fraction:
         """Ready the player for a new round and return the stake for it (cs111 ``startRound``).
 
-        With ``rules.wagering`` the bet is checked by :meth:`check_bet`. Without wagering
-        (the cs111 game) there is no money: every hand is staked at ``rules.min_bet`` as a
-        marker and settles for net 0, so only the results are recorded.
+        With ``rules.wagering`` the bet is checked by :meth:`check_bet`; without it (cs111) the
+        stake is a marker of ``rules.min_bet`` (:mod:`blackjack.money_path`).
 
         Returns:
             The stake as exact ``Money``; the round takes it off the bankroll when it deals.
@@ -249,11 +248,7 @@ class Dealer:
         self.revealed = False
 
     def start_round(self) -> None:
-        """Get ready for a new round: no cards, hole card not revealed.
-
-        The same hand object is emptied (:meth:`Hand.clear`; the simulator starts every
-        round with the same dealer); its cards must already be on the discard pile.
-        """
+        """Get ready for a new round: the same hand emptied (its cards already discarded), hole card not revealed."""
         self.hand.clear()
         self.revealed = False
 

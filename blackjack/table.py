@@ -31,8 +31,7 @@ from .player import Dealer, Player, Policy
 from .round import Listener, Round
 from .rules import Rules
 
-# Module constants: on Python 3.11 each Phase.X lookup costs about 0.1 microsecond, and the
-# simulator opens and finishes a round for every hand.
+# Module constants: on Python 3.11 each Phase.X lookup is slow, and the simulator opens a round for every hand.
 _SETTLED, _BETTING = Phase.SETTLED, Phase.BETTING
 
 __all__ = ["Blackjack"]
@@ -60,12 +59,9 @@ class Blackjack:
         round: the round in progress, or None.
         rounds_played: rounds finished.
         recycle_rounds: False (the default) makes every round new objects, and a finished
-            round stays as it ended, for its view. True (the simulator sets it; it reads
-            nothing of a round once it is finished) keeps the finished round, its seats
-            and the dealer, and :meth:`new_round` resets and returns that same ``Round``
-            object (same players, rules and shoe), which is cheaper than building one.
-            Between rounds the dealer then still holds the last round's cards (they are
-            on the discard pile too).
+            round stays as it ended, for its view. True (the simulator's) makes :meth:`new_round`
+            reset and return the finished ``Round`` object, which is cheaper; between rounds the
+            dealer then still holds the last round's cards (they are on the discard pile too).
 
     Raises:
         ValueError: no players, too many for the rules, or duplicate names.
