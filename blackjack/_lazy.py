@@ -26,16 +26,11 @@ def lazy_names(package: str, exports: dict[str, str]) -> tuple[Callable[[str], o
 
     Returns:
         ``(__getattr__, __dir__)``: the first imports a public name's submodule (or a submodule
-        itself, ``blackjack.round``) on first use and keeps the value in the package; the
-        second lists the package's names, the ones not loaded yet included.
+        itself, ``blackjack.round``) on first use and keeps the value in the package (AttributeError
+        for any other name); the second lists the package's names, the ones not loaded yet included.
     """
 
     def __getattr__(name: str) -> object:
-        """Import ``name``'s submodule on first use.
-
-        Raises:
-            AttributeError: no public name or submodule is called ``name``.
-        """
         if name in exports:
             value = getattr(importlib.import_module(exports[name], package), name)
         else:

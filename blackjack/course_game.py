@@ -473,8 +473,7 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
 
 
 def _money_game(game: Blackjack, ask: Ask, say: Say, rounds: int | None) -> None:
-    """The week-2 game's rounds (given code): :func:`play_money_round` until ``rounds`` are played (None: until
-    the players answer no to "Another round?") or nobody can cover the table minimum."""
+    """:func:`play_money_round` until ``rounds`` are played (None: until the players say no) or nobody can bet."""
     played = 0
     while rounds is None or played < rounds:
         if not any(player.can_cover(game.rules) for player in game.players):
@@ -492,14 +491,7 @@ def _money_game(game: Blackjack, ask: Ask, say: Say, rounds: int | None) -> None
 
 
 def _summarize(game: Blackjack, saying: Say, say: Say) -> int:
-    """Say the session summary at the end of :func:`run` (given code); return run's exit status.
-
-    The student's :func:`summary_lines` gives the lines; this adds one saying so when the
-    round in play was cut short (it is not counted). Where ``summary_lines`` is still a
-    starter stub (a week-1 starter: it is week 2's code) the summary is the number of
-    rounds played and one line naming the function to write, and the status stays 0; a
-    mistake in it stops the game in one ``Stopped:`` line, status 1.
-    """
+    """Say :func:`summary_lines` (while a stub, the rounds played) at the end of :func:`run`; return run's status."""
     played = game.rounds_played
     try:
         lines = summary_lines(game)

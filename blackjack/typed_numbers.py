@@ -80,14 +80,9 @@ def parse_count(text: str, most: int, *, least: int = 1) -> int:
 
 
 def parse_whole(text: str, *, least: int | None = None, most: int | None = None) -> int:
-    """Read a whole number as a person types it: ``12``, ``+3``, ``-2``, ``1_000``, ``10.0``; no exponent.
+    """Read a whole number from ``least`` to ``most`` (None: no bound) as typed: ``12``, ``+3``, ``1_000``, ``10.0``.
 
-    Args:
-        text: what was typed.
-        least, most: the range allowed (None: no bound on that side).
-
-    Returns:
-        The number as an ``int``.
+    No exponent.
 
     Raises:
         ValueError: not a number in the grammar, not whole (``2.5``), or out of range; the
@@ -101,11 +96,7 @@ def parse_whole(text: str, *, least: int | None = None, most: int | None = None)
 
 
 def _whole(value: Decimal, text: str, least: int | None, most: int | None) -> int:
-    """``value`` (read from ``text``) as an ``int`` from ``least`` to ``most`` (None: no bound on that side).
-
-    Raises:
-        ValueError: not whole, or out of range; the message quotes the start of ``text``.
-    """
+    """``value`` (read from ``text``) as an ``int`` from ``least`` to ``most``; else ValueError."""
     if value != value.to_integral_value():
         raise ValueError(f"not a whole number: {_shown(text)}")
     if (least is not None and value < least) or (most is not None and value > most):
