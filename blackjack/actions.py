@@ -39,13 +39,9 @@ class Action(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Read an action from its name or its one-letter key, case-insensitively.
+        """Read an action from its name or its one-letter key, case-insensitively: ``"h"``, ``"Hit"``, ``"p"``.
 
-        Args:
-            text: e.g. ``"h"``, ``"Hit"``, ``"p"``, ``"split"``; ``"no"`` also declines an offer.
-
-        Returns:
-            The matching :class:`Action`.
+        ``"no"`` also declines an offer.
 
         Raises:
             ValueError: ``text`` names no action.

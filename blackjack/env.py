@@ -145,10 +145,7 @@ class BlackjackEnv(gymnasium.Env):
         return self._obs(), {"skipped": skipped, "action_mask": self._mask()}
 
     def step(self, action: int) -> tuple[tuple[int, ...], float, bool, bool, dict[str, Any]]:
-        """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender).
-
-        An action the rules do not allow now is played as stand, with ``info["illegal"]``
-        set (``info["action_mask"]`` says which are legal).
+        """Play action number ``action`` (0 stand, 1 hit, 2 double, 3 split, 4 surrender; an illegal one as stand).
 
         Raises:
             ValueError: ``action`` is not one of the numbers 0..4; nothing is played.

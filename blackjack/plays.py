@@ -56,14 +56,6 @@ class Play(Protocol):
     :class:`~blackjack.round.Round` hands one to each function here; front ends and
     tests never build one. Reading it changes nothing; each method is one move at the
     table, with the money exact and every card from the shoe.
-
-    Attributes:
-        rules: the table rules (``double_on``, ``double_after_split``, ``split_by``,
-            ``max_split_hands``, ``resplit_aces``, ``hit_split_aces`` ...).
-        hand: the hand being played.
-        bet: this hand's stake, in credits.
-        bankroll: the player's credits not on the table.
-        seat_hands: how many hands the player's seat holds (1 until a split).
     """
 
     @property

@@ -407,14 +407,12 @@ class Round(RoundState):
     def _give(self, seat_index: int, hand_index: int) -> Card:
         """Deal one card to a player hand after the deal, and return it; finish or settle the hand if that decides it.
 
-        A bust or a Blitz is settled at once; a 21 needs no decision. A hand whose second
-        card this is (a split hand's) is asked whether it is a natural, as an opening hand
-        is at the deal: :meth:`Hand.is_blackjack` says no for a hand made by a split.
+        A bust or a Blitz is settled at once; a 21 needs no decision (a split hand's is no natural).
         """
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
         cards = state.hand._cards
-        cards.append(card)  # a Card from the shoe: no need for add_card's type check
+        cards.append(card)  # a Card from the shoe: no add_card type check
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
         state.total = total = state.hand.get_score()
@@ -493,12 +491,7 @@ class Round(RoundState):
 
     # ====================================================================== money moves
     def _settle(self, seat_index: int, hand_index: int, result: Result) -> None:
-        """Close a hand with ``result`` and pay it; without wagering no money moves.
-
-        Money keeps the type of the stake: a whole-number net on an ``int`` stake (the
-        simulator's tier) stays an ``int``, so a 3:2 natural on 2 credits nets ``3``, not
-        ``Fraction(3)``; a ``Fraction`` stake gets ``Fraction`` money.
-        """
+        """Close a hand with ``result`` and pay it, in the stake's type (:func:`~blackjack.money.match_stake`)."""
         seat = self._seats[seat_index]
         state = seat.hands[hand_index]
         bet = state.bet
