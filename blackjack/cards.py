@@ -239,13 +239,10 @@ def shuffle(cards: MutableSequence[_T], rng: random.Random | None = None) -> Non
     with yours in ``docs/diary.md``.
     """
     # BEGIN SOLUTION m1: shuffle cards in place drawing every random number from rng (random.Random() when rng is None), so that all orders are equally likely; start from the course's Deck.shuffle algorithm in milestones/specs/milestone1.md and read its note
-    # Fisher-Yates (Durstenfeld): for i from n-1 down to 1, card i swaps with a position j
-    # drawn uniformly from 0..i. (The course's "swap each card with any position" is biased:
-    # n**n equally likely swap sequences cannot fall evenly on n! orders.) To draw j, take k
-    # random bits, k being the bit length of i+1, and draw again while the number is more
-    # than i: rejection keeps every j equally likely. These are exactly the draws
-    # random.Random.shuffle makes, so a seed gives the same order either way; written out
-    # here it runs about twice as fast, which the simulator feels at every cut card.
+    # Fisher-Yates (Durstenfeld): card i swaps with a position j drawn uniformly from 0..i (the course's
+    # "swap each card with any position" is biased: n**n swap sequences cannot fall evenly on n! orders).
+    # j is drawn as random.Random.shuffle draws it (k random bits, again while more than i), so a seed
+    # gives the same order either way; written out here it runs about twice as fast.
     rand = rng if rng is not None else random.Random()
     getrandbits = rand.getrandbits
     for i in range(len(cards) - 1, 0, -1):

@@ -453,7 +453,7 @@ class Round(RoundState):
         if self.rules.hole_card:
             self._reveal()
         else:
-            self._deal_dealer(face_up=True)
+            self.dealer.hand.add_card(self._take_for_dealer())  # no hole card: the second card comes now, face up
             self.dealer.revealed = True
         natural = self._dealer_natural  # known at the deal unless an ace or ten is up
         if natural is None:
@@ -562,17 +562,9 @@ class Round(RoundState):
         self._emit(CardDealt(None, 0, card))
         return card
 
-    def _deal_dealer(self, *, face_up: bool) -> None:
-        card = self._take()
-        self.dealer.hand.add_card(card)
-        if self._record:
-            self._emit(CardDealt(None, 0, card if face_up else None, face_up))
-
     def _reveal(self) -> None:
-        if not self.dealer.revealed and len(self.dealer.hand._cards) > 1:
-            self.dealer.revealed = True
-            if self._record:
-                self._emit(HoleCardRevealed(self.dealer.hand[1]))
+        if self._record and not self.dealer.revealed and len(self.dealer.hand._cards) > 1:
+            self._emit(HoleCardRevealed(self.dealer.hand[1]))
         self.dealer.revealed = True
 
     def _emit(self, event: Event) -> None:

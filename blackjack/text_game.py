@@ -223,9 +223,7 @@ class TextGame:
         say(f"Blackjack Kit: {rules.name} rules ({rules.summary()}). Type help for commands.")
         try:
             played = 0
-            while True:
-                if not self._play_round():
-                    break
+            while self._play_round():
                 played += 1
                 if self.options.rounds is not None:
                     if played >= self.options.rounds:
