@@ -8,31 +8,9 @@ reads: every function here gets an ``ask`` function (a prompt in, the answer out
 :func:`input`) and a ``say`` function (one line out, like :func:`print`), so the tests
 drive the game with scripted answers and read every line it writes.
 
-============================  ==========================================================
-name                          what it does
-============================  ==========================================================
-``hand_text(name, hand)``     one line: the name, the cards, the score, "bust"
-``dealer_text(dealer)``       the dealer's line: the hole card hidden until revealed
-``ask_hit_or_stand(..)``      ask one player until the answer is hit or stand
-``play_turn(rnd, ask, say)``  one player's turn: ask, hit, show, until stand or bust
-``result_text(name, o)``      who won: "Ann wins", "Bob loses", "Cy pushes"
-``play_round(game, ..)``      one whole round for every player, then the dealer
-``play_game(game, ..)``       rounds until the players say no; returns how many
-``ask_bet(player, ..)``       (week 2) ask one player for a bet until the table takes it
-``take_bets(game, ..)``       (week 2) a bet from every player who can cover the minimum
-``ask_move(name, ..)``        (week 2) ask for one of the moves the round offers now
-``play_money_round(..)``      (week 2) one round with money: bets, moves, results, bankrolls
-``summary_lines(game)``       (week 2) the session summary: rounds played, and each
-                              player's rounds, hands won, lost and pushed, and net
-``run(game, ask, say)``       (given) the game as ``python -m blackjack --rules cs111``
-                              starts it: ``?``/``hint`` and ``help`` answered at any
-                              prompt; end of input and "quit" end it with the summary; a
-                              mistake in the functions above stops it in one line; at a
-                              table with money (``--bankroll``) it plays the week-2 game
-============================  ==========================================================
-
-The lines the tests read are listed in ``milestones/specs/milestone1.md`` (week 1) and
-``milestone2.md`` (week 2); the rest of the wording is yours.
+The functions to write, and the lines the tests read, are listed in ``milestones/specs/milestone1.md``
+(week 1) and ``milestone2.md`` (week 2); the rest of the wording is yours. The given :func:`run` is
+the game as ``python -m blackjack --rules cs111`` starts it.
 """
 
 from __future__ import annotations

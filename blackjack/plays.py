@@ -3,22 +3,7 @@
 Milestone 2 (weeks 2-3), "advanced play ... allowing players to double down, split,
 insurance" (the course). :class:`~blackjack.round.Round` keeps the state machine (whose
 turn it is, the phases, the offers, settling the hands) and calls these functions for the
-mechanics, so each rule is written once, here:
-
-=========================  ==============================================================
-name                       what it does
-=========================  ==============================================================
-``why_not_double(play)``   why the rules or the bankroll forbid doubling down (None: allowed)
-``why_not_split(play)``    why the rules or the bankroll forbid splitting (None: allowed)
-``why_not_surrender(..)``  why the rules forbid surrendering (None: allowed) (given)
-``double_down(play)``      a second stake equal to the bet, exactly one card, the hand ends
-``split(play)``            two hands from the pair, the new one staked from the bankroll
-``deal_split_card(play)``  a split hand's second card, when play reaches it; split aces end
-``insurance_limit(..)``    the largest insurance stake: half the bet, within the bankroll
-``insurance_net(..)``      insurance's net: 2:1 against a dealer natural, else the stake lost
-``Play``                   the hand whose turn it is, as these functions see it (given)
-``split_aces(hand)``       a hand made by splitting aces (given)
-=========================  ==============================================================
+mechanics, so each rule is written once, here (``milestones/specs/milestone2.md`` lists them).
 
 What stays the round's (given): the insurance offer itself (an ace up, under rules with
 insurance, before anyone plays; any amount within :func:`insurance_limit` is accepted),

@@ -1,14 +1,5 @@
 """Settlement rules: who won a hand, and what it pays.
 
-==========================================  ==============================================
-name                                        what it decides
-==========================================  ==============================================
-``compare_scores(score, dealer_score)``     WIN, LOSE or PUSH by totals (cs111 finishRound)
-``payout(result, bet, rules)``              the player's net gain in credits for a result
-``take_stake(player, amount)``              a stake leaves the bankroll for the table
-``pay(player, stake, net)``                 a settled stake comes back with its net gain
-==========================================  ==============================================
-
 The round calls these for every hand it deals and settles, so each rule lives in one
 place: ``take_stake`` when it deals a bet (and for every extra stake: a double, a split
 hand, an insurance bet), ``payout`` and ``pay`` when it settles a hand or an insurance
