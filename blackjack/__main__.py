@@ -78,8 +78,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         argv: the arguments (default ``sys.argv[1:]``).
         stdin: where answers are read (default ``sys.stdin``).
         stdout: where the game is written (default ``sys.stdout``).
-        width: with ``stdout``, wrap the game's text to this many columns (None: do not
-            wrap); without it, ignored: the width is :func:`~blackjack.text_game.terminal_width`'s.
+        width: with ``stdout``, wrap to this many columns (None: do not wrap); without it,
+            ignored: :func:`~blackjack.text_game.terminal_width` of stdout.
     """
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -95,12 +95,10 @@ def chart_lines(chart: Chart, width: int | None = None, rows: int = SCREEN_ROWS)
 class Coach:
     """Answers the text game's ``hint``, ``count`` and ``chart`` commands, and shows first-time tips.
 
-    The exact EVs of each decision are worked out on a background thread from the moment
-    the game calls :meth:`prepare` (:class:`.hints.ahead.Ahead`). The hint and the verdict
-    wait for them, so both are exact and agree, and a transcript replays the same: a
-    player who asks after reading the cards gets the answer at once; asked right away
-    (or shown before the prompt in trainer mode), the hardest decisions take up to about
-    0.3 s. :meth:`close` ends that thread.
+    The exact EVs of each decision are worked out on a background thread from :meth:`prepare`
+    on (:class:`.hints.ahead.Ahead`; :meth:`close` ends it). The hint and the verdict wait for
+    them, so both are exact and a transcript replays the same; the hardest decisions take up
+    to about 0.3 s when asked at once.
 
     Args:
         rules: the table's rules (the ``chart`` command reads the presets' charts from shipped

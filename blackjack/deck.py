@@ -58,13 +58,11 @@ class Deck:
 
 
 class Shoe:
-    """A dealing shoe of one or more 52-card decks, with a cut card and a discard pile.
+    """A dealing shoe of one or more 52-card decks, with a cut card and a discard pile (:meth:`from_rules`).
 
-    The shoe is shuffled when made. :meth:`deal` takes the next card; the round puts
-    used cards on the discard pile with :meth:`discard`. When the cut card has been
-    reached, :attr:`cut_card_reached` turns True and the table reshuffles before the
-    next round – never in the middle of one. Only if the shoe runs dry in mid-round
-    are the discards (not the cards on the table) shuffled back in, as a dealer would.
+    The shoe is shuffled when made. Once the cut card is reached (:attr:`cut_card_reached`)
+    the table reshuffles before the next round, never in the middle of one; only a shoe that
+    runs dry in mid-round gets the discards (not the cards on the table) shuffled back in.
 
     Args:
         decks: 52-card decks in the shoe, 1..8.
@@ -77,8 +75,6 @@ class Shoe:
 
     Raises:
         ValueError: decks outside 1..8 or penetration outside (0, 1).
-
-    Use :meth:`from_rules` to build the shoe a :class:`Rules` value describes.
     """
 
     def __init__(self, decks: int = 6, *, rng: random.Random | None = None, seed: int | None = None,

@@ -164,13 +164,9 @@ def table_text(view: TableView, *, unicode: bool = True, plain: bool = False,
         plain: one line per hand, each starting with the player's name; no card drawings.
         insurance: each seat's settled insurance gain (``Round.insurance_net``), so a seat
             that took even money shows its whole result as ``EVEN MONEY +10``.
-        width: the screen's width: card drawings are laid out in rows that fit it, and a
-            width too narrow for one indented card gives the ``plain`` form. The text lines
-            (a hand's cards and total) are not wrapped here: the console wraps text.
-            None: no limit.
-
-    Returns:
-        The lines, joined by newlines.
+        width: the screen's width (None: no limit): card drawings are laid out in rows that fit
+            it, and a width too narrow for one indented card gives the ``plain`` form. The text
+            lines are not wrapped here: the console wraps text.
     """
     if width is not None and width < _ART_INDENT + CARD_WIDTH:
         plain = True
