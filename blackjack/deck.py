@@ -224,9 +224,7 @@ class Shoe:
         extra.clear()
         whole = len(self._cards) == self.decks * 52  # every card is back in the shoe: the usual case
         if whole:
-            # Start from the fixed order, not the order play left: the k-th whole-shoe shuffle
-            # of a seed is then the same shoe whatever was played before it, so strategies
-            # compared on one seed meet the same shoes (common random numbers).
+            # The fixed order (see shuffle()): strategies compared on one seed meet the same shoes.
             self._cards[:] = self._full
         shuffle(self._cards, self._rng)
         self._stack_floor = len(self._cards)  # nothing stacked

@@ -193,8 +193,7 @@ class Round(RoundState):
             self.shoe.shuffle()
             if record:
                 self._emit(ShoeShuffled())
-        # Cards from the shoe are Cards: they go straight onto the hands' lists (Hand._cards),
-        # without the type check of Hand.add_card, which is for cards from outside.
+        # Cards from the shoe go straight onto the hands' lists (Hand._cards): add_card's type check is for others.
         opening: list[tuple[int, list[Card]]] = []
         take_bet = self._money.take_bet
         for i in betting:
@@ -412,7 +411,7 @@ class Round(RoundState):
         state = self._seats[seat_index].hands[hand_index]
         card = self._take()
         cards = state.hand._cards
-        cards.append(card)  # a Card from the shoe: no add_card type check
+        cards.append(card)
         if self._record:
             self._emit(CardDealt(seat_index, hand_index, card))
         state.total = total = state.hand.get_score()

@@ -22,8 +22,7 @@ from .view import HIDDEN, DealerView, HandView, Hidden, SeatView, TableView
 
 __all__ = ["HandState", "RoundState", "Seat", "is_thunderjack"]
 
-# Enum members as module constants: on Python 3.11 every ``Phase.X`` lookup runs through
-# EnumType.__getattr__'s slow path (see blackjack.round).
+# Enum members as module constants: on Python 3.11 every ``Phase.X`` lookup is slow (see blackjack.round).
 _INSURANCE_PHASE, _EARLY_SURRENDER, _PLAYER_TURN = Phase.INSURANCE, Phase.EARLY_SURRENDER, Phase.PLAYER_TURN
 _HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER, _INSURANCE, _DECLINE = (
     Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER, Action.INSURANCE, Action.DECLINE)
