@@ -360,14 +360,11 @@ def run(game: Blackjack, ask: Ask, say: Say, *, rounds: int | None = None) -> in
 
     At any prompt, before the student's code sees the answer: ``quit`` ends the game;
     ``help`` shows :data:`HELP` and ``?`` or ``hint`` the hint for the decision in front of
-    the player (:meth:`.Coach.hint_text`), and the question is asked again. The hint builds
-    on week 2's code (``blackjack/hints``): where that is still a starter stub, or fails,
-    the hint is one line saying so and the game goes on. The game ends with a session
-    summary (:func:`summary_lines`, week 2's code: until it is written, the rounds
-    played and a line naming it) when the rounds are played, at the end of input and at
-    ``quit``. At a table with money (``game.rules.wagering``, ``--bankroll``) the rounds are
-    week 2's :func:`play_money_round`, until the players say no or nobody can cover the
-    table minimum.
+    the player (:meth:`.Coach.hint_text`: one line saying why not where week 2's hints are a
+    stub or fail), and the question is asked again. The game ends with the session summary
+    (:func:`summary_lines`) when the rounds are played, at the end of input and at ``quit``.
+    At a table with money (``--bankroll``) the rounds are week 2's :func:`play_money_round`,
+    until the players say no or nobody can cover the table minimum.
 
     Args:
         game: the table, its players named and its shoe ready (``--stack`` cards on top).

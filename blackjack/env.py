@@ -78,8 +78,7 @@ class BlackjackEnv(gymnasium.Env):
     def _true_count(self) -> int:
         from .hints.counting import count_from_unseen, true_count
         assert self._game is not None
-        game = self._game
-        unseen = self._round.unseen_counts() if self._round is not None else game.shoe.counts()
+        unseen = self._round.unseen_counts() if self._round is not None else self._game.shoe.counts()
         tc = true_count(count_from_unseen(unseen, self.rules.decks), max(sum(unseen.values()), 1))
         return max(-10, min(10, math.floor(tc))) + 10
 
