@@ -1,10 +1,8 @@
 """What every command line of the kit shares: one-line errors, output that fails cleanly, a quiet Ctrl-C.
 
-A bad option is bad input like any other: one line saying what is wrong, exit status 2,
-no usage block (``--help`` shows that). Output piped into a reader that stops early
-(``| head``) ends quietly; output that cannot be written (``> /dev/full``) ends with one
-line on stderr and exit status 1. Ctrl-C ends a command line with status 130 and no
-traceback, at any moment once :func:`exit_on_interrupt` has run.
+A bad option is one line saying what is wrong, exit status 2, no usage block. Output piped into
+a reader that stops early (``| head``) ends quietly; output that cannot be written
+(``> /dev/full``) ends with one line on stderr and exit status 1; Ctrl-C with status 130.
 
 This module loads only argparse, contextlib, os, signal and sys (the number readers when first
 used), so a command line can call :func:`exit_on_interrupt` before its heavy imports.

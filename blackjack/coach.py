@@ -54,10 +54,8 @@ def chart_lines(chart: Chart, width: int | None = None, rows: int = SCREEN_ROWS)
     groups = [list(range(i, min(i + per_group, len(UPCARDS)))) for i in range(0, len(UPCARDS), per_group)]
     names = ["A" if u == 1 else str(u) for u in UPCARDS]
     table = chart.rows()
-    lines: list[tuple[str, bool]] = []  # (line, is a header)
     title = f"Basic strategy for {chart.rules.summary()} (derived from expected values); columns: the dealer's upcard"
-    for line in textwrap.wrap(title, limit, subsequent_indent="  "):
-        lines.append((line, False))
+    lines = [(line, False) for line in textwrap.wrap(title, limit, subsequent_indent="  ")]  # (line, is a header)
     for columns in groups:
         def header(section: str) -> str:
             return f"{section:<{_LABEL}}" + "".join(f"{names[c]:>{cell}}" for c in columns)
