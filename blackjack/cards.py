@@ -67,20 +67,14 @@ class Suit(enum.Enum):
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.HEARTS: "♥"}
-_SUIT_LOOKUP: dict[str, Suit] = {}
-for _suit in Suit:
-    _SUIT_LOOKUP[_suit.code] = _suit
-    _SUIT_LOOKUP[_suit.symbol] = _suit
-    _SUIT_LOOKUP[_suit.name.lower()] = _suit
+_SUIT_LOOKUP = {key: suit for suit in Suit for key in (suit.code, suit.symbol, suit.name.lower())}
 _SUIT_LOOKUP.update({"♤": Suit.SPADES, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS, "♡": Suit.HEARTS})
 
 #: Face codes indexed by face number (index 0 unused): A 2 .. 9 T J Q K.
 FACE_CODES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 _FACE_NAMES = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                "ten", "jack", "queen", "king")
-_FACE_LOOKUP = {code.lower(): face for face, code in enumerate(FACE_CODES) if code}
-_FACE_LOOKUP["10"] = 10
-_FACE_LOOKUP["1"] = 1
+_FACE_LOOKUP = {code.lower(): face for face, code in enumerate(FACE_CODES) if code} | {"10": 10, "1": 1}
 _CODE_RE = re.compile(r"^(10|[2-9tjqka1])(.+)$", re.IGNORECASE)
 _CARD_HELP = "rank A 2-9 T/10 J Q K, then suit s d c h (e.g. 'Th', '10h', 'A♥', 'a_h_2')"
 
@@ -187,10 +181,8 @@ class Card:
         return f"Card.parse({self.code!r})"
 
 
-Card.SPADES = Suit.SPADES
-Card.DIAMONDS = Suit.DIAMONDS
-Card.CLUBS = Suit.CLUBS
-Card.HEARTS = Suit.HEARTS
+for _suit in Suit:  # Card.SPADES .. Card.HEARTS, as the course's Card class names them
+    setattr(Card, _suit.name, _suit)
 
 _CARDS_SEP = re.compile(r"[\s,;]+")
 
