@@ -388,7 +388,7 @@ def _exists(text: str) -> bool:
 
 
 def _read_text(file: Path, where: str) -> str:
-    """The text of :func:`Rules.from_file`'s file; opened without blocking, so a FIFO is refused at once.
+    """The text of :meth:`Rules.from_file`'s file; opened without blocking, so a FIFO is refused at once.
 
     Raises:
         PresetError: the file cannot be opened, is not a regular file, is too large or is not UTF-8.

@@ -82,7 +82,7 @@ class Console:
         self.stdout.flush()
 
     def wrap(self, text: str) -> list[str]:
-        """The lines ``text`` (one or more lines) is written as, none wider than :attr:`width` when it is set.
+        """Return the lines that ``text`` (one or more lines) is written as: none wider than :attr:`width`.
 
         A line that fits is kept exactly; one too wide is broken between words (a word wider
         than the line is cut), its continuation lines indented two spaces more than itself.
@@ -322,7 +322,7 @@ class TextGame:
         else:
             which = f" hand {view.turn[1] + 1}" if len(seat.hands) > 1 else ""
             prompt = f"{seat.name}{which} ({hand.total_text}): {action_menu(view.legal_actions)}: "
-        self._coach.prepare(view)  # worked out while the player reads the table
+        self._coach.prepare(view)  # the exact EVs, worked out while the player reads the table
         for tip in self._coach.new_tips(view):
             self.console.say(tip)
         if self.options.auto_hint:
