@@ -1,23 +1,11 @@
 """The player's expected values on a rank-count vector (internal; see :mod:`.probability`).
 
-Everything here works on ``counts``: a tuple of 10 ints (ace first, tens last) of the
-cards the player has not seen, or ``None`` for an infinite deck. EVs are floats per
-unit of the hand's initial bet.
-
-Model (stated once, used by every function):
-
-* The dealer's hole card is one of the unseen cards. When ``peek`` is true the dealer
-  has checked and has no natural: every figure is conditioned on that, exactly. The
-  chance of the player's next card ``x`` is then ``C_x/N * q(C-x)/q(C)`` with
-  ``q(C) = 1 - C_X/N`` the chance that the hole card is not the natural-maker ``X``.
-* When ``peek`` is false (no hole card, or an upcard 2-9) a dealer natural takes every
-  bet on the hand, doubled and split bets included (European no-hole-card rule).
-* ``exact=True`` removes every card the player draws from the composition before the
-  dealer plays (composition-dependent, exact). ``exact=False`` keeps the dealer's
-  probabilities of the starting composition for the whole hit tree (the classic
-  "starting-hand composition" approximation, used for the strategy chart: its error
-  is the effect of the player's third and later cards on the dealer, a few
-  thousandths of a bet in a shoe).
+``counts`` is a tuple of 10 ints (ace first, tens last) of the cards the player has not seen, the dealer's hole
+card among them, or ``None`` for an infinite deck; EVs are floats per unit of the hand's initial bet. With
+``peek`` every figure is conditioned exactly on the dealer having no natural (the next card's chances too, see
+:func:`chance_terms`); without it a dealer natural takes every bet on the hand, doubles and splits included.
+``exact=True`` removes every card the player draws before the dealer plays; ``exact=False`` keeps the dealer's
+chances of the starting composition for the whole hit tree (docs/hints.md, "Level 2: method and conditioning").
 """
 
 from __future__ import annotations
@@ -76,11 +64,7 @@ class Game:
     lead: int = 0
 
     def is_charlie(self, cards: int) -> bool:
-        """True when a hand of ``cards`` cards that has not busted wins as a Charlie (``charlie`` cards or more).
-
-        The rule of ``Rules.charlie_cards`` as the round applies it (``blackjack/round.py``);
-        the EV trees ask here, so they state it once.
-        """
+        """True when a hand of ``cards`` cards that has not busted wins as a Charlie (``Rules.charlie_cards``)."""
         return self.charlie is not None and cards >= self.charlie
 
 
@@ -130,11 +114,8 @@ _INFINITE_DRAWS: list[tuple[int, float, None]] = [(v, (INFINITE[v - 1] * _GRID /
 def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | None]]:
     """The player's next card: ``[(value, chance, counts after), ...]`` under the peek model.
 
-    Only cards with a positive chance are listed; an empty list means no card can come
-    (none left, or after a peek every card left would have to be the hole card that the
-    peek ruled out). Chances are ``C_x/N x q(C-x)/q(C)`` with ``q(C) = (N - C_X)/N`` the
-    chance that the hole card is not the natural-maker ``X`` (``q = 1`` without a peek),
-    computed in integers and floored to multiples of 2**-52, so they add up to at most 1.
+    Only cards with a positive chance are listed (none: no card can come). The chances are
+    :func:`chance_terms`'s, floored to multiples of 2**-52 so that they add up to at most 1.
     """
     if counts is None:
         return list(_INFINITE_DRAWS)
@@ -312,22 +293,12 @@ class Tree:
 
 
 def tree_for(counts: Counts | None, game: Game) -> Tree:
-    """The :class:`Tree` for a root composition and rules, shared by every call that asks (memoised).
+    """The :class:`Tree` for a root composition and rules, shared by every call that asks (the 16 most recent).
 
-    Repeated EV questions about the same unseen cards (a hint shown again, a pair and its
-    split hands, two seats asking in turn) reuse the tree's memo instead of replaying the
-    hit tree. The cache keeps the 16 most recent trees (a tree from a 6-deck shoe holds
-    up to about 3,000 nodes: 2-2 against a 2, its split hands included).
-
-    Args:
-        counts: the unseen cards at the root (None: infinite deck).
-        game: the rules.
-
-    Returns:
-        The tree; its values do not depend on which hand asked first. An approximate
-        game (``exact=False``) on a small shoe (:data:`SMALL_SHOE` cards or fewer) gets an
-        exact tree: there the approximation could draw cards that are not there, and the
-        exact tree is cheap.
+    A hint shown again, a pair and its split hands, two seats asking in turn reuse its memo (a tree from a
+    6-deck shoe holds up to about 3,000 nodes: 2-2 against a 2, its split hands included). An approximate game
+    (``exact=False``) on a shoe of :data:`SMALL_SHOE` cards or fewer gets an exact tree: there the approximation
+    could draw cards that are not there, and the exact tree is cheap.
     """
     if not game.exact and counts is not None and sum(counts) <= SMALL_SHOE:
         return _tree(counts, replace(game, exact=True))
