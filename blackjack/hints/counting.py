@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..view import TableView
 from .advice import basic_advice, fresh_moves
 from .probability import CardLike, card_value
+from .strategy import basic_strategy
 
 #: The game the indices were published for: 6 decks, S17, DAS, peek, late surrender.
 _PUBLISHED_GAME = Rules(surrender="late")
@@ -80,14 +81,8 @@ class CountingSystem:
 @functools.cache
 def systems() -> dict[str, CountingSystem]:
     """Return every counting system in ``counting.toml``, by key, in file order."""
-    text = resources.files(__package__).joinpath("counting.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    out = {}
-    for key, table in data.items():
-        fields = dict(table)
-        fields["tags"] = tuple(fields["tags"])
-        out[key] = CountingSystem(key=key, **fields)
-    return out
+    data = tomllib.loads(resources.files(__package__).joinpath("counting.toml").read_text(encoding="utf-8"))
+    return {key: CountingSystem(key=key, **{**table, "tags": tuple(table["tags"])}) for key, table in data.items()}
 
 
 def system(key: str | CountingSystem) -> CountingSystem:
@@ -346,7 +341,6 @@ def index_play(player_cards: Iterable[CardLike], upcard: CardLike, *, surrender:
 
 def _chart_splits(rules: Rules, value: int, up: int) -> bool:
     """Whether the basic-strategy chart for ``rules`` splits a pair of ``value`` against ``up``."""
-    from .strategy import basic_strategy  # strategy does not import counting; kept local to stay light
     code = basic_strategy(rules).pair_code(value, up)
     return code in ("P", "Rp") or (code == "Ph" and rules.double_after_split)
 
