@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .runner import BLOCK_ROUNDS
-from .stats import Report
+from .stats import RATES, Report
 
 __all__ = ["MIN_ROR_SESSIONS", "PLOT_NEEDS_MATPLOTLIB", "TC_LIMIT", "check_plot", "check_target", "plot", "reason",
            "shared_bins", "text_report", "to_csv", "to_json", "write_file"]
@@ -47,7 +47,7 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
     row("sd per hand (bets)", [f"{r.sd_per_hand:.3f}" for r in reports])
     row("average bet (units)", [f"{r.average_bet:.3f}" for r in reports])
     row("EV per round (units)", [f"{r.ev_per_round:+.4f}" for r in reports])
-    for key in ("win", "push", "loss", "natural", "bust", "double", "split", "surrender", "insurance"):
+    for key in RATES:
         row(_RATE_LABELS.get(key, f"{key} rate"), [f"{r.frequencies[key] * 100:.2f}%" for r in reports])
     widths = [max(len(cells[i]) for cells in rows) for i in range(len(rows[0]))]
     lines = [f"Rules: {first.rules}"]
@@ -159,8 +159,7 @@ def to_json(reports: Sequence[Report]) -> str:
 
 
 CSV_FIELDS = ("strategy", "rules", "rounds", "hands", "ev", "se", "ci95_low", "ci95_high", "house_edge",
-              "sd_per_hand", "average_bet", "ev_per_round", "win", "push", "loss", "natural", "bust", "double",
-              "split", "surrender", "insurance", "risk_of_ruin", "interrupted")
+              "sd_per_hand", "average_bet", "ev_per_round", *RATES, "risk_of_ruin", "interrupted")
 
 
 def to_csv(reports: Sequence[Report]) -> str:
@@ -177,8 +176,7 @@ def to_csv(reports: Sequence[Report]) -> str:
             "strategy": r.strategy, "rules": r.rules, "rounds": r.rounds, "hands": r.hands, "ev": r.ev,
             "se": r.se, "ci95_low": r.ci95[0], "ci95_high": r.ci95[1], "house_edge": r.house_edge,
             "sd_per_hand": r.sd_per_hand, "average_bet": r.average_bet, "ev_per_round": r.ev_per_round,
-            **{k: r.frequencies[k] for k in ("win", "push", "loss", "natural", "bust", "double", "split",
-                                             "surrender", "insurance")},
+            **{k: r.frequencies[k] for k in RATES},
             "risk_of_ruin": "" if r.risk_of_ruin is None or r.risk_of_ruin["sessions"] < MIN_ROR_SESSIONS
                             else r.risk_of_ruin["risk"],
             "interrupted": r.interrupted})

@@ -1,24 +1,8 @@
 """Playing strategies for the simulator, built once per rules and asked once per decision.
 
-=====================  ===================================================================
-name                   how it plays
-=====================  ===================================================================
-``basic``              the hint library's basic-strategy chart (``basic_strategy(rules)``),
-                       read from a lookup table built once per rules
-``perfect``            composition-dependent: the action with the best EV from
-                       ``expected_values`` for the hand's cards against the full shoe
-``hi-lo``              basic + Hi-Lo index plays (Illustrious 18, Fab 4) + the hint
-                       library's bet ramp by true count; insures at true count +3
-``mimic-dealer``       hit exactly when the dealer would (``Dealer.should_hit``)
-``never-bust``         hit hard 11 or less and soft 17 or less; never risk a bust
-``always-stand``       stand on everything
-``random``             a uniformly random legal action
-``module:function``    a user's policy: ``function(decision: Decision) -> Action``, or
-                       ``function(view: TableView) -> Action`` for a full view
-=====================  ===================================================================
-
-Every strategy declines insurance and even money (except ``hi-lo`` by the count and a
-user policy, which is asked) and bets one unit (except ``hi-lo``).
+:data:`BUILTIN` names the built-in ones and ``module:function`` a user's policy (docs/simulator.md,
+"Strategies", tells how each plays). Every strategy declines insurance and even money and bets one unit, except
+``hi-lo`` (by the count) and a user policy (which is asked).
 
 The decision interface is internal and fast: ``decide(hand, upcard, rnd, tc)`` gets the
 live :class:`~blackjack.hand.Hand`, the upcard's point value (ace 1), the round (for
@@ -508,6 +492,11 @@ def random_action(rnd: Round, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
+#: The built-in strategies built from their name and the rules alone.
+_PLAIN: dict[str, Callable[[str, Rules], Strategy]] = {
+    "perfect": PerfectStrategy, "mimic-dealer": MimicDealer, "never-bust": NeverBust, "always-stand": AlwaysStand}
+
+
 def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart | None = None) -> Strategy:
     """Build the strategy called ``name`` for ``rules``.
 
@@ -527,18 +516,12 @@ def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart |
     key = name.strip().lower().replace("_", "-")
     if key == "basic":
         return ChartStrategy("basic", rules, chart)
-    if key == "perfect":
-        return PerfectStrategy("perfect", rules)
     if key in ("hi-lo", "hilo"):
         return HiLoStrategy("hi-lo", rules, chart=chart)
-    if key == "mimic-dealer":
-        return MimicDealer("mimic-dealer", rules)
-    if key == "never-bust":
-        return NeverBust("never-bust", rules)
-    if key == "always-stand":
-        return AlwaysStand("always-stand", rules)
     if key == "random":
         return RandomStrategy("random", rules, rng)
+    if key in _PLAIN:
+        return _PLAIN[key](key, rules)
     if ":" in name:
         module_name, _, attr = name.strip().partition(":")
         try:
