@@ -25,26 +25,14 @@ NEG_INF = -math.inf
 
 @dataclass(frozen=True)
 class Game:
-    """The rule facts the EV engine needs, hashable for the caches.
+    """The rule facts the EV engine needs for one upcard, hashable for the caches (``probability.game_for``).
 
-    Attributes:
-        upcard: the dealer's upcard, 1..10.
-        h17: dealer hits soft 17.
-        naturals: two-card 21s are naturals.
-        peek: figures are conditioned on the dealer not having a natural.
-        double_on: ``"any"``, ``"9-11"``, ``"10-11"`` or ``"none"``.
-        das: double after split.
-        max_hands: most hands a seat may hold.
-        resplit_aces: split aces may be split again.
-        hit_split_aces: split aces may take more cards.
-        split_by: ``"rank"`` or ``"value"``.
-        charlie: cards for a Charlie win, or None.
-        charlie_pays: odds of a Charlie win.
-        exact: remove the player's drawn cards before the dealer plays.
-        decks: decks in the full shoe (0: unknown); only rank-split tens use it.
-        lead: the rank index (0 = ace) the exact stand EVs' level sums take first
-            (:mod:`._stand`); a pair's split sets it to the pair's rank. It changes the
-            speed only: the values agree to rounding (below 1e-15).
+    Most attributes are the :class:`~blackjack.rules.Rules` fields of the same meaning (``h17``
+    ``dealer_hits_soft_17``, ``das`` ``double_after_split``, ``max_hands`` ``max_split_hands``,
+    ``charlie`` ``charlie_cards``). Besides them: ``peek``, figures are conditioned on the dealer
+    not having a natural; ``exact``, the player's drawn cards are removed before the dealer plays;
+    ``lead``, the rank index (0 = ace) the stand EVs' level sums take first (:mod:`._stand`: speed
+    only, the values agree to rounding).
     """
 
     upcard: int

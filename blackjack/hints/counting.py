@@ -489,21 +489,12 @@ class CountSummary:
 
 
 def count_summary(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountSummary:
-    """Return the count from what the players have seen in ``view``, with a bet suggestion.
-
-    The running count comes from the unseen cards alone (:func:`count_from_unseen`, so a
-    face-down hole card is not counted); the true count divides it by the decks unseen
-    (:func:`true_count`); the bet is :func:`bet_ramp` with the table minimum
-    (``view.rules.min_bet``) as the unit, never more than ``view.rules.max_bet``.
+    """Return the count from what the players have seen in ``view``, with a bet suggestion (:class:`CountSummary`).
 
     Args:
         view: a table view (``view.unseen_counts``, ``view.decks`` and ``view.rules`` are read).
         counting: the system or its key (default Hi-Lo).
         spread: the largest bet in units of the table minimum, before the table maximum caps it.
-
-    Returns:
-        A :class:`CountSummary`; its ``true`` and ``suggested_bet`` are None for an
-        unbalanced system.
 
     Raises:
         RulesError: an unknown system. ValueError: ``spread`` is less than 1.

@@ -95,15 +95,11 @@ class Chart:
     def __init__(self, rules: Rules, hard: Mapping[int, tuple[str, ...]], soft: Mapping[int, tuple[str, ...]],
                  pairs: Mapping[int, tuple[str, ...]]) -> None:
         self.rules = rules
-        self.hard = dict(hard)
-        self.soft = dict(soft)
-        self.pairs = dict(pairs)
+        self.hard, self.soft, self.pairs = dict(hard), dict(soft), dict(pairs)
         # The same rows indexed by upcard value (ace 1), so a lookup needs no column search.
-        self._hard = {row: _by_upcard(codes) for row, codes in self.hard.items()}
-        self._soft = {row: _by_upcard(codes) for row, codes in self.soft.items()}
-        self._pairs = {row: _by_upcard(codes) for row, codes in self.pairs.items()}
+        self._hard, self._soft, self._pairs = ({row: _by_upcard(codes) for row, codes in part.items()}
+                                               for part in (self.hard, self.soft, self.pairs))
 
-    # --- lookups -------------------------------------------------------------------------
     def code(self, player_cards: Iterable[Card | int], upcard: Card | int, *, pair: bool | None = None) -> str:
         """Return the chart code for a hand against an upcard.
 
@@ -207,7 +203,6 @@ class Chart:
             legal = moves_for(cards, self.rules)
         return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
 
-    # --- display ---------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """Return ``(section, label, codes)`` rows: hard 5..20, soft A-2..A-9, pairs 2-2..A-A."""
         out: list[tuple[str, str, tuple[str, ...]]] = []

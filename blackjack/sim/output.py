@@ -78,10 +78,8 @@ TC_LIMIT = 10
 
 
 def _true_count_table(rows: Sequence[dict[str, float | int]]) -> list[str]:
-    """The lines of the result-by-true-count table, columns as wide as their widest entry.
-
-    The end buckets read "-10 or less" and "+10 or more": they hold every count past them.
-    """
+    """The lines of the result-by-true-count table, columns as wide as their widest entry (the end buckets
+    read "-10 or less" and "+10 or more": they hold every count past them)."""
     def label(tc: int) -> str:
         if tc <= -TC_LIMIT:
             return f"{-TC_LIMIT} or less"
@@ -302,11 +300,8 @@ def check_plot(path: str | Path | None = None) -> None:
 def plot(reports: Sequence[Report], path: str | Path) -> None:
     """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
 
-    The left panel draws each kept bankroll path (``Report.paths``) against the rounds
-    played (``Report.path_steps`` rounds between samples); the right one a histogram of
-    each report's session results (``Report.session_results``, net per session in
-    units), all on one set of bins so their bars line up. Each strategy has one colour
-    in both panels, and each legend names each strategy once.
+    The left panel draws each kept path (``Report.paths``) against the rounds played, the right one a histogram
+    of each report's ``session_results`` on :func:`shared_bins` (docs/simulator.md, ``--plot``).
 
     Args:
         reports: one per strategy.
