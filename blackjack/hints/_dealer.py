@@ -98,9 +98,7 @@ class _Table:
         return len(self.weights)
 
 
-@functools.lru_cache(maxsize=64)
-def _table(upcard: int, h17: bool, naturals: bool) -> _Table:
-    return _Table(upcard, h17, naturals)
+_table = functools.lru_cache(maxsize=64)(_Table)
 
 
 def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
@@ -167,9 +165,9 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
     """Return the seven outcome probabilities as floats (memoised on the composition).
 
     Each float is the correctly rounded quotient of exact integer sums, so the
-    relative error is below 1e-15. A finite composition's integers come from
-    :func:`_numerators_by_level` (shared work for compositions that differ only in their
-    small cards), the same integers as :func:`dealer_numerators`.
+    relative error is below 1e-15. A finite composition's integers come from the level
+    sums (:func:`_level_sums`, shared by compositions that differ only in their small
+    cards), the same integers as :func:`dealer_numerators`.
 
     Raises:
         OutOfWork: inside :func:`._work.work_budget`, once its units are used up (a miss
@@ -181,7 +179,8 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
         per_outcome = dealer_numerators(counts, upcard, h17, naturals, peek)[0]
         numerators = [per_outcome[outcome][n] for outcome, n in table.slices]
     else:
-        numerators = _numerators_by_level(counts, upcard, h17, naturals, peek)
+        level_1 = _level_sums(1, counts[1:], upcard, h17, naturals, peek)  # every factor but the aces'
+        numerators = _levels(upcard, h17, naturals).down(level_1, 0, counts[0])  # level 0: the slices' numerators
     comp = INFINITE if counts is None else counts
     total = sum(comp)
     return _floats(numerators, table, _slice_denominators(total, upcard, h17, naturals, counts is None),
@@ -305,16 +304,6 @@ def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bo
     else:
         finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
     return levels.down(finer, level, suffix[0])
-
-
-def _numerators_by_level(counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
-    """The numerators of :func:`dealer_numerators` per slice (slice order), from the level sums.
-
-    ``sum_k F(C_0, k) S_k`` over level 1's groups (``k`` aces), and so on up: the same
-    integers, with the upper levels shared by every composition with the same larger cards.
-    """
-    return _levels(upcard, h17, naturals).down(_level_sums(1, counts[1:], upcard, h17, naturals, peek), 0,
-                                               counts[0])
 
 
 def clear_caches() -> None:

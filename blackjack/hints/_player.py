@@ -146,16 +146,6 @@ def chance_terms(n: int, held: int | None) -> tuple[int, int, int] | None:
     return n - 1 - held, 1, (n - 1) * allowed
 
 
-def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
-    """The dealer's final-total distribution for ``counts`` (memoised).
-
-    Raises:
-        OutOfWork: inside :func:`._work.work_budget`, once the units are used up (a memo
-            miss charges the dealer engine's level passes).
-    """
-    return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
-
-
 def _checked(dist: tuple[float, ...]) -> bool:
     return abs(sum(dist) - 1.0) < 1e-9
 
@@ -180,14 +170,15 @@ class Tree:
         self.hits: dict[object, float] = {}
         self.draws_memo: dict[Counts | None, list[tuple[int, float, Counts | None]]] = {}
         self.root_draws = draws(counts, game) if not game.exact else None
-        root_dealer = dealer(counts, game) if not game.exact else None
+        root_dealer = None if game.exact else dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
         # the approximation needs a dealer who can finish from the root; else every stand is -inf
         self.root_dealer = root_dealer if root_dealer is not None and _checked(root_dealer) else None
 
     def _dist(self, counts: Counts | None) -> tuple[float, ...] | None:
         if not self.game.exact:
             return self.root_dealer
-        dist = dealer(counts, self.game)
+        game = self.game
+        dist = dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
         return dist if _checked(dist) else None
 
     def stand(self, hard: int, ace: bool, counts: Counts | None) -> float:
@@ -297,9 +288,7 @@ def tree_for(counts: Counts | None, game: Game) -> Tree:
 SMALL_SHOE = 26
 
 
-@lru_cache(maxsize=16)
-def _tree(counts: Counts | None, game: Game) -> Tree:
-    return Tree(counts, game)
+_tree = lru_cache(maxsize=16)(Tree)
 
 
 def clear_caches() -> None:

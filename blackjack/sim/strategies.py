@@ -180,10 +180,8 @@ class HiLoStrategy(ChartStrategy):
     """Basic strategy plus the Hi-Lo index plays and bet ramp of the hint library's counting module.
 
     Index plays: the Illustrious 18 and, where late surrender is allowed, the Fab 4
-    (Schlesinger, *Blackjack Attack*); insurance at true count +3. Bets follow
-    ``blackjack.hints.counting.bet_ramp`` (1 unit up to +1, then 2 units per point, to 8);
-    the simulator stakes no more than the table's ``max_bet`` and reports what it staked.
-    The true count is floored before it is compared with an index.
+    (Schlesinger, *Blackjack Attack*), with the true count floored; bets by
+    ``blackjack.hints.counting.bet_ramp``, never above the table's ``max_bet``.
     """
 
     counting = True
@@ -237,13 +235,9 @@ class HiLoStrategy(ChartStrategy):
 class PerfectStrategy(Strategy):
     """Composition-dependent play: the best EV from ``expected_values`` for this hand's cards.
 
-    The composition is the rules' full shoe less the player's cards and the upcard (the
-    usual meaning of "composition-dependent strategy"; it does not count the shoe). The
-    EVs depend only on the hand's cards as a multiset (and, for a split hand, whether it
-    holds split aces), the upcard and the seat's hand count, so they are kept per such
-    key: a hand met again costs a dictionary lookup. A split hand is valued as a split
-    hand (no natural, DAS, the seat's hand count). The first few thousand rounds are
-    slow while the table of EVs fills.
+    The composition is the rules' full shoe less the player's cards and the upcard (it
+    does not count the shoe). The EVs are kept per hand (its cards as a multiset, split
+    aces or not), upcard and the seat's hand count, so the first rounds are slow.
     """
 
     def __init__(self, name: str, rules: Rules) -> None:
@@ -418,10 +412,8 @@ class UserPolicy(Strategy):
     when its first parameter is annotated ``TableView`` (:func:`wants_view`).
 
     Bets: one unit each round, unless the function has a ``units`` attribute, a callable
-    ``units(true_count: float) -> int`` (1 to 64): the strategy then counts (the runner
-    works out the Hi-Lo true count before each deal, as for ``hi-lo``) and each round's
-    bet is that many units. ``python -m milestones defend`` bets a student's
-    ``bet_ramp`` this way.
+    ``units(true_count: float) -> int`` (1 to 64): the strategy then counts, as ``hi-lo``
+    does, and bets that many units (docs/simulator.md).
     """
 
     def __init__(self, name: str, rules: Rules, policy: Callable[[Any], Action]) -> None:
