@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import accumulate
@@ -83,14 +84,10 @@ class _Table:
             start, _end = slices.get((outcome, n), (index, 0))
             slices[(outcome, n)] = (start, index + 1)
         self.slices = slices
-        # the slices in row order (ascending outcome, then n): n of each, where each outcome's begin
+        # the slices in row order (ascending outcome, then n): n of each, and where each outcome's begin
         self.slice_n = tuple(n for _outcome, n in slices)
-        cuts = [0] * (len(OUTCOMES) + 1)
-        for index, (outcome, _n) in enumerate(slices):
-            cuts[outcome + 1] = index + 1
-        for outcome in range(len(OUTCOMES)):
-            cuts[outcome + 1] = max(cuts[outcome + 1], cuts[outcome])
-        self.outcome_cuts = tuple(cuts)
+        outcomes = [outcome for outcome, _n in slices]
+        self.outcome_cuts = tuple(bisect_left(outcomes, outcome) for outcome in range(len(OUTCOMES) + 1))
 
     @property
     def rows(self) -> int:
@@ -282,10 +279,8 @@ def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
     return _Levels(keys, table.weights, table.weights_peek, head=2)
 
 
-#: Level sums :func:`_level_sums` keeps (for whole distributions: ``dealer_probabilities``,
-#: the stand EVs of shoes too small for ``._stand``'s formulas, ``exact=False``'s root).
-#: 3-3 v A from 8 decks, all of it from whole distributions, asked for 1,010 different
-#: level-1 sums (208 integers each), 370 level-2 ones and fewer than 100 above.
+#: Level sums :func:`_level_sums` keeps (for whole distributions: 3-3 v A from 8 decks, all of it from them,
+#: asked for 1,010 different level-1 sums of 208 integers, 370 level-2 ones and fewer than 100 above).
 LEVEL_CACHE = 2048
 
 

@@ -101,10 +101,8 @@ class _Formula:
     def firsts(self, ordered: Counts) -> tuple[float, ...]:
         """Level 1's sums, as floats, for a composition in the levels' order.
 
-        Level ``L``'s sums depend on the counts at levels ``L..9`` only and are memoised on
-        them; a composition walks up to the first level it shares with one seen before
-        and comes back down. The integers are exact; level 1's are kept as the floats the
-        weighted sum takes (each correctly rounded).
+        Level ``L``'s sums depend on the counts at levels ``L..9`` only and are memoised on them: a composition
+        walks up to the first level it shares with one seen before and comes back down.
 
         Raises:
             OutOfWork: inside :func:`._work.work_budget`, once its units are used up.

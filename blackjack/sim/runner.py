@@ -92,10 +92,8 @@ class Block:
 def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Tally:
     """Play one block and return its :class:`Tally`.
 
-    The garbage collector is paused while the block runs: a round makes no reference
-    cycles that outlive it, and the collector's passes over the many small objects a
-    round makes cost about 2% of the time. It is switched back on (if it was on) when
-    the block ends, however it ends.
+    The garbage collector is paused while the block runs (a round makes no reference cycles
+    that outlive it, and its passes cost about 2% of the time), and switched back on after.
 
     Args:
         block: what to play.

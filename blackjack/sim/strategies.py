@@ -140,8 +140,7 @@ _Trees = tuple[dict[tuple[int, bool, int | None, int], Play], dict[tuple[int, in
 def _play_trees(rows: _Rows) -> _Trees:
     """The decision trees of :class:`ChartStrategy` for a chart with these rows, kept for every block in a process.
 
-    A tree depends only on the chart (:func:`chart_play`), so the blocks of a run need not
-    derive them again; each block used to, at about 3% of ``simulate("basic")``'s time.
+    A tree depends only on the chart (:func:`chart_play`), so the blocks of a run need not derive them again.
     """
     return {}, {}
 
