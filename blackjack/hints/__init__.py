@@ -1,24 +1,7 @@
 """Hints for every front end: advice in words, exact probabilities, basic strategy, counting.
 
-The four levels of issue 4, as one library the text game, the GUI and the simulator share:
-
-==========================  ====================================================================
-level / name                what it gives
-==========================  ====================================================================
-1 ``basic_advice``          your hints: the play by rules you can defend, with a one-line reason
-1 ``TipBook``               tips shown the first time a situation occurs
-2 ``dealer_probabilities``  the dealer's final totals for an upcard, exact for the unseen cards
-2 ``bust_probability``      the chance one more card busts the hand
-2 ``expected_values``       the EV of every legal action, per unit of the initial bet
-3 ``basic_strategy``        the :class:`Chart` derived from EVs for any :class:`Rules`
-4 ``running_count`` ...     Hi-Lo, KO, Hi-Opt I, Omega II, Zen; index plays; bet ramp
-4 ``count_advice``          your hints at a true count (insurance at +3, 16 v 10 at 0)
-4 ``count_summary(view)``   the count and a bet suggestion for a table view
-4 ``CountingDrill``         a counting drill the front ends drive
-all ``hint(view)``          one :class:`Hint` for the current decision of a round
-all ``Ahead``               a worker thread that computes a decision's exact EVs before
-                            they are asked for (``hint(view, ahead=...)`` takes them)
-==========================  ====================================================================
+The four levels of docs/hints.md (its table lists what each name gives), as one library the text game, the GUI
+and the simulator share; ``hint(view)`` gives one :class:`Hint` for the current decision of a round.
 
 >>> from blackjack.actions import Action
 >>> evs = expected_values([10, 6], 10)

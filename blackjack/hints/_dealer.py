@@ -1,39 +1,23 @@
 """Exact dealer outcome probabilities on a rank-count vector (internal; see :mod:`.probability`).
 
-The dealer's play is enumerated once per ``(upcard, H17, naturals)``: every ordered
-sequence of drawn cards (hole card first) that ends the dealer's hand. Sequences are
-grouped by their multiset of cards ``m``; the final total depends only on ``m``, so each
-group is one row ``(outcome, n = |m|, orderings, orderings-with-an-allowed-hole-card)``.
-
-For a composition ``C`` of ``N`` unseen cards (a tuple of 10 counts, ace first), the
-chance of one particular ordered sequence with multiset ``m`` is
-``prod_i F(C_i, m_i) / F(N, n)`` where ``F(c, k) = c (c-1) ... (c-k+1)`` is the falling
-factorial; so ``P(outcome) = sum_rows orderings * prod_i F(C_i, m_i) / F(N, n)``.
-The sums are done in Python integers and are exact; the infinite deck uses
-``F(c, k) = c**k`` with ``C = (1,) * 9 + (4,)`` and ``N = 13``.
-
-Peek conditioning ("the dealer does not have a natural") keeps only the orderings whose
-first card (the hole card) does not complete a natural and divides by
-``P(hole card allowed) = 1 - C_X / N``.
-
-Levels (:func:`_level_sums`). The player's hit tree and the split's trees reach many
-compositions that differ only in their small cards. Sort the rows by
-``(outcome, n, m_0, m_1, ..., m_9)`` (rank 0 = aces); level ``L`` groups them by the
-first ``2 + L`` of those. A group's sum at level ``L`` leaves out the factors of the ranks
-below ``L``, so it depends on ``C_L..C_9`` only, and level ``L``'s sums are
-``sum_k F(C_L, k)`` times level ``L + 1``'s, group by group. Each level is memoised on
-its counts: a composition costs one pass over level 1's groups (aces) and, when its
-2s or larger cards are new, the passes above. The integers are the same sums as the
-prefix tree's, so the floats are the same.
+The dealer's play is enumerated once per ``(upcard, H17, naturals)``: every ordered sequence of drawn cards (hole
+card first) that ends the dealer's hand, grouped by its multiset ``m`` into one row ``(outcome, n = |m|,
+orderings, orderings whose hole card the peek allows)``. From a composition ``C`` of ``N`` cards (10 counts, ace
+first) ``P(outcome) = sum_rows orderings x prod_i F(C_i, m_i) / F(N, n)`` with ``F`` the falling factorial
+(``c**k`` for the infinite deck, ``C = (1,) * 9 + (4,)``, ``N = 13``), summed in integers; the peek divides by
+the chance of an allowed hole card. :class:`_Levels` shares the sums between compositions (docs/hints.md,
+"Level 2: method and conditioning").
 """
 
 from __future__ import annotations
 
 import functools
+import math
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import accumulate
-from operator import add, itemgetter, mul, sub, truediv
+from operator import add, getitem, itemgetter, mul, sub, truediv
 
 from ._work import PASS, spend
 
@@ -58,16 +42,9 @@ def forbidden_hole(upcard: int) -> int | None:
 
 
 class _Table:
-    """The grouped dealer sequences for one upcard and rule set.
+    """The grouped dealer sequences for one upcard and rule set, rows sorted by ``(outcome, n)``."""
 
-    Each row's product ``prod_i F(C_i, m_i)`` is found on a prefix tree: a node is a row's
-    first few ``(rank, k)`` factors (tens first, then ace..9), so rows that share factors
-    share the partial product, and one multiplication per node serves every row below it
-    (about 2.5 times faster than a product per row).
-    """
-
-    __slots__ = ("steps", "row_values", "weights", "weights_peek", "slices", "max_n", "multisets", "slice_n",
-                 "outcome_cuts")
+    __slots__ = ("weights", "weights_peek", "slices", "max_n", "multisets", "slice_n", "outcome_cuts")
 
     def __init__(self, upcard: int, h17: bool, naturals: bool) -> None:
         groups: dict[tuple[int, tuple[int, ...]], list[int]] = defaultdict(lambda: [0, 0])
@@ -98,52 +75,19 @@ class _Table:
         walk(upcard, upcard == 1, 0, -1)
         rows = sorted(groups.items(), key=lambda item: (item[0][0], sum(item[0][1])))
         self.max_n = max(sum(m) for (_, m), _w in rows)
-        # The prefix tree: node 0 is the empty product; a later node is (node, parent, slot)
-        # where slot rank*_K + k indexes F(C_rank, k) in the falling-factorial table.
-        node_of: dict[tuple[tuple[int, int], ...], int] = {(): 0}
-        steps: list[tuple[int, int, int]] = []
-        row_nodes: list[int] = []
-        weights: list[int] = []
-        weights_peek: list[int] = []
-        slices: dict[tuple[int, int], tuple[int, int]] = {}
-        for (outcome, multiset), (w_all, w_peek) in rows:
-            n = sum(multiset)
-            path: tuple[tuple[int, int], ...] = ()
-            for rank in (9, 0, 1, 2, 3, 4, 5, 6, 7, 8):
-                k = multiset[rank]
-                if k:
-                    longer = path + ((rank, k),)
-                    if longer not in node_of:
-                        node_of[longer] = len(node_of)
-                        steps.append((node_of[longer], node_of[path], rank * _K + k))
-                    path = longer
-            start, _end = slices.get((outcome, n), (len(row_nodes), 0))
-            row_nodes.append(node_of[path])
-            weights.append(w_all)
-            weights_peek.append(w_peek)
-            slices[(outcome, n)] = (start, len(row_nodes))
-        self.steps = tuple(steps)
-        # pad with node 0 so the itemgetter always returns a tuple
-        self.row_values: Callable[[Sequence[int]], tuple[int, ...]] = itemgetter(*row_nodes, 0, 0)
-        self.weights = tuple(weights)
-        self.weights_peek = tuple(weights_peek)
-        self.slices = slices
+        self.weights = tuple(w_all for _key, (w_all, _w_peek) in rows)
+        self.weights_peek = tuple(w_peek for _key, (_w_all, w_peek) in rows)
         self.multisets = tuple(multiset for (_outcome, multiset), _w in rows)
-        # the slices in row order (ascending outcome, then n): n of each, where each outcome's begin
+        slices: dict[tuple[int, int], tuple[int, int]] = {}
+        for index, ((outcome, multiset), _w) in enumerate(rows):
+            n = sum(multiset)
+            start, _end = slices.get((outcome, n), (index, 0))
+            slices[(outcome, n)] = (start, index + 1)
+        self.slices = slices
+        # the slices in row order (ascending outcome, then n): n of each, and where each outcome's begin
         self.slice_n = tuple(n for _outcome, n in slices)
-        cuts = [0] * (len(OUTCOMES) + 1)
-        for index, (outcome, _n) in enumerate(slices):
-            cuts[outcome + 1] = index + 1
-        for outcome in range(len(OUTCOMES)):
-            cuts[outcome + 1] = max(cuts[outcome + 1], cuts[outcome])
-        self.outcome_cuts = tuple(cuts)
-
-    def products(self, falling: Sequence[int]) -> list[int]:
-        """Every node's product for a falling-factorial table (see :func:`_falling`)."""
-        products = [1] * (len(self.steps) + 1)
-        for node, parent, slot in self.steps:
-            products[node] = products[parent] * falling[slot]
-        return products
+        outcomes = [outcome for outcome, _n in slices]
+        self.outcome_cuts = tuple(bisect_left(outcomes, outcome) for outcome in range(len(OUTCOMES) + 1))
 
     @property
     def rows(self) -> int:
@@ -151,21 +95,12 @@ class _Table:
         return len(self.weights)
 
 
-@functools.lru_cache(maxsize=64)
-def _table(upcard: int, h17: bool, naturals: bool) -> _Table:
-    return _Table(upcard, h17, naturals)
-
-
-def _falling(counts: Counts, infinite: bool) -> list[int]:
-    """``F(C_rank, k)`` at ``rank * _K + k`` (``C_rank ** k`` for the infinite deck)."""
-    if not infinite:
-        return [value for c in counts for value in _falling_row(c)]
-    return [c ** k for c in counts for k in range(_K)]
+_table = functools.lru_cache(maxsize=64)(_Table)
 
 
 def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
                       peek: bool) -> tuple[list[dict[int, int]], list[int], int]:
-    """Return ``(numerators, denominators, peek_numerator)`` for the exact distribution.
+    """Return ``(numerators, denominators, peek_numerator)`` for the exact distribution, one product per row.
 
     ``numerators[o][n]`` over ``denominators[n]`` is the chance of outcome ``o`` with ``n``
     dealer cards drawn, not yet divided by the no-natural chance; when ``peek`` it must
@@ -175,14 +110,18 @@ def dealer_numerators(counts: Counts | None, upcard: int, h17: bool, naturals: b
     comp = INFINITE if counts is None else counts
     table = _table(upcard, h17, naturals)
     weights = table.weights_peek if peek else table.weights
-    values = table.row_values(table.products(_falling(comp, infinite)))
+    factors = [tuple(c ** k for k in range(_K)) if infinite else _falling_row(c) for c in comp]
     numerators: list[dict[int, int]] = [{} for _ in OUTCOMES]
     for (outcome, n), (start, end) in table.slices.items():
-        numerators[outcome][n] = sum(map(mul, weights[start:end], values[start:end]))
-    total = sum(comp)
-    bad = forbidden_hole(upcard) if (naturals and peek) else None
-    allowed = total - (comp[bad] if bad is not None else 0)
-    return numerators, _denominators(total, table.max_n, infinite), allowed
+        numerators[outcome][n] = sum(weights[row] * math.prod(map(getitem, factors, table.multisets[row]))
+                                     for row in range(start, end))
+    return numerators, _denominators(sum(comp), table.max_n, infinite), _allowed(comp, upcard, naturals and peek)
+
+
+def _allowed(comp: Counts, upcard: int, peek: bool) -> int:
+    """The cards of ``comp`` that may be the hole card: all but the natural-makers when the dealer has peeked."""
+    bad = forbidden_hole(upcard) if peek else None
+    return sum(comp) - (comp[bad] if bad is not None else 0)
 
 
 def _denominators(total: int, max_n: int, infinite: bool) -> list[int]:
@@ -223,9 +162,9 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
     """Return the seven outcome probabilities as floats (memoised on the composition).
 
     Each float is the correctly rounded quotient of exact integer sums, so the
-    relative error is below 1e-15. A finite composition's integers come from
-    :func:`_numerators_by_level` (shared work for compositions that differ only in their
-    small cards), the same integers as :func:`dealer_numerators`.
+    relative error is below 1e-15. A finite composition's integers come from the level
+    sums (:func:`_level_sums`, shared by compositions that differ only in their small
+    cards), the same integers as :func:`dealer_numerators`.
 
     Raises:
         OutOfWork: inside :func:`._work.work_budget`, once its units are used up (a miss
@@ -234,16 +173,15 @@ def dealer_float(counts: Counts | None, upcard: int, h17: bool, naturals: bool,
     table = _table(upcard, h17, naturals)
     if counts is None:
         spend(PASS + table.rows)  # the infinite deck's one pass over the rows (see _work)
-        per_outcome, _denominators_by_n, allowed = dealer_numerators(counts, upcard, h17, naturals, peek)
+        per_outcome = dealer_numerators(counts, upcard, h17, naturals, peek)[0]
         numerators = [per_outcome[outcome][n] for outcome, n in table.slices]
-        total = sum(INFINITE)
     else:
-        numerators = _numerators_by_level(counts, upcard, h17, naturals, peek)
-        total = sum(counts)
-        bad = forbidden_hole(upcard) if (naturals and peek) else None
-        allowed = total - (counts[bad] if bad is not None else 0)
+        level_1 = _level_sums(1, counts[1:], upcard, h17, naturals, peek)  # every factor but the aces'
+        numerators = _levels(upcard, h17, naturals).down(level_1, 0, counts[0])  # level 0: the slices' numerators
+    comp = INFINITE if counts is None else counts
+    total = sum(comp)
     return _floats(numerators, table, _slice_denominators(total, upcard, h17, naturals, counts is None),
-                   total, allowed)
+                   total, _allowed(comp, upcard, naturals and peek))
 
 
 class _Levels:
@@ -259,11 +197,11 @@ class _Levels:
     Level ``L`` (0..10) groups the rows by the head and the counts of the first ``L``
     ranks of the order. Level 10 is the rows themselves and level 0 the heads. Sorted,
     the groups of level ``L + 1`` that refine one group of level ``L`` are consecutive, so
-    a level's sums are segment sums of the next level's. ``heads`` lists level 0's groups
-    and ``firsts`` level 1's (their keys' first ``head + 1`` fields).
+    a level's sums are segment sums of the next level's. ``firsts`` lists level 1's groups
+    (their keys' first ``head + 1`` fields).
     """
 
-    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "heads", "firsts")
+    __slots__ = ("weights", "weights_peek", "factor_k", "starts", "ends", "firsts")
 
     def __init__(self, keys: Sequence[tuple[int, ...]], weights: Sequence[int], weights_peek: Sequence[int],
                  head: int) -> None:
@@ -288,7 +226,6 @@ class _Levels:
             starts[level] = _gather(begin)
             ends[level] = _gather(begin[1:] + [len(finer)])
             finer = coarse
-        self.heads = tuple(finer)
         self.firsts = tuple(firsts)
         self.factor_k = tuple(factor_k)
         self.starts = tuple(starts)
@@ -339,16 +276,11 @@ def _levels(upcard: int, h17: bool, naturals: bool) -> _Levels:
     table = _table(upcard, h17, naturals)
     keys = [(outcome, n) + table.multisets[row]
             for (outcome, n), (start, end) in table.slices.items() for row in range(start, end)]
-    levels = _Levels(keys, table.weights, table.weights_peek, head=2)
-    if list(levels.heads) != list(table.slices):
-        raise AssertionError("level 0 must be the table's slices, in order")
-    return levels
+    return _Levels(keys, table.weights, table.weights_peek, head=2)
 
 
-#: Level sums :func:`_level_sums` keeps (for whole distributions: ``dealer_probabilities``,
-#: the stand EVs of shoes too small for ``._stand``'s formulas, ``exact=False``'s root).
-#: 3-3 v A from 8 decks, all of it from whole distributions, asked for 1,010 different
-#: level-1 sums (208 integers each), 370 level-2 ones and fewer than 100 above.
+#: Level sums :func:`_level_sums` keeps (for whole distributions: 3-3 v A from 8 decks, all of it from them,
+#: asked for 1,010 different level-1 sums of 208 integers, 370 level-2 ones and fewer than 100 above).
 LEVEL_CACHE = 2048
 
 
@@ -367,16 +299,6 @@ def _level_sums(level: int, suffix: Counts, upcard: int, h17: bool, naturals: bo
     else:
         finer = _level_sums(level + 1, suffix[1:], upcard, h17, naturals, peek)
     return levels.down(finer, level, suffix[0])
-
-
-def _numerators_by_level(counts: Counts, upcard: int, h17: bool, naturals: bool, peek: bool) -> list[int]:
-    """The numerators of :func:`dealer_numerators` per slice (slice order), from the level sums.
-
-    ``sum_k F(C_0, k) S_k`` over level 1's groups (``k`` aces), and so on up: the same
-    integers, with the upper levels shared by every composition with the same larger cards.
-    """
-    return _levels(upcard, h17, naturals).down(_level_sums(1, counts[1:], upcard, h17, naturals, peek), 0,
-                                               counts[0])
 
 
 def clear_caches() -> None:

@@ -1,23 +1,11 @@
 """The player's expected values on a rank-count vector (internal; see :mod:`.probability`).
 
-Everything here works on ``counts``: a tuple of 10 ints (ace first, tens last) of the
-cards the player has not seen, or ``None`` for an infinite deck. EVs are floats per
-unit of the hand's initial bet.
-
-Model (stated once, used by every function):
-
-* The dealer's hole card is one of the unseen cards. When ``peek`` is true the dealer
-  has checked and has no natural: every figure is conditioned on that, exactly. The
-  chance of the player's next card ``x`` is then ``C_x/N * q(C-x)/q(C)`` with
-  ``q(C) = 1 - C_X/N`` the chance that the hole card is not the natural-maker ``X``.
-* When ``peek`` is false (no hole card, or an upcard 2-9) a dealer natural takes every
-  bet on the hand, doubled and split bets included (European no-hole-card rule).
-* ``exact=True`` removes every card the player draws from the composition before the
-  dealer plays (composition-dependent, exact). ``exact=False`` keeps the dealer's
-  probabilities of the starting composition for the whole hit tree (the classic
-  "starting-hand composition" approximation, used for the strategy chart: its error
-  is the effect of the player's third and later cards on the dealer, a few
-  thousandths of a bet in a shoe).
+``counts`` is a tuple of 10 ints (ace first, tens last) of the cards the player has not seen, the dealer's hole
+card among them, or ``None`` for an infinite deck; EVs are floats per unit of the hand's initial bet. With
+``peek`` every figure is conditioned exactly on the dealer having no natural (the next card's chances too, see
+:func:`chance_terms`); without it a dealer natural takes every bet on the hand, doubles and splits included.
+``exact=True`` removes every card the player draws before the dealer plays; ``exact=False`` keeps the dealer's
+chances of the starting composition for the whole hit tree (docs/hints.md, "Level 2: method and conditioning").
 """
 
 from __future__ import annotations
@@ -37,26 +25,14 @@ NEG_INF = -math.inf
 
 @dataclass(frozen=True)
 class Game:
-    """The rule facts the EV engine needs, hashable for the caches.
+    """The rule facts the EV engine needs for one upcard, hashable for the caches (``probability.game_for``).
 
-    Attributes:
-        upcard: the dealer's upcard, 1..10.
-        h17: dealer hits soft 17.
-        naturals: two-card 21s are naturals.
-        peek: figures are conditioned on the dealer not having a natural.
-        double_on: ``"any"``, ``"9-11"``, ``"10-11"`` or ``"none"``.
-        das: double after split.
-        max_hands: most hands a seat may hold.
-        resplit_aces: split aces may be split again.
-        hit_split_aces: split aces may take more cards.
-        split_by: ``"rank"`` or ``"value"``.
-        charlie: cards for a Charlie win, or None.
-        charlie_pays: odds of a Charlie win.
-        exact: remove the player's drawn cards before the dealer plays.
-        decks: decks in the full shoe (0: unknown); only rank-split tens use it.
-        lead: the rank index (0 = ace) the exact stand EVs' level sums take first
-            (:mod:`._stand`); a pair's split sets it to the pair's rank. It changes the
-            speed only: the values agree to rounding (below 1e-15).
+    Most attributes are the :class:`~blackjack.rules.Rules` fields of the same meaning (``h17``
+    ``dealer_hits_soft_17``, ``das`` ``double_after_split``, ``max_hands`` ``max_split_hands``,
+    ``charlie`` ``charlie_cards``). Besides them: ``peek``, figures are conditioned on the dealer
+    not having a natural; ``exact``, the player's drawn cards are removed before the dealer plays;
+    ``lead``, the rank index (0 = ace) the stand EVs' level sums take first (:mod:`._stand`: speed
+    only, the values agree to rounding).
     """
 
     upcard: int
@@ -76,11 +52,7 @@ class Game:
     lead: int = 0
 
     def is_charlie(self, cards: int) -> bool:
-        """True when a hand of ``cards`` cards that has not busted wins as a Charlie (``charlie`` cards or more).
-
-        The rule of ``Rules.charlie_cards`` as the round applies it (``blackjack/round.py``);
-        the EV trees ask here, so they state it once.
-        """
+        """True when a hand of ``cards`` cards that has not busted wins as a Charlie (``Rules.charlie_cards``)."""
         return self.charlie is not None and cards >= self.charlie
 
 
@@ -130,11 +102,8 @@ _INFINITE_DRAWS: list[tuple[int, float, None]] = [(v, (INFINITE[v - 1] * _GRID /
 def draws(counts: Counts | None, game: Game) -> list[tuple[int, float, Counts | None]]:
     """The player's next card: ``[(value, chance, counts after), ...]`` under the peek model.
 
-    Only cards with a positive chance are listed; an empty list means no card can come
-    (none left, or after a peek every card left would have to be the hole card that the
-    peek ruled out). Chances are ``C_x/N x q(C-x)/q(C)`` with ``q(C) = (N - C_X)/N`` the
-    chance that the hole card is not the natural-maker ``X`` (``q = 1`` without a peek),
-    computed in integers and floored to multiples of 2**-52, so they add up to at most 1.
+    Only cards with a positive chance are listed (none: no card can come). The chances are
+    :func:`chance_terms`'s, floored to multiples of 2**-52 so that they add up to at most 1.
     """
     if counts is None:
         return list(_INFINITE_DRAWS)
@@ -177,16 +146,6 @@ def chance_terms(n: int, held: int | None) -> tuple[int, int, int] | None:
     return n - 1 - held, 1, (n - 1) * allowed
 
 
-def dealer(counts: Counts | None, game: Game) -> tuple[float, ...]:
-    """The dealer's final-total distribution for ``counts`` (memoised).
-
-    Raises:
-        OutOfWork: inside :func:`._work.work_budget`, once the units are used up (a memo
-            miss charges the dealer engine's level passes).
-    """
-    return dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
-
-
 def _checked(dist: tuple[float, ...]) -> bool:
     return abs(sum(dist) - 1.0) < 1e-9
 
@@ -211,14 +170,15 @@ class Tree:
         self.hits: dict[object, float] = {}
         self.draws_memo: dict[Counts | None, list[tuple[int, float, Counts | None]]] = {}
         self.root_draws = draws(counts, game) if not game.exact else None
-        root_dealer = dealer(counts, game) if not game.exact else None
+        root_dealer = None if game.exact else dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
         # the approximation needs a dealer who can finish from the root; else every stand is -inf
         self.root_dealer = root_dealer if root_dealer is not None and _checked(root_dealer) else None
 
     def _dist(self, counts: Counts | None) -> tuple[float, ...] | None:
         if not self.game.exact:
             return self.root_dealer
-        dist = dealer(counts, self.game)
+        game = self.game
+        dist = dealer_float(counts, game.upcard, game.h17, game.naturals, game.peek)
         return dist if _checked(dist) else None
 
     def stand(self, hard: int, ace: bool, counts: Counts | None) -> float:
@@ -312,22 +272,12 @@ class Tree:
 
 
 def tree_for(counts: Counts | None, game: Game) -> Tree:
-    """The :class:`Tree` for a root composition and rules, shared by every call that asks (memoised).
+    """The :class:`Tree` for a root composition and rules, shared by every call that asks (the 16 most recent).
 
-    Repeated EV questions about the same unseen cards (a hint shown again, a pair and its
-    split hands, two seats asking in turn) reuse the tree's memo instead of replaying the
-    hit tree. The cache keeps the 16 most recent trees (a tree from a 6-deck shoe holds
-    up to about 3,000 nodes: 2-2 against a 2, its split hands included).
-
-    Args:
-        counts: the unseen cards at the root (None: infinite deck).
-        game: the rules.
-
-    Returns:
-        The tree; its values do not depend on which hand asked first. An approximate
-        game (``exact=False``) on a small shoe (:data:`SMALL_SHOE` cards or fewer) gets an
-        exact tree: there the approximation could draw cards that are not there, and the
-        exact tree is cheap.
+    A hint shown again, a pair and its split hands, two seats asking in turn reuse its memo (a tree from a
+    6-deck shoe holds up to about 3,000 nodes: 2-2 against a 2, its split hands included). An approximate game
+    (``exact=False``) on a shoe of :data:`SMALL_SHOE` cards or fewer gets an exact tree: there the approximation
+    could draw cards that are not there, and the exact tree is cheap.
     """
     if not game.exact and counts is not None and sum(counts) <= SMALL_SHOE:
         return _tree(counts, replace(game, exact=True))
@@ -338,9 +288,7 @@ def tree_for(counts: Counts | None, game: Game) -> Tree:
 SMALL_SHOE = 26
 
 
-@lru_cache(maxsize=16)
-def _tree(counts: Counts | None, game: Game) -> Tree:
-    return Tree(counts, game)
+_tree = lru_cache(maxsize=16)(Tree)
 
 
 def clear_caches() -> None:

@@ -10,11 +10,9 @@ its own cards, so the hands can be added up exactly:
   played in an unsplit hand (the shoe with only one pair card out).
 
 These are the post-split strategies of Eric Farmer's combinatorial analyzer
-(github.com/possibly-wrong/blackjack, ``readme.txt``: "CDZ-" and "CDP1"); the method is
-the one his analyzer uses (Farmer, "Computing exact split EVs", the ``computeSplit``
-notes), written afresh here and extended to any ``max_split_hands`` and to the peek.
-``tests/hints/test_hints_ca_oracle.py`` holds both strategies to the analyzer's own split
-EVs (commit a1f7dbb, nine shoes, 2 or 4 hands, pairs by value): equal within 2.4e-15.
+(github.com/possibly-wrong/blackjack, ``readme.txt``), and the method is his analyzer's
+(``computeSplit``), written afresh and extended to any ``max_split_hands`` and to the peek;
+``tests/hints/test_hints_ca_oracle.py`` holds both to its split EVs (docs/hints.md).
 
 Method. Let ``C`` be the unseen cards with both pair cards out, ``P`` the pair cards
 among them, and ``M`` the most hands this split can make. ``X(a, b)`` is the EV of one
@@ -45,7 +43,6 @@ EVs do not depend on ``j``; only the chances do.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from operator import add, mul
@@ -69,45 +66,27 @@ def _falling(x: float, k: int) -> float:
 
 
 @lru_cache(maxsize=None)
-def _orders_ending(h: int) -> int:
-    """Orders of second cards that end with exactly ``h`` hands, none pairing at the end.
-
-    ``h - 2`` pair cards and ``h`` non-pair cards; a pair card adds a waiting hand, a
-    non-pair card completes one; two hands wait at the start and the last card completes
-    the last waiting hand.
-    """
-    return _paths(h - 2, h, end_with_pair=False)
-
-
-@lru_cache(maxsize=None)
-def _orders_reaching(max_hands: int, k: int) -> int:
-    """Orders that reach ``max_hands`` hands with the last pair card after ``k`` completed hands."""
-    return _paths(max_hands - 2, k, end_with_pair=True)
-
-
-def _paths(pairs: int, others: int, *, end_with_pair: bool) -> int:
-    """Orders of ``pairs`` pair cards and ``others`` non-pair cards in which the split goes on to the last card.
+def _ways(a: int, b: int) -> int:
+    """Orders of ``a`` pair and ``b`` non-pair second cards that leave a hand waiting after every card.
 
     Two hands wait for a second card at the start; a pair card adds a waiting hand and a
-    non-pair card completes one. Every card but the last must leave a hand waiting; with
-    ``end_with_pair`` the last card is a pair card.
+    non-pair card completes one.
     """
-    @lru_cache(maxsize=None)
-    def ways(a: int, b: int) -> int:
-        """Orders of the first ``a`` pair and ``b`` non-pair cards that leave a hand waiting after every card."""
-        if 2 + a - b <= 0:
-            return 0
-        if a == 0 and b == 0:
-            return 1
-        return (ways(a - 1, b) if a else 0) + (ways(a, b - 1) if b else 0)
-
-    if end_with_pair:
-        if pairs == 0:
-            return 1 if others == 0 else 0
-        return ways(pairs - 1, others) if pairs >= 1 else 0
-    if 2 + pairs - others != 0 or others == 0:
+    if 2 + a - b <= 0:
         return 0
-    return ways(pairs, others - 1)
+    if a == 0 and b == 0:
+        return 1
+    return (_ways(a - 1, b) if a else 0) + (_ways(a, b - 1) if b else 0)
+
+
+def _orders_ending(h: int) -> int:
+    """Orders of ``h - 2`` pair and ``h`` non-pair second cards that end with ``h`` hands, none pairing at the end."""
+    return _ways(h - 2, h - 1)
+
+
+def _orders_reaching(max_hands: int, k: int) -> int:
+    """Orders that reach ``max_hands`` hands with the last pair card after ``k`` completed hands."""
+    return _ways(max_hands - 3, k) if max_hands > 2 else int(k == 0)
 
 
 class _Chances:
@@ -326,38 +305,24 @@ class _Hands:
 
 def _combine(hands: _Hands, chances: _Chances, max_hands: int) -> float:
     """Add up the ways the resplitting can end (see the module docstring)."""
-    x_memo: dict[tuple[int, int], float] = {}
-    n_memo: dict[tuple[int, int], float] = {}
-
+    @lru_cache(maxsize=None)
     def x(a: int, b: int) -> float:
-        key = (a, b)
-        if key in x_memo:
-            return x_memo[key]
         if b == 0:
-            value = hands.at(a)[0]
-        else:
-            v = chances.v(a, b - 1)
-            if v >= 1.0:
-                value = 0.0  # unreachable (no non-pair card left): its weight is zero
-            else:
-                value = (x(a, b - 1) - (v * x(a + 1, b - 1) if v > 0 else 0.0)) / (1.0 - v)
-        x_memo[key] = value
-        return value
+            return hands.at(a)[0]
+        v = chances.v(a, b - 1)
+        if v >= 1.0:
+            return 0.0  # unreachable (no non-pair card left): its weight is zero
+        return (x(a, b - 1) - (v * x(a + 1, b - 1) if v > 0 else 0.0)) / (1.0 - v)
 
+    @lru_cache(maxsize=None)
     def n(a: int, b: int) -> float:
-        key = (a, b)
-        if key in n_memo:
-            return n_memo[key]
         v = chances.v(a, b)
         if v >= 1.0:
-            value = 0.0
-        elif b == 0:
+            return 0.0
+        if b == 0:
             x_value, p_value, _ = hands.at(a)
-            value = (x_value - (v * p_value if v > 0 else 0.0)) / (1.0 - v)
-        else:
-            value = (n(a, b - 1) - (v * n(a + 1, b - 1) if v > 0 else 0.0)) / (1.0 - v)
-        n_memo[key] = value
-        return value
+            return (x_value - (v * p_value if v > 0 else 0.0)) / (1.0 - v)
+        return (n(a, b - 1) - (v * n(a + 1, b - 1) if v > 0 else 0.0)) / (1.0 - v)
 
     total = 0.0
     for h in range(2, max_hands):
@@ -422,9 +387,8 @@ def _same_rank(tens: int, decks: int) -> list[tuple[int, float]]:
     others = 16 * decks - 2  # the other ten-valued cards of the shoe
     same = 4 * decks - 2
     if decks > 0 and 0 <= tens <= others and same >= 0:
-        comb: Callable[[int, int], int] = math.comb
-        whole = comb(others, tens)
-        return [(j, comb(same, j) * comb(others - same, tens - j) / whole) for j in range(0, tens + 1)]
+        whole = math.comb(others, tens)
+        return [(j, math.comb(same, j) * math.comb(others - same, tens - j) / whole) for j in range(0, tens + 1)]
     return [(j, math.comb(tens, j) * 0.25 ** j * 0.75 ** (tens - j)) for j in range(0, tens + 1)]
 
 

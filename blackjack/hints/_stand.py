@@ -1,39 +1,15 @@
-"""Exact stand EVs straight from the dealer's draws, one merged sum per player total (internal).
+"""Exact stand EVs straight from the dealer's draws, one merged weighted sum per player total (internal).
 
-The player's trees ask for the EV of standing on a total ``t`` far more often than for
-the dealer's whole distribution, and one of these EVs needs only some of the dealer's
-outcomes. With ``P`` the dealer's final-total chances (after the peek, if any), and a
-dealer natural counted as a loss for every total that is not itself a natural:
-
-* ``t <= 16``: ``2 P(bust) - 1``;
-* ``t = 17``: ``2 P(bust) + P(17) - 1``;
-* ``t = 18``: ``2 P(bust) + 2 P(17) + P(18) - 1``;
-* ``t = 19``: ``1 - P(19) - 2 P(20) - 2 P(21) - 2 P(natural)``;
-* ``t = 20``: ``1 - P(20) - 2 P(21) - 2 P(natural)``;
-* ``t = 21``: ``1 - P(21) - 2 P(natural)``.
-
-Each uses the chances adding up to 1, which holds whenever the dealer cannot run out of
-cards: the shoe holds at least as many cards as the longest dealer hand. Smaller shoes
-are left to the caller (:meth:`Stands.ev` returns None), which then adds up the whole
-distribution and checks it.
-
-Each formula is one weighted sum over the dealer's draws: the rows of
-:class:`._dealer._Table` of the outcomes it names, each weight times the formula's
-coefficient, grouped by level as the dealer engine groups them (:class:`._dealer._Levels`).
-Rows of different outcomes but the same counts of the lower ranks then fall into one
-group, so there are fewer groups to sum: under an ace, 20-32 at a composition's own
-lowest level against the whole distribution's 208. The levels take the ranks in an order the caller chooses
-(:func:`._dealer.rank_order`): ``lead`` first. A pair's split hands are played on shoes
-that differ from one another only in the pair's rank; with that rank first they share
-every level sum but the lowest.
-
-The level sums are exact integers down to level 1. The last step is a weighted sum of
-level 1's groups (:class:`_Formula`): each sum and weight rounded once to a float, the
-products added with :func:`math.fsum`. Every term of a formula has the same sign, so
-the result differs from the one computed from the whole distribution
-(:func:`._player.stand_value`) only by rounding, below 1e-15 (``tests/hints/
-test_hints_stand.py`` holds it to 1e-14; against the integer-only pass it replaced, EVs
-moved by at most 4.4e-16 on 252 random decisions).
+With ``P`` the dealer's final-total chances (after the peek, if any) and a dealer natural a loss, standing on
+``t <= 16`` is worth ``2 P(bust) - 1``, on 17 ``2 P(bust) + P(17) - 1`` and so on (:data:`_FORMULAS`). Each
+formula uses the chances adding up to 1, which holds when the shoe holds at least as many cards as the longest
+dealer hand; for a smaller shoe :meth:`Stands.ev` returns None and the caller adds up the whole distribution.
+Each formula is one weighted sum over the rows of :class:`._dealer._Table`, grouped by level as
+:class:`._dealer._Levels` groups them, the ranks in the order of :func:`._dealer.rank_order` (``lead`` first: a
+pair's split hands, on shoes that differ only in the pair's rank, then share every level sum but the lowest).
+Level 1's sums and weights are rounded once to floats and the products added with :func:`math.fsum`; every term
+of a formula has one sign, so the EV differs from :func:`._player.stand_value` of the whole distribution only by
+rounding (``tests/hints/test_hints_stand.py`` holds it to 1e-14). docs/hints.md ("Level 2") gives the measurements.
 """
 
 from __future__ import annotations
@@ -43,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from math import fsum
 from operator import mul, truediv
+from typing import Any
 
 from ._dealer import (BUST, NATURAL, _denominators, _falling_row, _gather, _Levels, _table, forbidden_hole,
                       rank_order)
@@ -61,25 +38,16 @@ _FORMULAS: dict[int, tuple[int, dict[int, int]]] = {
     21: (1, {4: -1, NATURAL: -2}),
 }
 
-#: Level sums kept in all, over every formula, rank order and rule set: past this the
-#: memos start afresh (the values stay right; only later calls redo the work). The
-#: hardest benchmark decision (2-2 v 2, 8 decks) keeps about 2,800.
+#: Entries the memos keep in all, over every formula, rank order and rule set: past a limit, that memo starts
+#: afresh in every formula (the values stay right; only later calls redo the work). The hardest benchmark
+#: decision (2-2 v 2, 8 decks) keeps about 2,800 level sums; 2-2 v A from 6 decks about 7,000 stand EVs; a
+#: decision about 100 level-1 weight rows per formula (``_Formula.dot``).
 LEVEL_LIMIT = 8192
-#: Stand EVs kept in all, the same way (2-2 v A from 6 decks keeps about 7,000).
-VALUE_LIMIT = 65536
-
-
-#: Level-1 weight rows kept in all, the same way (about 100 per formula for one decision,
-#: ``_Formula.dot``).
 DOT_LIMIT = 8192
+VALUE_LIMIT = 65536
+_LIMITS = {"sums": LEVEL_LIMIT, "dots": DOT_LIMIT, "values": VALUE_LIMIT}
+_kept = dict.fromkeys(_LIMITS, 0)
 
-
-class _Kept:
-    """How many level sums, weight rows and stand EVs the memos hold, over every formula."""
-
-    sums = 0
-    dots = 0
-    values = 0
 
 class _Formula:
     """One stand formula's weighted dealer rows for an upcard, rule set and rank order, by level.
@@ -133,10 +101,8 @@ class _Formula:
     def firsts(self, ordered: Counts) -> tuple[float, ...]:
         """Level 1's sums, as floats, for a composition in the levels' order.
 
-        Level ``L``'s sums depend on the counts at levels ``L..9`` only and are memoised on
-        them; a composition walks up to the first level it shares with one seen before
-        and comes back down. The integers are exact; level 1's are kept as the floats the
-        weighted sum takes (each correctly rounded).
+        Level ``L``'s sums depend on the counts at levels ``L..9`` only and are memoised on them: a composition
+        walks up to the first level it shares with one seen before and comes back down.
 
         Raises:
             OutOfWork: inside :func:`._work.work_budget`, once its units are used up.
@@ -161,10 +127,10 @@ class _Formula:
         while pending:
             level, suffix = pending.pop()
             sums = down(sums, level, suffix[0])
-            _count_sums()
+            _keep("sums")
             memo[level][suffix] = sums
         first = tuple(map(float, down(sums, 1, ordered[1])))
-        _count_sums()
+        _keep("sums")
         self.first_memo[ordered[1:]] = first
         return first
 
@@ -175,18 +141,22 @@ class _Formula:
             falling = _falling_row(lead)
             denominators = _denominator_row(cards)
             got = tuple(map(truediv, map(falling.__getitem__, self.first_m), map(denominators.__getitem__, self.first_n)))
-            if _Kept.dots >= DOT_LIMIT:
-                _forget_dots()
+            _keep("dots")
             self.dots[(lead, cards)] = got
-            _Kept.dots += 1
         return got
 
+    def memos(self, kind: str) -> list[dict[Any, Any]]:
+        """This formula's memos of one kind of :data:`_LIMITS`."""
+        if kind == "sums":
+            return [*self.memo, self.first_memo]
+        return [self.dots if kind == "dots" else self.values]
 
-def _count_sums() -> None:
-    """Count one more level sum kept; past :data:`LEVEL_LIMIT` every formula's level memos start afresh."""
-    if _Kept.sums >= LEVEL_LIMIT:
-        _forget_sums()
-    _Kept.sums += 1
+
+def _keep(kind: str) -> None:
+    """Count one more entry kept in a memo of ``kind``; past its limit that memo of every formula starts afresh."""
+    if _kept[kind] >= _LIMITS[kind]:
+        _forget(kind)
+    _kept[kind] += 1
 
 
 @functools.lru_cache(maxsize=1024)
@@ -241,10 +211,8 @@ class Stands:
         spend(DOT + len(formula.first_n))
         added = fsum(map(mul, formula.firsts(ordered), formula.dot(ordered[0], cards)))
         value = formula.const + added * cards / allowed
-        if _Kept.values >= VALUE_LIMIT:
-            _forget_values()
+        _keep("values")
         values[counts] = value
-        _Kept.values += 1
         return value
 
 
@@ -268,33 +236,16 @@ def stands_for(upcard: int, h17: bool, naturals: bool, peek: bool, lead: int = 0
     return stands
 
 
-def _formulas() -> list[_Formula]:
-    return [formula for stands in list(_STANDS.values()) for formula in stands.formulas]
-
-
-def _forget_sums() -> None:
-    for formula in _formulas():
-        for memo in formula.memo:
-            memo.clear()
-        formula.first_memo.clear()
-    _Kept.sums = 0
-
-
-def _forget_dots() -> None:
-    for formula in _formulas():
-        formula.dots.clear()
-    _Kept.dots = 0
-
-
-def _forget_values() -> None:
-    for formula in _formulas():
-        formula.values.clear()
-    _Kept.values = 0
+def _forget(kind: str) -> None:
+    for stands in list(_STANDS.values()):
+        for formula in stands.formulas:
+            for memo in formula.memos(kind):
+                memo.clear()
+    _kept[kind] = 0
 
 
 def clear_caches() -> None:
     """Forget every memoised level sum and stand EV (the formulas themselves stay: they do not depend on any shoe)."""
-    _forget_sums()
-    _forget_dots()
-    _forget_values()
+    for kind in _LIMITS:
+        _forget(kind)
     _denominator_row.cache_clear()

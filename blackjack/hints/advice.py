@@ -6,6 +6,7 @@ above every level (``from blackjack.hints import hint``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -179,15 +180,10 @@ def fresh_moves(player_cards: Iterable[CardLike], rules: Rules | None = None) ->
     return moves_for(list(player_cards), _DEFAULT_RULES if rules is None else rules)
 
 
-#: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to
-#: ``exact=False``. A unit is one group of a dealer level pass (an integer multiply-add);
-#: a level pass costs 26 besides its groups, a stand EV's weighted sum 8 besides its
-#: groups, a new tree node 10, a new split node 51; values already memoised cost nothing.
-#: A unit took 0.195-0.349 us of CPU at the median on this shared 2-core machine as its
-#: speed varied (benchmarks/hints.py, 2026-11-23), so the budget is 49-87 ms: room for the
-#: fallback after it at the machine's usual speed, not always when it runs slow (the
-#: budget, unlike a time limit, does not see that: the price of a replayable choice).
-#: docs/hints.md gives the measured exact share and times.
+#: Work units (:mod:`._work`) ``hint()`` gives the exact EVs before it falls back to ``exact=False``: 49-87 ms
+#: of CPU on this shared 2-core machine as its speed varied (benchmarks/hints.py, 2026-11-23; docs/hints.md gives
+#: the exact share and times). Unlike a time limit the budget does not see a slow machine: the price of a
+#: replayable choice.
 EXACT_WORK_BUDGET = 250_000
 
 #: Seconds ``hint(..., ahead=...)`` waits for the exact EVs that :class:`.Ahead` is still
@@ -209,11 +205,9 @@ def hint_evs(cards: Sequence[CardLike], upcard: int, unseen: Mapping[int, int], 
         from_split: the hand came from a split.
         hands: the hands the seat holds now.
         exact: True or False forces the mode; None (the default) computes exactly within
-            :data:`EXACT_WORK_BUDGET` work units (``_work.work_budget``: units counted as the
-            memos miss, never the clock) and, if they run out, falls back to ``exact=False``
-            (the starting-composition approximation). The choice depends only on the
-            decision and on what the memos hold (the call history), so it is the same on
-            any machine.
+            :data:`EXACT_WORK_BUDGET` work units (:mod:`._work`: the choice depends only on the
+            decision and the call history, never the clock) and, if they run out, falls back
+            to ``exact=False`` (the starting-composition approximation).
         ahead: with ``exact=None``, take the exact EVs from this worker when it has begun
             this decision (:meth:`.Ahead.start`): at once if they are ready, else after
             waiting up to ``wait`` seconds (None: until they are). Still running after
@@ -228,21 +222,21 @@ def hint_evs(cards: Sequence[CardLike], upcard: int, unseen: Mapping[int, int], 
     Raises:
         As :func:`~.probability.expected_values`.
     """
+    evs = functools.partial(expected_values, cards, upcard, unseen, rules, from_split=from_split, hands=hands)
     if exact is not None:
-        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=exact), exact
+        return evs(exact=exact), exact
     if ahead is not None:
         decision = Decision.of(cards, upcard, unseen, rules, from_split=from_split, hands=hands)
-        evs = ahead.evs(decision, wait)
-        if evs is not None:
-            return evs, True
+        ready = ahead.evs(decision, wait)
+        if ready is not None:
+            return ready, True
         if ahead.pending(decision):
-            return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands,
-                                   exact=False), False
+            return evs(exact=False), False
     try:
         with work_budget(EXACT_WORK_BUDGET):
-            return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands), True
+            return evs(), True
     except OutOfWork:
-        return expected_values(cards, upcard, unseen, rules, from_split=from_split, hands=hands, exact=False), False
+        return evs(exact=False), False
 
 
 @dataclass(frozen=True)

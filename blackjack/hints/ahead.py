@@ -1,12 +1,9 @@
 """Exact EVs worked out ahead, on a background thread, while the player reads the table.
 
-A cold exact computation takes up to about 0.2 s of CPU on the hardest decisions (small
-pairs against an ace or a 2 from a deep shoe; benchmarks/hints.py), more than a hint
-should keep a player waiting, and one pure-Python process cannot make it faster. But
-the decision is known before the player asks: as soon as the cards are dealt. A front
-end calls :meth:`Ahead.start` then; one worker thread computes the exact EVs while the
-player reads the table (a terminal waiting in ``input()`` leaves the worker the whole
-CPU), and :func:`.table_hint.hint` with ``ahead=`` takes them when the player asks.
+The hardest decisions take up to about 0.2 s of CPU cold, but a decision is known as soon as the cards are
+dealt: a front end calls :meth:`Ahead.start` then, one worker thread computes the exact EVs while the player
+reads the table, and :func:`.table_hint.hint` with ``ahead=`` takes them when the player asks (docs/hints.md,
+"For the front ends").
 
 >>> from blackjack.hints.ahead import Ahead, Decision
 >>> one_deck = {1: 4, 2: 4, 3: 4, 4: 4, 5: 4, 6: 4, 7: 4, 8: 2, 9: 4, 10: 15}  # 8-8 v 10 dealt
@@ -184,9 +181,7 @@ class Ahead:
             return None
         try:
             return dict(job.future.result(timeout=wait))
-        except (concurrent.futures.TimeoutError, concurrent.futures.CancelledError):
-            return None
-        except Exception:  # the same inputs raise the same error in the caller's own computation
+        except Exception:  # not ready in time, cancelled, or failed (the caller's own computation raises it again)
             return None
 
     def pending(self, decision: Decision) -> bool:

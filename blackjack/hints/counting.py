@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..view import TableView
 from .advice import basic_advice, fresh_moves
 from .probability import CardLike, card_value
+from .strategy import basic_strategy
 
 #: The game the indices were published for: 6 decks, S17, DAS, peek, late surrender.
 _PUBLISHED_GAME = Rules(surrender="late")
@@ -80,14 +81,8 @@ class CountingSystem:
 @functools.cache
 def systems() -> dict[str, CountingSystem]:
     """Return every counting system in ``counting.toml``, by key, in file order."""
-    text = resources.files(__package__).joinpath("counting.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    out = {}
-    for key, table in data.items():
-        fields = dict(table)
-        fields["tags"] = tuple(fields["tags"])
-        out[key] = CountingSystem(key=key, **fields)
-    return out
+    data = tomllib.loads(resources.files(__package__).joinpath("counting.toml").read_text(encoding="utf-8"))
+    return {key: CountingSystem(key=key, **{**table, "tags": tuple(table["tags"])}) for key, table in data.items()}
 
 
 def system(key: str | CountingSystem) -> CountingSystem:
@@ -346,7 +341,6 @@ def index_play(player_cards: Iterable[CardLike], upcard: CardLike, *, surrender:
 
 def _chart_splits(rules: Rules, value: int, up: int) -> bool:
     """Whether the basic-strategy chart for ``rules`` splits a pair of ``value`` against ``up``."""
-    from .strategy import basic_strategy  # strategy does not import counting; kept local to stay light
     code = basic_strategy(rules).pair_code(value, up)
     return code in ("P", "Rp") or (code == "Ph" and rules.double_after_split)
 
@@ -495,21 +489,12 @@ class CountSummary:
 
 
 def count_summary(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountSummary:
-    """Return the count from what the players have seen in ``view``, with a bet suggestion.
-
-    The running count comes from the unseen cards alone (:func:`count_from_unseen`, so a
-    face-down hole card is not counted); the true count divides it by the decks unseen
-    (:func:`true_count`); the bet is :func:`bet_ramp` with the table minimum
-    (``view.rules.min_bet``) as the unit, never more than ``view.rules.max_bet``.
+    """Return the count from what the players have seen in ``view``, with a bet suggestion (:class:`CountSummary`).
 
     Args:
         view: a table view (``view.unseen_counts``, ``view.decks`` and ``view.rules`` are read).
         counting: the system or its key (default Hi-Lo).
         spread: the largest bet in units of the table minimum, before the table maximum caps it.
-
-    Returns:
-        A :class:`CountSummary`; its ``true`` and ``suggested_bet`` are None for an
-        unbalanced system.
 
     Raises:
         RulesError: an unknown system. ValueError: ``spread`` is less than 1.

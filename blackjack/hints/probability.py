@@ -6,13 +6,9 @@ ten-valued cards 4/13) or the cards still unseen by the player: a mapping point 
 counts. The upcard and the player's cards must already be out of it; during a round
 pass ``view.unseen_counts``, which also holds the dealer's face-down hole card.
 
-Method: ``dealer_probabilities`` recurses over the dealer's draws without replacement,
-memoised on the cards left. The EV engine (``_player``: the hit tree, splits, insurance)
-uses the same dealer model through the faster ``_dealer`` tables (every ordered draw
-sequence, grouped by its multiset); the player's hit tree removes every drawn card from
-the composition before the dealer plays, and splits with resplits are exact for the
-CDP1 post-split strategy (``_split``). All results are exact for the composition;
-EVs are floats (rounding error far below 1e-12).
+All results are exact for the composition (EVs are floats, rounding error far below 1e-12); docs/hints.md
+("Level 2: method and conditioning") tells how the EV engine (``_dealer``, ``_stand``, ``_player``, ``_split``)
+works them out.
 
 >>> round(dealer_probabilities(6)["bust"], 4)
 0.4232

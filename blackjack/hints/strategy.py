@@ -1,28 +1,11 @@
 """Level 3 hints: a basic-strategy chart derived from expected values for any :class:`Rules`.
 
-Nothing is hard-coded: every cell compares the EVs of :func:`.expected_values` for the
-rules' full shoe (``decks`` decks, less the upcard and the player's cards).
-
-Method (total-dependent basic strategy, the convention of the published charts):
-
-* A hard row (5..20) averages each action's EV over every two-card non-pair hand with
-  that total (T-6, 9-7 for 16), weighted by its chance of being dealt; hard 4 and 20
-  use 2-2 and T-T played without splitting.
-* Soft rows are A-2 .. A-9; pair rows are 2-2 .. T-T and A-A.
-* Every EV is exact for the composition (:func:`.expected_values` with ``exact=True``;
-  splits with resplits by the CDP1 post-split strategy, see ``_split``). The charts for
-  4-8 decks S17 and H17 with DAS equal the Wizard of Odds charts cell by cell, and the
-  single-deck S17 chart without DAS equals a published single-deck chart (tested).
-* The charts of the presets (and of ``Rules()``) are shipped as data in ``charts.json``,
-  derived by ``python -m blackjack.hints._build``; a test derives each one again and
-  finds it equal. Any other rule set is derived on first use (tens of seconds for a
-  6-deck shoe; cached per rules).
-* Early surrender compares -0.5 with each action's EV not conditioned on the peek.
-* A code tells the fallback when its move is not allowed: ``Dh`` double else hit,
-  ``Ds`` double else stand, ``Rh``/``Rs``/``Rp`` surrender else hit/stand/split, ``Ph``
-  split if doubling after a split is allowed else hit (the published charts' "Ph"), and
-  ``P`` split (when the seat cannot split any more, read the hand's total instead, as
-  the Wizard of Odds advises).
+Nothing is hard-coded: every cell compares the exact EVs of :func:`.expected_values` for the rules' full shoe
+(``decks`` decks, less the upcard and the player's cards), as total-dependent basic strategy, the convention of
+the published charts: a hard row averages each action's EV over the two-card non-pair hands of that total,
+weighted by their chance (hard 4 and 20 read 2-2 and T-T unsplit). The charts of the presets are shipped in
+``charts.json`` (:func:`shipped_rules`); docs/hints.md ("Level 3: the chart") gives the method, the codes
+(:data:`CODES`) and the published charts they are tested against.
 """
 
 from __future__ import annotations
@@ -112,15 +95,11 @@ class Chart:
     def __init__(self, rules: Rules, hard: Mapping[int, tuple[str, ...]], soft: Mapping[int, tuple[str, ...]],
                  pairs: Mapping[int, tuple[str, ...]]) -> None:
         self.rules = rules
-        self.hard = dict(hard)
-        self.soft = dict(soft)
-        self.pairs = dict(pairs)
+        self.hard, self.soft, self.pairs = dict(hard), dict(soft), dict(pairs)
         # The same rows indexed by upcard value (ace 1), so a lookup needs no column search.
-        self._hard = {row: _by_upcard(codes) for row, codes in self.hard.items()}
-        self._soft = {row: _by_upcard(codes) for row, codes in self.soft.items()}
-        self._pairs = {row: _by_upcard(codes) for row, codes in self.pairs.items()}
+        self._hard, self._soft, self._pairs = ({row: _by_upcard(codes) for row, codes in part.items()}
+                                               for part in (self.hard, self.soft, self.pairs))
 
-    # --- lookups -------------------------------------------------------------------------
     def code(self, player_cards: Iterable[Card | int], upcard: Card | int, *, pair: bool | None = None) -> str:
         """Return the chart code for a hand against an upcard.
 
@@ -224,7 +203,6 @@ class Chart:
             legal = moves_for(cards, self.rules)
         return self.play(total, soft, pair, card_value(upcard), legal.__contains__)
 
-    # --- display ---------------------------------------------------------------------------
     def rows(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """Return ``(section, label, codes)`` rows: hard 5..20, soft A-2..A-9, pairs 2-2..A-A."""
         out: list[tuple[str, str, tuple[str, ...]]] = []
@@ -255,14 +233,7 @@ class Chart:
 
 
 def moves_for(cards: list[Card | int], rules: Rules) -> frozenset[Action]:
-    """The moves ``rules`` offer a hand of ``cards`` before any other play (no split hand, money enough).
-
-    HIT and STAND; on two cards DOUBLE when ``rules.double_on`` allows the best total and
-    SURRENDER when the rules have it; SPLIT on a pair (same rank, or same value under
-    ``split_by="value"``; point values count as a pair when equal) when
-    ``rules.max_split_hands`` is above 1. :meth:`Chart.action` and
-    :func:`.advice.basic_advice` take it when no ``legal`` is given.
-    """
+    """The moves ``rules`` offer a hand of ``cards`` before any other play (:func:`.advice.fresh_moves`)."""
     legal = {Action.STAND, Action.HIT}
     if len(cards) == 2:
         total, _soft, pair = _read([card_value(c) for c in cards])
@@ -328,9 +299,8 @@ def _shipped() -> dict[str, dict[str, dict[str, list[str]]]]:
 def basic_strategy(rules: Rules) -> Chart:
     """Return the basic-strategy chart for ``rules``: shipped data for the presets, else derived (cached per rules).
 
-    See the module docstring for the method. The presets' charts (and ``Rules()``'s) are
-    read from ``charts.json`` at once; any other rule set is derived by
-    :func:`derive_chart` on first use.
+    The shipped charts (:func:`shipped_rules`) are read from ``charts.json`` at once; any
+    other rule set is derived by :func:`derive_chart` on first use.
 
     Args:
         rules: the table rules; the shoe is ``rules.decks`` full decks.

@@ -99,10 +99,8 @@ def hint(state: TableView, *, exact: bool | None = None, ahead: Ahead | None = N
         state: the round's view (``round.view()``); uses ``phase``, ``rules``,
             ``dealer.upcard``, ``seats``, ``turn``, ``legal_actions`` and ``unseen_counts``.
         exact: force exact EVs (True) or the fast approximation (False). Default: exact
-            when they are done within :data:`.advice.EXACT_WORK_BUDGET` work units
-            (:func:`.advice.hint_evs`; deterministic, not timed); otherwise the
-            starting-composition approximation, and ``Hint.exact`` says so (measured in
-            benchmarks/hints.py: how often, how fast, how far off).
+            within a work budget, else the approximation (:func:`.advice.hint_evs`), and
+            ``Hint.exact`` says which.
         ahead: a worker that may have begun this decision's exact EVs
             (:class:`.Ahead`, started when the cards were dealt); see :func:`.advice.hint_evs`.
         wait: the most seconds to wait for ``ahead`` (None: until it is done).

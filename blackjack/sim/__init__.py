@@ -1,16 +1,5 @@
 """The Monte Carlo simulator: play strategies through the real engine and measure them.
 
-=======================  ===============================================================
-name                     what it is
-=======================  ===============================================================
-``simulate(...)``        run strategies, return a ``Report`` per strategy
-``Report``               EV, standard error, 95% interval, house edge, frequencies, ...
-``run_block(block)``     the unit of work (one shoe's worth of rounds, or a session)
-``basic_strategy_edge``  the hint library's exact house edge for basic strategy
-``BUILTIN``              the built-in strategy names
-``Decision``             what a ``module:function`` policy is told for one decision
-=======================  ===============================================================
-
 Command line: ``python -m blackjack.sim --rules vegas --strategy basic hi-lo --hands 1e6``
 (``blackjack-kit-sim``). See ``docs/simulator.md``.
 

@@ -38,11 +38,7 @@ __all__ = ["DASK_NEEDS_DISTRIBUTED", "build_parser", "main"]
 
 
 def _units(bankroll: Fraction | None) -> float | None:
-    """``--bankroll``, read exactly as typed money is, as the float the risk-of-ruin statistics use.
-
-    The risk of ruin is a statistic over the sessions' running nets, which the simulator
-    keeps as floats (``blackjack/sim/stats.py``); no chip is paid with this number.
-    """
+    """``--bankroll`` as the float the risk-of-ruin statistic uses (no chip is paid with it)."""
     return None if bankroll is None else float(bankroll)
 
 
@@ -115,14 +111,6 @@ def _rules(args: argparse.Namespace, rules: Rules) -> Rules:
     return rules
 
 
-def _write(text: str, target: str) -> None:
-    """Write ``text`` to stdout (``target`` ``-``) or to the file ``target`` (see :func:`write_file`)."""
-    if target == "-":
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-    else:
-        write_file(target, text)
-
-
 #: The one-line reason ``--dask`` gives when the ``dask`` extra is missing.
 DASK_NEEDS_DISTRIBUTED = '--dask needs dask.distributed: pip install "blackjack-kit[dask]" (in a clone: pip install -e ".[dask]")'
 
@@ -193,17 +181,6 @@ def _check_options(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
     return rules
 
 
-def _stdout_failed(err: OSError) -> int:
-    """Say in one line that stdout cannot be written (a full disk, ``> /dev/full``) and return status 1.
-
-    stdout is then pointed at devnull, so the interpreter's last flush at exit does not fail again
-    with "Exception ignored ...".
-    """
-    print(f"blackjack-kit-sim: error: cannot write the report to stdout: {reason(err)}", file=sys.stderr)
-    silence_broken_pipe()
-    return 1
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status.
 
@@ -245,12 +222,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"blackjack-kit-sim: error: {err}", file=sys.stderr)
         return 1
     try:
-        stdout_used = args.json == "-" or args.csv == "-"
         if args.json == "-":
-            _write(to_json(reports), "-")
+            print(to_json(reports))
         if args.csv == "-":
-            _write(to_csv(reports), "-")
-        if not stdout_used:  # the exact edge appears only in the text report
+            sys.stdout.write(to_csv(reports))  # its lines end in a newline
+        if "-" not in (args.json, args.csv):  # the exact edge appears only in the text report
             exact = None
             if rules.naturals and rules.thunderjack_pays is None and rules.charlie_cards is None:
                 exact = basic_strategy_edge(rules)
@@ -259,8 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (piped into head): stop quietly
         silence_broken_pipe()
         return 0
-    except OSError as err:
-        return _stdout_failed(err)
+    except OSError as err:  # a full disk, > /dev/full: one line, and no second failure at the last flush
+        print(f"blackjack-kit-sim: error: cannot write the report to stdout: {reason(err)}", file=sys.stderr)
+        silence_broken_pipe()
+        return 1
     if args.plot is not None:
         try:
             plot(reports, args.plot)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .runner import BLOCK_ROUNDS
-from .stats import Report
+from .stats import RATES, Report
 
 __all__ = ["MIN_ROR_SESSIONS", "PLOT_NEEDS_MATPLOTLIB", "TC_LIMIT", "check_plot", "check_target", "plot", "reason",
            "shared_bins", "text_report", "to_csv", "to_json", "write_file"]
@@ -47,7 +47,7 @@ def text_report(reports: Sequence[Report], *, exact: float | None = None) -> str
     row("sd per hand (bets)", [f"{r.sd_per_hand:.3f}" for r in reports])
     row("average bet (units)", [f"{r.average_bet:.3f}" for r in reports])
     row("EV per round (units)", [f"{r.ev_per_round:+.4f}" for r in reports])
-    for key in ("win", "push", "loss", "natural", "bust", "double", "split", "surrender", "insurance"):
+    for key in RATES:
         row(_RATE_LABELS.get(key, f"{key} rate"), [f"{r.frequencies[key] * 100:.2f}%" for r in reports])
     widths = [max(len(cells[i]) for cells in rows) for i in range(len(rows[0]))]
     lines = [f"Rules: {first.rules}"]
@@ -78,10 +78,8 @@ TC_LIMIT = 10
 
 
 def _true_count_table(rows: Sequence[dict[str, float | int]]) -> list[str]:
-    """The lines of the result-by-true-count table, columns as wide as their widest entry.
-
-    The end buckets read "-10 or less" and "+10 or more": they hold every count past them.
-    """
+    """The lines of the result-by-true-count table, columns as wide as their widest entry (the end buckets
+    read "-10 or less" and "+10 or more": they hold every count past them)."""
     def label(tc: int) -> str:
         if tc <= -TC_LIMIT:
             return f"{-TC_LIMIT} or less"
@@ -159,8 +157,7 @@ def to_json(reports: Sequence[Report]) -> str:
 
 
 CSV_FIELDS = ("strategy", "rules", "rounds", "hands", "ev", "se", "ci95_low", "ci95_high", "house_edge",
-              "sd_per_hand", "average_bet", "ev_per_round", "win", "push", "loss", "natural", "bust", "double",
-              "split", "surrender", "insurance", "risk_of_ruin", "interrupted")
+              "sd_per_hand", "average_bet", "ev_per_round", *RATES, "risk_of_ruin", "interrupted")
 
 
 def to_csv(reports: Sequence[Report]) -> str:
@@ -177,8 +174,7 @@ def to_csv(reports: Sequence[Report]) -> str:
             "strategy": r.strategy, "rules": r.rules, "rounds": r.rounds, "hands": r.hands, "ev": r.ev,
             "se": r.se, "ci95_low": r.ci95[0], "ci95_high": r.ci95[1], "house_edge": r.house_edge,
             "sd_per_hand": r.sd_per_hand, "average_bet": r.average_bet, "ev_per_round": r.ev_per_round,
-            **{k: r.frequencies[k] for k in ("win", "push", "loss", "natural", "bust", "double", "split",
-                                             "surrender", "insurance")},
+            **{k: r.frequencies[k] for k in RATES},
             "risk_of_ruin": "" if r.risk_of_ruin is None or r.risk_of_ruin["sessions"] < MIN_ROR_SESSIONS
                             else r.risk_of_ruin["risk"],
             "interrupted": r.interrupted})
@@ -304,11 +300,8 @@ def check_plot(path: str | Path | None = None) -> None:
 def plot(reports: Sequence[Report], path: str | Path) -> None:
     """Save bankroll paths and the distribution of session results to a PNG (needs matplotlib).
 
-    The left panel draws each kept bankroll path (``Report.paths``) against the rounds
-    played (``Report.path_steps`` rounds between samples); the right one a histogram of
-    each report's session results (``Report.session_results``, net per session in
-    units), all on one set of bins so their bars line up. Each strategy has one colour
-    in both panels, and each legend names each strategy once.
+    The left panel draws each kept path (``Report.paths``) against the rounds played, the right one a histogram
+    of each report's ``session_results`` on :func:`shared_bins` (docs/simulator.md, ``--plot``).
 
     Args:
         reports: one per strategy.

@@ -3,23 +3,14 @@
 Every simulated round is a real :class:`~blackjack.round.Round` on a real
 :class:`~blackjack.deck.Shoe` (finite, with its cut card), played through the engine's
 unchecked tier (``Round(events=False)``, ``Round._apply_unchecked``): the same rule and
-settlement code as the text game, minus the legality checks and event objects.
+settlement code as the text game, minus the legality checks and event objects. Money is
+exact ``int`` chips (:func:`chips_per_unit`).
 
-Money: each seat stakes :func:`chips_per_unit` ``int`` chips per betting unit, so the
-round's money is exact ``int`` arithmetic (a ``Fraction`` stake would give the same
-results, several times slower); reports convert back to units and credits.
-
-Cost: see :func:`simulate`.
-
-Reproducibility: the work is cut into blocks of a fixed number of rounds (a session
-each when ``sessions`` is given). Block ``k`` shuffles with ``random.Random(f"{seed}:{k}")``
-and makes its random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks
-are merged in block order as they come back (see :class:`_Merger`), so a seed gives the
-same result, to the last bit, for any number of jobs and on any executor. Every
-strategy in one call sees the same shoes (common random numbers): a whole-shoe shuffle
-starts from the shoe's fixed order (:meth:`.Shoe.shuffle`), so the k-th shoe of a block is
-the same for each strategy, however many rounds another strategy took to reach it.
-That sharpens the comparison between them.
+Reproducibility: block ``k`` shuffles with ``random.Random(f"{seed}:{k}")`` and makes its
+random choices with ``random.Random(f"{seed}:{k}:play")``, and blocks are merged in block
+order (:class:`_Merger`), so a seed gives the same result, to the last bit, for any number
+of jobs and on any executor. Every strategy in one call sees the same shoes (common random
+numbers): a whole-shoe shuffle starts from the shoe's fixed order (:meth:`.Shoe.shuffle`).
 """
 
 from __future__ import annotations
@@ -101,10 +92,8 @@ class Block:
 def run_block(block: Block, progress: Callable[[int], None] | None = None) -> Tally:
     """Play one block and return its :class:`Tally`.
 
-    The garbage collector is paused while the block runs: a round makes no reference
-    cycles that outlive it, and the collector's passes over the many small objects a
-    round makes cost about 2% of the time. It is switched back on (if it was on) when
-    the block ends, however it ends.
+    The garbage collector is paused while the block runs (a round makes no reference cycles
+    that outlive it, and its passes cost about 2% of the time), and switched back on after.
 
     Args:
         block: what to play.
@@ -389,27 +378,23 @@ def _rules(rules: Rules | str, penetration: Fraction | float | str | None) -> Ru
 def check_simulation(strategies: str | Sequence[str] = "basic", rules: Rules | str = "vegas", *,
                      hands: int = 100_000, jobs: int = 1, players: int = 1,
                      penetration: Fraction | float | str | None = None, bankroll: float | None = None,
-                     sessions: int | None = None, player_error: float = 0.0, target_ror: float = 0.05) -> None:
+                     sessions: int | None = None, player_error: float = 0.0,
+                     target_ror: float = 0.05) -> tuple[list[str], Rules, dict[str, Strategy]]:
     """Check the arguments :func:`simulate` would get, without playing a round.
 
     The command line calls this before a run, so that a bad option is a usage error
     (exit status 2) and only a failure while playing is a run's failure. It takes the
-    arguments of :func:`simulate` of the same names, builds each strategy once (a
-    ``module:function`` policy is imported) and returns nothing.
+    arguments of :func:`simulate` of the same names and builds each strategy once (a
+    ``module:function`` policy is imported).
+
+    Returns:
+        The strategy names (each once, in order), the table's rules and each strategy built.
 
     Raises:
         ValueError: an unknown strategy or preset, or an argument out of range (the
             messages of :func:`simulate`).
         BlackjackError, OSError: a rules file that cannot be read or is not valid.
     """
-    _prepare(strategies, rules, hands=hands, jobs=jobs, players=players, penetration=penetration, bankroll=bankroll,
-             sessions=sessions, player_error=player_error, target_ror=target_ror)
-
-
-def _prepare(strategies: str | Sequence[str], rules: Rules | str, *, hands: int, jobs: int, players: int,
-             penetration: Fraction | float | str | None, bankroll: float | None, sessions: int | None,
-             player_error: float, target_ror: float) -> tuple[list[str], Rules, dict[str, Strategy]]:
-    """Check :func:`simulate`'s arguments; return the strategy names, the table's rules and each strategy built."""
     names = list(dict.fromkeys([strategies] if isinstance(strategies, str) else strategies))
     table_rules = _rules(rules, penetration)
     if not names:
@@ -462,20 +447,11 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
             blocks in this process, or in ``jobs`` processes of a pool made for this call.
 
     Cost:
-        Time grows linearly with ``hands`` and with ``players`` (each seat adds its own
-        hands; the dealer's work per round is shared), and per strategy given. With
+        Time grows linearly with ``hands``, ``players`` and the strategies given; with
         ``basic`` one core plays about 89,000 initial hands a second on the shared test
-        machine (``docs/simulator.md`` and ``benchmarks/README.md`` give the measured
-        figures), plus the chart's derivation once per rules, under a second. The number
-        of decks matters only through the shuffle at each cut card: O(cards), spread over
-        the rounds of a shoe, so about constant per hand. ``jobs`` (or the executor's
-        workers) divide the time by up to their number (1.8-1.9x for 2 on two free cores).
-        ``perfect`` costs far more per decision (it computes EVs, kept once computed), and
-        a ``module:function`` policy pays for its :class:`~.strategies.Decision` (or its
-        ``TableView``) per decision. Memory stays flat: blocks are made and sent a few at
-        a time, and each block's tally is merged as soon as the blocks before it are in
-        (at most a few per worker are held); the per-session figures for the risk of ruin
-        (two floats a session) and at most ``PATHS_KEPT`` bankroll paths are kept.
+        machine, and ``jobs`` divide the time by up to their number. Memory stays flat:
+        two floats a session and at most ``PATHS_KEPT`` bankroll paths are kept.
+        docs/simulator.md ("Speed and cost", "Beyond one machine") gives the measurements.
 
     Returns:
         The reports, in the order of ``strategies``. When Ctrl-C interrupts the run the
@@ -484,9 +460,9 @@ def simulate(strategies: str | Sequence[str] = "basic", rules: Rules | str = "ve
     Raises:
         ValueError: an unknown strategy or preset, or an argument out of range.
     """
-    names, table_rules, built = _prepare(strategies, rules, hands=hands, jobs=jobs, players=players,
-                                         penetration=penetration, bankroll=bankroll, sessions=sessions,
-                                         player_error=player_error, target_ror=target_ror)
+    names, table_rules, built = check_simulation(strategies, rules, hands=hands, jobs=jobs, players=players,
+                                                 penetration=penetration, bankroll=bankroll, sessions=sessions,
+                                                 player_error=player_error, target_ror=target_ror)
     charts: dict[str, Chart | None] = {
         name: strategy.chart if isinstance(strategy, ChartStrategy) else None for name, strategy in built.items()}
     if sessions is None:

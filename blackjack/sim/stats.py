@@ -12,14 +12,19 @@ The exact money totals stay ``Fraction``; the statistics are floats.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["HAND_TYPES", "Report", "Tally", "hand_type"]
+__all__ = ["FINAL_RATES", "HAND_RATES", "HAND_TYPES", "RATES", "Report", "Tally", "hand_type"]
 
 #: Initial two-card hand classes for the composition table, in display order.
 HAND_TYPES = ("natural", "pair", "soft", "hard 5-8", "hard 9-11", "hard 12-16", "hard 17-20")
+
+#: The keys of ``Report.frequencies``: shares of final hands, then counts per initial hand.
+FINAL_RATES = ("win", "push", "loss")
+HAND_RATES = ("natural", "bust", "double", "split", "surrender", "insurance")
+RATES = FINAL_RATES + HAND_RATES
 
 #: z for a two-sided 95% normal confidence interval.
 Z95 = 1.959963984540054
@@ -87,33 +92,24 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Add ``other``'s sums to this tally (blocks are merged in block order)."""
-        self.rounds += other.rounds
-        self.seat_rounds += other.seat_rounds
-        self.net += other.net
-        self.wagered += other.wagered
-        self.sx += other.sx
-        self.sb += other.sb
-        self.sxx += other.sxx
-        self.sbb += other.sbb
-        self.sxb += other.sxb
-        self.su += other.su
-        self.suu += other.suu
+        for name in ("rounds", "seat_rounds", "net", "wagered", "sx", "sb", "sxx", "sbb", "sxb", "su", "suu"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         for key, n in other.results.items():
             self.results[key] = self.results.get(key, 0) + n
-        for name, triple in other.types.items():
-            row = self.types.setdefault(name, [0.0, 0.0, 0.0])
-            row[0] += triple[0]
-            row[1] += triple[1]
-            row[2] += triple[2]
-        for tc, triple in other.counts.items():
-            row = self.counts.setdefault(tc, [0.0, 0.0, 0.0])
-            row[0] += triple[0]
-            row[1] += triple[1]
-            row[2] += triple[2]
+        _add_rows(self.types, other.types)
+        _add_rows(self.counts, other.counts)
         self.sessions.extend(other.sessions)
         self.paths.extend(other.paths)
         self.path_steps.extend(other.path_steps)
         self.interrupted = self.interrupted or other.interrupted
+
+
+def _add_rows(mine: dict[Any, list[float]], theirs: dict[Any, list[float]]) -> None:
+    """Add each row of ``theirs`` to the row of the same key in ``mine`` (a new one starts at zeros)."""
+    for key, triple in theirs.items():
+        row = mine.setdefault(key, [0.0, 0.0, 0.0])
+        for i, value in enumerate(triple):
+            row[i] += value
 
 
 def _ratio_se(n: float, sx: float, sb: float, sxx: float, sbb: float, sxb: float) -> float:
@@ -184,9 +180,9 @@ class Report:
         mean_u = tally.su / hands if hands else math.nan
         sd = math.sqrt(max(tally.suu / hands - mean_u * mean_u, 0.0) * hands / (hands - 1)) if hands > 1 \
             else math.nan
-        finals = sum(tally.results.get(k, 0) for k in ("win", "push", "loss")) or 1
-        freq = {k: tally.results.get(k, 0) / finals for k in ("win", "push", "loss")}
-        for key in ("natural", "bust", "double", "split", "surrender", "insurance"):
+        finals = sum(tally.results.get(k, 0) for k in FINAL_RATES) or 1
+        freq = {k: tally.results.get(k, 0) / finals for k in FINAL_RATES}
+        for key in HAND_RATES:
             freq[key] = tally.results.get(key, 0) / hands if hands else math.nan
         types: list[dict[str, float | str]] = []
         for name in HAND_TYPES:
@@ -210,16 +206,14 @@ class Report:
                    path_steps=tally.path_steps)
 
     def as_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data (exact money as strings like ``"-15/2"``)."""
-        return {
-            "strategy": self.strategy, "rules": self.rules, "rounds": self.rounds, "hands": self.hands,
-            "ev": self.ev, "se": self.se, "ci95": list(self.ci95), "house_edge": self.house_edge,
-            "sd_per_hand": self.sd_per_hand, "average_bet": self.average_bet,
-            "ev_per_round": self.ev_per_round, "net_credits": str(self.net_credits),
-            "wagered_credits": str(self.wagered_credits), "frequencies": self.frequencies,
-            "by_hand_type": self.by_hand_type, "by_true_count": self.by_true_count,
-            "risk_of_ruin": self.risk_of_ruin, "interrupted": self.interrupted,
-        }
+        """The report as JSON-ready data, without the plot's data (exact money as strings like ``"-15/2"``)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _PLOT_ONLY}
+        out.update(ci95=list(self.ci95), net_credits=str(self.net_credits), wagered_credits=str(self.wagered_credits))
+        return out
+
+
+#: The :class:`Report` fields only ``--plot`` reads, left out of :meth:`Report.as_dict`.
+_PLOT_ONLY = ("paths", "session_results", "path_steps")
 
 
 def _risk_of_ruin(sessions: list[tuple[float, float]], bankroll: float, target: float, ev: float, se: float,

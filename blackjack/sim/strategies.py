@@ -1,24 +1,8 @@
 """Playing strategies for the simulator, built once per rules and asked once per decision.
 
-=====================  ===================================================================
-name                   how it plays
-=====================  ===================================================================
-``basic``              the hint library's basic-strategy chart (``basic_strategy(rules)``),
-                       read from a lookup table built once per rules
-``perfect``            composition-dependent: the action with the best EV from
-                       ``expected_values`` for the hand's cards against the full shoe
-``hi-lo``              basic + Hi-Lo index plays (Illustrious 18, Fab 4) + the hint
-                       library's bet ramp by true count; insures at true count +3
-``mimic-dealer``       hit exactly when the dealer would (``Dealer.should_hit``)
-``never-bust``         hit hard 11 or less and soft 17 or less; never risk a bust
-``always-stand``       stand on everything
-``random``             a uniformly random legal action
-``module:function``    a user's policy: ``function(decision: Decision) -> Action``, or
-                       ``function(view: TableView) -> Action`` for a full view
-=====================  ===================================================================
-
-Every strategy declines insurance and even money (except ``hi-lo`` by the count and a
-user policy, which is asked) and bets one unit (except ``hi-lo``).
+:data:`BUILTIN` names the built-in ones and ``module:function`` a user's policy (docs/simulator.md,
+"Strategies", tells how each plays). Every strategy declines insurance and even money and bets one unit, except
+``hi-lo`` (by the count) and a user policy (which is asked).
 
 The decision interface is internal and fast: ``decide(hand, upcard, rnd, tc)`` gets the
 live :class:`~blackjack.hand.Hand`, the upcard's point value (ace 1), the round (for
@@ -156,8 +140,7 @@ _Trees = tuple[dict[tuple[int, bool, int | None, int], Play], dict[tuple[int, in
 def _play_trees(rows: _Rows) -> _Trees:
     """The decision trees of :class:`ChartStrategy` for a chart with these rows, kept for every block in a process.
 
-    A tree depends only on the chart (:func:`chart_play`), so the blocks of a run need not
-    derive them again; each block used to, at about 3% of ``simulate("basic")``'s time.
+    A tree depends only on the chart (:func:`chart_play`), so the blocks of a run need not derive them again.
     """
     return {}, {}
 
@@ -196,10 +179,8 @@ class HiLoStrategy(ChartStrategy):
     """Basic strategy plus the Hi-Lo index plays and bet ramp of the hint library's counting module.
 
     Index plays: the Illustrious 18 and, where late surrender is allowed, the Fab 4
-    (Schlesinger, *Blackjack Attack*); insurance at true count +3. Bets follow
-    ``blackjack.hints.counting.bet_ramp`` (1 unit up to +1, then 2 units per point, to 8);
-    the simulator stakes no more than the table's ``max_bet`` and reports what it staked.
-    The true count is floored before it is compared with an index.
+    (Schlesinger, *Blackjack Attack*), with the true count floored; bets by
+    ``blackjack.hints.counting.bet_ramp``, never above the table's ``max_bet``.
     """
 
     counting = True
@@ -253,13 +234,9 @@ class HiLoStrategy(ChartStrategy):
 class PerfectStrategy(Strategy):
     """Composition-dependent play: the best EV from ``expected_values`` for this hand's cards.
 
-    The composition is the rules' full shoe less the player's cards and the upcard (the
-    usual meaning of "composition-dependent strategy"; it does not count the shoe). The
-    EVs depend only on the hand's cards as a multiset (and, for a split hand, whether it
-    holds split aces), the upcard and the seat's hand count, so they are kept per such
-    key: a hand met again costs a dictionary lookup. A split hand is valued as a split
-    hand (no natural, DAS, the seat's hand count). The first few thousand rounds are
-    slow while the table of EVs fills.
+    The composition is the rules' full shoe less the player's cards and the upcard (it
+    does not count the shoe). The EVs are kept per hand (its cards as a multiset, split
+    aces or not), upcard and the seat's hand count, so the first rounds are slow.
     """
 
     def __init__(self, name: str, rules: Rules) -> None:
@@ -434,10 +411,8 @@ class UserPolicy(Strategy):
     when its first parameter is annotated ``TableView`` (:func:`wants_view`).
 
     Bets: one unit each round, unless the function has a ``units`` attribute, a callable
-    ``units(true_count: float) -> int`` (1 to 64): the strategy then counts (the runner
-    works out the Hi-Lo true count before each deal, as for ``hi-lo``) and each round's
-    bet is that many units. ``python -m milestones defend`` bets a student's
-    ``bet_ramp`` this way.
+    ``units(true_count: float) -> int`` (1 to 64): the strategy then counts, as ``hi-lo``
+    does, and bets that many units (docs/simulator.md).
     """
 
     def __init__(self, name: str, rules: Rules, policy: Callable[[Any], Action]) -> None:
@@ -508,6 +483,11 @@ def random_action(rnd: Round, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
+#: The built-in strategies built from their name and the rules alone.
+_PLAIN: dict[str, Callable[[str, Rules], Strategy]] = {
+    "perfect": PerfectStrategy, "mimic-dealer": MimicDealer, "never-bust": NeverBust, "always-stand": AlwaysStand}
+
+
 def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart | None = None) -> Strategy:
     """Build the strategy called ``name`` for ``rules``.
 
@@ -527,18 +507,12 @@ def make_strategy(name: str, rules: Rules, rng: random.Random, *, chart: Chart |
     key = name.strip().lower().replace("_", "-")
     if key == "basic":
         return ChartStrategy("basic", rules, chart)
-    if key == "perfect":
-        return PerfectStrategy("perfect", rules)
     if key in ("hi-lo", "hilo"):
         return HiLoStrategy("hi-lo", rules, chart=chart)
-    if key == "mimic-dealer":
-        return MimicDealer("mimic-dealer", rules)
-    if key == "never-bust":
-        return NeverBust("never-bust", rules)
-    if key == "always-stand":
-        return AlwaysStand("always-stand", rules)
     if key == "random":
         return RandomStrategy("random", rules, rng)
+    if key in _PLAIN:
+        return _PLAIN[key](key, rules)
     if ":" in name:
         module_name, _, attr = name.strip().partition(":")
         try:
