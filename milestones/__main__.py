@@ -1,23 +1,6 @@
 """Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,tenrounds,demo,defend,
 honesty}``.
 
-=========================================  ==============================================
-command                                    what it does
-=========================================  ==============================================
-``starter OUT_DIR [--milestone N]``        write a student starter (instructor)
-``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
-``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
-``check [--milestone N]``                  a student's progress check and diary line
-``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
-``tenrounds [--script FILE]``              play your ten rounds with money; the diary's table
-``demo [--milestone N] [--step]``          the Program Demo: the student's game on stacked
-                                           rounds (a bust, a push, a natural, a double ...)
-``defend [--hands N] [--seed S]``          play your hints through the simulator beside basic
-                                           strategy and mimic-the-dealer; log the table
-``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
-                                           fails on the starter (CI)
-=========================================  ==============================================
-
 Errors a user can cause (a missing folder, a bad milestone number, an output that cannot
 be written) print one line and exit with status 2; nothing else changes.
 """

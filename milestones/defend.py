@@ -1,47 +1,17 @@
 """Defend your hints: ``python -m milestones defend`` plays the student's hint policy through the kit's simulator.
 
-The course asks of the hints system: "you can use any strategy you choose, but be prepared
-to defend your decision!" This command gives the numbers to defend it with. It plays, on the
-same shuffled shoes (one seed: common random numbers, :mod:`blackjack.sim.runner`):
+The rows (:data:`ROWS`: the student's ``basic_advice``; their ``count_advice`` with ``bet_ramp``; basic
+strategy, the legal move with the best exact EV; mimic the dealer) play the same shuffled shoes (one seed:
+common random numbers, :mod:`blackjack.sim.runner`). Each reports the house edge (:func:`blackjack.sim.simulate`)
+with its standard error and the **EV lost per decision**: the mean, over the row's decisions (insurance offers
+included), of the best legal move's exact EV minus the EV of the move taken. The exact EVs are the hint
+engine's given building blocks for the hand's cards against the rules' full shoe (``_Oracle`` in
+:mod:`milestones.plays.defend_play`), never the student's ``expected_values``; so basic strategy loses 0 by
+construction. docs/student.md ("Defend your hints") says what the student sees, and the diary's part.
 
-====================================  ============================================================
-row                                   how it plays
-====================================  ============================================================
-``my hints``                          the student's ``basic_advice(cards, upcard, rules, legal=...)``
-                                      at every decision (insurance offers too)
-``my hints + counting``               the student's ``count_advice`` at the Hi-Lo true count, and
-                                      each round's bet from the student's ``bet_ramp``
-``basic strategy``                    the legal move with the best exact EV for the hand's cards
-                                      against a full shoe (the EVs basic strategy is made of)
-``mimic the dealer``                  hit below 17 (and a soft 17 when the dealer hits it), never
-                                      double, split, surrender or insure
-====================================  ============================================================
-
-and reports for each: the house edge (minus the players' net per unit of initial bet, from
-:func:`blackjack.sim.simulate`) with its standard error, and the **EV lost per decision**: the
-mean, over every decision the row took (insurance offers included), of the best legal move's
-exact EV minus the EV of the move taken. The exact EVs are the hint engine's given building
-blocks (``_player.Tree``'s stand, hit and double, ``_split.split_value``, ``insurance_value``)
-for the hand's cards against the rules' full shoe (less the hand and the upcard), never the
-student's ``expected_values``; so basic strategy loses 0 by construction, and a counting play
-that departs from the full-shoe best on purpose shows as a loss against a full shoe.
-
-Under the table: where the student's rows lose the most EV against basic strategy, by situation
-(``16 v 10: you stand, basic hits, ...``: the diary's "Where does your hint lose the most EV?"), and
-the time per call of each student's function the rows called, beside the kit's own on the same calls
-when the kit is found (for the efficiency analysis). All of it is printed and written into the diary
-(``docs/diary.md`` in the project, or ``--diary``) under ``## Defending my hints``, between two markers,
-replacing the last run's; the student's words around it stay. Every row plays money and advanced play
-on the milestone-2 suite's given parts (:mod:`milestones.plays.defend_play`), the kit's rows first. On a
-terminal a progress line (stderr) shows the row, its rounds and the time left; at ``--timeout`` the row
-playing keeps the rounds it finished and the rest are not played (a call that does not return is
-stopped :data:`GRACE` seconds later).
-
-Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as ``check``
-and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`), which plays each row
-(:mod:`milestones.plays.defend_play`) and sends it back as plain data, read back bounded; this process
-prints and writes the diary and never imports ``blackjack``. Any other error in the student's code ends
-its row with one line naming the error and where it was raised; the other rows still run.
+The rows play in the student's process (:mod:`milestones.host`, the play :mod:`milestones.plays.defend_play`)
+and come back as plain data, read bounded; this process prints the table, writes the diary and never imports
+``blackjack``.
 """
 
 from __future__ import annotations

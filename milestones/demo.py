@@ -1,42 +1,11 @@
 """The Program Demo: ``python -m milestones demo`` plays the student's game through each situation the
 milestone covers, in about two minutes, for the peer leader, and says where the play differs from the rules.
 
-The course grades a Program Demo ("show your peer leader a demo of your code"). Played by
-hand, the situations worth showing (a bust, a push, a natural, a double down, a split)
-take many rounds of luck to come up; here each is a *scene*: a round dealt from a stacked
-shoe through the student's own game: weeks 1 and 2 through their course game
-(``blackjack/course_game.py``: week 1's ``play_round``, week 2's ``play_money_round`` with
-its bet and move questions), its questions answered from the scene; week 3 through their
-window, ``gui/shell.py``; with a line on what to point out.
-
-Each scene's play is kept as plain data (JSON-able dicts: the cards each hand and the dealer
-got, the totals shown, the actions offered at each decision, the hint, the results and money). The
-student's code runs in the student's process of the tools (:mod:`milestones.host`; only the student's
-``blackjack`` and ``gui`` are importable there, never the kit's), which plays each scene
-(:mod:`milestones.plays.demo_play`) and sends that data back; the demo's
-own process plays the same stacked shoe and decisions on the kit's engine (the reference, loaded from
-the kit's clone or its installed wheel, never from the student's folder) and compares the two field by
-field. A scene that matches ends ``ok``; one that does not says how, in the words of the rule it breaks
-(``differs: the dealer drew on soft 17 under S17 rules``). Where the kit's engine cannot be found (a
-student's starter folder without the kit installed), the demo says so in one line and shows the play
-without judging it.
-
-=========================  ===================================================================
-name                       what it is
-=========================  ===================================================================
-``Scene``                  one stacked round: rules, players, cards, bets, decisions, expected ends
-``SCENES``                 the scenes of each milestone (1: the course's game, 2: its money and moves, 3: the shell)
-``play_demo(out, ...)``    play scenes in this process with the ``blackjack`` package importable now (unjudged)
-``run_demo(project, ...)`` play ``project``'s code in a process of its own and judge it against the kit's engine
-``differences(...)``       the differences between a student's record and the reference's, in words
-                           (:mod:`milestones.demo_judge`)
-``find_reference(project)``  the folder holding the kit's own ``blackjack`` (not ``project``'s), or None
-=========================  ===================================================================
-
-A scene that reaches code not written yet says so in one line (``... is not written yet:
-...``) and the demo goes on with the next scene, so a demo of unfinished work shows what
-works; one that runs longer than ``scene_timeout`` seconds is stopped (a loop that never
-ends).
+Each scene (:mod:`milestones.demo_scenes`) is a round dealt from a stacked shoe through the student's own
+game, played in the student's process (:mod:`milestones.host`, :mod:`milestones.plays.demo_play`) and sent
+back as plain data; this process plays the same scene on the kit's engine and compares the two records
+field by field (:mod:`milestones.demo_judge`). docs/instructor.md section 8 ("Program demo") says what
+each scene shows and what the demo says of a mistake, an unwritten function or a loop.
 """
 
 from __future__ import annotations

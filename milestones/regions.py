@@ -1,18 +1,5 @@
 """Solution regions: the marked function bodies a student writes, and how to stub or restore them.
 
-=================================  ==================================================
-name                               what it does
-=================================  ==================================================
-``Region``                         one marked body: file, function qualname, milestone tag
-``RegionError``                    a malformed marker (the message names file and line)
-``find_regions(source, name)``     the regions of one module, in file order
-``scan(root)``                     the regions of every module under ``root/blackjack``, ``root/gui``
-``stub_source(source, name, ..)``  replace the chosen regions by ``raise NotImplementedError(...)``
-``restore_source(..)``             put reference bodies back into a student's functions
-``split_functions(root)``          the functions a student writes, and the engine's (the others)
-``functions_json(root)``           ... as the list a starter or autograder kit ships
-=================================  ==================================================
-
 The marker convention (every engineer's, see ``tests/README.md``)::
 
     def get_score(self) -> int:

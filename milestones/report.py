@@ -1,18 +1,4 @@
-"""Write grades as a rubric table, JSON, Gradescope's ``results.json``, or a CSV gradebook.
-
-=============================  =======================================================
-name                           what it writes
-=============================  =======================================================
-``points_text(x)``             ``"18.5"``: a Fraction of points, at most two decimals
-``score_text(x, n)``           ``"18.5 / 25"``: points earned out of points possible
-``text_report(grades)``        a rubric table per student, then a summary table
-``json_report(grades)``        every test of every student, as JSON
-``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
-``gradescope_failure(reason)``  ... for a submission that could not be graded at all
-``csv_gradebook(grades)``      one row per student, one column per rubric part
-``unprotected(grades)``        the sandbox's protections the runs went without
-=============================  =======================================================
-"""
+"""Write grades as a rubric table, JSON, Gradescope's ``results.json``, or a CSV gradebook."""
 
 from __future__ import annotations
 

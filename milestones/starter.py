@@ -1,16 +1,5 @@
 """Write a student's starter package, and the hybrid packages of layered grading.
 
-===============================  ====================================================
-name                             what it does
-===============================  ====================================================
-``write_starter(out, ...)``      the student copy: stubbed packages, public tests,
-                                 the ``milestones`` tools, README, diary, pyproject
-``write_packages(out, ...)``     only the packages, with the chosen regions stubbed
-``write_public_tests(src, out)`` the milestone suites without their hidden tests
-``write_hybrid(sub, out, n)``    a submission with the reference's bodies of
-                                 milestones before ``n`` put back (layered grading)
-===============================  ====================================================
-
 Which regions a ``--milestone N`` starter stubs: every region tagged ``mN`` or later. The
 regions of earlier milestones ship with the reference code, because the week-N starter
 is the catch-up base an instructor hands out after week N-1 is graded (``docs/instructor.md``).

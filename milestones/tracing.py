@@ -1,14 +1,5 @@
 """Where in a student's code an exception came from, in words: the student's side of a failure message.
 
-==================================  ===================================================
-name                                what it is
-==================================  ===================================================
-``Place``                           one frame of ``blackjack/`` or ``gui/`` in a traceback
-``places(traceback)``               those frames, outermost first
-``where(places, engine, ...)``      `` (in Hand.get_score, blackjack/hand.py:88)``
-``recursion(places, engine)``       "Hand.get_score (blackjack/hand.py) calls itself"
-==================================  ===================================================
-
 Runs in the student's process (:mod:`milestones.grader.observer`), which has the traceback; the
 judge only ever receives the finished text. ``engine`` is the set of the kit's own
 functions (:func:`milestones.regions.split_functions`): every other function of the
