@@ -241,11 +241,9 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
     Raises:
         OSError: the diary cannot be read or written (``check``'s checks; the message says why in words).
     """
-    from .check import PROGRESS_HEADING, check_diary, read_diary, write_whole
+    from .check import PROGRESS_HEADING, edit_diary
 
-    check_diary(diary)
-    try:
-        lines = read_diary(diary, template)
+    with edit_diary(diary, template) as lines:
         block = [BEGIN_MARK, *table.splitlines(), END_MARK]
         begin = next((i for i, line in enumerate(lines) if line.strip() == BEGIN_MARK), None)
         end = next((i for i in range(begin or 0, len(lines)) if lines[i].strip() == END_MARK), None) \
@@ -261,10 +259,6 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
             if progress and lines[progress - 1].strip():
                 section.insert(0, "")
             lines[progress:progress] = section
-        write_whole(diary, "\n".join(lines) + "\n")
-    except OSError as err:
-        why = err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
-        raise OSError(f"cannot write the diary {diary}: {why}") from None
 
 
 # ====================================================================== the command
