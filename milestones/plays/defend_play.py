@@ -159,7 +159,7 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
         if _STATE.status != "ok":  # a policy said what went wrong before it stopped the row
             found.update(status=_STATE.status, message=_STATE.message)
         elif isinstance(cause, NotImplementedError):
-            found.update(status="not written", message=f"{_raiser(cause)} is not written yet{_where(cause)}")
+            found.update(status="not written", message=_unwritten(cause))
         else:
             found.update(status="error", message=f"the round stopped: {_one_line(err)}")
     else:
@@ -248,31 +248,34 @@ def _one_line(err: BaseException) -> str:
     return (text[0] if text else type(err).__name__)[:300] + _where(err)
 
 
-def _where(err: BaseException) -> str:
-    """`` (file.py, line N)`` for the innermost frame of ``err`` in the project's ``blackjack`` (not its simulator),
-    or ``""``."""
+def _frame(err: BaseException, *, simulator: bool) -> traceback.FrameSummary | None:
+    """The innermost frame of ``err`` in the project's ``blackjack`` (its simulator too when ``simulator``)."""
     package = Path(_STATE.project, "blackjack")
     for frame in reversed(traceback.extract_tb(err.__traceback__)):
         path = Path(frame.filename)
-        if path.is_relative_to(package) and not path.is_relative_to(package / "sim"):
-            return f" ({path.name}, line {frame.lineno})"
-    return ""
+        if path.is_relative_to(package) and (simulator or not path.is_relative_to(package / "sim")):
+            return frame
+    return None
 
 
-def _raiser(err: BaseException) -> str:
-    """The name of the function of the project's ``blackjack`` that raised ``err`` (innermost), or "a function"."""
-    package = Path(_STATE.project, "blackjack")
-    for frame in reversed(traceback.extract_tb(err.__traceback__)):
-        if Path(frame.filename).is_relative_to(package):
-            return f"{frame.name}()"
-    return "a function"
+def _where(err: BaseException) -> str:
+    """`` (file.py, line N)`` for the innermost frame of ``err`` in the project's ``blackjack`` (not its simulator),
+    or ``""``."""
+    frame = _frame(err, simulator=False)
+    return "" if frame is None else f" ({Path(frame.filename).name}, line {frame.lineno})"
+
+
+def _unwritten(err: NotImplementedError) -> str:
+    """``<function>() is not written yet (file.py, line N)``: the innermost function of the project's ``blackjack``
+    that raised ``err``."""
+    frame = _frame(err, simulator=True)
+    return f"{'a function' if frame is None else f'{frame.name}()'} is not written yet{_where(err)}"
 
 
 def _fail(function: str, err: BaseException) -> _Stop:
-    """Record that the student's ``function`` raised ``err`` (NotImplementedError: the function of the project that
-    raised it is not written yet); return the stop."""
+    """Record that the student's ``function`` raised ``err``; return the stop."""
     if isinstance(err, NotImplementedError):
-        _STATE.status, _STATE.message = "not written", f"{_raiser(err)} is not written yet{_where(err)}"
+        _STATE.status, _STATE.message = "not written", _unwritten(err)
     else:
         _STATE.status, _STATE.message = "error", f"{function} raised {_one_line(err)}"
     return _Stop(_STATE.message)
@@ -301,10 +304,8 @@ def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) ->
         _STATE.message = (f"{who} said {said} for [{cards}] against {upcard}, which is not one of the "
                           f"legal moves there ({', '.join(sorted(a.name for a in legal))})")
         raise _Stop(_STATE.message)
-    assert _STATE.oracle is not None
-    hands = len(view.seats[view.turn[0]].hands)
-    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, hands, legal)
-    best = max(evs, key=lambda move: evs[move])
+    evs = _evs(view)
+    best = max(evs, key=evs.__getitem__)
     lost = evs[best] - evs[action]
     _STATE.decisions += 1
     _STATE.lost += lost
@@ -339,24 +340,23 @@ def _student_hint(view: TableView) -> Action:
     hand, upcard = view.current_hand, view.dealer.upcard
     assert hand is not None and upcard is not None
     key = (tuple(card.face for card in hand.cards), upcard.face, view.legal_actions)
-    known = _STATE.advice.get(key)
-    if known is not None:
-        return known
-    legal = view.legal_actions
+    if key not in _STATE.advice:
+        _STATE.advice[key] = _advice("basic_advice", basic_advice, view)
+    return _STATE.advice[key]
+
+
+def _advice(name: str, function: Callable[..., Any], view: TableView, *count: float) -> Action:
+    """The action the student's ``name`` (``basic_advice``, or ``count_advice`` at the true count ``count``) gives
+    for the decision in ``view`` (checked later against the legal moves)."""
+    hand, upcard, legal = view.current_hand, view.dealer.upcard, view.legal_actions
+    assert hand is not None and upcard is not None
     try:
-        got = _timed("basic_advice", basic_advice, [_codes(hand.cards), str(upcard), sorted(a.name for a in legal)],
-                     list(hand.cards), upcard, _STATE.rules, legal=legal)
+        got = _timed(name, function, [_codes(hand.cards), str(upcard), *count, sorted(a.name for a in legal)],
+                     list(hand.cards), upcard, *count, _STATE.rules, legal=legal)
     except Exception as err:
-        raise _fail("basic_advice", err) from None
-    action = _action_of(got, "basic_advice")
-    _STATE.advice[key] = action
-    return action
-
-
-def _action_of(got: object, who: str) -> Action:
-    """The action of a ``(action, reason)`` reply (checked later against the legal moves)."""
+        raise _fail(name, err) from None
     if not (isinstance(got, tuple) and len(got) == 2):
-        _STATE.status, _STATE.message = "error", f"{who} returned {got!r:.80}; it should return (action, reason)"
+        _STATE.status, _STATE.message = "error", f"{name} returned {got!r:.80}; it should return (action, reason)"
         raise _Stop(_STATE.message)
     return got[0]  # type: ignore[no-any-return]
 
@@ -379,15 +379,7 @@ def _student_count_hint(view: TableView) -> Action:
     """The student's ``count_advice`` at the true count of the cards not seen."""
     from blackjack.hints.counting import count_advice
 
-    hand, upcard = view.current_hand, view.dealer.upcard
-    assert hand is not None and upcard is not None
-    tc, legal = _true_count(view), view.legal_actions
-    try:
-        got = _timed("count_advice", count_advice, [_codes(hand.cards), str(upcard), tc, sorted(a.name for a in legal)],
-                     list(hand.cards), upcard, tc, _STATE.rules, legal=legal)
-    except Exception as err:
-        raise _fail("count_advice", err) from None
-    return _action_of(got, "count_advice")
+    return _advice("count_advice", count_advice, view, _true_count(view))
 
 
 def _ramp_units(tc: float) -> int:
@@ -407,13 +399,18 @@ def _ramp_units(tc: float) -> int:
     return int(got)
 
 
-def _best(view: TableView) -> Action:
-    """The legal move with the best exact EV (full shoe less the hand and the upcard); the first of a tie."""
+def _evs(view: TableView) -> dict[Action, float]:
+    """The exact EV of each legal move of the decision in ``view`` (:class:`_Oracle`)."""
     hand, upcard = view.current_hand, view.dealer.upcard
     assert hand is not None and upcard is not None and view.turn is not None and _STATE.oracle is not None
-    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, len(view.seats[view.turn[0]].hands),
-                            view.legal_actions)
-    return max(evs, key=lambda action: evs[action])
+    return _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, len(view.seats[view.turn[0]].hands),
+                             view.legal_actions)
+
+
+def _best(view: TableView) -> Action:
+    """The legal move with the best exact EV (full shoe less the hand and the upcard); the first of a tie."""
+    evs = _evs(view)
+    return max(evs, key=evs.__getitem__)
 
 
 def _mimic(view: TableView) -> Action:
