@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
+from functools import partial
+from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,22 +24,23 @@ from .demo_scenes import SCENES, Record, Scene
 from .grader.judge import StudentError, StudentGone, StudentTimeout
 from .grader.xvfb import NoDisplay, xvfb
 from .host import Host
-from .plays.demo_play import reference_record, run_scene
+from .plays.demo_play import Say, reference_record, run_scene
+from .regions import FUNCTIONS_FILE
 
 __all__ = ["SCENES", "Scene", "differences", "find_reference", "play_demo", "run_demo"]
 
-#: Where a scene writes what it shows, one line at a time.
-Say = Callable[[str], None]
 #: Seconds past a scene's time limit before the process playing it is ended (the scene swallowed its stop).
 _GRACE = 7.0
 
 
-def _check_numbers(numbers: list[int]) -> None:
-    """Raise ``KeyError`` for a milestone without scenes (the message names those with scenes)."""
+def _numbers(milestones: list[int] | None) -> list[int]:
+    """``milestones`` (None: all), after a ``KeyError`` for one without scenes (naming those with scenes)."""
+    numbers = list(SCENES) if milestones is None else milestones
     for number in numbers:
         if number not in SCENES:
             raise KeyError(f"no demo for milestone {number}; there are scenes for milestones "
                            f"{', '.join(map(str, SCENES))}")
+    return numbers
 
 
 def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
@@ -57,20 +60,11 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout
     Raises:
         KeyError: a milestone without scenes (the message names the ones with scenes).
     """
-    numbers = list(SCENES) if milestones is None else milestones
-    _check_numbers(numbers)
-    say = _say_to(out)
+    numbers = _numbers(milestones)
+    say = partial(print, file=out, flush=True)
     return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
         scene, say, scene_timeout=scene_timeout)[0],
         "  ok: every hand ended as it should")
-
-
-def _say_to(out: TextIO) -> Say:
-    """Where the demo's lines go: ``out``, a line at a time, flushed."""
-    def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-    return say
 
 
 def _show(say: Say, numbers: list[int], pause: Callable[[], None] | None, play: Callable[[int, int, Scene], str],
@@ -81,12 +75,15 @@ def _show(say: Say, numbers: list[int], pause: Callable[[], None] | None, play: 
     for count, (number, index, scene) in enumerate(_chosen(numbers)):
         if count and pause is not None:
             pause()
-        _header(say, number, scene)
+        say(f"\n=== Milestone {number}: {scene.title} ({scene.rules} rules) ===")
+        say(f"Point out: {scene.point_out}")
         status = play(number, index, scene)
         if status == "ok":
             say(ok)
         results.append((f"milestone {number}: {scene.title}", status))
-    _summary(say, results)
+    say("\n=== Summary ===")
+    for title, status in results:
+        say(f"  {title}: {status}")
     return 0 if all(status == "ok" for _, status in results) else 1
 
 
@@ -95,25 +92,7 @@ def _chosen(numbers: list[int]) -> list[tuple[int, int, Scene]]:
     return [(number, index, scene) for number in numbers for index, scene in enumerate(SCENES[number])]
 
 
-def _header(say: Say, number: int, scene: Scene) -> None:
-    """The scene's title line and what to point out."""
-    say(f"\n=== Milestone {number}: {scene.title} ({scene.rules} rules) ===")
-    say(f"Point out: {scene.point_out}")
-
-
-def _summary(say: Say, results: list[tuple[str, str]]) -> None:
-    """The summary: one line per scene with its status."""
-    say("\n=== Summary ===")
-    for title, status in results:
-        say(f"  {title}: {status}")
-
-
 # ====================================================================== the judge: the kit's engine, here
-
-#: Where a starter or an autograder zip lists the student's functions: its ``milestones/`` is a copy beside
-#: the student's packages, so its ``blackjack/`` is not the kit's (``milestones.regions.FUNCTIONS_FILE``).
-_STUDENT_COPY_MARK = "functions.json"
-
 
 def find_reference(project: Path) -> Path | None:
     """Return the folder holding the kit's own ``blackjack`` and ``gui`` (the reference), or None.
@@ -123,22 +102,13 @@ def find_reference(project: Path) -> Path | None:
     else an installed ``blackjack-kit`` wheel's folder. ``project`` may be that folder itself (the kit played
     on its own code). None in a starter folder without the kit installed: nothing there is the reference.
     """
-    here = Path(__file__).resolve().parents[1]
-    candidates = []
-    if not (here / "milestones" / _STUDENT_COPY_MARK).exists():
-        candidates.append(here)
-    try:
-        from importlib.metadata import PackageNotFoundError, distribution
-        try:
-            installed = Path(str(distribution("blackjack-kit").locate_file("blackjack/__init__.py")))
-            candidates.append(installed.resolve().parents[1])
-        except PackageNotFoundError:
-            pass
-    except ImportError:  # pragma: no cover - the standard library has it
-        pass
-    for root in candidates:
+    candidates = [Path(__file__).resolve().parents[1]]
+    with suppress(PackageNotFoundError):
+        installed = Path(str(distribution("blackjack-kit").locate_file("blackjack/__init__.py")))
+        candidates.append(installed.resolve().parents[1])
+    for root in candidates:  # a starter's or autograder zip's milestones/ lists the student's functions
         if ((root / "blackjack" / "__init__.py").is_file() and (root / "gui" / "shell.py").is_file()
-                and not (root / "milestones" / _STUDENT_COPY_MARK).exists()):
+                and not (root / "milestones" / FUNCTIONS_FILE).exists()):
             return root
     return None
 
@@ -181,10 +151,8 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
     if not (project / "blackjack" / "__init__.py").is_file():
         raise FileNotFoundError(f"{project} has no blackjack/__init__.py; run the demo from the project folder "
                                 f"or give --project DIR")
-    numbers = list(SCENES) if milestones is None else milestones
-    _check_numbers(numbers)
-
-    say = _say_to(out)
+    numbers = _numbers(milestones)
+    say = partial(print, file=out, flush=True)
     root = find_reference(project)
     judged = root is not None and _load_reference(root)
     if not judged:
