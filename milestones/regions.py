@@ -98,10 +98,7 @@ def _has_docstring(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def _docstring_end(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """Line number of the last line of the function's header and docstring (0 if none)."""
     first = func.body[0]
-    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)):
-        return first.end_lineno or first.lineno
-    return first.lineno - 1
+    return (first.end_lineno or first.lineno) if _has_docstring(func) else first.lineno - 1
 
 
 def find_regions(source: str, module: str) -> list[Region]:
@@ -235,11 +232,8 @@ def restore_source(source: str, regions: list[Region]) -> tuple[str, list[str]]:
         indent = " " * func.body[0].col_offset
         body = textwrap.indent(textwrap.dedent(region.body), indent)
         edits.append((start, func.end_lineno or func.lineno, body.splitlines()))
-    for start, end, body_lines in sorted(edits, reverse=True):
-        if start == end:  # only a docstring: the body goes after it
-            lines[end:end] = body_lines
-        else:
-            lines[start:end] = body_lines
+    for start, end, body_lines in sorted(edits, reverse=True):  # only a docstring (start == end): the body after it
+        lines[start:end] = body_lines
     return "\n".join(lines) + "\n", missing
 
 

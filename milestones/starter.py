@@ -83,13 +83,6 @@ def _ignore_in_milestones(package: Path) -> Callable[[str, list[str]], set[str]]
     return ignore
 
 
-def _copy_packages(src: Path, out: Path) -> None:
-    """Copy each of the :data:`~milestones.regions.PACKAGES` that ``src`` holds to ``out`` (no caches)."""
-    for package in PACKAGES:
-        if (src / package).is_dir():
-            shutil.copytree(src / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
-
-
 def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_ROOT) -> tuple[list[Region], list[Region]]:
     """Copy ``blackjack/`` and ``gui/`` from ``root`` to ``out``, stubbing the regions ``stub`` picks.
 
@@ -102,7 +95,9 @@ def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_
     """
     stubbed: list[Region] = []
     kept: list[Region] = []
-    _copy_packages(root, out)
+    for package in PACKAGES:
+        if (root / package).is_dir():
+            shutil.copytree(root / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
     for module, file in iter_modules(root):
         source = file.read_text(encoding="utf-8")
 
@@ -176,20 +171,6 @@ def _student_pyproject(root: Path, *, setup: bool = True) -> str:
             f"files = [{packages}]\n")
 
 
-def _check_out(out: Path) -> None:
-    """Refuse an ``out`` that is a file, or whose way down passes through a file, before anything is written.
-
-    Raises:
-        FileExistsError: ``out`` is a file (or another thing that is not a folder).
-        NotADirectoryError: a folder on the way to ``out`` is a file.
-    """
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(f"{out} is a file, not a folder; choose a new folder for the starter")
-    existing = next((folder for folder in out.absolute().parents if folder.exists()), None)
-    if existing is not None and not existing.is_dir():
-        raise NotADirectoryError(f"cannot make the folder {out}: {existing} is a file, not a folder")
-
-
 def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, overwrite: bool = False) -> StarterSummary:
     """Write the student starter for ``milestone`` into the folder ``out``.
 
@@ -209,7 +190,11 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
         FileNotFoundError: the kit has no milestone suites to hand out.
         RegionError, HiddenStripError, SyntaxError: the reference breaks a convention.
     """
-    _check_out(out)
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} is a file, not a folder; choose a new folder for the starter")
+    existing = next((folder for folder in out.absolute().parents if folder.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise NotADirectoryError(f"cannot make the folder {out}: {existing} is a file, not a folder")
     if out.exists() and any(out.iterdir()) and not overwrite:
         raise FileExistsError(f"{out} is not empty; choose a new folder (or pass --force)")
     try:
@@ -315,14 +300,9 @@ def _parse_in_child(jobs: list[dict[str, object]]) -> list[dict[str, object]] | 
     try:
         done = subprocess.run([sys.executable, "-I", "-c", _CHILD, str(Path(__file__).resolve().parent.parent)],
                               input=json.dumps(jobs).encode("ascii"), capture_output=True, timeout=PARSE_TIMEOUT,
-                              check=False)
-    except subprocess.TimeoutExpired:
-        return None
-    if done.returncode != 0:
-        return None
-    try:
+                              check=True)
         answers = json.loads(done.stdout)
-    except ValueError:
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError, ValueError):
         return None
     if not isinstance(answers, list) or len(answers) != len(jobs) or not all(isinstance(a, dict) for a in answers):
         return None
