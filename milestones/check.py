@@ -136,12 +136,6 @@ _NO_TEST_RAN = ("No test ran: the tests could not import your code. Fix the erro
                 "(its file and line), then check again.")
 
 
-def _check_one(root: Path, number: int, course: Course, limits: Limits, hidden: int | None) -> CheckResult:
-    run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
-    grade = score_run(course.milestone(number), run.collected, run, limits)
-    return CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors], hidden)
-
-
 def _next_test(grade: MilestoneGrade) -> TestScore | None:
     """The first test that does not pass: in the spec's module order (``Milestone.order``; an unlisted
     module after the listed ones), point-bearing ones first within a module, then in the suite's order.
@@ -199,7 +193,9 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
         course.milestone(number)
         if progress is not None:
             progress(f"Running the visible tests of milestone {number} ...")
-        result = _check_one(root, number, course, limits, hidden.get(number))
+        run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
+        grade = score_run(course.milestone(number), run.collected, run, limits)
+        result = CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors], hidden.get(number))
         if not result.all_pass or number == numbers[-1]:
             break
         finished.append(result)

@@ -90,15 +90,6 @@ def unprotected(grades: list[SubmissionGrade]) -> list[str]:
     return found
 
 
-def _unprotected_lines(grades: list[SubmissionGrade]) -> list[str]:
-    """The text report's closing block on the protections the runs went without (none: no lines)."""
-    missing = unprotected(grades)
-    if not missing:
-        return []
-    return ["", "Graded without these protections (docs/instructor.md section 7 says what each leaves open):",
-            *(f"  {name}: {PROTECTIONS.get(name, 'unknown')}" for name in missing)]
-
-
 def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> str:
     """A rubric table per student, for several students a summary table, and, when a run went without some of
     the sandbox's protections (no Landlock, no namespaces, not root), which ones and what that leaves open.
@@ -140,7 +131,9 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
         for row in [header, *rows]:
             out.append("  ".join(cell + " " * (w - _width(cell)) if i == 0 else " " * (w - _width(cell)) + cell
                                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
-    out.extend(_unprotected_lines(grades))
+    if missing := unprotected(grades):
+        out += ["", "Graded without these protections (docs/instructor.md section 7 says what each leaves open):",
+                *(f"  {name}: {PROTECTIONS.get(name, 'unknown')}" for name in missing)]
     return "\n".join(out).rstrip() + "\n"
 
 

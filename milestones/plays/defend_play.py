@@ -40,7 +40,8 @@ class _Stop(Exception):
 
 @dataclass
 class _State:
-    """What the policies of the row being played share (set before each row, in the student's process)."""
+    """What the policies of the row being played share, in the student's process: ``project``, ``rules``,
+    ``oracle``, ``given`` and ``chances`` are :func:`setup`'s; :func:`row` starts the others afresh."""
 
     project: str = ""
     rules: Rules | None = None
@@ -135,14 +136,11 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
 
     from blackjack.sim import simulate  # given code: the kit's simulator, as the project holds it
 
+    global _STATE
+    began, limit = time.monotonic(), options.get("seconds")
+    _STATE = _State(project=_STATE.project, rules=_STATE.rules, oracle=_STATE.oracle, given=_STATE.given,
+                    chances=_STATE.chances, said=began, deadline=math.inf if limit is None else began + limit)
     assert _STATE.rules is not None  # setup() came first
-    _STATE.decisions, _STATE.lost, _STATE.status, _STATE.message = 0, 0.0, "ok", ""
-    _STATE.advice, _STATE.situations, _STATE.calls, _STATE.samples = {}, {}, {}, {}
-    began = _STATE.said = time.monotonic()
-    limit = options.get("seconds")
-    _STATE.deadline = math.inf if limit is None else began + limit
-    _STATE.rounds = _STATE.finished = 0
-    _STATE.stopped, _STATE.discards = False, -1
 
     def progress(rounds: int) -> None:
         _STATE.finished += rounds

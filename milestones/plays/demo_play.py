@@ -238,16 +238,12 @@ def _reference_shell_record(scene: Scene) -> Record:
 
 def reference_record(scene: Scene) -> Record:
     """The record of ``scene`` played on the ``blackjack`` package importable now (the kit's, in the judge)."""
-    if scene.shell:
-        return _reference_shell_record(scene)
-    return _play_one(scene, lambda text: None)[1]
+    return _reference_shell_record(scene) if scene.shell else _play_course_scene(scene, lambda text: None)[1]
 
 
 def _play_one(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str, int | None]], Record]:
     """Play ``scene`` the way it is shown (the course game or the window); return the hands' ends and the record."""
-    if scene.shell:
-        return _play_shell_scene(scene, say)
-    return _play_course_scene(scene, say)
+    return _play_shell_scene(scene, say) if scene.shell else _play_course_scene(scene, say)
 
 
 def run_scene(scene: Scene, say: Say, *,
