@@ -1,17 +1,10 @@
-"""The student's progress check: ``python -m milestones check``.
+"""The student's progress check, ``python -m milestones check``, and the diary's tables it keeps.
 
-Runs the visible tests of the current milestone against the student's own packages,
-prints the points so far and the next failing test's message, and appends a dated line
-to the progress table of the student's diary (``docs/diary.md``). ``python -m milestones
-tenrounds`` (:func:`log_ten_rounds`) plays the student's ten rounds of the course game with
-money (:mod:`milestones.ten_rounds`) and writes them into the diary's "Ten rounds" table
-(:func:`append_ten_rounds`).
-
-The current milestone is the first one (in course order) whose visible tests do not
-all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
-reported (and logged) as done, so a student who has just finished a week sees it.
-``--part KEY`` or ``--test NAME`` runs only that part's (or that test's) visible tests; such
-a check is not logged in the diary, which records whole milestones.
+The current milestone is the first one (in course order) whose visible tests do not all pass yet;
+``--milestone N`` picks one. The milestones passed on the way there are reported (and logged) as done, so a
+student who has just finished a week sees it. A check of one part or one test (``--part``, ``--test``) is
+not logged in the diary, which records whole milestones. ``python -m milestones tenrounds``
+(:func:`log_ten_rounds`) writes the student's ten rounds into the diary's "Ten rounds" table.
 """
 
 from __future__ import annotations
@@ -332,20 +325,16 @@ def append_progress(diary: Path, result: CheckResult, *, template: Path | None =
     """Log ``result`` in the progress table of ``diary``: one dated row for each milestone
     finished on the way (``result.finished``) and one for the milestone checked.
 
-    The rows go after the last row of the table under the ``## Progress log`` heading;
-    a diary without that heading gets the heading and table at its end. A missing diary
-    is created from ``template`` (when given) first. A row that says the same as the
-    milestone's last row, its date aside, is left out, so checking again without a change
-    adds nothing.
-
-    The diary is written whole or not at all (a new copy replaces it).
+    The rows go after the last row of the table under the ``## Progress log`` heading; a diary without that
+    heading gets the heading and table at its end (a missing diary, :func:`edit_diary`). A row that says the
+    same as the milestone's last row, its date aside, is left out, so checking again without a change adds
+    nothing.
 
     Returns:
         The rows added (none when nothing changed).
 
     Raises:
-        OSError: the diary cannot be read or written (see :func:`check_diary`); the
-            message names it and says why in words.
+        OSError: the diary cannot be read or written (:func:`edit_diary`).
     """
     now = now or dt.datetime.now()
     added = []
@@ -387,12 +376,11 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
                       now: dt.datetime | None = None) -> list[str]:
     """Write the rows of ``ten`` (:func:`milestones.ten_rounds.play_ten_rounds`) into the diary's "Ten rounds" table.
 
-    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows (and
-    an older diary's header) are replaced by the new ones, dated, when they say something
-    else, and left as they are when they say the same, their dates aside. A diary
-    without the heading gets the section (heading, a line on where the rows come from, the
-    table) before its ``## Progress log``, or at its end. A missing diary is created from
-    ``template`` first. Nothing is written when ``ten`` has no rows.
+    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows (and an older diary's
+    header) are replaced by the new ones, dated, when they say something else, and left as they are when they
+    say the same, their dates aside. A diary without the heading gets the section (heading, a line on where
+    the rows come from, the table) before its ``## Progress log``, or at its end (a missing diary,
+    :func:`edit_diary`). Nothing is written when ``ten`` has no rows.
 
     Returns:
         The rows written (none when nothing changed).

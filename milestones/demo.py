@@ -132,13 +132,10 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
               pause: Callable[[], None] | None = None) -> int:
     """Play the demo on the packages in ``project`` in the student's process, judging each scene against the kit.
 
-    The student's process (:mod:`milestones.host`: only ``project`` supplies ``blackjack`` and ``gui``) plays
-    the scenes and sends back what was shown and each scene's record; this process loads the kit's engine
-    (:func:`find_reference`), plays the same stacked shoes and decisions on it, and says after each scene
-    ``ok: every hand ended as it should`` or ``differs: <how, in the rule's words>``. Without the kit's
-    engine it says so once and only checks each scene's expected ends. Milestone 3's scenes open the
-    student's window on ``$DISPLAY``, or on a private Xvfb started here when there is none.
-    Other arguments as :func:`play_demo`.
+    After each scene it says ``ok: every hand ended as it should`` or ``differs: <how, in the rule's words>``;
+    without the kit's engine (:func:`find_reference`) it says so once and only checks each scene's expected
+    ends. Milestone 3's scenes open the student's window on ``$DISPLAY``, or on a private Xvfb started here
+    when there is none. Other arguments as :func:`play_demo`.
 
     Returns:
         0 when every scene ran and ended as it should (and as the rules play it, when judged), 1 otherwise.

@@ -1,16 +1,7 @@
 """Solution regions: the marked function bodies a student writes, and how to stub or restore them.
 
-The marker convention (every engineer's, see ``tests/README.md``)::
-
-    def get_score(self) -> int:
-        \"\"\"Docstring stays in the starter.\"\"\"
-        # BEGIN SOLUTION m1: add up get_value() of every card; ...
-        ...reference code...
-        # END SOLUTION
-
-A region is the whole rest of one function body after its docstring; ``m1``/``m2``/``m3``
-is the milestone the body belongs to, and the text after the colon is what the starter's
-``NotImplementedError`` tells the student to do.
+A region is the whole rest of one function body after its docstring, between ``# BEGIN SOLUTION mN: <what
+to do>`` and ``# END SOLUTION``; tests/README.md shows the convention.
 """
 
 from __future__ import annotations
