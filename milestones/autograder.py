@@ -84,8 +84,7 @@ def kit_files(root: Path = REPO_ROOT, milestone: int | None = None) -> Iterator[
     Yields:
         ``(name in the zip, file on disk)``: everything under the :data:`KIT_ENTRIES` that
         exist, and the suites (:func:`~milestones.config.suites_dir`) as ``tests/conftest.py``
-        and ``tests/milestoneN/...``; hidden files and folders, ``__pycache__``, ``*.pyc``,
-        ``*.egg-info``, ``build``/``dist``, ``test-output`` and virtualenvs left out.
+        and ``tests/milestoneN/...``; junk (:func:`_skipped_dir`, :func:`_skipped_file`) left out.
         Symbolic links to folders are not followed.
     """
     pairs: list[tuple[Path, Path]] = []
@@ -111,8 +110,7 @@ def pinned_requirements(root: Path = REPO_ROOT) -> str:
     README.md's test command installs and CI tests.
 
     Args:
-        root: a clone (``root/requirements/test.txt``) or an installed kit's site-packages
-            (``root/milestones/pins/test.txt``).
+        root: a clone or an installed kit's site-packages (:data:`PINS`).
 
     Raises:
         ValueError: neither file is there, or it pins nothing with a hash.
@@ -129,11 +127,8 @@ def pinned_requirements(root: Path = REPO_ROOT) -> str:
 
 def _needs_display(tests: Path) -> bool:
     """True when a milestone's suite opens Tk windows (a test module imports ``tkinter`` or ``gui``)."""
-    for file in sorted(tests.rglob("*.py")):
-        text = file.read_text(encoding="utf-8", errors="replace")
-        if any(word in text for word in ("import tkinter", "from tkinter", "from gui", "import gui")):
-            return True
-    return False
+    texts = (file.read_text(encoding="utf-8", errors="replace") for file in sorted(tests.rglob("*.py")))
+    return any(word in text for text in texts for word in ("import tkinter", "from tkinter", "from gui", "import gui"))
 
 
 _SETUP = """\

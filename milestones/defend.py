@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import REPO_ROOT
+from .check import PROGRESS_HEADING, check_diary, edit_diary
+from .config import handout_dir
 from .grader.judge import StudentError, StudentGone, StudentTimeout
 from .host import Host
-from .plays.defend_play import SAMPLES, SITUATIONS
+from .plays.defend_play import PROGRESS, SAMPLES, SITUATIONS
 
 __all__ = ["DEFAULT_HANDS", "DEFAULT_SEED", "DIARY_HEADING", "DefendResult", "Row", "add_parser", "run_defend",
            "table_text", "write_diary"]
@@ -241,8 +244,6 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
     Raises:
         OSError: the diary cannot be read or written (``check``'s checks; the message says why in words).
     """
-    from .check import PROGRESS_HEADING, edit_diary
-
     with edit_diary(diary, template) as lines:
         block = [BEGIN_MARK, *table.splitlines(), END_MARK]
         begin = next((i for i, line in enumerate(lines) if line.strip() == BEGIN_MARK), None)
@@ -323,13 +324,9 @@ def main(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     Raises:
         FileNotFoundError, ValueError, OSError: a mistake the user can fix (the caller prints one line, status 2).
     """
-    from . import REPO_ROOT
-    from .config import handout_dir
-
     project = args.project.resolve()
     diary = None if args.no_diary else (args.diary or project / "docs" / "diary.md")
     if diary is not None:
-        from .check import check_diary
         check_diary(diary)  # refused before the simulation, not after
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT + TIMEOUT_PER_HAND * args.hands
     result = run_defend(project, rules=args.rules, hands=args.hands, seed=args.seed, timeout=timeout,
@@ -443,8 +440,6 @@ class _StatusLine:
 
     def show(self, text: str) -> None:
         """Show a row's ``PROGRESS`` line from the student's process (any other printed line is dropped)."""
-        from .plays.defend_play import PROGRESS
-
         if self.stream is None or not text.startswith(PROGRESS) or len(text) > 60:
             return
         try:

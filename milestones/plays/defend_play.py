@@ -190,19 +190,19 @@ def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
     """Seconds per call of each hint function of this process's ``blackjack`` on ``samples`` (as :func:`row` sends
     them: ``function -> [arguments, ...]``), after :func:`setup`: each call made twice, the second pass timed.
     The tool asks this of the kit's own code, to set beside the student's times."""
-    from blackjack import parse_cards
+    from blackjack import Action, parse_cards
     from blackjack.hints import basic_advice
     from blackjack.hints.counting import bet_ramp, count_advice, true_count
 
     rules = _STATE.rules
 
     def call(name: str, args: list[Any]) -> object:
+        if name not in ("basic_advice", "count_advice"):
+            return true_count(*args) if name == "true_count" else bet_ramp(args[0], 1)
+        hand, upcard, legal = parse_cards(args[0]), parse_cards(args[1])[0], frozenset(Action[n] for n in args[-1])
         if name == "basic_advice":
-            return basic_advice(parse_cards(args[0]), parse_cards(args[1])[0], rules, legal=_legal(args[2]))
-        if name == "count_advice":
-            return count_advice(parse_cards(args[0]), parse_cards(args[1])[0], args[2], rules,
-                                legal=_legal(args[3]))
-        return true_count(*args) if name == "true_count" else bet_ramp(args[0], 1)
+            return basic_advice(hand, upcard, rules, legal=legal)
+        return count_advice(hand, upcard, args[2], rules, legal=legal)
 
     out = {}
     for name, calls in samples.items():
@@ -212,11 +212,6 @@ def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
                 call(name, args)
         out[name] = (time.perf_counter() - began) / max(1, len(calls))
     return out
-
-
-def _legal(names: list[str]) -> frozenset[Action]:
-    from blackjack import Action
-    return frozenset(Action[name] for name in names)
 
 
 def _timed(name: str, function: Callable[..., Any], args: list[Any], *call: Any, **keywords: Any) -> Any:
