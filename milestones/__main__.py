@@ -109,9 +109,9 @@ def _positive(text: str) -> float:
     return value
 
 
-_FORMATS = ("text", "json", "gradescope", "csv")
 #: The file each format is written to in an output folder (gradescope with several submissions: a folder of them).
-_FILES = {"text": "grades.txt", "json": "grades.json", "csv": "grades.csv", "gradescope": "results.json"}
+_FILES = {"text": "grades.txt", "json": "grades.json", "gradescope": "results.json", "csv": "grades.csv"}
+_FORMATS = tuple(_FILES)
 
 
 def _formats(text: str) -> list[str]:
@@ -452,17 +452,12 @@ def _run(args: argparse.Namespace) -> int:
         print(write_starter(args.out, milestone=course.milestone(args.milestone).number,
                             overwrite=args.force).describe())
         return 0
-    if args.command == "grade":
-        return _grade(args)
     if args.command == "autograder":
         print(build_autograder(args.output, args.milestone, layered=args.layered, limits=_limits(args)).describe())
         return 0
-    if args.command == "check":
-        return _check(args)
-    if args.command == "demo":
-        return _demo(args)
-    if args.command == "tenrounds":
-        return _ten_rounds(args)
+    commands = {"grade": _grade, "check": _check, "demo": _demo, "tenrounds": _ten_rounds}
+    if args.command in commands:
+        return commands[args.command](args)
     if args.command == "defend":
         return defend_main(args, lambda line: print(line, flush=True))
     report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -274,12 +275,8 @@ def _whole(text: str, least: int, most: int, what: str) -> int:
     return value
 
 
-def _hands(text: str) -> int:
-    return _whole(text, 100, MOST_HANDS, "the hands")
-
-
-def _seed(text: str) -> int:
-    return _whole(text, 0, 2 ** 63 - 1, "the seed")
+_hands = partial(_whole, least=100, most=MOST_HANDS, what="the hands")
+_seed = partial(_whole, least=0, most=2 ** 63 - 1, what="the seed")
 
 
 def _seconds(text: str) -> float:

@@ -8,6 +8,7 @@ packages is the student's (the ones they write and any they add).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, TracebackType
@@ -87,10 +88,7 @@ def recursion(found: list[Place], engine: frozenset[Function]) -> str:
     """The student's functions that kept calling each other (or themselves) in a ``RecursionError``:
     ``"Hand.get_score (blackjack/hand.py) calls itself"``, ``"Hand.get_score (blackjack/hand.py) and
     Hand.is_soft (blackjack/hand.py) call each other"``; "" when no function of theirs repeats."""
-    counts: dict[Function, int] = {}
-    for place in found:
-        if place.function not in engine:
-            counts[place.function] = counts.get(place.function, 0) + 1
+    counts = Counter(place.function for place in found if place.function not in engine)
     looping = [f"{name} ({module})" for (module, name), count in counts.items() if count >= 10]
     if not looping:
         return ""
