@@ -363,7 +363,6 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                             run_script(number, layered=layered, limits=limits))
                 zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
                 zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
-                # pytest's settings for the suites (markers, --strict-markers), as a student's copy has them
                 zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root, setup=False))
                 zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), requirements)
                 for name, path in files.items():

@@ -116,10 +116,7 @@ def handout_dir(root: Path) -> Path:
 
 
 def suite_path(number: int) -> str:
-    """Return milestone ``number``'s suite folder relative to the kit's root: ``3`` -> ``"tests/milestone3"``.
-
-    For building paths (``root / suite_path(3)``) and for naming the folder in messages.
-    """
+    """Return milestone ``number``'s suite folder relative to the kit's root: ``3`` -> ``"tests/milestone3"``."""
     return f"{TESTS_DIR}/{suite_name(number)}"
 
 
@@ -219,11 +216,8 @@ class Course:
         return tuple(m.number for m in self.milestones)
 
     def with_suites(self, tests: Path) -> tuple[int, ...]:
-        """Return the numbers of the milestones that have a suite folder in ``tests``, in course order.
-
-        Args:
-            tests: the folder holding ``milestone1/``, ``milestone2/`` ... (a root's ``tests/``).
-        """
+        """Return the numbers of the milestones that have a suite folder in ``tests`` (a root's ``tests/``, holding
+        ``milestone1/`` ...), in course order."""
         return tuple(n for n in self.numbers if (tests / suite_name(n)).is_dir())
 
 

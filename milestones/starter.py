@@ -162,7 +162,6 @@ def _student_pyproject(root: Path, *, setup: bool = True) -> str:
             f"{note}\n"
             "[tool.pytest.ini_options]\n"
             f'testpaths = ["{TESTS_DIR}"]\n'
-            # a looping test stops after the grader's per-test time, and a failure shows a short traceback
             f'addopts = "-ra --strict-markers --tb=short --test-timeout={Limits().test_timeout:g}"\n'
             f"markers = [\n{quoted},\n]\n\n"
             "[tool.mypy]\n"
@@ -209,7 +208,6 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     summary.test_files, summary.hidden_removed = write_public_tests(require_suites(root), out / TESTS_DIR)
     if not summary.test_files:
         raise FileNotFoundError(f"{require_suites(root)} holds no test modules to hand out")
-    # The installed kit's suites (hidden tests included) and handout are never copied whole.
     shutil.copytree(Path(__file__).parent, out / "milestones", dirs_exist_ok=True,
                     ignore=_ignore_in_milestones(Path(__file__).parent))
     (out / "milestones" / FUNCTIONS_FILE).write_text(functions_json(root), encoding="utf-8")
@@ -364,15 +362,13 @@ def _make_room(out: Path, target: Path) -> None:
 def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_ROOT) -> HybridSummary:
     """Copy a submission to ``out`` with the reference's bodies of milestones before ``milestone`` put back.
 
-    The submission's packages are copied by :func:`milestones.grader.isolation.copy_submission`:
-    without following a link, and refusing links, pipes, devices, hard links and files over the
-    bounds by name. Each earlier-milestone region is matched to the student's function by
-    qualname and replaces that function's body; the student's code for ``milestone`` and
-    later is untouched. The student's modules are parsed in a child process with memory and
-    time limits (:func:`_restore_modules`), never in the grader. A student module that does
-    not compile there (a syntax error, or one built to exhaust the parser), or is missing, is
-    replaced by the reference module with regions of ``milestone`` and later stubbed;
-    :attr:`HybridSummary.reasons` says why.
+    The submission's packages are copied by :func:`milestones.grader.isolation.copy_submission` (which refuses
+    what a submission may not hold). Each earlier-milestone region is matched to the student's function by
+    qualname and replaces that function's body; the student's code for ``milestone`` and later is untouched.
+    The student's modules are parsed in a child process with memory and time limits (:func:`_restore_modules`),
+    never in the grader. A student module that does not compile there (a syntax error, or one built to exhaust
+    the parser), or is missing, is replaced by the reference module with regions of ``milestone`` and later
+    stubbed; :attr:`HybridSummary.reasons` says why.
 
     Raises:
         SubmissionRefused: a file of the submission is refused (the message names it).

@@ -3,10 +3,9 @@
 decision's EV loss measured, by situation, and each call of a student's hint function timed. A function not
 written yet makes its row say so; another error ends its row in one line.
 
-Every row plays the round's money moves (``check_bet``, ``take_stake``, ``payout``, ``pay``) and the advanced
-play (``why_not_double``, ``why_not_split``, ``double_down``, ``split``, ``deal_split_card``, ``insurance_limit``,
-``insurance_net``) on the milestone-2 suite's given parts (``observe_given.py``, the rules as the spec states
-them), so a row needs only the student's week-1 engine and its own hint functions.
+Every row plays the round's money moves and the advanced play on the milestone-2 suite's given parts
+(:data:`GIVEN`, from ``observe_given.py``: the rules as the spec states them), so a row needs only the student's
+week-1 engine and its own hint functions.
 """
 
 from __future__ import annotations
