@@ -315,9 +315,6 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         layered: grade with ``--layered`` (milestones after the first).
         limits: the limits ``run_autograder`` passes to ``grade``.
 
-    Returns:
-        What was written.
-
     Raises:
         KeyError: no such milestone.
         ValueError: the kit lacks what grading needs, or ``output`` is a folder.

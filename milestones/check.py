@@ -424,9 +424,6 @@ def log_ten_rounds(project: Path, diary: Path, ask: Callable[[str], str], say: C
         template: the diary template, for a diary that does not exist yet.
         timeout: seconds the game may take (:func:`~milestones.ten_rounds.play_ten_rounds`).
 
-    Returns:
-        What the rounds gave.
-
     Raises:
         OSError: the diary cannot be written.
     """
