@@ -1,23 +1,6 @@
 """Command line of the classroom kit: ``python -m milestones {starter,grade,autograder,check,tenrounds,demo,defend,
 honesty}``.
 
-=========================================  ==============================================
-command                                    what it does
-=========================================  ==============================================
-``starter OUT_DIR [--milestone N]``        write a student starter (instructor)
-``grade SUBMISSION... [--milestone N]``    grade submissions: text, json, gradescope, csv
-``autograder --milestone N [-o ZIP]``      build the Gradescope autograder zip
-``check [--milestone N]``                  a student's progress check and diary line
-``check --part KEY`` / ``--test NAME``     run only one part's or one test's tests
-``tenrounds [--script FILE]``              play your ten rounds with money; the diary's table
-``demo [--milestone N] [--step]``          the Program Demo: the student's game on stacked
-                                           rounds (a bust, a push, a natural, a double ...)
-``defend [--hands N] [--seed S]``          play your hints through the simulator beside basic
-                                           strategy and mimic-the-dealer; log the table
-``honesty [--milestone N] [--mypy]``       every point test passes on the reference and
-                                           fails on the starter (CI)
-=========================================  ==============================================
-
 Errors a user can cause (a missing folder, a bad milestone number, an output that cannot
 be written) print one line and exit with status 2; nothing else changes.
 """
@@ -32,6 +15,7 @@ if __name__ == "__main__":  # before anything else loads: Ctrl-C while the comma
         _signal.signal(_signal.SIGINT, lambda signum, frame: _sys.exit(130))
 
 import argparse  # noqa: E402 (after the interrupt handler, on purpose)
+import contextlib
 import importlib.util
 import math
 import shutil
@@ -125,9 +109,9 @@ def _positive(text: str) -> float:
     return value
 
 
-_FORMATS = ("text", "json", "gradescope", "csv")
 #: The file each format is written to in an output folder (gradescope with several submissions: a folder of them).
-_FILES = {"text": "grades.txt", "json": "grades.json", "csv": "grades.csv", "gradescope": "results.json"}
+_FILES = {"text": "grades.txt", "json": "grades.json", "gradescope": "results.json", "csv": "grades.csv"}
+_FORMATS = tuple(_FILES)
 
 
 def _formats(text: str) -> list[str]:
@@ -322,9 +306,7 @@ def _clock(seconds: float) -> str:
 
 
 def _grade_all(args: argparse.Namespace) -> int:
-    course = load_course()
-    for number in args.milestone or []:
-        course.milestone(number)
+    course = load_course()  # _run has checked the milestone numbers
     for path in args.submissions:  # a mistyped path is a mistake, not a student's 0 points
         if not path.exists():
             raise FileNotFoundError(f"there is no submission {path}: give a folder holding blackjack/, "
@@ -366,18 +348,16 @@ def _grade_all(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     project = args.project.resolve()
-    logged = args.part is None and args.test is None and not args.no_diary
-    if logged:  # a diary that cannot be written is refused before the tests run, not after
-        check_diary(args.diary or project / "docs" / "diary.md")
+    diary = args.diary or project / "docs" / "diary.md"
+    if args.part is None and args.test is None and not args.no_diary:  # refused before the tests run, not after
+        check_diary(diary)
     result = run_check(project, args.milestone, limits=_limits(args), progress=lambda line: print(line, flush=True),
                        part=args.part, test=args.test)
     print(result.describe())
     if result.selection:
         print("(a check of one part or one test is not logged in the diary)")
     elif not args.no_diary:
-        diary = args.diary or project / "docs" / "diary.md"
-        template = handout_dir(REPO_ROOT) / "diary_template.md"
-        if append_progress(diary, result, template=template):
+        if append_progress(diary, result, template=handout_dir(REPO_ROOT) / "diary_template.md"):
             print(f"(logged in {diary})")
         else:
             print(f"(nothing new since the last line in {diary})")
@@ -409,21 +389,17 @@ def _ten_rounds(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     def pause() -> None:
-        try:
+        with contextlib.suppress(EOFError):
             input("(press Enter for the next scene) ")
-        except EOFError:
-            pass
 
     return run_demo(args.project, sys.stdout, args.milestone, scene_timeout=args.scene_timeout,
                     pause=pause if args.step else None)
 
 
 def _needs_pytest(command: str) -> str:
-    """The one line ``command`` prints when pytest is missing: what to install, as the docs say it."""
-    if command == "check":  # a student, in the starter folder: docs/student.md's command
-        install = STUDENT_INSTALL
-    else:
-        install = f"in the kit's folder, {KIT_TEST_INSTALL}"
+    """The one line ``command`` prints when pytest is missing: what to install, as the docs say it (``check``:
+    a student, in the starter folder, docs/student.md's command)."""
+    install = STUDENT_INSTALL if command == "check" else f"in the kit's folder, {KIT_TEST_INSTALL}"
     return f"error: {command} runs the course's tests with pytest, which is not installed: {install}"
 
 
@@ -460,11 +436,9 @@ def main(argv: list[str] | None = None) -> int:
 def _interrupts_raise() -> None:
     """From now on, Ctrl-C raises ``KeyboardInterrupt`` (which :func:`main` reports in one line), in place of the
     quiet exit the module sets while it starts; SIGINT ignored, or another thread, is left alone."""
-    try:
+    with contextlib.suppress(ValueError):  # not the main thread
         if signal.getsignal(signal.SIGINT) not in (signal.SIG_IGN, None):
             signal.signal(signal.SIGINT, signal.default_int_handler)
-    except ValueError:  # not the main thread
-        pass
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -478,17 +452,12 @@ def _run(args: argparse.Namespace) -> int:
         print(write_starter(args.out, milestone=course.milestone(args.milestone).number,
                             overwrite=args.force).describe())
         return 0
-    if args.command == "grade":
-        return _grade(args)
     if args.command == "autograder":
         print(build_autograder(args.output, args.milestone, layered=args.layered, limits=_limits(args)).describe())
         return 0
-    if args.command == "check":
-        return _check(args)
-    if args.command == "demo":
-        return _demo(args)
-    if args.command == "tenrounds":
-        return _ten_rounds(args)
+    commands = {"grade": _grade, "check": _check, "demo": _demo, "tenrounds": _ten_rounds}
+    if args.command in commands:
+        return commands[args.command](args)
     if args.command == "defend":
         return defend_main(args, lambda line: print(line, flush=True))
     report = check_honesty(milestones=args.milestone, limits=_limits(args), mypy=args.mypy)

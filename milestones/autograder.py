@@ -1,27 +1,8 @@
 """Build the Gradescope autograder zip for one milestone: ``python -m milestones autograder``.
 
-=======================================  ==================================================
-name                                     what it is
-=======================================  ==================================================
-``kit_files(root)``                      the kit's files that go into the zip (no caches)
-``pinned_requirements(root)``            what ``setup.sh`` installs: the hash-pinned test tools
-``setup_script(display=...)``            ``setup.sh``: Python 3.11+, a virtualenv, the kit
-``run_script(milestone, ...)``           ``run_autograder``: ``python -m milestones grade``
-``build_autograder(output, milestone)``  write the zip; returns an :class:`AutograderSummary`
-=======================================  ==================================================
-
-Gradescope (https://gradescope-autograders.readthedocs.io/en/latest/specs/) unzips the
-zip to ``/autograder/source`` and runs ``setup.sh`` there once, as root, when it builds
-the image. For each submission it copies the student's files to
-``/autograder/submission``, copies ``run_autograder`` to ``/autograder/run_autograder``
-and runs it; it must write ``/autograder/results/results.json``.
-
-Both scripts read the ``/autograder`` paths from environment variables so they can be
-tried on a laptop: ``AUTOGRADER_ROOT`` (default ``/autograder``), and under it
-``AUTOGRADER_SOURCE`` (``$ROOT/source``), ``AUTOGRADER_SUBMISSION`` (``$ROOT/submission``),
-``AUTOGRADER_RESULTS`` (``$ROOT/results/results.json``) and ``AUTOGRADER_VENV``
-(``$ROOT/venv``, made by ``setup.sh``); ``AUTOGRADER_PYTHON`` picks the interpreter that
-``run_autograder`` grades with (default: the virtualenv's, else ``python3``).
+The zip follows Gradescope's layout (https://gradescope-autograders.readthedocs.io/en/latest/specs/);
+``docs/instructor.md`` section 3 says what each script does and which ``AUTOGRADER_*`` variables move
+its ``/autograder`` paths for a try on a laptop.
 """
 
 from __future__ import annotations
@@ -103,8 +84,7 @@ def kit_files(root: Path = REPO_ROOT, milestone: int | None = None) -> Iterator[
     Yields:
         ``(name in the zip, file on disk)``: everything under the :data:`KIT_ENTRIES` that
         exist, and the suites (:func:`~milestones.config.suites_dir`) as ``tests/conftest.py``
-        and ``tests/milestoneN/...``; hidden files and folders, ``__pycache__``, ``*.pyc``,
-        ``*.egg-info``, ``build``/``dist``, ``test-output`` and virtualenvs left out.
+        and ``tests/milestoneN/...``; junk (:func:`_skipped_dir`, :func:`_skipped_file`) left out.
         Symbolic links to folders are not followed.
     """
     pairs: list[tuple[Path, Path]] = []
@@ -130,8 +110,7 @@ def pinned_requirements(root: Path = REPO_ROOT) -> str:
     README.md's test command installs and CI tests.
 
     Args:
-        root: a clone (``root/requirements/test.txt``) or an installed kit's site-packages
-            (``root/milestones/pins/test.txt``).
+        root: a clone or an installed kit's site-packages (:data:`PINS`).
 
     Raises:
         ValueError: neither file is there, or it pins nothing with a hash.
@@ -148,11 +127,8 @@ def pinned_requirements(root: Path = REPO_ROOT) -> str:
 
 def _needs_display(tests: Path) -> bool:
     """True when a milestone's suite opens Tk windows (a test module imports ``tkinter`` or ``gui``)."""
-    for file in sorted(tests.rglob("*.py")):
-        text = file.read_text(encoding="utf-8", errors="replace")
-        if any(word in text for word in ("import tkinter", "from tkinter", "from gui", "import gui")):
-            return True
-    return False
+    texts = (file.read_text(encoding="utf-8", errors="replace") for file in sorted(tests.rglob("*.py")))
+    return any(word in text for text in texts for word in ("import tkinter", "from tkinter", "from gui", "import gui"))
 
 
 _SETUP = """\
@@ -322,20 +298,14 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                      layered: bool = True, limits: Limits = Limits()) -> AutograderSummary:
     """Write the Gradescope autograder zip for ``milestone`` to ``output``.
 
-    The zip holds ``setup.sh``, ``run_autograder`` (both mode 755) and :data:`INVENTORY`
-    (the milestone's tests and weights, collected on the reference now) at its root, and
-    the kit from ``root``, a clone or an installed kit (:func:`kit_files`: ``milestones/``,
-    ``tests/conftest.py`` and this milestone's suite alone as ``tests/milestoneN/`` with its
-    hidden tests (layered grading runs milestone N's suite too, on the earlier milestones'
-    reference bodies, so no other milestone's tests are packed), ``README.md``; mode 644, or 755 for a
-    file that is executable), a ``pyproject.toml`` with pytest's settings for the suites and
-    :data:`REQUIREMENTS` (:func:`pinned_requirements`). The packages go in as the milestone's starter, with the solution regions
-    of this milestone and later ones stubbed: grading needs only the earlier milestones'
-    bodies (for ``--layered``), so the solution the students are writing is not shipped
-    where their code could read it; ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the
-    functions students write and the engine's (the plugin names the student's in failure
-    messages). It is written to a temporary file next to ``output`` and renamed, so a
-    failed build leaves no zip behind.
+    The zip holds ``setup.sh`` and ``run_autograder`` (mode 755) and :data:`INVENTORY` (the milestone's tests
+    and weights, collected on the reference now) at its root, the kit's :func:`kit_files` (mode 644, or 755 for
+    an executable file), a ``pyproject.toml`` with pytest's settings for the suites and :data:`REQUIREMENTS`
+    (:func:`pinned_requirements`). The packages go in as the milestone's starter, this milestone's solution
+    regions and later ones stubbed, so the solution students are writing is not where their code could read
+    it (docs/instructor.md section 3); ``milestones/`` :data:`~.regions.FUNCTIONS_FILE` lists the functions
+    students write. It is written to a temporary file next to ``output`` and renamed, so a failed build leaves
+    no zip behind.
 
     Args:
         output: the zip to write, in a folder that exists (an old zip is replaced).
@@ -344,9 +314,6 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
         course: milestones and points (default: ``milestones/points.toml``).
         layered: grade with ``--layered`` (milestones after the first).
         limits: the limits ``run_autograder`` passes to ``grade``.
-
-    Returns:
-        What was written.
 
     Raises:
         KeyError: no such milestone.
@@ -393,7 +360,6 @@ def build_autograder(output: Path, milestone: int, *, root: Path = REPO_ROOT, co
                             run_script(number, layered=layered, limits=limits))
                 zf.writestr(_info(INVENTORY, _FILE_MODE, now), inventory_json({number: inventory}))
                 zf.writestr(_info(f"milestones/{FUNCTIONS_FILE}", _FILE_MODE, now), functions_json(root))
-                # pytest's settings for the suites (markers, --strict-markers), as a student's copy has them
                 zf.writestr(_info("pyproject.toml", _FILE_MODE, now), _student_pyproject(root, setup=False))
                 zf.writestr(_info(REQUIREMENTS, _FILE_MODE, now), requirements)
                 for name, path in files.items():

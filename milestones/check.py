@@ -1,17 +1,10 @@
-"""The student's progress check: ``python -m milestones check``.
+"""The student's progress check, ``python -m milestones check``, and the diary's tables it keeps.
 
-Runs the visible tests of the current milestone against the student's own packages,
-prints the points so far and the next failing test's message, and appends a dated line
-to the progress table of the student's diary (``docs/diary.md``). ``python -m milestones
-tenrounds`` (:func:`log_ten_rounds`) plays the student's ten rounds of the course game with
-money (:mod:`milestones.ten_rounds`) and writes them into the diary's "Ten rounds" table
-(:func:`append_ten_rounds`).
-
-The current milestone is the first one (in course order) whose visible tests do not
-all pass yet; ``--milestone N`` picks one. The milestones passed on the way there are
-reported (and logged) as done, so a student who has just finished a week sees it.
-``--part KEY`` or ``--test NAME`` runs only that part's (or that test's) visible tests; such
-a check is not logged in the diary, which records whole milestones.
+The current milestone is the first one (in course order) whose visible tests do not all pass yet;
+``--milestone N`` picks one. The milestones passed on the way there are reported (and logged) as done, so a
+student who has just finished a week sees it. A check of one part or one test (``--part``, ``--test``) is
+not logged in the diary, which records whole milestones. ``python -m milestones tenrounds``
+(:func:`log_ten_rounds`) writes the student's ten rounds into the diary's "Ten rounds" table.
 """
 
 from __future__ import annotations
@@ -19,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +25,7 @@ from .report import points_text, score_text
 from .grader.runner import Limits, TestRecord, run_suite
 from .ten_rounds import BANKROLL, ROUNDS, SEED, TenRounds, play_ten_rounds
 
-__all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "log_ten_rounds", "read_diary",
+__all__ = ["CheckResult", "append_progress", "append_ten_rounds", "check_diary", "edit_diary", "log_ten_rounds",
            "run_check", "write_whole"]
 
 PROGRESS_HEADING = "## Progress log"
@@ -94,71 +88,45 @@ class CheckResult:
 
     def describe(self) -> str:
         """The lines ``check`` prints."""
-        if self.selection:
-            return self._describe_selection()
-        lines = [f"Milestone {done.grade.milestone.number} done: {done.points} points, every visible test passes."
-                 for done in self.finished]
         m = self.grade.milestone
         graded = [t.outcome == "passed" for t in self.grade.tests if t.max_score > 0]
-        ungraded = [t.outcome == "passed" for t in self.grade.tests if t.max_score == 0]
-        counts = f"{sum(graded)} of {len(graded)} graded tests pass" if graded or ungraded else "no test ran"
-        if ungraded:
-            counts += f", and {sum(ungraded)} of {len(ungraded)} ungraded checks"
-        lines += [f"Milestone {m.number}: {m.title}", f"  {self.points} points from the visible tests ({counts})"]
-        for part in self.grade.parts:
-            lines.append(f"  {part.part.key}: {score_text(part.score, part.part.points)}")
-        lines.extend(f"  note: {n}" for n in self.grade.notes)
-        if self.next_test is not None:
-            lines.extend(self._next_lines())
-        elif self.all_pass:
-            lines.append("Every visible test of this milestone passes. " + {
+        if self.selection:
+            lines = [f"Milestone {m.number}: {m.title}", f"  checked only the {self.selection} "
+                     f"({sum(graded)} of {len(graded)} graded tests pass)" if self.grade.tests
+                     else f"  checked only the {self.selection}"]
+            for part in self.grade.parts:
+                possible = sum((t.max_score for t in part.tests), Fraction(0))
+                lines.append(f"  {part.part.key}: {points_text(part.score)} / {points_text(possible)}"
+                             + ("" if possible == part.part.points else f" (of the part's {part.part.points})"))
+            passed = (f"Every visible test of the {self.selection} passes. Run check without --part or --test "
+                      f"for the whole milestone.")
+        else:
+            lines = [f"Milestone {done.grade.milestone.number} done: {done.points} points, every visible test "
+                     f"passes." for done in self.finished]
+            ungraded = [t.outcome == "passed" for t in self.grade.tests if t.max_score == 0]
+            counts = f"{sum(graded)} of {len(graded)} graded tests pass" if graded or ungraded else "no test ran"
+            if ungraded:
+                counts += f", and {sum(ungraded)} of {len(ungraded)} ungraded checks"
+            lines += [f"Milestone {m.number}: {m.title}", f"  {self.points} points from the visible tests ({counts})"]
+            lines += [f"  {part.part.key}: {score_text(part.score, part.part.points)}" for part in self.grade.parts]
+            passed = "Every visible test of this milestone passes. " + {
                 None: "Hidden tests, if the spec lists any, are graded after the deadline.",
                 0: "It has no hidden tests, so these are its full test points.",
                 1: "One hidden test is graded after the deadline.",
-            }.get(self.hidden, f"{self.hidden} hidden tests are graded after the deadline."))
-        else:
-            lines.append(_NO_TEST_RAN)
-        return "\n".join(lines)
-
-    def _next_lines(self) -> list[str]:
-        """``Next: <test>``, what it checks, and its message (at most 8 lines)."""
-        assert self.next_test is not None
-        lines = [f"Next: {self.next_test.record.name}"]
-        if self.next_test.record.doc:
-            lines.append(f"  what it checks: {self.next_test.record.doc}")
-        lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
-        return lines
-
-    def _describe_selection(self) -> str:
-        """The lines of a check of one part or one test."""
-        m = self.grade.milestone
-        tests = self.grade.tests
-        graded = [t.outcome == "passed" for t in tests if t.max_score > 0]
-        lines = [f"Milestone {m.number}: {m.title}", f"  checked only the {self.selection} "
-                 f"({sum(graded)} of {len(graded)} graded tests pass)" if tests else f"  checked only the {self.selection}"]
-        for part in self.grade.parts:
-            possible = sum((t.max_score for t in part.tests), Fraction(0))
-            lines.append(f"  {part.part.key}: {points_text(part.score)} / {points_text(possible)}"
-                         + ("" if possible == part.part.points else f" (of the part's {part.part.points})"))
+            }.get(self.hidden, f"{self.hidden} hidden tests are graded after the deadline.")
         lines.extend(f"  note: {n}" for n in self.grade.notes)
         if self.next_test is not None:
-            lines.extend(self._next_lines())
-        elif self.all_pass:
-            lines.append(f"Every visible test of the {self.selection} passes. Run check without --part or --test "
-                         f"for the whole milestone.")
+            lines.append(f"Next: {self.next_test.record.name}")
+            if self.next_test.record.doc:
+                lines.append(f"  what it checks: {self.next_test.record.doc}")
+            lines.extend(f"  {line}" for line in self.next_test.message.splitlines()[:8])
         else:
-            lines.append(_NO_TEST_RAN)
+            lines.append(passed if self.all_pass else _NO_TEST_RAN)
         return "\n".join(lines)
 
 
 _NO_TEST_RAN = ("No test ran: the tests could not import your code. Fix the error in the note above "
                 "(its file and line), then check again.")
-
-
-def _check_one(root: Path, number: int, course: Course, limits: Limits, hidden: int | None) -> CheckResult:
-    run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
-    grade = score_run(course.milestone(number), run.collected, run, limits)
-    return CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors], hidden)
 
 
 def _next_test(grade: MilestoneGrade) -> TestScore | None:
@@ -218,7 +186,9 @@ def run_check(root: Path, milestone: int | None = None, *, limits: Limits = Limi
         course.milestone(number)
         if progress is not None:
             progress(f"Running the visible tests of milestone {number} ...")
-        result = _check_one(root, number, course, limits, hidden.get(number))
+        run = run_suite(root / suite_path(number), root, limits=limits, hidden=False)
+        grade = score_run(course.milestone(number), run.collected, run, limits)
+        result = CheckResult(grade, _next_test(grade), [m for _, m in run.collect_errors], hidden.get(number))
         if not result.all_pass or number == numbers[-1]:
             break
         finished.append(result)
@@ -311,86 +281,80 @@ def check_diary(diary: Path) -> None:
         raise PermissionError(f"cannot write the diary {diary}: permission denied")
 
 
+@contextmanager
+def edit_diary(diary: Path, template: Path | None = None) -> Iterator[list[str]]:
+    """The lines of ``diary`` to change in place (a missing diary, its folders made, starts from ``template`` when
+    given); written back whole (:func:`write_whole`) when they changed.
+
+    Raises:
+        OSError: the diary cannot be read or written (:func:`check_diary` first); the message names it and says
+            why in words.
+    """
+    check_diary(diary)
+    try:
+        if diary.exists():
+            lines = diary.read_text(encoding="utf-8").splitlines()
+        else:
+            diary.parent.mkdir(parents=True, exist_ok=True)
+            lines = (template.read_text(encoding="utf-8") if template and template.is_file()
+                     else "# Project diary\n").splitlines()
+        before = list(lines)
+        yield lines
+        if lines != before:
+            write_whole(diary, "\n".join(lines) + "\n")
+    except OSError as err:
+        why = err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
+        raise OSError(f"cannot write the diary {diary}: {why}") from None
+
+
+def _table(lines: list[str], heading: int, header: str, past: int = 0) -> tuple[int, int]:
+    """The first and last line of the table under ``lines[heading]`` (the last at least ``past`` lines down);
+    ``header`` is put there first when there is none."""
+    start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
+    if start is None:
+        lines[heading + 1:heading + 1] = ["", *header.splitlines()]
+        start = heading + 2
+    end = start + past
+    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
+        end += 1
+    return start, end
+
+
 def append_progress(diary: Path, result: CheckResult, *, template: Path | None = None,
                     now: dt.datetime | None = None) -> list[str]:
     """Log ``result`` in the progress table of ``diary``: one dated row for each milestone
     finished on the way (``result.finished``) and one for the milestone checked.
 
-    The rows go after the last row of the table under the ``## Progress log`` heading;
-    a diary without that heading gets the heading and table at its end. A missing diary
-    is created from ``template`` (when given) first. A row that says the same as the
-    milestone's last row, its date aside, is left out, so checking again without a change
-    adds nothing.
-
-    The diary is written whole or not at all (a new copy replaces it).
+    The rows go after the last row of the table under the ``## Progress log`` heading; a diary without that
+    heading gets the heading and table at its end (a missing diary, :func:`edit_diary`). A row that says the
+    same as the milestone's last row, its date aside, is left out, so checking again without a change adds
+    nothing.
 
     Returns:
         The rows added (none when nothing changed).
 
     Raises:
-        OSError: the diary cannot be read or written (see :func:`check_diary`); the
-            message names it and says why in words.
+        OSError: the diary cannot be read or written (:func:`edit_diary`).
     """
     now = now or dt.datetime.now()
-    check_diary(diary)
-    try:
-        return _append_rows(diary, result, template, now)
-    except OSError as err:
-        raise OSError(f"cannot write the diary {diary}: {_words(err)}") from None
-
-
-def _words(err: OSError) -> str:
-    """Why ``err`` happened, in words (``no space left on device``), without ``[Errno N]``."""
-    return err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
-
-
-def _append_rows(diary: Path, result: CheckResult, template: Path | None, now: dt.datetime) -> list[str]:
-    """:func:`append_progress` once the diary is known to be writable; the file is replaced whole."""
-    lines = read_diary(diary, template)
-    heading = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), None)
-    if heading is None:
-        lines += ["", PROGRESS_HEADING, ""]
-        heading = len(lines) - 2
-    start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
-    if start is None:
-        lines[heading + 1:heading + 1] = ["", *PROGRESS_HEADER.splitlines()]
-        start = heading + 2
-    end = start
-    while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
-        end += 1
     added = []
-    for checked in [*result.finished, result]:
-        cells = _row_cells(checked)
-        last = next((_cells(line)[1:] for line in reversed(lines[start:end + 1])
-                     if _cells(line)[1:2] == cells[:1]), None)
-        if last == cells:
-            continue
-        row = f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(cells) + " |"
-        end += 1
-        lines.insert(end, row)
-        added.append(row)
-    if added:
-        _replace(diary, lines)
+    with edit_diary(diary, template) as lines:
+        heading = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), None)
+        if heading is None:
+            lines += ["", PROGRESS_HEADING, ""]
+            heading = len(lines) - 2
+        start, end = _table(lines, heading, PROGRESS_HEADER)
+        for checked in [*result.finished, result]:
+            cells = _row_cells(checked)
+            last = next((_cells(line)[1:] for line in reversed(lines[start:end + 1])
+                         if _cells(line)[1:2] == cells[:1]), None)
+            if last == cells:
+                continue
+            row = f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(cells) + " |"
+            end += 1
+            lines.insert(end, row)
+            added.append(row)
     return added
-
-
-def read_diary(diary: Path, template: Path | None) -> list[str]:
-    """The diary's lines; a missing diary (its folders made) starts from ``template`` when given.
-
-    Raises:
-        OSError: the diary or its folder cannot be read or made.
-    """
-    if not diary.exists():
-        diary.parent.mkdir(parents=True, exist_ok=True)
-        text = template.read_text(encoding="utf-8") if template and template.is_file() else "# Project diary\n"
-    else:
-        text = diary.read_text(encoding="utf-8")
-    return text.splitlines()
-
-
-def _replace(diary: Path, lines: list[str]) -> None:
-    """Write ``lines`` as the whole diary (:func:`write_whole`)."""
-    write_whole(diary, "\n".join(lines) + "\n")
 
 
 def write_whole(path: Path, text: str) -> None:
@@ -412,12 +376,11 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
                       now: dt.datetime | None = None) -> list[str]:
     """Write the rows of ``ten`` (:func:`milestones.ten_rounds.play_ten_rounds`) into the diary's "Ten rounds" table.
 
-    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows (and
-    an older diary's header) are replaced by the new ones, dated, when they say something
-    else, and left as they are when they say the same, their dates aside. A diary
-    without the heading gets the section (heading, a line on where the rows come from, the
-    table) before its ``## Progress log``, or at its end. A missing diary is created from
-    ``template`` first. Nothing is written when ``ten`` has no rows.
+    The table under the ``## Ten rounds`` heading holds the latest ten rounds: its rows (and an older diary's
+    header) are replaced by the new ones, dated, when they say something else, and left as they are when they
+    say the same, their dates aside. A diary without the heading gets the section (heading, a line on where
+    the rows come from, the table) before its ``## Progress log``, or at its end (a missing diary,
+    :func:`edit_diary`). Nothing is written when ``ten`` has no rows.
 
     Returns:
         The rows written (none when nothing changed).
@@ -428,22 +391,14 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
     if not ten.rows:
         return []
     now = now or dt.datetime.now()
-    check_diary(diary)
-    try:
-        lines = read_diary(diary, template)
+    with edit_diary(diary, template) as lines:
         heading = next((i for i, line in enumerate(lines) if line.strip().startswith(TEN_ROUNDS_HEADING)), None)
         if heading is None:
             at = next((i for i, line in enumerate(lines) if line.strip().startswith(PROGRESS_HEADING)), len(lines))
             section = [TEN_ROUNDS_HEADING, "", TEN_ROUNDS_NOTE, "", *TEN_ROUNDS_HEADER.splitlines()]
             lines[at:at] = [*section, ""] if at < len(lines) else ["", *section]
             heading = lines.index(TEN_ROUNDS_HEADING)
-        start = next((i for i in range(heading + 1, len(lines)) if lines[i].lstrip().startswith("|")), None)
-        if start is None:
-            lines[heading + 1:heading + 1] = ["", *TEN_ROUNDS_HEADER.splitlines()]
-            start = heading + 2
-        end = start + 1  # after the header's separator row
-        while end + 1 < len(lines) and lines[end + 1].lstrip().startswith("|"):
-            end += 1
+        start, end = _table(lines, heading, TEN_ROUNDS_HEADER, past=1)  # past the header's separator row
         old = [_cells(line)[1:] for line in lines[start + 2:end + 1]]
         header = TEN_ROUNDS_HEADER.splitlines()
         if old == [[_cell(cell) for cell in row] for row in ten.rows] and lines[start:start + 2] == header:
@@ -451,10 +406,7 @@ def append_ten_rounds(diary: Path, ten: TenRounds, *, template: Path | None = No
         lines[start:start + 2] = header  # an older diary's columns
         rows = [f"| {now:%Y-%m-%d %H:%M} | " + " | ".join(_cell(cell) for cell in row) + " |" for row in ten.rows]
         lines[start + 2:end + 1] = rows
-        _replace(diary, lines)
-        return rows
-    except OSError as err:
-        raise OSError(f"cannot write the diary {diary}: {_words(err)}") from None
+    return rows
 
 
 def log_ten_rounds(project: Path, diary: Path, ask: Callable[[str], str], say: Callable[[str], None], *,
@@ -471,9 +423,6 @@ def log_ten_rounds(project: Path, diary: Path, ask: Callable[[str], str], say: C
         names: the student's players.
         template: the diary template, for a diary that does not exist yet.
         timeout: seconds the game may take (:func:`~milestones.ten_rounds.play_ten_rounds`).
-
-    Returns:
-        What the rounds gave.
 
     Raises:
         OSError: the diary cannot be written.

@@ -1,21 +1,5 @@
 """The course's milestones and points, read from ``milestones/points.toml``.
 
-==========================  =======================================================
-name                        what it is
-==========================  =======================================================
-``Part``                    one line of the course rubric: key, title, points
-``Milestone``               one week's hand-in: number, title, spec file, parts, test order
-``Course``                  all milestones; ``milestone(n)``, ``part(n, key)``
-``load_course(path=None)``  read ``points.toml`` (or another file of that shape)
-``TESTS_DIR``               ``"tests"``: the folder of the suites, under the kit's root
-``suite_name(n)``           ``"milestone3"``: the folder name of milestone n's suite
-``suite_number(name)``      ``3`` for ``"milestone3"`` (``None`` for another name)
-``suite_path(n)``           ``"tests/milestone3"``: the suite's folder under the kit's root
-``suites_dir(root)``        the folder holding the suites of the kit (or starter) at ``root``
-``require_suites(root, ns)`` the suites folder, or FileNotFoundError naming what is missing
-``handout_dir(root)``       the folder holding ``student.md`` and ``diary_template.md``
-==========================  =======================================================
-
 Points are whole course points (CS111: 25 for week 1, 20 + 20 + 5 + 20 for weeks 2-3
 plus 10 extra credit, 15 extra credit for the GUI).
 """
@@ -132,10 +116,7 @@ def handout_dir(root: Path) -> Path:
 
 
 def suite_path(number: int) -> str:
-    """Return milestone ``number``'s suite folder relative to the kit's root: ``3`` -> ``"tests/milestone3"``.
-
-    For building paths (``root / suite_path(3)``) and for naming the folder in messages.
-    """
+    """Return milestone ``number``'s suite folder relative to the kit's root: ``3`` -> ``"tests/milestone3"``."""
     return f"{TESTS_DIR}/{suite_name(number)}"
 
 
@@ -235,11 +216,8 @@ class Course:
         return tuple(m.number for m in self.milestones)
 
     def with_suites(self, tests: Path) -> tuple[int, ...]:
-        """Return the numbers of the milestones that have a suite folder in ``tests``, in course order.
-
-        Args:
-            tests: the folder holding ``milestone1/``, ``milestone2/`` ... (a root's ``tests/``).
-        """
+        """Return the numbers of the milestones that have a suite folder in ``tests`` (a root's ``tests/``, holding
+        ``milestone1/`` ...), in course order."""
         return tuple(n for n in self.numbers if (tests / suite_name(n)).is_dir())
 
 

@@ -1,47 +1,17 @@
 """Defend your hints: ``python -m milestones defend`` plays the student's hint policy through the kit's simulator.
 
-The course asks of the hints system: "you can use any strategy you choose, but be prepared
-to defend your decision!" This command gives the numbers to defend it with. It plays, on the
-same shuffled shoes (one seed: common random numbers, :mod:`blackjack.sim.runner`):
+The rows (:data:`ROWS`: the student's ``basic_advice``; their ``count_advice`` with ``bet_ramp``; basic
+strategy, the legal move with the best exact EV; mimic the dealer) play the same shuffled shoes (one seed:
+common random numbers, :mod:`blackjack.sim.runner`). Each reports the house edge (:func:`blackjack.sim.simulate`)
+with its standard error and the **EV lost per decision**: the mean, over the row's decisions (insurance offers
+included), of the best legal move's exact EV minus the EV of the move taken. The exact EVs are the hint
+engine's given building blocks for the hand's cards against the rules' full shoe (``_Oracle`` in
+:mod:`milestones.plays.defend_play`), never the student's ``expected_values``; so basic strategy loses 0 by
+construction. docs/student.md ("Defend your hints") says what the student sees, and the diary's part.
 
-====================================  ============================================================
-row                                   how it plays
-====================================  ============================================================
-``my hints``                          the student's ``basic_advice(cards, upcard, rules, legal=...)``
-                                      at every decision (insurance offers too)
-``my hints + counting``               the student's ``count_advice`` at the Hi-Lo true count, and
-                                      each round's bet from the student's ``bet_ramp``
-``basic strategy``                    the legal move with the best exact EV for the hand's cards
-                                      against a full shoe (the EVs basic strategy is made of)
-``mimic the dealer``                  hit below 17 (and a soft 17 when the dealer hits it), never
-                                      double, split, surrender or insure
-====================================  ============================================================
-
-and reports for each: the house edge (minus the players' net per unit of initial bet, from
-:func:`blackjack.sim.simulate`) with its standard error, and the **EV lost per decision**: the
-mean, over every decision the row took (insurance offers included), of the best legal move's
-exact EV minus the EV of the move taken. The exact EVs are the hint engine's given building
-blocks (``_player.Tree``'s stand, hit and double, ``_split.split_value``, ``insurance_value``)
-for the hand's cards against the rules' full shoe (less the hand and the upcard), never the
-student's ``expected_values``; so basic strategy loses 0 by construction, and a counting play
-that departs from the full-shoe best on purpose shows as a loss against a full shoe.
-
-Under the table: where the student's rows lose the most EV against basic strategy, by situation
-(``16 v 10: you stand, basic hits, ...``: the diary's "Where does your hint lose the most EV?"), and
-the time per call of each student's function the rows called, beside the kit's own on the same calls
-when the kit is found (for the efficiency analysis). All of it is printed and written into the diary
-(``docs/diary.md`` in the project, or ``--diary``) under ``## Defending my hints``, between two markers,
-replacing the last run's; the student's words around it stay. Every row plays money and advanced play
-on the milestone-2 suite's given parts (:mod:`milestones.plays.defend_play`), the kit's rows first. On a
-terminal a progress line (stderr) shows the row, its rounds and the time left; at ``--timeout`` the row
-playing keeps the rounds it finished and the rest are not played (a call that does not return is
-stopped :data:`GRACE` seconds later).
-
-Where the code runs: the simulation plays the project's own engine (its ``blackjack``, as ``check``
-and ``demo`` do) in the student's process of the tools (:mod:`milestones.host`), which plays each row
-(:mod:`milestones.plays.defend_play`) and sends it back as plain data, read back bounded; this process
-prints and writes the diary and never imports ``blackjack``. Any other error in the student's code ends
-its row with one line naming the error and where it was raised; the other rows still run.
+The rows play in the student's process (:mod:`milestones.host`, the play :mod:`milestones.plays.defend_play`)
+and come back as plain data, read bounded; this process prints the table, writes the diary and never imports
+``blackjack``.
 """
 
 from __future__ import annotations
@@ -53,12 +23,16 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import REPO_ROOT
+from .check import PROGRESS_HEADING, check_diary, edit_diary
+from .config import handout_dir
 from .grader.judge import StudentError, StudentGone, StudentTimeout
 from .host import Host
-from .plays.defend_play import SAMPLES, SITUATIONS
+from .plays.defend_play import PROGRESS, SAMPLES, SITUATIONS
 
 __all__ = ["DEFAULT_HANDS", "DEFAULT_SEED", "DIARY_HEADING", "DefendResult", "Row", "add_parser", "run_defend",
            "table_text", "write_diary"]
@@ -271,11 +245,7 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
     Raises:
         OSError: the diary cannot be read or written (``check``'s checks; the message says why in words).
     """
-    from .check import PROGRESS_HEADING, check_diary, read_diary, write_whole
-
-    check_diary(diary)
-    try:
-        lines = read_diary(diary, template)
+    with edit_diary(diary, template) as lines:
         block = [BEGIN_MARK, *table.splitlines(), END_MARK]
         begin = next((i for i, line in enumerate(lines) if line.strip() == BEGIN_MARK), None)
         end = next((i for i in range(begin or 0, len(lines)) if lines[i].strip() == END_MARK), None) \
@@ -291,10 +261,6 @@ def write_diary(diary: Path, table: str, *, template: Path | None = None) -> Non
             if progress and lines[progress - 1].strip():
                 section.insert(0, "")
             lines[progress:progress] = section
-        write_whole(diary, "\n".join(lines) + "\n")
-    except OSError as err:
-        why = err.strerror[:1].lower() + err.strerror[1:] if err.strerror else str(err)
-        raise OSError(f"cannot write the diary {diary}: {why}") from None
 
 
 # ====================================================================== the command
@@ -309,12 +275,8 @@ def _whole(text: str, least: int, most: int, what: str) -> int:
     return value
 
 
-def _hands(text: str) -> int:
-    return _whole(text, 100, MOST_HANDS, "the hands")
-
-
-def _seed(text: str) -> int:
-    return _whole(text, 0, 2 ** 63 - 1, "the seed")
+_hands = partial(_whole, least=100, most=MOST_HANDS, what="the hands")
+_seed = partial(_whole, least=0, most=2 ** 63 - 1, what="the seed")
 
 
 def _seconds(text: str) -> float:
@@ -359,13 +321,9 @@ def main(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     Raises:
         FileNotFoundError, ValueError, OSError: a mistake the user can fix (the caller prints one line, status 2).
     """
-    from . import REPO_ROOT
-    from .config import handout_dir
-
     project = args.project.resolve()
     diary = None if args.no_diary else (args.diary or project / "docs" / "diary.md")
     if diary is not None:
-        from .check import check_diary
         check_diary(diary)  # refused before the simulation, not after
     timeout = args.timeout if args.timeout is not None else DEFAULT_TIMEOUT + TIMEOUT_PER_HAND * args.hands
     result = run_defend(project, rules=args.rules, hands=args.hands, seed=args.seed, timeout=timeout,
@@ -479,8 +437,6 @@ class _StatusLine:
 
     def show(self, text: str) -> None:
         """Show a row's ``PROGRESS`` line from the student's process (any other printed line is dropped)."""
-        from .plays.defend_play import PROGRESS
-
         if self.stream is None or not text.startswith(PROGRESS) or len(text) > 60:
             return
         try:

@@ -1,42 +1,11 @@
 """The Program Demo: ``python -m milestones demo`` plays the student's game through each situation the
 milestone covers, in about two minutes, for the peer leader, and says where the play differs from the rules.
 
-The course grades a Program Demo ("show your peer leader a demo of your code"). Played by
-hand, the situations worth showing (a bust, a push, a natural, a double down, a split)
-take many rounds of luck to come up; here each is a *scene*: a round dealt from a stacked
-shoe through the student's own game: weeks 1 and 2 through their course game
-(``blackjack/course_game.py``: week 1's ``play_round``, week 2's ``play_money_round`` with
-its bet and move questions), its questions answered from the scene; week 3 through their
-window, ``gui/shell.py``; with a line on what to point out.
-
-Each scene's play is kept as plain data (JSON-able dicts: the cards each hand and the dealer
-got, the totals shown, the actions offered at each decision, the hint, the results and money). The
-student's code runs in the student's process of the tools (:mod:`milestones.host`; only the student's
-``blackjack`` and ``gui`` are importable there, never the kit's), which plays each scene
-(:mod:`milestones.plays.demo_play`) and sends that data back; the demo's
-own process plays the same stacked shoe and decisions on the kit's engine (the reference, loaded from
-the kit's clone or its installed wheel, never from the student's folder) and compares the two field by
-field. A scene that matches ends ``ok``; one that does not says how, in the words of the rule it breaks
-(``differs: the dealer drew on soft 17 under S17 rules``). Where the kit's engine cannot be found (a
-student's starter folder without the kit installed), the demo says so in one line and shows the play
-without judging it.
-
-=========================  ===================================================================
-name                       what it is
-=========================  ===================================================================
-``Scene``                  one stacked round: rules, players, cards, bets, decisions, expected ends
-``SCENES``                 the scenes of each milestone (1: the course's game, 2: its money and moves, 3: the shell)
-``play_demo(out, ...)``    play scenes in this process with the ``blackjack`` package importable now (unjudged)
-``run_demo(project, ...)`` play ``project``'s code in a process of its own and judge it against the kit's engine
-``differences(...)``       the differences between a student's record and the reference's, in words
-                           (:mod:`milestones.demo_judge`)
-``find_reference(project)``  the folder holding the kit's own ``blackjack`` (not ``project``'s), or None
-=========================  ===================================================================
-
-A scene that reaches code not written yet says so in one line (``... is not written yet:
-...``) and the demo goes on with the next scene, so a demo of unfinished work shows what
-works; one that runs longer than ``scene_timeout`` seconds is stopped (a loop that never
-ends).
+Each scene (:mod:`milestones.demo_scenes`) is a round dealt from a stacked shoe through the student's own
+game, played in the student's process (:mod:`milestones.host`, :mod:`milestones.plays.demo_play`) and sent
+back as plain data; this process plays the same scene on the kit's engine and compares the two records
+field by field (:mod:`milestones.demo_judge`). docs/instructor.md section 8 ("Program demo") says what
+each scene shows and what the demo says of a mistake, an unwritten function or a loop.
 """
 
 from __future__ import annotations
@@ -44,7 +13,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
+from functools import partial
+from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -53,22 +24,23 @@ from .demo_scenes import SCENES, Record, Scene
 from .grader.judge import StudentError, StudentGone, StudentTimeout
 from .grader.xvfb import NoDisplay, xvfb
 from .host import Host
-from .plays.demo_play import reference_record, run_scene
+from .plays.demo_play import Say, reference_record, run_scene
+from .regions import FUNCTIONS_FILE
 
 __all__ = ["SCENES", "Scene", "differences", "find_reference", "play_demo", "run_demo"]
 
-#: Where a scene writes what it shows, one line at a time.
-Say = Callable[[str], None]
 #: Seconds past a scene's time limit before the process playing it is ended (the scene swallowed its stop).
 _GRACE = 7.0
 
 
-def _check_numbers(numbers: list[int]) -> None:
-    """Raise ``KeyError`` for a milestone without scenes (the message names those with scenes)."""
+def _numbers(milestones: list[int] | None) -> list[int]:
+    """``milestones`` (None: all), after a ``KeyError`` for one without scenes (naming those with scenes)."""
+    numbers = list(SCENES) if milestones is None else milestones
     for number in numbers:
         if number not in SCENES:
             raise KeyError(f"no demo for milestone {number}; there are scenes for milestones "
                            f"{', '.join(map(str, SCENES))}")
+    return numbers
 
 
 def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout: float = 10.0, pause: Callable[[], None] | None = None) -> int:
@@ -88,20 +60,11 @@ def play_demo(out: TextIO, milestones: list[int] | None = None, *, scene_timeout
     Raises:
         KeyError: a milestone without scenes (the message names the ones with scenes).
     """
-    numbers = list(SCENES) if milestones is None else milestones
-    _check_numbers(numbers)
-    say = _say_to(out)
+    numbers = _numbers(milestones)
+    say = partial(print, file=out, flush=True)
     return _show(say, numbers, pause, lambda _number, _index, scene: run_scene(
         scene, say, scene_timeout=scene_timeout)[0],
         "  ok: every hand ended as it should")
-
-
-def _say_to(out: TextIO) -> Say:
-    """Where the demo's lines go: ``out``, a line at a time, flushed."""
-    def say(text: str) -> None:
-        out.write(text + "\n")
-        out.flush()
-    return say
 
 
 def _show(say: Say, numbers: list[int], pause: Callable[[], None] | None, play: Callable[[int, int, Scene], str],
@@ -112,12 +75,15 @@ def _show(say: Say, numbers: list[int], pause: Callable[[], None] | None, play: 
     for count, (number, index, scene) in enumerate(_chosen(numbers)):
         if count and pause is not None:
             pause()
-        _header(say, number, scene)
+        say(f"\n=== Milestone {number}: {scene.title} ({scene.rules} rules) ===")
+        say(f"Point out: {scene.point_out}")
         status = play(number, index, scene)
         if status == "ok":
             say(ok)
         results.append((f"milestone {number}: {scene.title}", status))
-    _summary(say, results)
+    say("\n=== Summary ===")
+    for title, status in results:
+        say(f"  {title}: {status}")
     return 0 if all(status == "ok" for _, status in results) else 1
 
 
@@ -126,25 +92,7 @@ def _chosen(numbers: list[int]) -> list[tuple[int, int, Scene]]:
     return [(number, index, scene) for number in numbers for index, scene in enumerate(SCENES[number])]
 
 
-def _header(say: Say, number: int, scene: Scene) -> None:
-    """The scene's title line and what to point out."""
-    say(f"\n=== Milestone {number}: {scene.title} ({scene.rules} rules) ===")
-    say(f"Point out: {scene.point_out}")
-
-
-def _summary(say: Say, results: list[tuple[str, str]]) -> None:
-    """The summary: one line per scene with its status."""
-    say("\n=== Summary ===")
-    for title, status in results:
-        say(f"  {title}: {status}")
-
-
 # ====================================================================== the judge: the kit's engine, here
-
-#: Where a starter or an autograder zip lists the student's functions: its ``milestones/`` is a copy beside
-#: the student's packages, so its ``blackjack/`` is not the kit's (``milestones.regions.FUNCTIONS_FILE``).
-_STUDENT_COPY_MARK = "functions.json"
-
 
 def find_reference(project: Path) -> Path | None:
     """Return the folder holding the kit's own ``blackjack`` and ``gui`` (the reference), or None.
@@ -154,22 +102,13 @@ def find_reference(project: Path) -> Path | None:
     else an installed ``blackjack-kit`` wheel's folder. ``project`` may be that folder itself (the kit played
     on its own code). None in a starter folder without the kit installed: nothing there is the reference.
     """
-    here = Path(__file__).resolve().parents[1]
-    candidates = []
-    if not (here / "milestones" / _STUDENT_COPY_MARK).exists():
-        candidates.append(here)
-    try:
-        from importlib.metadata import PackageNotFoundError, distribution
-        try:
-            installed = Path(str(distribution("blackjack-kit").locate_file("blackjack/__init__.py")))
-            candidates.append(installed.resolve().parents[1])
-        except PackageNotFoundError:
-            pass
-    except ImportError:  # pragma: no cover - the standard library has it
-        pass
-    for root in candidates:
+    candidates = [Path(__file__).resolve().parents[1]]
+    with suppress(PackageNotFoundError):
+        installed = Path(str(distribution("blackjack-kit").locate_file("blackjack/__init__.py")))
+        candidates.append(installed.resolve().parents[1])
+    for root in candidates:  # a starter's or autograder zip's milestones/ lists the student's functions
         if ((root / "blackjack" / "__init__.py").is_file() and (root / "gui" / "shell.py").is_file()
-                and not (root / "milestones" / _STUDENT_COPY_MARK).exists()):
+                and not (root / "milestones" / FUNCTIONS_FILE).exists()):
             return root
     return None
 
@@ -193,13 +132,10 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
               pause: Callable[[], None] | None = None) -> int:
     """Play the demo on the packages in ``project`` in the student's process, judging each scene against the kit.
 
-    The student's process (:mod:`milestones.host`: only ``project`` supplies ``blackjack`` and ``gui``) plays
-    the scenes and sends back what was shown and each scene's record; this process loads the kit's engine
-    (:func:`find_reference`), plays the same stacked shoes and decisions on it, and says after each scene
-    ``ok: every hand ended as it should`` or ``differs: <how, in the rule's words>``. Without the kit's
-    engine it says so once and only checks each scene's expected ends. Milestone 3's scenes open the
-    student's window on ``$DISPLAY``, or on a private Xvfb started here when there is none.
-    Other arguments as :func:`play_demo`.
+    After each scene it says ``ok: every hand ended as it should`` or ``differs: <how, in the rule's words>``;
+    without the kit's engine (:func:`find_reference`) it says so once and only checks each scene's expected
+    ends. Milestone 3's scenes open the student's window on ``$DISPLAY``, or on a private Xvfb started here
+    when there is none. Other arguments as :func:`play_demo`.
 
     Returns:
         0 when every scene ran and ended as it should (and as the rules play it, when judged), 1 otherwise.
@@ -212,10 +148,8 @@ def run_demo(project: Path, out: TextIO, milestones: list[int] | None = None, *,
     if not (project / "blackjack" / "__init__.py").is_file():
         raise FileNotFoundError(f"{project} has no blackjack/__init__.py; run the demo from the project folder "
                                 f"or give --project DIR")
-    numbers = list(SCENES) if milestones is None else milestones
-    _check_numbers(numbers)
-
-    say = _say_to(out)
+    numbers = _numbers(milestones)
+    say = partial(print, file=out, flush=True)
     root = find_reference(project)
     judged = root is not None and _load_reference(root)
     if not judged:

@@ -116,6 +116,13 @@ def _hand_differences(mine: Record, theirs: Record) -> list[str]:
             f"{_ranks(cards)} ends {end(theirs)}"]
 
 
+def _shown(value: object) -> str:
+    """A value the window shows, in words: a list's items, a text quoted, ``nothing`` for none."""
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "nothing"
+    return repr(value) if value else "nothing"
+
+
 def _shell_differences(mine: Record, theirs: Record) -> list[str]:
     """Words for the first press after which the student's window shows other than the round."""
     fields = (("error", "the window reported"), ("dealer", "the dealer's cards"), ("player", "the player's cards"),
@@ -135,14 +142,9 @@ def _shell_differences(mine: Record, theirs: Record) -> list[str]:
             elif key == "dealer" and "??" in want[key] and "??" not in got[key]:
                 found.append(f"after {press} the hole card is shown face up before the dealer's turn")
             else:
-                def shown(value: object) -> str:
-                    if isinstance(value, list):
-                        return " ".join(map(str, value)) or "nothing"
-                    return repr(value) if value else "nothing"
-                found.append(f"after {press} the window shows {name} as {shown(got[key])}; "
-                             f"the round's are {shown(want[key])}" if key in ("dealer", "player", "buttons")
-                             else f"after {press} the window shows {name} as {shown(got[key])}; "
-                                  f"the round's is {shown(want[key])}")
+                verb = "are" if key in ("dealer", "player", "buttons") else "is"
+                found.append(f"after {press} the window shows {name} as {_shown(got[key])}; "
+                             f"the round's {verb} {_shown(want[key])}")
         if found:
             return found
     return []

@@ -1,9 +1,6 @@
 """The Program Demo's scenes: stacked rounds, each showing one situation a milestone covers.
 
-Every stack and outcome below is worked out by hand, as in the milestone tests
-(tests/kit/test_kit_demo.py plays them); :mod:`milestones.demo` shows them, and
-:mod:`milestones.plays.demo_play` plays them.
-"""
+:mod:`milestones.demo` shows them, and :mod:`milestones.plays.demo_play` plays them."""
 
 from __future__ import annotations
 
@@ -12,7 +9,7 @@ from typing import Any
 
 __all__ = ["SCENES", "Record", "Scene"]
 
-#: A scene's play as plain data (JSON-able): see :func:`milestones.plays.demo_play.table_record`.
+#: A scene's play as plain data (JSON-able): see ``_table_record`` in :mod:`milestones.plays.demo_play`.
 Record = dict[str, Any]
 
 

@@ -1,14 +1,9 @@
 """Prove the graded suites honest: every point test passes on the reference and fails on the starter.
 
-For milestone N the starter is the milestone-N starter (regions tagged N and later
-stubbed, earlier ones kept), so a test that fails there fails because of the code the
-student writes in milestone N, not because of an earlier milestone's stub. A milestone-N
-test must also pass with only the later milestones' regions stubbed: a week-1 student
-cannot earn a point that needs week-2 code. ``.ci/run``
-calls ``python -m milestones honesty``; it exits non-zero on a dishonest test.
-
-Also reported (not failures): parts with no tests yet, and parts whose test weights do
-not add up to the course points (they are scaled, see ``milestones/points.toml``).
+docs/instructor.md section 5 gives the three runs per milestone and why; ``.ci/run`` calls
+``python -m milestones honesty``, which exits non-zero on a dishonest test. Also reported (not failures):
+parts with no tests yet, and parts whose test weights do not add up to the course points (they are scaled,
+see ``milestones/points.toml``).
 """
 
 from __future__ import annotations

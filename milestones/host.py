@@ -1,14 +1,5 @@
 """The one host of the student's process for the student's tools: demo, defend and ten rounds run their plays here.
 
-==========================  ===================================================================
-name                        what it is
-==========================  ===================================================================
-``Host(project, play)``     ``host("play_scene", ..., timeout=17, say=print)``: run a play's
-                            function (:mod:`milestones.plays`) on the project; plain data back
-``launch(...)``             the one place a tool's student process is started (issue 35
-                            confines it here)
-==========================  ===================================================================
-
 A tool never imports the student's code nor starts a process. The student's process is the grader's
 (:mod:`milestones.grader.observer` with ``--tool``), spoken to by the judge's client
 (:class:`~milestones.grader.judge.Student`) on the same channel: one import guard, one time limit, one

@@ -1,29 +1,7 @@
 """Solution regions: the marked function bodies a student writes, and how to stub or restore them.
 
-=================================  ==================================================
-name                               what it does
-=================================  ==================================================
-``Region``                         one marked body: file, function qualname, milestone tag
-``RegionError``                    a malformed marker (the message names file and line)
-``find_regions(source, name)``     the regions of one module, in file order
-``scan(root)``                     the regions of every module under ``root/blackjack``, ``root/gui``
-``stub_source(source, name, ..)``  replace the chosen regions by ``raise NotImplementedError(...)``
-``restore_source(..)``             put reference bodies back into a student's functions
-``split_functions(root)``          the functions a student writes, and the engine's (the others)
-``functions_json(root)``           ... as the list a starter or autograder kit ships
-=================================  ==================================================
-
-The marker convention (every engineer's, see ``tests/README.md``)::
-
-    def get_score(self) -> int:
-        \"\"\"Docstring stays in the starter.\"\"\"
-        # BEGIN SOLUTION m1: add up get_value() of every card; ...
-        ...reference code...
-        # END SOLUTION
-
-A region is the whole rest of one function body after its docstring; ``m1``/``m2``/``m3``
-is the milestone the body belongs to, and the text after the colon is what the starter's
-``NotImplementedError`` tells the student to do.
+A region is the whole rest of one function body after its docstring, between ``# BEGIN SOLUTION mN: <what
+to do>`` and ``# END SOLUTION``; tests/README.md shows the convention.
 """
 
 from __future__ import annotations
@@ -111,10 +89,7 @@ def _has_docstring(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 def _docstring_end(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     """Line number of the last line of the function's header and docstring (0 if none)."""
     first = func.body[0]
-    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-            and isinstance(first.value.value, str)):
-        return first.end_lineno or first.lineno
-    return first.lineno - 1
+    return (first.end_lineno or first.lineno) if _has_docstring(func) else first.lineno - 1
 
 
 def find_regions(source: str, module: str) -> list[Region]:
@@ -248,11 +223,8 @@ def restore_source(source: str, regions: list[Region]) -> tuple[str, list[str]]:
         indent = " " * func.body[0].col_offset
         body = textwrap.indent(textwrap.dedent(region.body), indent)
         edits.append((start, func.end_lineno or func.lineno, body.splitlines()))
-    for start, end, body_lines in sorted(edits, reverse=True):
-        if start == end:  # only a docstring: the body goes after it
-            lines[end:end] = body_lines
-        else:
-            lines[start:end] = body_lines
+    for start, end, body_lines in sorted(edits, reverse=True):  # only a docstring (start == end): the body after it
+        lines[start:end] = body_lines
     return "\n".join(lines) + "\n", missing
 
 

@@ -1,18 +1,4 @@
-"""Write grades as a rubric table, JSON, Gradescope's ``results.json``, or a CSV gradebook.
-
-=============================  =======================================================
-name                           what it writes
-=============================  =======================================================
-``points_text(x)``             ``"18.5"``: a Fraction of points, at most two decimals
-``score_text(x, n)``           ``"18.5 / 25"``: points earned out of points possible
-``text_report(grades)``        a rubric table per student, then a summary table
-``json_report(grades)``        every test of every student, as JSON
-``gradescope_results(grade)``  Gradescope's ``results.json`` for one submission
-``gradescope_failure(reason)``  ... for a submission that could not be graded at all
-``csv_gradebook(grades)``      one row per student, one column per rubric part
-``unprotected(grades)``        the sandbox's protections the runs went without
-=============================  =======================================================
-"""
+"""Write grades as a rubric table, JSON, Gradescope's ``results.json``, or a CSV gradebook."""
 
 from __future__ import annotations
 
@@ -104,15 +90,6 @@ def unprotected(grades: list[SubmissionGrade]) -> list[str]:
     return found
 
 
-def _unprotected_lines(grades: list[SubmissionGrade]) -> list[str]:
-    """The text report's closing block on the protections the runs went without (none: no lines)."""
-    missing = unprotected(grades)
-    if not missing:
-        return []
-    return ["", "Graded without these protections (docs/instructor.md section 7 says what each leaves open):",
-            *(f"  {name}: {PROTECTIONS.get(name, 'unknown')}" for name in missing)]
-
-
 def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> str:
     """A rubric table per student, for several students a summary table, and, when a run went without some of
     the sandbox's protections (no Landlock, no namespaces, not root), which ones and what that leaves open.
@@ -154,7 +131,9 @@ def text_report(grades: list[SubmissionGrade], *, passed_tests: bool = True) -> 
         for row in [header, *rows]:
             out.append("  ".join(cell + " " * (w - _width(cell)) if i == 0 else " " * (w - _width(cell)) + cell
                                  for i, (cell, w) in enumerate(zip(row, widths, strict=True))))
-    out.extend(_unprotected_lines(grades))
+    if missing := unprotected(grades):
+        out += ["", "Graded without these protections (docs/instructor.md section 7 says what each leaves open):",
+                *(f"  {name}: {PROTECTIONS.get(name, 'unknown')}" for name in missing)]
     return "\n".join(out).rstrip() + "\n"
 
 

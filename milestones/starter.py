@@ -1,16 +1,5 @@
 """Write a student's starter package, and the hybrid packages of layered grading.
 
-===============================  ====================================================
-name                             what it does
-===============================  ====================================================
-``write_starter(out, ...)``      the student copy: stubbed packages, public tests,
-                                 the ``milestones`` tools, README, diary, pyproject
-``write_packages(out, ...)``     only the packages, with the chosen regions stubbed
-``write_public_tests(src, out)`` the milestone suites without their hidden tests
-``write_hybrid(sub, out, n)``    a submission with the reference's bodies of
-                                 milestones before ``n`` put back (layered grading)
-===============================  ====================================================
-
 Which regions a ``--milestone N`` starter stubs: every region tagged ``mN`` or later. The
 regions of earlier milestones ship with the reference code, because the week-N starter
 is the catch-up base an instructor hands out after week N-1 is graded (``docs/instructor.md``).
@@ -94,13 +83,6 @@ def _ignore_in_milestones(package: Path) -> Callable[[str, list[str]], set[str]]
     return ignore
 
 
-def _copy_packages(src: Path, out: Path) -> None:
-    """Copy each of the :data:`~milestones.regions.PACKAGES` that ``src`` holds to ``out`` (no caches)."""
-    for package in PACKAGES:
-        if (src / package).is_dir():
-            shutil.copytree(src / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
-
-
 def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_ROOT) -> tuple[list[Region], list[Region]]:
     """Copy ``blackjack/`` and ``gui/`` from ``root`` to ``out``, stubbing the regions ``stub`` picks.
 
@@ -113,7 +95,9 @@ def write_packages(out: Path, stub: Callable[[Region], bool], root: Path = REPO_
     """
     stubbed: list[Region] = []
     kept: list[Region] = []
-    _copy_packages(root, out)
+    for package in PACKAGES:
+        if (root / package).is_dir():
+            shutil.copytree(root / package, out / package, ignore=_IGNORE, dirs_exist_ok=True)
     for module, file in iter_modules(root):
         source = file.read_text(encoding="utf-8")
 
@@ -178,27 +162,12 @@ def _student_pyproject(root: Path, *, setup: bool = True) -> str:
             f"{note}\n"
             "[tool.pytest.ini_options]\n"
             f'testpaths = ["{TESTS_DIR}"]\n'
-            # a looping test stops after the grader's per-test time, and a failure shows a short traceback
             f'addopts = "-ra --strict-markers --tb=short --test-timeout={Limits().test_timeout:g}"\n'
             f"markers = [\n{quoted},\n]\n\n"
             "[tool.mypy]\n"
             "strict = true\n"
             'python_version = "3.11"\n'
             f"files = [{packages}]\n")
-
-
-def _check_out(out: Path) -> None:
-    """Refuse an ``out`` that is a file, or whose way down passes through a file, before anything is written.
-
-    Raises:
-        FileExistsError: ``out`` is a file (or another thing that is not a folder).
-        NotADirectoryError: a folder on the way to ``out`` is a file.
-    """
-    if out.exists() and not out.is_dir():
-        raise FileExistsError(f"{out} is a file, not a folder; choose a new folder for the starter")
-    existing = next((folder for folder in out.absolute().parents if folder.exists()), None)
-    if existing is not None and not existing.is_dir():
-        raise NotADirectoryError(f"cannot make the folder {out}: {existing} is a file, not a folder")
 
 
 def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, overwrite: bool = False) -> StarterSummary:
@@ -220,7 +189,11 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
         FileNotFoundError: the kit has no milestone suites to hand out.
         RegionError, HiddenStripError, SyntaxError: the reference breaks a convention.
     """
-    _check_out(out)
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} is a file, not a folder; choose a new folder for the starter")
+    existing = next((folder for folder in out.absolute().parents if folder.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise NotADirectoryError(f"cannot make the folder {out}: {existing} is a file, not a folder")
     if out.exists() and any(out.iterdir()) and not overwrite:
         raise FileExistsError(f"{out} is not empty; choose a new folder (or pass --force)")
     try:
@@ -235,7 +208,6 @@ def write_starter(out: Path, *, milestone: int = 1, root: Path = REPO_ROOT, over
     summary.test_files, summary.hidden_removed = write_public_tests(require_suites(root), out / TESTS_DIR)
     if not summary.test_files:
         raise FileNotFoundError(f"{require_suites(root)} holds no test modules to hand out")
-    # The installed kit's suites (hidden tests included) and handout are never copied whole.
     shutil.copytree(Path(__file__).parent, out / "milestones", dirs_exist_ok=True,
                     ignore=_ignore_in_milestones(Path(__file__).parent))
     (out / "milestones" / FUNCTIONS_FILE).write_text(functions_json(root), encoding="utf-8")
@@ -326,14 +298,9 @@ def _parse_in_child(jobs: list[dict[str, object]]) -> list[dict[str, object]] | 
     try:
         done = subprocess.run([sys.executable, "-I", "-c", _CHILD, str(Path(__file__).resolve().parent.parent)],
                               input=json.dumps(jobs).encode("ascii"), capture_output=True, timeout=PARSE_TIMEOUT,
-                              check=False)
-    except subprocess.TimeoutExpired:
-        return None
-    if done.returncode != 0:
-        return None
-    try:
+                              check=True)
         answers = json.loads(done.stdout)
-    except ValueError:
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError, ValueError):
         return None
     if not isinstance(answers, list) or len(answers) != len(jobs) or not all(isinstance(a, dict) for a in answers):
         return None
@@ -395,15 +362,13 @@ def _make_room(out: Path, target: Path) -> None:
 def write_hybrid(submission: Path, out: Path, milestone: int, root: Path = REPO_ROOT) -> HybridSummary:
     """Copy a submission to ``out`` with the reference's bodies of milestones before ``milestone`` put back.
 
-    The submission's packages are copied by :func:`milestones.grader.isolation.copy_submission`:
-    without following a link, and refusing links, pipes, devices, hard links and files over the
-    bounds by name. Each earlier-milestone region is matched to the student's function by
-    qualname and replaces that function's body; the student's code for ``milestone`` and
-    later is untouched. The student's modules are parsed in a child process with memory and
-    time limits (:func:`_restore_modules`), never in the grader. A student module that does
-    not compile there (a syntax error, or one built to exhaust the parser), or is missing, is
-    replaced by the reference module with regions of ``milestone`` and later stubbed;
-    :attr:`HybridSummary.reasons` says why.
+    The submission's packages are copied by :func:`milestones.grader.isolation.copy_submission` (which refuses
+    what a submission may not hold). Each earlier-milestone region is matched to the student's function by
+    qualname and replaces that function's body; the student's code for ``milestone`` and later is untouched.
+    The student's modules are parsed in a child process with memory and time limits (:func:`_restore_modules`),
+    never in the grader. A student module that does not compile there (a syntax error, or one built to exhaust
+    the parser), or is missing, is replaced by the reference module with regions of ``milestone`` and later
+    stubbed; :attr:`HybridSummary.reasons` says why.
 
     Raises:
         SubmissionRefused: a file of the submission is refused (the message names it).

@@ -1,30 +1,15 @@
 """Ten rounds of the student's own course game with money, for the diary: "see how much you win/lose over 10 rounds".
 
-The course (weeks 2-3): "play a few hands and try your luck ... Get a feel for what good
-strategy is and see how much you win/lose over 10 rounds." ``python -m milestones
-tenrounds`` plays them: :func:`play_ten_rounds` runs the student's week-2 game
-(``blackjack.course_game.run`` at the cs111_money table, each player with
-:data:`BANKROLL` credits, the shoe seeded with :data:`SEED`), the student answering every
-bet and move question at the keyboard or from a script, and records each round from the
-table (each player's bet, moves, result and net). Then the same table plays the ten rounds
-with two bots (:data:`PLAYERS`, bets of :data:`BET`) as a comparison; each player's ten
-rounds are read from the table's ledgers (given code). :func:`milestones.check.append_ten_rounds` writes the rows into
-the diary's "Ten rounds" table.
+The course (weeks 2-3): "play a few hands and try your luck ... Get a feel for what good strategy is and
+see how much you win/lose over 10 rounds." :func:`play_ten_rounds` plays the student's week-2 game at the
+cs111_money table (:data:`BANKROLL` each, the shoe seeded with :data:`SEED`), the student answering at the
+keyboard or from a script, then the same table with two bots (:data:`PLAYERS`) to compare;
+:func:`milestones.check.append_ten_rounds` writes the rows into the diary.
 
-The student's code runs in the student's process of the tools (:mod:`milestones.host`;
-``blackjack`` only from the project folder), as in the demo, so nothing here imports it: a
-syntax error in it is one line, not a traceback; a game that loops is stopped after
-``timeout``. The game is replayed from the start with the answers so far at each question
-(it is seeded, so it replays the same), which keeps the student's process free of the
-keyboard.
-
-==========================  ===========================================================
-name                        what it is
-==========================  ===========================================================
-``PLAYERS``                 the two bots: a name and the strategy it plays, in words
-``TenRounds``               what came back: the game's last lines, the diary's rows, or why not
-``play_ten_rounds(..)``     play the student's rounds and the bots' on a project's code
-==========================  ===========================================================
+The student's code runs in the student's process of the tools (:mod:`milestones.host`), so a syntax error in
+it is one line, not a traceback, and a game that loops is stopped after ``timeout``. The game is replayed
+from the start with the answers so far at each question (it is seeded, so it replays the same), which keeps
+the student's process free of the keyboard.
 """
 
 from __future__ import annotations

@@ -1,14 +1,5 @@
 """Where in a student's code an exception came from, in words: the student's side of a failure message.
 
-==================================  ===================================================
-name                                what it is
-==================================  ===================================================
-``Place``                           one frame of ``blackjack/`` or ``gui/`` in a traceback
-``places(traceback)``               those frames, outermost first
-``where(places, engine, ...)``      `` (in Hand.get_score, blackjack/hand.py:88)``
-``recursion(places, engine)``       "Hand.get_score (blackjack/hand.py) calls itself"
-==================================  ===================================================
-
 Runs in the student's process (:mod:`milestones.grader.observer`), which has the traceback; the
 judge only ever receives the finished text. ``engine`` is the set of the kit's own
 functions (:func:`milestones.regions.split_functions`): every other function of the
@@ -17,6 +8,7 @@ packages is the student's (the ones they write and any they add).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, TracebackType
@@ -96,10 +88,7 @@ def recursion(found: list[Place], engine: frozenset[Function]) -> str:
     """The student's functions that kept calling each other (or themselves) in a ``RecursionError``:
     ``"Hand.get_score (blackjack/hand.py) calls itself"``, ``"Hand.get_score (blackjack/hand.py) and
     Hand.is_soft (blackjack/hand.py) call each other"``; "" when no function of theirs repeats."""
-    counts: dict[Function, int] = {}
-    for place in found:
-        if place.function not in engine:
-            counts[place.function] = counts.get(place.function, 0) + 1
+    counts = Counter(place.function for place in found if place.function not in engine)
     looping = [f"{name} ({module})" for (module, name), count in counts.items() if count >= 10]
     if not looping:
         return ""

@@ -3,10 +3,9 @@
 decision's EV loss measured, by situation, and each call of a student's hint function timed. A function not
 written yet makes its row say so; another error ends its row in one line.
 
-Every row plays the round's money moves (``check_bet``, ``take_stake``, ``payout``, ``pay``) and the advanced
-play (``why_not_double``, ``why_not_split``, ``double_down``, ``split``, ``deal_split_card``, ``insurance_limit``,
-``insurance_net``) on the milestone-2 suite's given parts (``observe_given.py``, the rules as the spec states
-them), so a row needs only the student's week-1 engine and its own hint functions.
+Every row plays the round's money moves and the advanced play on the milestone-2 suite's given parts
+(:data:`GIVEN`, from ``observe_given.py``: the rules as the spec states them), so a row needs only the student's
+week-1 engine and its own hint functions.
 """
 
 from __future__ import annotations
@@ -40,7 +39,8 @@ class _Stop(Exception):
 
 @dataclass
 class _State:
-    """What the policies of the row being played share (set before each row, in the student's process)."""
+    """What the policies of the row being played share, in the student's process: ``project``, ``rules``,
+    ``oracle``, ``given`` and ``chances`` are :func:`setup`'s; :func:`row` starts the others afresh."""
 
     project: str = ""
     rules: Rules | None = None
@@ -135,14 +135,11 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
 
     from blackjack.sim import simulate  # given code: the kit's simulator, as the project holds it
 
+    global _STATE
+    began, limit = time.monotonic(), options.get("seconds")
+    _STATE = _State(project=_STATE.project, rules=_STATE.rules, oracle=_STATE.oracle, given=_STATE.given,
+                    chances=_STATE.chances, said=began, deadline=math.inf if limit is None else began + limit)
     assert _STATE.rules is not None  # setup() came first
-    _STATE.decisions, _STATE.lost, _STATE.status, _STATE.message = 0, 0.0, "ok", ""
-    _STATE.advice, _STATE.situations, _STATE.calls, _STATE.samples = {}, {}, {}, {}
-    began = _STATE.said = time.monotonic()
-    limit = options.get("seconds")
-    _STATE.deadline = math.inf if limit is None else began + limit
-    _STATE.rounds = _STATE.finished = 0
-    _STATE.stopped, _STATE.discards = False, -1
 
     def progress(rounds: int) -> None:
         _STATE.finished += rounds
@@ -159,7 +156,7 @@ def row(key: str, options: dict[str, Any]) -> dict[str, Any]:
         if _STATE.status != "ok":  # a policy said what went wrong before it stopped the row
             found.update(status=_STATE.status, message=_STATE.message)
         elif isinstance(cause, NotImplementedError):
-            found.update(status="not written", message=f"{_raiser(cause)} is not written yet{_where(cause)}")
+            found.update(status="not written", message=_unwritten(cause))
         else:
             found.update(status="error", message=f"the round stopped: {_one_line(err)}")
     else:
@@ -192,19 +189,19 @@ def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
     """Seconds per call of each hint function of this process's ``blackjack`` on ``samples`` (as :func:`row` sends
     them: ``function -> [arguments, ...]``), after :func:`setup`: each call made twice, the second pass timed.
     The tool asks this of the kit's own code, to set beside the student's times."""
-    from blackjack import parse_cards
+    from blackjack import Action, parse_cards
     from blackjack.hints import basic_advice
     from blackjack.hints.counting import bet_ramp, count_advice, true_count
 
     rules = _STATE.rules
 
     def call(name: str, args: list[Any]) -> object:
+        if name not in ("basic_advice", "count_advice"):
+            return true_count(*args) if name == "true_count" else bet_ramp(args[0], 1)
+        hand, upcard, legal = parse_cards(args[0]), parse_cards(args[1])[0], frozenset(Action[n] for n in args[-1])
         if name == "basic_advice":
-            return basic_advice(parse_cards(args[0]), parse_cards(args[1])[0], rules, legal=_legal(args[2]))
-        if name == "count_advice":
-            return count_advice(parse_cards(args[0]), parse_cards(args[1])[0], args[2], rules,
-                                legal=_legal(args[3]))
-        return true_count(*args) if name == "true_count" else bet_ramp(args[0], 1)
+            return basic_advice(hand, upcard, rules, legal=legal)
+        return count_advice(hand, upcard, args[2], rules, legal=legal)
 
     out = {}
     for name, calls in samples.items():
@@ -214,11 +211,6 @@ def timing(samples: dict[str, list[list[Any]]]) -> dict[str, float]:
                 call(name, args)
         out[name] = (time.perf_counter() - began) / max(1, len(calls))
     return out
-
-
-def _legal(names: list[str]) -> frozenset[Action]:
-    from blackjack import Action
-    return frozenset(Action[name] for name in names)
 
 
 def _timed(name: str, function: Callable[..., Any], args: list[Any], *call: Any, **keywords: Any) -> Any:
@@ -248,31 +240,34 @@ def _one_line(err: BaseException) -> str:
     return (text[0] if text else type(err).__name__)[:300] + _where(err)
 
 
-def _where(err: BaseException) -> str:
-    """`` (file.py, line N)`` for the innermost frame of ``err`` in the project's ``blackjack`` (not its simulator),
-    or ``""``."""
+def _frame(err: BaseException, *, simulator: bool) -> traceback.FrameSummary | None:
+    """The innermost frame of ``err`` in the project's ``blackjack`` (its simulator too when ``simulator``)."""
     package = Path(_STATE.project, "blackjack")
     for frame in reversed(traceback.extract_tb(err.__traceback__)):
         path = Path(frame.filename)
-        if path.is_relative_to(package) and not path.is_relative_to(package / "sim"):
-            return f" ({path.name}, line {frame.lineno})"
-    return ""
+        if path.is_relative_to(package) and (simulator or not path.is_relative_to(package / "sim")):
+            return frame
+    return None
 
 
-def _raiser(err: BaseException) -> str:
-    """The name of the function of the project's ``blackjack`` that raised ``err`` (innermost), or "a function"."""
-    package = Path(_STATE.project, "blackjack")
-    for frame in reversed(traceback.extract_tb(err.__traceback__)):
-        if Path(frame.filename).is_relative_to(package):
-            return f"{frame.name}()"
-    return "a function"
+def _where(err: BaseException) -> str:
+    """`` (file.py, line N)`` for the innermost frame of ``err`` in the project's ``blackjack`` (not its simulator),
+    or ``""``."""
+    frame = _frame(err, simulator=False)
+    return "" if frame is None else f" ({Path(frame.filename).name}, line {frame.lineno})"
+
+
+def _unwritten(err: NotImplementedError) -> str:
+    """``<function>() is not written yet (file.py, line N)``: the innermost function of the project's ``blackjack``
+    that raised ``err``."""
+    frame = _frame(err, simulator=True)
+    return f"{'a function' if frame is None else f'{frame.name}()'} is not written yet{_where(err)}"
 
 
 def _fail(function: str, err: BaseException) -> _Stop:
-    """Record that the student's ``function`` raised ``err`` (NotImplementedError: the function of the project that
-    raised it is not written yet); return the stop."""
+    """Record that the student's ``function`` raised ``err``; return the stop."""
     if isinstance(err, NotImplementedError):
-        _STATE.status, _STATE.message = "not written", f"{_raiser(err)} is not written yet{_where(err)}"
+        _STATE.status, _STATE.message = "not written", _unwritten(err)
     else:
         _STATE.status, _STATE.message = "error", f"{function} raised {_one_line(err)}"
     return _Stop(_STATE.message)
@@ -301,10 +296,8 @@ def _decide(view: TableView, choose: Callable[[TableView], Action], who: str) ->
         _STATE.message = (f"{who} said {said} for [{cards}] against {upcard}, which is not one of the "
                           f"legal moves there ({', '.join(sorted(a.name for a in legal))})")
         raise _Stop(_STATE.message)
-    assert _STATE.oracle is not None
-    hands = len(view.seats[view.turn[0]].hands)
-    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, hands, legal)
-    best = max(evs, key=lambda move: evs[move])
+    evs = _evs(view)
+    best = max(evs, key=evs.__getitem__)
     lost = evs[best] - evs[action]
     _STATE.decisions += 1
     _STATE.lost += lost
@@ -339,24 +332,23 @@ def _student_hint(view: TableView) -> Action:
     hand, upcard = view.current_hand, view.dealer.upcard
     assert hand is not None and upcard is not None
     key = (tuple(card.face for card in hand.cards), upcard.face, view.legal_actions)
-    known = _STATE.advice.get(key)
-    if known is not None:
-        return known
-    legal = view.legal_actions
+    if key not in _STATE.advice:
+        _STATE.advice[key] = _advice("basic_advice", basic_advice, view)
+    return _STATE.advice[key]
+
+
+def _advice(name: str, function: Callable[..., Any], view: TableView, *count: float) -> Action:
+    """The action the student's ``name`` (``basic_advice``, or ``count_advice`` at the true count ``count``) gives
+    for the decision in ``view`` (checked later against the legal moves)."""
+    hand, upcard, legal = view.current_hand, view.dealer.upcard, view.legal_actions
+    assert hand is not None and upcard is not None
     try:
-        got = _timed("basic_advice", basic_advice, [_codes(hand.cards), str(upcard), sorted(a.name for a in legal)],
-                     list(hand.cards), upcard, _STATE.rules, legal=legal)
+        got = _timed(name, function, [_codes(hand.cards), str(upcard), *count, sorted(a.name for a in legal)],
+                     list(hand.cards), upcard, *count, _STATE.rules, legal=legal)
     except Exception as err:
-        raise _fail("basic_advice", err) from None
-    action = _action_of(got, "basic_advice")
-    _STATE.advice[key] = action
-    return action
-
-
-def _action_of(got: object, who: str) -> Action:
-    """The action of a ``(action, reason)`` reply (checked later against the legal moves)."""
+        raise _fail(name, err) from None
     if not (isinstance(got, tuple) and len(got) == 2):
-        _STATE.status, _STATE.message = "error", f"{who} returned {got!r:.80}; it should return (action, reason)"
+        _STATE.status, _STATE.message = "error", f"{name} returned {got!r:.80}; it should return (action, reason)"
         raise _Stop(_STATE.message)
     return got[0]  # type: ignore[no-any-return]
 
@@ -379,15 +371,7 @@ def _student_count_hint(view: TableView) -> Action:
     """The student's ``count_advice`` at the true count of the cards not seen."""
     from blackjack.hints.counting import count_advice
 
-    hand, upcard = view.current_hand, view.dealer.upcard
-    assert hand is not None and upcard is not None
-    tc, legal = _true_count(view), view.legal_actions
-    try:
-        got = _timed("count_advice", count_advice, [_codes(hand.cards), str(upcard), tc, sorted(a.name for a in legal)],
-                     list(hand.cards), upcard, tc, _STATE.rules, legal=legal)
-    except Exception as err:
-        raise _fail("count_advice", err) from None
-    return _action_of(got, "count_advice")
+    return _advice("count_advice", count_advice, view, _true_count(view))
 
 
 def _ramp_units(tc: float) -> int:
@@ -407,13 +391,18 @@ def _ramp_units(tc: float) -> int:
     return int(got)
 
 
-def _best(view: TableView) -> Action:
-    """The legal move with the best exact EV (full shoe less the hand and the upcard); the first of a tie."""
+def _evs(view: TableView) -> dict[Action, float]:
+    """The exact EV of each legal move of the decision in ``view`` (:class:`_Oracle`)."""
     hand, upcard = view.current_hand, view.dealer.upcard
     assert hand is not None and upcard is not None and view.turn is not None and _STATE.oracle is not None
-    evs = _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, len(view.seats[view.turn[0]].hands),
-                            view.legal_actions)
-    return max(evs, key=lambda action: evs[action])
+    return _STATE.oracle.evs([card.value for card in hand.cards], upcard.value, len(view.seats[view.turn[0]].hands),
+                             view.legal_actions)
+
+
+def _best(view: TableView) -> Action:
+    """The legal move with the best exact EV (full shoe less the hand and the upcard); the first of a tie."""
+    evs = _evs(view)
+    return max(evs, key=evs.__getitem__)
 
 
 def _mimic(view: TableView) -> Action:

@@ -48,7 +48,6 @@ def _place(tb: TracebackType | None) -> str:
     return place
 
 
-
 #: How many answers the week-1 game may ask for in one scene before the demo calls it a loop.
 _MAX_ASKS = 30
 
@@ -61,18 +60,13 @@ def _codes(cards: Sequence[object]) -> list[str]:
     return [getattr(card, "code", "??") if not isinstance(card, str) else card for card in cards]
 
 
-def _money(amount: object) -> str:
-    """Money as plain data: ``"15"``, ``"15/2"`` (``str`` of an int or a ``Fraction``)."""
-    return str(amount)
-
-
 def _step(view: TableView, took: str, hint: bool) -> Record:
     """One decision as plain data: whose hand, its cards and total, the bankroll, what was offered and taken."""
     seat, hand = view.turn if view.turn is not None else (0, 0)
     shown = view.seats[seat].hands[hand] if view.seats[seat].hands else None
     step: Record = {"seat": seat, "hand": hand, "who": view.seats[seat].name,
                     "cards": _codes(shown.cards) if shown else [], "total": shown.total_text if shown else "",
-                    "bankroll": _money(view.seats[seat].bankroll), "bet": _money(shown.bet) if shown else "0",
+                    "bankroll": str(view.seats[seat].bankroll), "bet": str(shown.bet) if shown else "0",
                     "upcard": view.dealer.upcard.code if view.dealer.upcard is not None else "??",
                     "phase": view.phase.name,
                     "offered": sorted(a.value for a in view.legal_actions), "took": took}
@@ -88,8 +82,8 @@ def _table_record(rnd: Round, steps: list[Record]) -> Record:
     hands = [{"seat": s, "hand": h, "who": view.seats[s].name, "cards": _codes(view.seats[s].hands[h].cards),
               "total": view.seats[s].hands[h].total_text, "natural": view.seats[s].hands[h].is_blackjack,
               "result": o.result.name,
-              "net": _money(o.net) if view.rules.wagering else None,
-              "bankroll": _money(view.seats[s].bankroll) if view.rules.wagering else None}
+              "net": str(o.net) if view.rules.wagering else None,  # money as plain data: "15", "15/2"
+              "bankroll": str(view.seats[s].bankroll) if view.rules.wagering else None}
              for s, h, o in rnd.outcomes()]
     return {"kind": "table", "rules": view.rules.name, "steps": steps,
             "dealer": {"cards": _codes(view.dealer.cards), "total": view.dealer.total_text}, "hands": hands}
@@ -244,16 +238,12 @@ def _reference_shell_record(scene: Scene) -> Record:
 
 def reference_record(scene: Scene) -> Record:
     """The record of ``scene`` played on the ``blackjack`` package importable now (the kit's, in the judge)."""
-    if scene.shell:
-        return _reference_shell_record(scene)
-    return _play_one(scene, lambda text: None)[1]
+    return _reference_shell_record(scene) if scene.shell else _play_course_scene(scene, lambda text: None)[1]
 
 
 def _play_one(scene: Scene, say: Say) -> tuple[list[tuple[int, int, str, int | None]], Record]:
     """Play ``scene`` the way it is shown (the course game or the window); return the hands' ends and the record."""
-    if scene.shell:
-        return _play_shell_scene(scene, say)
-    return _play_course_scene(scene, say)
+    return _play_shell_scene(scene, say) if scene.shell else _play_course_scene(scene, say)
 
 
 def run_scene(scene: Scene, say: Say, *,
@@ -279,7 +269,7 @@ def run_scene(scene: Scene, say: Say, *,
         status = f"stopped: {type(err).__name__}: {err}{_place(err.__traceback__)}"
     else:
         want = list(scene.expect)
-        if [(s, h, r, n if n is None else n) for s, h, r, n in ends] == want:
+        if ends == want:
             return "ok", record
         say("  NOT as it should: " + "; ".join(
             f"{scene.players[s]}{f' hand {h + 1}' if len({h2 for s2, h2, _r, _n in want if s2 == s}) > 1 else ''} "
