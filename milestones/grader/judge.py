@@ -133,7 +133,7 @@ class Launch:
     cwd: Path
     output: Path | None
     timeout: float = 0.0
-    after: Callable[[], None] | None = None
+    after: Callable[[], object] | None = None
 
 
 class Student:

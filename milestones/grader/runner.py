@@ -406,7 +406,7 @@ def sandbox_limits(limits: Limits) -> list[str]:
 
 
 def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, result: RunResult,
-            output_file: Path, results_file: Path | None = None, after: Callable[[], None] | None = None) -> None:
+            output_file: Path, results_file: Path | None = None, after: Callable[[], object] | None = None) -> None:
     """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
 
     On POSIX the results come through a pipe whose descriptor goes in the environment
