@@ -1,22 +1,12 @@
 """The judge's side of a graded test: ask the student's process for observations, read its answers as untrusted data.
 
-===========================  ===========================================================
-name                         what it is
-===========================  ===========================================================
-``Student``                  one student process serving one test module's observations;
-                             ``student("name", *args)`` returns the observation's data
-``Launch``                   how to start that process (command, environment, folder)
-``StudentError``             a call that did not return data; ``.text`` is the message
-                             for the student
-``Raised``                   ... because the student's code raised (``.type``, ``.is_a()``)
-``StudentTimeout``           ... because it ran past its time limit
-``StudentGone``              ... because the process ended or broke the channel's rules
-===========================  ===========================================================
-
-This module runs in the grader's pytest process, which never imports the submission
-(docs/design/graded_test_shape.md), and in the student's tools (:mod:`milestones.host`). Every reply is
-hostile: it is read within the channel's bounds (:func:`~.protocol.read_reply`) and must answer the request
-just sent; anything else ends that process (the next call starts a fresh one) and fails the call.
+:class:`Student` is one student process serving one test module's observations (``student("name", *args)``
+returns the observation's data), started as :class:`Launch` says; a call that returns no data raises a
+:class:`StudentError` whose ``text`` is the message for the student. This module runs in the grader's pytest
+process, which never imports the submission (docs/design/graded_test_shape.md), and in the student's tools
+(:mod:`milestones.host`). Every reply is hostile: it is read within the channel's bounds
+(:func:`~.protocol.read_reply`) and must answer the request just sent; anything else ends that process (the next
+call starts a fresh one) and fails the call.
 """
 
 from __future__ import annotations
@@ -27,18 +17,15 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .protocol import (FDS_ENV, READ_DEPTH_LIMIT, READS_STDIN, REPLY_LIMIT, Opaque, as_number, read_reply, request,
-                       text as _text)
+from .protocol import FDS_ENV, READS_STDIN, REPLY_LIMIT, Opaque, as_number, read_reply, request, text as _text
 
-__all__ = ["as_number", "DEPTH_LIMIT", "REPLY_LIMIT", "Launch", "Opaque", "Raised", "Student", "StudentError",
-           "StudentGone", "StudentTimeout", "read_reply"]
-
-#: The deepest nesting of lists and dicts a reply may hold (:data:`~.protocol.READ_DEPTH_LIMIT`).
-DEPTH_LIMIT = READ_DEPTH_LIMIT
+__all__ = ["as_number", "REPLY_LIMIT", "Launch", "Opaque", "Raised", "Student", "StudentError", "StudentGone",
+           "StudentTimeout", "read_reply"]
 #: Seconds the judge waits past a call's own time limit (the student's process stops the call itself
 #: then, naming the loop) before it kills the process.
 _GRACE = 3.0
@@ -270,25 +257,13 @@ class Student:
         self._to = self._from = -1
         if process is None:
             return None
-        status = process.poll()
-        if status is None:
-            try:
+        if process.poll() is None:
+            with suppress(ProcessLookupError, PermissionError, subprocess.TimeoutExpired):
                 os.killpg(process.pid, signal.SIGTERM)
                 process.wait(2)
-            except (ProcessLookupError, PermissionError):
-                pass
-            except subprocess.TimeoutExpired:
-                pass
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            status = process.wait()
-        else:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        status = process.wait()
         if self.launch.after is not None:
             self.launch.after()
         return status

@@ -1,22 +1,12 @@
-"""Run one milestone suite against one implementation in a separate, limited process.
-
-==========================  =========================================================
-name                        what it is
-==========================  =========================================================
-``Limits``                  wall time, per-test time, CPU seconds, memory, output size
-``TestRecord``              one collected test: node id, part, points, hidden
-``RunResult``               what a run produced: collected tests, results, errors
-``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
-==========================  =========================================================
+"""Run one milestone suite against one implementation in a separate, limited process, and read its results.
 
 The child is ``python -m pytest`` with the grading plugin (:mod:`.plugin`): the judge, which never imports
 the submission (docs/design/graded_test_shape.md); its student processes start through the sandbox's
 supervisor (:mod:`._sandbox`) with :func:`sandbox_limits`. The plugin writes one JSON line per event (so a
 run that is killed keeps what it finished) to a pipe the child inherits (on Windows, a ``--results-json``
-file); the runner checks them as they come (:class:`_Stream`, :mod:`.protocol`). When the run ends, the
-runner kills the judge's group and every process carrying the run's tag. Only the first
-``Limits.output_bytes`` of the judge's output are read. A submission's graded run goes through
-:func:`.isolation.run_isolated`, which builds on this module (this module never calls it).
+file); the runner checks them as they come (:class:`_Stream`). When the run ends, the runner kills the judge's
+group and every process carrying the run's tag. Only the first ``Limits.output_bytes`` of the judge's output
+are read. A submission's graded run goes through :func:`.isolation.run_isolated`, which builds on this module.
 
 Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
 test whose call of the student's code was stopped at that limit (the runner reads the results
@@ -25,10 +15,9 @@ still run. The student's process stops a call itself at the limit and names the 
 swallows the stop is killed by the judge a few seconds later, and the next call gets a fresh
 process.
 
-Every path handed to the child is made absolute first (the child runs in a temporary
-folder). A run that ends before pytest's session started (so before any submission code
-was imported: a bad option, a missing test folder, a limit too small to start Python)
-is the grader's fault, not the submission's: :func:`run_suite` raises :class:`GraderError`.
+A run that ends before pytest's session started (so before any submission code was imported: a bad option, a
+missing test folder, a limit too small to start Python) is the grader's fault, not the submission's:
+:func:`run_suite` raises :class:`GraderError`.
 """
 
 from __future__ import annotations
@@ -43,7 +32,7 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from collections.abc import Callable
@@ -110,8 +99,7 @@ class TestRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON values (``points`` as text, ``"3/2"``), as :meth:`from_json` reads it back."""
-        return {"nodeid": self.nodeid, "name": self.name, "doc": self.doc, "milestone": self.milestone,
-                "part": self.part, "points": str(self.points), "hidden": self.hidden}
+        return {**asdict(self), "points": str(self.points)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TestRecord:
@@ -201,17 +189,12 @@ class Tampered(Exception):
 class _Stream:
     """Reads the plugin's JSON lines into a :class:`RunResult` as they arrive, checking the plugin's protocol.
 
-    The plugin writes ``begin`` first, ``session`` once, then ``collect_error`` and
-    ``collected`` records (each test once), then for each test in turn ``start`` and its one
-    ``result``, then ``finished``. Anything else (a line before ``begin``, a test reported
-    twice, a result for a test not collected or not running, a line that is not a record,
-    more than 16 MiB, a line over 1 MiB or nested too deep for the reader) means the
-    submission's code wrote to the stream: the result's ``tampered`` says how, and nothing
-    after it is read.
+    The records come in the order :func:`.protocol.record` gives, each test collected once, started once and
+    reported once. Anything else (a line before ``begin``, a test reported twice, a result for a test not
+    collected or not running, a line that is not a record, more than :data:`.protocol.STREAM_LIMIT`, a line
+    over :data:`.protocol.LINE_LIMIT` or nested too deep for the reader) means the submission's code wrote to
+    the stream: the result's ``tampered`` says how, and nothing after it is read.
     """
-
-    LIMIT = STREAM_LIMIT
-    LINE_LIMIT = LINE_LIMIT
 
     def __init__(self, result: RunResult) -> None:
         self.result = result
@@ -226,11 +209,11 @@ class _Stream:
         if not data or self.result.tampered:
             return
         self._size += len(data)
-        if self._size > self.LIMIT:
+        if self._size > STREAM_LIMIT:
             self.result.tampered = "more than 16 MiB of results"
             return
         *complete, self._partial = (self._partial + data).split(b"\n")
-        if len(self._partial) > self.LINE_LIMIT or any(len(raw) > self.LINE_LIMIT for raw in complete):
+        if len(self._partial) > LINE_LIMIT or any(len(raw) > LINE_LIMIT for raw in complete):
             self.result.tampered = "a results line over 1 MiB"
             return
         for raw in complete:
