@@ -193,8 +193,6 @@ def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
                     while chunk := source.read(_CHUNK):
                         budget.spend(len(chunk))
                         out.write(chunk)
-    except _Refused:
-        raise
     except _ZIP_ERRORS as err:
         reason = str(err.strerror if isinstance(err, OSError) and err.strerror else err).splitlines()
         raise _Refused(f"it is not a readable zip ({type(err).__name__}: {reason[0] if reason else 'no detail'})"
@@ -346,27 +344,17 @@ def holds_submission(folder: Path, depth: int = 0) -> bool:
 
 
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
-    """Turn command-line paths into submissions.
+    """Turn command-line paths into submissions, by the rules of docs/instructor.md section 2.
 
-    A path may be a submission folder (holding ``blackjack/``, possibly a few folders
-    down), a ``.zip`` of one (any case: ``.ZIP``), or a class folder: every zip and every
-    folder in it that holds a submission is one student; a folder holding several (or
-    beside one that does) is a group, a section, searched the same way up to
-    :data:`MAX_GROUP_DEPTH` folders down, and its students are named by their path under
-    the class folder (``sec1/sam``, ``sec2/sam``). In a class folder, anything else (a
-    ``.rar``, an empty folder, a symbolic link, which may lead to another student's work)
-    is an ungradable submission with a note saying so; the others are still graded. Each
-    submission's project is found by one rule (:func:`_find_project`): loose files holding
-    ``blackjack/__init__.py`` win, else the one zip in the folder is unpacked (several zips
-    are ungradable), and a zip holding only a zip is unpacked once more. Each zip is
-    unpacked into a folder of its own under ``scratch``, within bounds
-    (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
-    :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
-    a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
-    note, never an exception. The search for a project does not enter linked folders, and
-    the copy of a submission refuses any link in it
-    (:func:`milestones.grader.isolation.copy_submission`). Names are made one line and safe
-    and told apart (:func:`_unique_names`: ``sam``, ``Sam.zip``, ``sam (2)``).
+    A path may be a submission folder (holding ``blackjack/``, possibly a few folders down), a ``.zip`` of one
+    (any case: ``.ZIP``), or a class folder: every zip and every folder in it that holds a submission is one
+    student; a folder holding several (or beside one that does) is a section, searched the same way up to
+    :data:`MAX_GROUP_DEPTH` folders down, whose students are named by their path under the class folder
+    (``sec1/sam``). Anything else in a class folder (a ``.rar``, an empty folder, a symbolic link, which may
+    lead to another student's work) is an ungradable submission with a note saying so. Each submission's project
+    is found by one rule (:func:`_find_project`), each zip unpacked into a folder of its own under ``scratch``
+    within bounds; a zip refused (:func:`_extract`) makes the submission ungradable with a one-line note, never
+    an exception. Names are made one line, safe and told apart (:func:`_unique_names`).
 
     Args:
         paths: the paths given.
@@ -376,11 +364,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
             ``project/blackjack/`` next to other folders, or a ``.zip`` kept unextracted).
 
     Returns:
-        Submissions in the order given (a class folder: sorted by path); one that holds
-        no ``blackjack`` package comes back with ``folder=None`` and a note.
-
-    A folder given that holds no submission at all (:func:`holds_submission`) is one
-    ungradable submission (the command line refuses it before this).
+        Submissions in the order given (a class folder: sorted by path); one that holds no ``blackjack`` package
+        (or a folder given that holds no submission at all, :func:`holds_submission`, which the command line
+        refuses before this) comes back with ``folder=None`` and a note.
     """
     found: list[Submission] = []
 
