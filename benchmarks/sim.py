@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import functools
 import importlib
 import importlib.util
 import io
@@ -97,22 +98,9 @@ def baseline_engines(package: ModuleType) -> dict[str, Callable[[int], None]]:
     """The baseline's simulator tier, checked tier and simulate('basic'), run by the same code as ours."""
     sim = importlib.import_module(f"{package.__name__}.sim")
     sim.simulate("basic", "vegas", hands=100)  # the chart's derivation is paid before the clock starts
-
-    def baseline_fast(hands: int) -> None:
-        ours_fast(hands, package)
-
-    def baseline_checked(hands: int) -> None:
-        ours_checked(hands, package)
-
-    def baseline_basic(hands: int) -> None:
-        ours_basic(hands, sim.simulate)
-    return {"baseline: simulator tier, hit<17": baseline_fast, "baseline: checked tier + views, hit<17": baseline_checked,
-            "baseline: simulate('basic'), 1 job": baseline_basic}
-
-
-def ours_basic_wall(hands: int) -> None:
-    """simulate('basic'), one job: timed by the wall clock, as the two jobs are."""
-    simulate("basic", "vegas", hands=hands, seed=1)
+    return {"baseline: simulator tier, hit<17": functools.partial(ours_fast, engine=package),
+            "baseline: checked tier + views, hit<17": functools.partial(ours_checked, engine=package),
+            "baseline: simulate('basic'), 1 job": functools.partial(ours_basic, simulate=sim.simulate)}
 
 
 def ours_basic_2_jobs(hands: int) -> None:
@@ -233,13 +221,13 @@ def policy_view(hands: int) -> None:
     simulate(f"{__name__}:never_bust_view", "vegas", hands=hands, seed=1)
 
 
-#: Measured by the wall clock: the work is in other processes.
-WALL = {"ours_basic_2_jobs", "ours_basic_wall"}
+#: The engines measured by the wall clock (the work of two jobs is in other processes; one job, to compare).
+WALL = {"ours: simulate('basic'), 1 job, wall", "ours: simulate('basic'), 2 jobs, wall"}
 
 
-def measure(run: Callable[[int], None], hands: int) -> float:
-    """Hands per second of one ``run(hands)``, output silenced (CPU time of this process, or wall time for WALL)."""
-    clock = time.perf_counter if run.__name__ in WALL else time.process_time
+def measure(run: Callable[[int], None], hands: int, wall: bool = False) -> float:
+    """Hands per second of one ``run(hands)``, output silenced (CPU time of this process, or the wall clock's)."""
+    clock = time.perf_counter if wall else time.process_time
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         start = clock()
         run(hands)
@@ -278,7 +266,7 @@ def main() -> None:
     args = parser.parse_args()
     engines: dict[str, Callable[[int], None]] = {
         "ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
-        "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 1 job, wall": ours_basic_wall,
+        "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 1 job, wall": ours_basic,
         "ours: simulate('basic'), 2 jobs, wall": ours_basic_2_jobs,
         "policy: never-bust built in": policy_built_in, "policy: Decision": policy_decision,
         "policy: TableView": policy_view, "floor: course classes, no engine": course_classes_floor,
@@ -302,8 +290,8 @@ def main() -> None:
             if name in skipped:
                 continue
             try:
-                hands = args.jobs_hands if run.__name__ in WALL else args.hands
-                rates.setdefault(name, []).append(measure(run, hands))
+                hands = args.jobs_hands if name in WALL else args.hands
+                rates.setdefault(name, []).append(measure(run, hands, name in WALL))
             except ImportError as err:
                 print(f"{name:40} skipped: not installed ({err.name})")
                 skipped.add(name)
