@@ -90,11 +90,7 @@ def strip_hidden(source: str, name: str) -> tuple[str | None, int]:
     if any(_is_pytestmark(stmt) for stmt in tree.body):
         return None, 1
     data = source.encode("utf-8")
-    line_starts = [0]
-    for index, byte in enumerate(data):
-        if byte == ord("\n"):
-            line_starts.append(index + 1)
-    line_starts.append(len(data))
+    line_starts = [0, *(index + 1 for index, byte in enumerate(data) if byte == ord("\n")), len(data)]
 
     def offset(line: int, col: int) -> int:
         return line_starts[line - 1] + col

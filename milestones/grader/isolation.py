@@ -383,17 +383,15 @@ _BY_DESCRIPTOR = (os.open in os.supports_dir_fd and os.stat in os.supports_dir_f
                   and bool(_NOFOLLOW) and hasattr(os, "O_DIRECTORY"))
 
 
+#: What a file that is neither a folder nor a regular file is, in words, by the ``stat`` test that tells.
+_KINDS = ((stat.S_ISLNK, "a symbolic link; hand in the file or folder itself, not a link"),
+          (stat.S_ISFIFO, "a named pipe, not a regular file"), (stat.S_ISSOCK, "a socket, not a regular file"),
+          (stat.S_ISCHR, "a device, not a regular file"), (stat.S_ISBLK, "a device, not a regular file"))
+
+
 def _kind(mode: int) -> str:
-    """What a file that is neither a folder nor a regular file is, in words."""
-    if stat.S_ISLNK(mode):
-        return "a symbolic link; hand in the file or folder itself, not a link"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe, not a regular file"
-    if stat.S_ISSOCK(mode):
-        return "a socket, not a regular file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device, not a regular file"
-    return "not a regular file"
+    """What a file of ``mode`` that is neither a folder nor a regular file is, in words (:data:`_KINDS`)."""
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
 
 
 @dataclass

@@ -286,13 +286,12 @@ def _signal_of(status: int | None) -> int | None:
 
 def _gone(status: int | None) -> str:
     """Why the student's process ended, in words."""
-    names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
     number = _signal_of(status)
-    if number is not None and names.get(number) == "SIGXCPU":
-        return "your code used up its CPU time during the test (a loop that never ends?)"
-    if number is not None and names.get(number) == "SIGXFSZ":
-        return "your code wrote too much output during the test (printing in a loop?)"
     if number is not None:
+        if number == getattr(signal, "SIGXCPU", None):
+            return "your code used up its CPU time during the test (a loop that never ends?)"
+        if number == getattr(signal, "SIGXFSZ", None):
+            return "your code wrote too much output during the test (printing in a loop?)"
         return f"your code's process was killed by signal {number} during the test"
     return (f"your code's process ended during the test with exit status {status} "
             f"(does your code call os._exit() or crash the interpreter?)")

@@ -170,13 +170,12 @@ class RunResult:
                        f"{self.test_timeouts} tests stopped at their own limit)" if self.test_timeouts else "")
             return (f"the test run was stopped after {limits.timeout + self.test_timeouts * limits.test_timeout:g} s"
                     f"{granted}{running} (a loop that never ends, or input() waiting for a user?)")
-        code = -self.returncode if self.returncode < 0 else None
-        names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
-        if code is not None and names.get(code) == "SIGXCPU":
-            return f"the test run used up its CPU time{running} (a loop that never ends?)"
-        if code is not None and names.get(code) == "SIGXFSZ":
-            return f"the test run wrote too much output{running} (printing in a loop?)"
-        if code is not None:
+        if self.returncode < 0:
+            code = -self.returncode
+            if code == getattr(signal, "SIGXCPU", None):
+                return f"the test run used up its CPU time{running} (a loop that never ends?)"
+            if code == getattr(signal, "SIGXFSZ", None):
+                return f"the test run wrote too much output{running} (printing in a loop?)"
             return f"the test run was killed by signal {code}{running}"
         return (f"the test run ended early with exit status {self.returncode}{running} "
                 f"(does your code call os._exit() or crash the interpreter?)")
@@ -395,10 +394,10 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
     On POSIX the results come through a pipe whose descriptor goes in the environment
     (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. A child killed by a signal the runner
     did not send (not its time limit) after its first record marks the run tampered: whatever killed it
-    could have written the records. The child's stdout and
-    stderr go to ``output_file``, of which ``limits.output_bytes`` are kept. ``after`` runs
-    once the child is gone, before the results are read to the end (the isolated run kills
-    its user's processes there). Whatever happens, nothing the child started is left running.
+    could have written the records. The child's stdout and stderr go to ``output_file``, of which
+    ``limits.output_bytes`` are kept. ``after`` runs once the child is gone, before the results are read to
+    the end (the isolated run kills its user's processes there). Whatever happens, nothing the child started
+    is left running.
     """
     pipe = results_file is None
     env = dict(env)
