@@ -146,22 +146,17 @@ def _check_member(member: zipfile.ZipInfo) -> None:
         raise _Refused(f"{member.filename!r} is a symbolic link; zip the files themselves")
 
 
-def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
+def _unzip(archive: Path, into: Path, budget: _Budget) -> Path:
     """Unzip ``archive`` into a new folder of its own under ``into`` and return that folder.
 
-    Entries in hidden folders, caches and virtualenvs are left out; the rest count against
-    ``budget`` (default: a fresh one, :data:`MAX_ZIP_ENTRIES` entries and
-    :data:`MAX_UNZIPPED_MB` MB): their number and the sizes the zip declares are checked
-    before anything is written, and the bytes actually unpacked while writing, so a zip bomb
-    stops at the bound whatever it declares.
+    Entries in hidden folders, caches and virtualenvs are left out; the rest count against ``budget``: their
+    number and the sizes the zip declares before anything is written, the bytes actually unpacked while
+    writing, so a zip bomb stops at the bound whatever it declares.
 
     Raises:
-        _Refused: ``archive`` is a symbolic link or over :data:`MAX_ZIP_MB`; an entry's path
-            leaves the folder (absolute, ``..``, a drive); an entry kept is encrypted or a
-            symbolic link; too many entries or bytes; or the file is not a readable zip
-            (damaged, truncated, an unknown compression): one line saying which.
+        _Refused: ``cannot unzip NAME: reason``: a link, over :data:`MAX_ZIP_MB`, an unsafe path (absolute,
+            ``..``, a drive), an entry kept encrypted or a link, over the budget, or not a readable zip.
     """
-    budget = budget if budget is not None else _Budget()
     try:
         if archive.is_symlink():
             raise _Refused("it is a symbolic link, not a zip file")
@@ -193,10 +188,12 @@ def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
                     while chunk := source.read(_CHUNK):
                         budget.spend(len(chunk))
                         out.write(chunk)
+    except _Refused as err:
+        raise _Refused(f"cannot unzip {archive.name}: {err}") from None
     except _ZIP_ERRORS as err:
         reason = str(err.strerror if isinstance(err, OSError) and err.strerror else err).splitlines()
-        raise _Refused(f"it is not a readable zip ({type(err).__name__}: {reason[0] if reason else 'no detail'})"
-                       ) from None
+        raise _Refused(f"cannot unzip {archive.name}: it is not a readable zip ({type(err).__name__}: "
+                       f"{reason[0] if reason else 'no detail'})") from None
     return target
 
 
@@ -206,18 +203,10 @@ def _zips_in(folder: Path) -> list[Path]:
 
 
 def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
-    """Find the project (the folder holding ``blackjack/__init__.py``) of the submission ``path``.
-
-    The rule, for a folder (Gradescope's ``submission/`` too) and for a zip alike:
-
-    1. loose files win: a folder holding ``blackjack/__init__.py``, at its top or up to three
-       folders down (a project one folder down is found), is graded, whatever zips lie beside it;
-    2. else the zip directly in the folder is unpacked (under ``scratch``) and searched the same
-       way; a folder with several zips and no loose project is ungradable (which one is it?);
-    3. a zip handed in (or found in 2) is searched the same way, so a zip holding only a zip
-       (a zip of a zip) is unpacked too, up to :data:`MAX_NESTED_ZIPS` inside the first; deeper is refused.
-
-    All the zips of one submission share one :class:`_Budget`.
+    """Find the project (the folder holding ``blackjack/__init__.py``) of the submission ``path``, a folder
+    (Gradescope's ``submission/`` too) or a zip, by the rule of docs/instructor.md section 2: loose files up to
+    three folders down win; else the one zip directly in the folder is unpacked under ``scratch`` and searched the
+    same way, and so is a zip in that zip (:data:`MAX_NESTED_ZIPS`); all of them share one :class:`_Budget`.
 
     Returns:
         ``(project folder, source)``: ``source`` is the zip the work came from when it was
@@ -245,14 +234,6 @@ def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
             source = zips[0]
         folder, unpacked = _unzip(zips[0], scratch, budget), unpacked + 1
     return root, source
-
-
-def _unzip(archive: Path, scratch: Path, budget: _Budget) -> Path:
-    """:func:`_extract`, its refusal worded for the student. Raises _Refused: ``cannot unzip NAME: reason``."""
-    try:
-        return _extract(archive, scratch, budget)
-    except _Refused as err:
-        raise _Refused(f"cannot unzip {archive.name}: {err}") from None
 
 
 #: Most bytes (UTF-8) of a submission's name: with `` (2)`` added it stays a valid file name (at most 255
@@ -353,7 +334,7 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
     (``sec1/sam``). Anything else in a class folder (a ``.rar``, an empty folder, a symbolic link, which may
     lead to another student's work) is an ungradable submission with a note saying so. Each submission's project
     is found by one rule (:func:`_find_project`), each zip unpacked into a folder of its own under ``scratch``
-    within bounds; a zip refused (:func:`_extract`) makes the submission ungradable with a one-line note, never
+    within bounds; a zip refused (:func:`_unzip`) makes the submission ungradable with a one-line note, never
     an exception. Names are made one line, safe and told apart (:func:`_unique_names`).
 
     Args:
