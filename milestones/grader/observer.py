@@ -256,11 +256,8 @@ class _Observations:
         self.error: BaseException | None = None
 
     def load(self) -> ModuleType:
-        """The observations module, imported the first time.
-
-        Raises:
-            _ImportFailed: it (so the student's code it imports) could not be imported, now or the first time.
-        """
+        """The observations module, imported the first time; _ImportFailed when it (so the student's code it
+        imports) could not be imported, now or the first time."""
         if self.module is None and self.error is None:
             try:
                 spec = importlib.util.spec_from_file_location(self.path.stem, self.path)
@@ -278,12 +275,8 @@ class _Observations:
         return self.module
 
     def function(self, name: str) -> Callable[..., object]:
-        """The observation ``name``: a public function the module itself defines.
-
-        Raises:
-            _ImportFailed: the module could not be imported.
-            LookupError: it defines no such observation.
-        """
+        """The observation ``name``, a public function the module itself defines (LookupError when there is none;
+        _ImportFailed when the module could not be imported)."""
         found = getattr(self.load(), name, None)
         if name.startswith("_") or not callable(found) or getattr(found, "__module__", None) != self.path.stem:
             raise LookupError(f"{self.path.name} has no observation {name!r}")

@@ -33,7 +33,7 @@ from ..config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, Course, load_course,
                      suite_number, suite_path)
 from ._sandbox import undumpable
 from .judge import Launch, Raised, Student, StudentError, StudentTimeout
-from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, record
+from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, clip, record
 from .runner import judge_env
 
 __all__ = ["doc_summary", "student", "student_message"]
@@ -149,11 +149,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def _milestone_of(path: Path) -> int | None:
-    for part in reversed(path.parts[:-1]):
-        number = suite_number(part)
-        if number is not None:
-            return number
-    return None
+    """The number of the innermost ``milestone<N>`` folder holding ``path``, if any."""
+    return next((n for part in reversed(path.parts[:-1]) if (n := suite_number(part)) is not None), None)
 
 
 def doc_summary(doc: str | None) -> str:
@@ -281,9 +278,7 @@ def _bare_assert(text: str) -> str:
     kept = [lines[0]] + [line for line in lines[1:] if line.startswith(("At index", "Left contains", "Right contains",
                                                                           "Differing"))][:1]
     shown = "; ".join(_SHORTENED_ADDRESS.sub("<object>", _ADDRESS.sub(r"<\2>", line)) for line in kept)
-    if len(shown) > 300:
-        shown = shown[:297] + "..."
-    return f"a check with no explanation of its own failed: {shown}"
+    return f"a check with no explanation of its own failed: {clip(shown, 300)}"
 
 
 def student_message(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
@@ -318,9 +313,7 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     notes = [str(n) for n in getattr(exc, "__notes__", [])][:3]
     if notes:
         text += "\n" + "\n".join(notes)
-    if len(text) > MESSAGE_LIMIT:
-        text = text[:MESSAGE_LIMIT - 3] + "..."
-    return text
+    return clip(text)
 
 
 def _observations(module: Path) -> Path:

@@ -168,8 +168,7 @@ def text(value: object, limit: int = MESSAGE_LIMIT) -> str:
     """``value`` as one bounded line of text, control characters shown as escapes ("" for a non-string)."""
     if not isinstance(value, str):
         return ""
-    shown = "".join(c if c.isprintable() or c in "\n" else repr(c)[1:-1] for c in value[:limit + 1])
-    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
+    return clip("".join(c if c.isprintable() or c in "\n" else repr(c)[1:-1] for c in value[:limit + 1]), limit)
 
 
 def _bounded_int(digits: str) -> int:
