@@ -69,9 +69,9 @@ def ours_checked(hands: int, engine: ModuleType = blackjack) -> None:
         game.play_round(decide, [1])
 
 
-def ours_basic(hands: int, simulate: Callable[..., object] = simulate) -> None:
-    """simulate('basic'): the chart, statistics and all, one process."""
-    simulate("basic", "vegas", hands=hands, seed=1)
+def ours_basic(hands: int, simulate: Callable[..., object] = simulate, strategy: str = "basic", **options: int) -> None:
+    """simulate(strategy) on vegas, seed 1 (``options``: ``jobs=2``); 'basic' is the chart, statistics and all."""
+    simulate(strategy, "vegas", hands=hands, seed=1, **options)
 
 
 def load_baseline(root: str, option: str = "--baseline") -> ModuleType:
@@ -101,11 +101,6 @@ def baseline_engines(package: ModuleType) -> dict[str, Callable[[int], None]]:
     return {"baseline: simulator tier, hit<17": functools.partial(ours_fast, engine=package),
             "baseline: checked tier + views, hit<17": functools.partial(ours_checked, engine=package),
             "baseline: simulate('basic'), 1 job": functools.partial(ours_basic, simulate=sim.simulate)}
-
-
-def ours_basic_2_jobs(hands: int) -> None:
-    """simulate('basic', jobs=2)."""
-    simulate("basic", "vegas", hands=hands, seed=1, jobs=2)
 
 
 def course_classes_floor(hands: int) -> None:
@@ -206,21 +201,6 @@ def never_bust_view(view: TableView) -> Action:
     return Action.HIT if hand.total <= limit and Action.HIT in view.legal_actions else Action.STAND
 
 
-def policy_built_in(hands: int) -> None:
-    """simulate('never-bust'): the play built in."""
-    simulate("never-bust", "vegas", hands=hands, seed=1)
-
-
-def policy_decision(hands: int) -> None:
-    """The same play as a module:function policy taking a Decision."""
-    simulate(f"{__name__}:never_bust_decision", "vegas", hands=hands, seed=1)
-
-
-def policy_view(hands: int) -> None:
-    """The same play as a module:function policy taking a TableView."""
-    simulate(f"{__name__}:never_bust_view", "vegas", hands=hands, seed=1)
-
-
 #: The engines measured by the wall clock (the work of two jobs is in other processes; one job, to compare).
 WALL = {"ours: simulate('basic'), 1 job, wall", "ours: simulate('basic'), 2 jobs, wall"}
 
@@ -267,9 +247,12 @@ def main() -> None:
     engines: dict[str, Callable[[int], None]] = {
         "ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
         "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 1 job, wall": ours_basic,
-        "ours: simulate('basic'), 2 jobs, wall": ours_basic_2_jobs,
-        "policy: never-bust built in": policy_built_in, "policy: Decision": policy_decision,
-        "policy: TableView": policy_view, "floor: course classes, no engine": course_classes_floor,
+        "ours: simulate('basic'), 2 jobs, wall": functools.partial(ours_basic, jobs=2),
+        # never-bust built in, and the same play as module:function policies taking a Decision, a TableView
+        "policy: never-bust built in": functools.partial(ours_basic, strategy="never-bust"),
+        "policy: Decision": functools.partial(ours_basic, strategy=f"{__name__}:never_bust_decision"),
+        "policy: TableView": functools.partial(ours_basic, strategy=f"{__name__}:never_bust_view"),
+        "floor: course classes, no engine": course_classes_floor,
         "gymnasium Blackjack-v1": gymnasium_v1, "jackblack Simulation": jackblack_sim, "py21 Game": py21_game}
     if args.baseline:
         baseline = load_baseline(args.baseline)
