@@ -603,13 +603,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             spec_file.chmod(0o600)
             judge_tmp = work / "judge-tmp"  # the judge's own temporary files, out of every other run's reach
             judge_tmp.mkdir(mode=0o700)
-            if os.name == "posix":
-                execute(judge_args, cwd=judge, env={**judge_env(), "TMPDIR": str(judge_tmp)}, limits=limits,
-                        result=result, output_file=work / "output.txt", after=after)
-            else:  # no pipe to pass (Windows): a results file
-                results = work / "results.jsonl"
-                execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env(), limits=limits,
-                        result=result, output_file=work / "output.txt", results_file=results)
+            judge_environment = {**judge_env(), "TMPDIR": str(judge_tmp)} if os.name == "posix" else judge_env()
+            execute(judge_args, cwd=judge, env=judge_environment, limits=limits, result=result,
+                    output_file=work / "output.txt", after=after)
         if not result.tampered:
             changed = _changed(before, _grading_files(kit, judge))
             if changed:

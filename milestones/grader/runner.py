@@ -314,15 +314,10 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
     folder, impl = checked_paths(folder, impl)
     selected = [_absolute_nodeid(nodeid) for nodeid in select or []]
     result = RunResult()
-    pipe = os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="bj-grade-") as work:
         work_dir = Path(work)
-        results_file = work_dir / "results.jsonl"
-        output_file = work_dir / "output.txt"
         command = [*judge_command(selected or [str(folder)], folder.resolve().parent.parent, limits),
                    "--student-limits", ",".join(sandbox_limits(limits))]
-        if not pipe:  # no descriptors to pass (Windows): a results file
-            command += ["--results-json", str(results_file)]
         if impl is not None:
             command.append(f"--impl={impl}")  # one token: pytest must not read PATH as a test path
         if not hidden:
@@ -331,8 +326,7 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             command += ["--collect-only"]
         env = judge_env()
         env["PYTHONHASHSEED"] = "0"
-        execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=output_file,
-                results_file=None if pipe else results_file)
+        execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=work_dir / "output.txt")
     return started(result)
 
 
@@ -388,18 +382,18 @@ def sandbox_limits(limits: Limits) -> list[str]:
 
 
 def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, result: RunResult,
-            output_file: Path, results_file: Path | None = None, after: Callable[[], object] | None = None) -> None:
+            output_file: Path, after: Callable[[], object] | None = None) -> None:
     """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
 
     On POSIX the results come through a pipe whose descriptor goes in the environment
-    (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. A child killed by a signal the runner
+    (:data:`RESULTS_FD_ENV`); elsewhere through ``--results-json``, a file beside ``output_file``. A child killed by a signal the runner
     did not send (not its time limit) after its first record marks the run tampered: whatever killed it
     could have written the records. The child's stdout and stderr go to ``output_file``, of which
     ``limits.output_bytes`` are kept. ``after`` runs once the child is gone, before the results are read to
     the end (the isolated run kills its user's processes there). Whatever happens, nothing the child started
     is left running.
     """
-    pipe = results_file is None
+    pipe = os.name == "posix"
     env = dict(env)
     env.pop(RESULTS_FD_ENV, None)
     env[RUN_TAG_ENV] = tag = uuid.uuid4().hex
@@ -407,8 +401,9 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
     if pipe:
         reader, writer = os.pipe()
         env[RESULTS_FD_ENV] = str(writer)
-    else:
-        assert results_file is not None
+    else:  # no descriptors to pass (Windows): a results file
+        results_file = output_file.with_name("results.jsonl")
+        command = [*command, "--results-json", str(results_file)]
         results_file.touch()
         reader, writer = os.open(results_file, os.O_RDONLY | getattr(os, "O_BINARY", 0)), -1
     source = _Source(reader, pipe)
