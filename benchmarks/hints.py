@@ -214,22 +214,15 @@ def main(argv: list[str] | None = None) -> int:
         rules = RULES[decks]
         if reference is not None:  # exact EVs only, this copy and the other one in turn
             ref_evs, clear_ref = reference
-            got: dict[str, float] = {}
-            want: dict[str, float] = {}
-            order = [("new", got), ("ref", want)] if i % 2 else [("ref", want), ("new", got)]
-            times = {}
-            for which, into in order:
+            evs_of = {"new": lambda: {a.value: v for a, v in expected_values(hand, up, counts, rules).items()},
+                      "ref": lambda: ref_evs(hand, up, counts, decks)}
+            got: dict[str, dict[str, float]] = {}
+            for which in ("new", "ref") if i % 2 else ("ref", "new"):
                 clear()
                 clear_ref()
-                if which == "new":
-                    times[which] = timed(lambda: into.update(
-                        {a.value: v for a, v in expected_values(hand, up, counts, rules).items()}))[1]
-                else:
-                    times[which] = timed(lambda: into.update(ref_evs(hand, up, counts, decks)))[1]
-            cpu["ref"].append(times["ref"])
-            cpu["new"].append(times["new"])
-            ratios.append(times["ref"] / max(times["new"], 1e-3))
-            differ += got != want
+                timing(which, lambda: got.update({which: evs_of[which]()}))
+            ratios.append(cpu["ref"][-1] / max(cpu["new"][-1], 1e-3))
+            differ += got["new"] != got["ref"]
         if i % 10 == 0:
             clear()
             timing("baseline", lambda: dealer_probabilities(6, base_counts, Rules()))
