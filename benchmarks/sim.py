@@ -226,11 +226,6 @@ def pool_cost() -> float:
     return statistics.median(times)
 
 
-def spread(values: list[float]) -> str:
-    """``median (low-high)`` of ratios."""
-    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
-
-
 def main() -> None:
     """Print hands/s for each engine (median and range of interleaved runs) and the ratios against the goals."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -285,11 +280,6 @@ def main() -> None:
           f"(start, one tiny task each, shut down): {pool_cost() * 1000:.0f} ms")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
-
-    def ratios(top: str, bottom: str) -> list[float] | None:
-        if top not in rates or bottom not in rates:
-            return None
-        return [a / b for a, b in zip(rates[top], rates[bottom])]  # paired: the same run's figures
     goals = [("simulate('basic') / baseline's", "ours: simulate('basic'), 1 job", "baseline: simulate('basic'), 1 job",
               1.0),
              ("simulator tier / baseline's", "ours: simulator tier, hit<17", "baseline: simulator tier, hit<17", None),
@@ -306,15 +296,14 @@ def main() -> None:
              ("simulator tier / py21", "ours: simulator tier, hit<17", "py21 Game", None),
              ("simulator tier / gymnasium", "ours: simulator tier, hit<17", "gymnasium Blackjack-v1", None)]
     for label, top, bottom, goal in goals:
-        values = ratios(top, bottom)
-        if values is None and (args.only or bottom.startswith("baseline") and not args.baseline):
-            continue  # not asked for
-        if values is None:
-            print(f"{label:42} not measured ({bottom if bottom not in rates else top} missing)")
+        if top not in rates or bottom not in rates:
+            if not (args.only or bottom.startswith("baseline") and not args.baseline):  # else not asked for
+                print(f"{label:42} not measured ({bottom if bottom not in rates else top} missing)")
             continue
-        verdict = "" if goal is None else (f"  goal {goal}x: " + ("met" if statistics.median(values) >= goal
-                                                                  else "not met"))
-        print(f"{label:42} {spread(values)}{verdict}")
+        values = [a / b for a, b in zip(rates[top], rates[bottom])]  # paired: the same run's figures
+        median = statistics.median(values)
+        verdict = "" if goal is None else f"  goal {goal}x: {'met' if median >= goal else 'not met'}"
+        print(f"{label:42} {median:.2f}x ({min(values):.2f}-{max(values):.2f}){verdict}")
 
 
 if __name__ == "__main__":

@@ -53,12 +53,10 @@ def _is_pytestmark(stmt: ast.stmt) -> bool:
 
 
 def _hidden_definition(stmt: ast.stmt) -> bool:
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if any(_is_hidden(d) for d in stmt.decorator_list):
-            return True
-        if isinstance(stmt, ast.ClassDef) and any(_is_pytestmark(s) for s in stmt.body):
-            return True
-    return False
+    """A function or class marked hidden: by a decorator, or (a class) by its ``pytestmark``."""
+    return isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+        any(_is_hidden(d) for d in stmt.decorator_list)
+        or (isinstance(stmt, ast.ClassDef) and any(_is_pytestmark(s) for s in stmt.body)))
 
 
 def _is_hidden_param(node: ast.AST) -> bool:

@@ -405,15 +405,11 @@ class _CopyBudget:
 def copy_submission(source: Path, target: Path, *, label: str = "") -> None:
     """Copy the submission folder ``source`` to the new folder ``target``, never following a link.
 
-    Every entry is looked at without following links; a symbolic link (to a file or a folder,
-    inside the submission or out of it: a project needs none), a named pipe, a socket, a device
-    and a hard link (a regular file with more than one name, which may be a file the student
-    cannot read, such as ``/etc/shadow``) is refused by name. A regular file is opened without
-    following links and without blocking, checked again on the open file, and copied in
-    chunks: all files together at most :data:`MAX_COPIED_MB` MB and :data:`MAX_COPIED_FILES`
-    files and folders, a ``.py`` file at most :data:`MAX_SOURCE_BYTES`. Caches, version
-    control and virtualenv folders are left out (``_JUNK``). The copies are private to the
-    grader's user (folders 700, files 600, or 700 when executable).
+    A symbolic link (a project needs none), a named pipe, a socket, a device and a hard link (which may be a
+    file the student cannot read, such as ``/etc/shadow``) is refused by name; a regular file is checked again
+    once open, and copied in chunks within :data:`MAX_COPIED_MB`, :data:`MAX_COPIED_FILES` and, for a ``.py``
+    file, :data:`MAX_SOURCE_BYTES`. Caches, version control and virtualenv folders are left out (``_JUNK``).
+    The copies are private to the grader's user (folders 700, files 600, or 700 when executable).
 
     Args:
         source: the submission's folder (itself not a link).

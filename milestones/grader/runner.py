@@ -8,12 +8,8 @@ file); the runner checks them as they come (:class:`_Stream`). When the run ends
 group and every process carrying the run's tag. Only the first ``Limits.output_bytes`` of the judge's output
 are read. A submission's graded run goes through :func:`.isolation.run_isolated`, which builds on this module.
 
-Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
-test whose call of the student's code was stopped at that limit (the runner reads the results
-as they come), so tests that loop forever each pay for themselves and the tests after them
-still run. The student's process stops a call itself at the limit and names the loop; one that
-swallows the stop is killed by the judge a few seconds later, and the next call gets a fresh
-process.
+Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every test whose call of the
+student's code was stopped at that limit (:func:`_watch`; docs/instructor.md section 2 gives the rules).
 
 A run that ends before pytest's session started (so before any submission code was imported: a bad option, a
 missing test folder, a limit too small to start Python) is the grader's fault, not the submission's:
