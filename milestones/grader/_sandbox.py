@@ -458,10 +458,8 @@ def _wait_for(pid: int) -> int | None:
 
 @dataclass
 class _Options:
-    """The command line: limits, ``--user``, ``--write``, ``--read``, ``--list``, ``--expose``, ``--output``,
-    ``--space``, ``--namespaces``, ``--landlock``, the program's argv, and (set by :func:`main`) the signal
-    mask to restore and the user's running tasks (counted in the machine's ``/proc``, before the PID
-    namespace's own hides them)."""
+    """The command line (:data:`_USAGE`) and, set by :func:`main`, the signal mask to restore and the user's running
+    tasks (counted in the machine's ``/proc``, before the PID namespace's own hides them)."""
 
     limits: tuple[int, int, int, int]
     program: list[str]

@@ -158,7 +158,7 @@ class Student:
                 raise StudentTimeout(_text(data.get("message")) + _text(data.get("where"), 500))
             raise Raised(raised if isinstance(raised, dict) else {})
         if "value" not in reply:
-            self._end()
+            self.close()
             raise StudentGone("your code's process sent an answer that was neither a value nor an exception")
         return reply["value"]
 
@@ -171,10 +171,6 @@ class Student:
                 raise
             return err
         return None
-
-    def close(self) -> None:
-        """End the student's process (and everything it started)."""
-        self._end()
 
     def _start(self) -> None:
         to_child, from_judge = os.pipe()
@@ -201,14 +197,14 @@ class Student:
         try:
             _write_all(self._to, request(ident, call, args, timeout))
         except OSError:
-            status = self._end()
+            status = self.close()
             raise StudentGone(_gone(status), status) from None
         limit = self.launch.timeout if timeout is None else timeout
         deadline = None if limit <= 0 else time.monotonic() + limit + _GRACE
         while True:
             line = self._read_line(deadline)
             if line is None:
-                status = self._end()
+                status = self.close()
                 if deadline is not None and time.monotonic() >= deadline:
                     raise StudentTimeout(f"took longer than {limit:g} s and was stopped: look for a loop that never "
                                          f"ends")
@@ -218,10 +214,10 @@ class Student:
             try:
                 reply = read_reply(line)
             except ValueError as err:
-                self._end()
+                self.close()
                 raise StudentGone(f"your code's process broke the rules of the tests' channel ({err})") from None
             if reply.get("id") != ident:
-                self._end()
+                self.close()
                 raise StudentGone("your code's process answered a question it was not asked")
             if say is None or set(reply) != {"id", "say"}:
                 return reply
@@ -248,8 +244,9 @@ class Student:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
-    def _end(self) -> int | None:
-        """Kill the process's group (the sandbox's supervisor kills what it started) and return its exit status."""
+    def close(self) -> int | None:
+        """End the student's process and everything it started (the sandbox's supervisor kills what it started when
+        its group is killed); return its exit status (None: no process was running)."""
         process, self._process = self._process, None
         for descriptor in (self._to, self._from):
             if descriptor != -1:

@@ -374,12 +374,10 @@ def _serve(reader: io.BufferedReader, writer: TextIO, observations: _Observation
         except ValueError:
             return
         ident = request.get("id") if type(request) is dict else None
-        if tool:
-            with contextlib.redirect_stdout(_Say(writer, ident)) as said:
-                answer = _answer(observations, request, timeout, stopped)
-                said.flush()
-        else:
+        with contextlib.redirect_stdout(_Say(writer, ident)) if tool else contextlib.nullcontext() as said:
             answer = _answer(observations, request, timeout, stopped)
+            if said is not None:
+                said.flush()
         writer.write(reply(ident, answer))
         writer.flush()
 
