@@ -325,11 +325,7 @@ def _empty_read_only(libc: ctypes.CDLL, folder: str) -> None:
 def _limited_space(libc: ctypes.CDLL, folders: list[str], megabytes: int) -> None:
     """Lay a private ``tmpfs`` of ``megabytes`` MiB over each of ``folders`` (``overlayfs``: what they hold stays
     readable, what is written goes to the ``tmpfs``). A folder whose path ``mount`` cannot take (a ``,``, ``:``
-    or ``\\`` in it) is left as it is.
-
-    Raises:
-        OSError: a mount fails.
-    """
+    or ``\\`` in it) is left as it is. OSError when a mount fails."""
     top = tempfile.mkdtemp(prefix="space", dir=_staging())
     if any(c in top for c in ",:\\"):
         return
@@ -352,11 +348,8 @@ def _private_mounts(libc: ctypes.CDLL | None, exposed: list[str], writable: list
                     namespaces: bool) -> bool:
     """Take a private mount namespace (where allowed, or where ``--expose`` needs one) and set it up: the
     ``exposed`` folders, an empty read-only ``/dev/shm`` and ``/dev/mqueue``, ``space`` MiB for the
-    ``writable`` folders. Return whether the namespace was taken.
-
-    Raises:
-        OSError: ``--expose`` needs the namespace and it cannot be had, or a mount for it fails.
-    """
+    ``writable`` folders. Return whether the namespace was taken; OSError when ``--expose`` needs it and it
+    cannot be had, or a mount for it fails."""
     needed = [(f, b) for f in exposed if (b := _blocking_folder(f)) is not None and b != os.path.realpath(f)]
     if not needed and not namespaces:
         return False

@@ -122,12 +122,8 @@ class Grader:
         return self._inventory[number]
 
     def _unchanged(self, number: int) -> None:
-        """Check that milestone ``number``'s tests are as they were when grading started.
-
-        Raises:
-            GraderError: a file of the suite changed (a submission's code wrote to them, or
-                someone edited them): no later submission is graded on changed tests.
-        """
+        """GraderError when a file of milestone ``number``'s tests changed since grading started (a submission's
+        code wrote to them, or someone edited them): no later submission is graded on changed tests."""
         folder = self.folder(number)
         now = {**digest(folder), **{f"../{p.name}": d for p in folder.parent.glob("*.py")
                                     for d in [hashlib.sha256(p.read_bytes()).hexdigest()]}}

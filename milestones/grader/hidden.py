@@ -1,13 +1,8 @@
 """Take hidden grading tests out of a test module, for the students' public copy.
 
-A hidden test is marked ``@pytest.mark.hidden`` on its function or class, with
-``pytestmark = pytest.mark.hidden`` (or a list holding it) for a whole module or class,
-or ``pytest.param(..., marks=pytest.mark.hidden)`` for one parametrized case. The
-instructor's copy keeps them; :func:`strip_hidden` removes them from the source so a
-student cannot read the hidden cases (and use the grader as an answer oracle).
-
-Keep a hidden case's data inside the hidden test (or its ``pytest.param``): a
-module-level constant used only by hidden tests stays in the public copy.
+How a test, class, module or parametrized case is marked hidden, and why its data belongs inside it: tests/README.md
+("Hidden"). :func:`strip_hidden` removes them from the source, so a student cannot read the hidden cases (and use
+the grader as an answer oracle); the instructor's copy keeps them.
 """
 
 from __future__ import annotations

@@ -135,11 +135,8 @@ def _kept(member: zipfile.ZipInfo) -> bool:
 
 
 def _check_member(member: zipfile.ZipInfo) -> None:
-    """Refuse an entry that is encrypted or a symbolic link (Unix mode ``S_IFLNK`` in its external attributes).
-
-    Raises:
-        _Refused: with the entry's name.
-    """
+    """_Refused, naming the entry, when it is encrypted or a symbolic link (``S_IFLNK`` in its external
+    attributes)."""
     if member.flag_bits & 0x1:
         raise _Refused(f"{member.filename!r} is encrypted; zip the project without a password")
     if stat.S_ISLNK(member.external_attr >> 16):
@@ -295,14 +292,9 @@ def _entries(folder: Path) -> list[Path]:
 
 
 def _group(folder: Path, depth: int) -> list[Path] | None:
-    """The members of ``folder`` if it is a group (a section), else None (a submission, or nothing).
-
-    A zip, or a folder that holds a submission, is a member. A folder holding ``blackjack/`` is a submission; a
-    folder with two members or more, or one that is a group, is a group, except that loose files win (one
-    member holding ``blackjack/`` without a zip, beside zips, is that student's project, ``sam/project/`` beside
-    ``sam/old.zip``); a folder with one member is that student's (``sam/sam.zip``), unless a folder beside it is a
-    group (:func:`find_submissions`: ``sec1/sam.zip`` beside ``sec2/``).
-    """
+    """The members (zips, folders that hold a submission) of ``folder`` if it is a group (a section), else None:
+    a folder with two members or more, or one that is a group, except that loose files win (``sam/project/``
+    beside ``sam/old.zip`` is Sam's project); docs/instructor.md section 2 gives the rule."""
     if depth > MAX_GROUP_DEPTH or (folder / "blackjack" / "__init__.py").is_file():
         return None
     entries = [c for c in _entries(folder) if not c.is_symlink()]

@@ -50,8 +50,7 @@ _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add ``--results-json``, ``--test-timeout`` (seconds per call of the student's code), ``--points-file``,
-    ``--student-limits`` and ``--student-spec`` to pytest."""
+    """Add the grading options to pytest."""
     group = parser.getgroup("milestones", "course grading")
     group.addoption("--results-json", metavar="PATH", default=None,
                     help="append one JSON line per collected test and per result to PATH")

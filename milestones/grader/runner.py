@@ -381,13 +381,12 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
             output_file: Path, after: Callable[[], object] | None = None) -> None:
     """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
 
-    On POSIX the results come through a pipe whose descriptor goes in the environment
-    (:data:`RESULTS_FD_ENV`); elsewhere through ``--results-json``, a file beside ``output_file``. A child killed by a signal the runner
-    did not send (not its time limit) after its first record marks the run tampered: whatever killed it
-    could have written the records. The child's stdout and stderr go to ``output_file``, of which
-    ``limits.output_bytes`` are kept. ``after`` runs once the child is gone, before the results are read to
-    the end (the isolated run kills its user's processes there). Whatever happens, nothing the child started
-    is left running.
+    On POSIX the results come through a pipe whose descriptor goes in the environment (:data:`RESULTS_FD_ENV`);
+    elsewhere through ``--results-json``, a file beside ``output_file``. A child killed by a signal the runner did
+    not send (not its time limit) after its first record marks the run tampered: whatever killed it could have
+    written the records. The child's stdout and stderr go to ``output_file``, of which ``limits.output_bytes`` are
+    kept. ``after`` runs once the child is gone, before the results are read to the end (the isolated run kills
+    its user's processes there). Whatever happens, nothing the child started is left running.
     """
     pipe = os.name == "posix"
     env = dict(env)
@@ -463,11 +462,8 @@ def _ended(process: subprocess.Popen[bytes]) -> bool:
 
 
 def _watch(process: subprocess.Popen[bytes], limits: Limits, stream: _Stream, source: _Source) -> bool:
-    """Read the results into ``stream`` until the child ends (True) or runs out of time (False).
-
-    The time is ``limits.timeout`` plus ``limits.test_timeout`` for each test the plugin
-    stopped at its own limit so far. A stream found tampered with ends the run at once.
-    """
+    """Read the results into ``stream`` until the child ends (True) or runs out of time (False): ``limits.timeout``
+    plus ``limits.test_timeout`` for each test stopped at its own limit so far. A tampered stream ends it at once."""
     start = time.monotonic()
     delay = 0.005
     while not _ended(process) and not stream.result.tampered:
@@ -534,11 +530,9 @@ def _kill(process: subprocess.Popen[bytes], tag: str) -> None:
 
 
 def _kill_tagged(tag: str, proc: str = "/proc") -> int:
-    """SIGKILL each process of this user whose environment holds ``RUN_TAG_ENV=tag``; return how many.
-
-    Reads Linux's ``/proc/<pid>/environ`` (the environment a process started with); elsewhere it
-    finds nothing. A process that cleared its environment before it started a program escapes.
-    """
+    """SIGKILL each process of this user whose environment (Linux ``/proc/<pid>/environ``, as it started) holds
+    ``RUN_TAG_ENV=tag``; return how many. A process that cleared its environment before it started a program
+    escapes."""
     marker = f"{RUN_TAG_ENV}={tag}".encode()
     try:
         entries = [e for e in os.listdir(proc) if e.isdigit() and int(e) != os.getpid()]
