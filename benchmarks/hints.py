@@ -126,13 +126,8 @@ def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules:
 
 def ahead_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
                ask_after: float, wait: float | None) -> tuple[float, bool]:
-    """Begin the decision on a new worker, ask ``ask_after`` s later, waiting up to ``wait`` s (None: until exact).
-
-    Returns ``(wall ms from question to answer, exact)``.
-
-    A new :class:`Ahead` each time: one that had begun the same decision before would
-    answer from that computation.
-    """
+    """Begin the decision on a new worker (one that had begun it before would answer from that computation), ask
+    ``ask_after`` s later, waiting up to ``wait`` s (None: until exact); return ``(wall ms to the answer, exact)``."""
     unseen = dict(zip(range(1, 11), counts))
     decision = Decision.of(hand, up, unseen, rules)
     with Ahead() as worker:

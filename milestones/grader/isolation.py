@@ -140,8 +140,7 @@ def _user_slot() -> Iterator[pwd.struct_passwd]:
     """A sandbox user no other run (of this grader or another one on the machine) uses now."""
     import fcntl  # POSIX only, like the root mode
 
-    locks = Path("/run/lock") if Path("/run/lock").is_dir() else Path("/run") if Path("/run").is_dir() else None
-    folder = locks or Path(tempfile.gettempdir())
+    folder = next((p for p in (Path("/run/lock"), Path("/run")) if p.is_dir()), Path(tempfile.gettempdir()))
     for slot in range(_SLOTS):
         lock = open(folder / f"milestones-{SANDBOX_USER_PREFIX}{slot}.lock", "a+b")  # noqa: SIM115
         try:

@@ -206,8 +206,8 @@ def read_reply(line: bytes) -> dict[str, Any]:
 
     Raises:
         ValueError: the line is too long, not JSON, not an object, holds ``NaN``/``Infinity`` (or ``1e400``,
-            which Python reads as one), a number
-            of more than 100 digits, or nesting deeper than :data:`READ_DEPTH_LIMIT`.
+            which Python reads as one), a number of more than 100 digits, or nesting deeper than
+            :data:`READ_DEPTH_LIMIT`.
     """
     if len(line) > REPLY_LIMIT:
         raise ValueError("a reply over 1 MiB")
