@@ -140,18 +140,12 @@ def user_tasks(proc: str = "/proc", uid: int | None = None) -> int | None:
     Returns:
         The count, or ``None`` where it cannot be read (no ``/proc``: not Linux).
     """
-    uid, total, seen = os.getuid() if uid is None else uid, 0, False
-    try:
-        statuses = list(proc_statuses(proc))
+    uid = os.getuid() if uid is None else uid
+    try:  # the statuses in Linux's format
+        linux = [f for _pid, f in proc_statuses(proc) if "Uid" in f and f.get("Threads", "").strip().isdigit()]
     except OSError:
         return None
-    for _pid, fields in statuses:
-        if "Uid" not in fields or not fields.get("Threads", "").strip().isdigit():
-            continue  # not Linux's format
-        seen = True
-        if fields["Uid"].split()[:1] == [str(uid)]:
-            total += int(fields["Threads"])
-    return total if seen else None
+    return sum(int(f["Threads"]) for f in linux if f["Uid"].split()[:1] == [str(uid)]) if linux else None
 
 
 def _libc() -> ctypes.CDLL | None:

@@ -187,12 +187,9 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it.
-
-    First, one student process imports every selected module's observations (and so the student's code):
-    a module whose import fails is recorded as a ``collect_error`` with the student's message, and its tests
-    are not run (each would fail with the same words).
-    """
+    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it; a
+    module whose observations (so the student's code) cannot be imported (:func:`_imports_failing`) is recorded as
+    a ``collect_error`` with the student's message instead, and its tests are not run."""
     recorder = config.stash[_RECORDER]
     broken = _imports_failing(config, [item for item in items if _milestone_of(item.path) is not None])
     for module, message in broken.items():
@@ -220,14 +217,12 @@ def _module_nodeid(session: pytest.Session, module: Path) -> str:
 def _imports_failing(config: pytest.Config, items: list[pytest.Item]) -> dict[Path, str]:
     """``test module -> the student's message`` for each module of ``items`` whose observations (so the student's
     code) cannot be imported; one student process tries them all, for each milestone folder."""
-    modules: dict[Path, list[Path]] = {}
+    modules: dict[Path, dict[Path, None]] = {}  # folder -> its test modules, in order
     for item in items:
         if "student" in getattr(item, "fixturenames", ()) and _observations(item.path).is_file():
-            listed = modules.setdefault(item.path.parent, [])
-            if item.path not in listed:
-                listed.append(item.path)
+            modules.setdefault(item.path.parent, {})[item.path] = None
     broken: dict[Path, str] = {}
-    for tests in modules.values():
+    for tests in map(list, modules.values()):
         with _student_process(config, tests[0]) as process:
             try:
                 answer = process(IMPORTS_CALL, *[_observations(t).name for t in tests])
