@@ -70,8 +70,6 @@ def decisions(count: int, seed: int = 2026) -> list[tuple[str, tuple[int, ...], 
             if kind == "3+ cards":
                 while _player.total_of(sum(hand), 1 in hand) < 13 or len(hand) < 3:
                     hand.append(left.pop())
-                if _player.total_of(sum(hand), 1 in hand) >= 21:
-                    continue
         if _player.total_of(sum(hand), 1 in hand) >= 21:
             continue
         counts = tuple(left.count(v) for v in range(1, 11))

@@ -319,15 +319,12 @@ def holds_submission(folder: Path, depth: int = 0) -> bool:
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
     """Turn command-line paths into submissions, by the rules of docs/instructor.md section 2.
 
-    A path may be a submission folder (holding ``blackjack/``, possibly a few folders down), a ``.zip`` of one
-    (any case: ``.ZIP``), or a class folder: every zip and every folder in it that holds a submission is one
-    student; a folder holding several (or beside one that does) is a section, searched the same way up to
-    :data:`MAX_GROUP_DEPTH` folders down, whose students are named by their path under the class folder
-    (``sec1/sam``). Anything else in a class folder (a ``.rar``, an empty folder, a symbolic link, which may
-    lead to another student's work) is an ungradable submission with a note saying so. Each submission's project
-    is found by one rule (:func:`_find_project`), each zip unpacked into a folder of its own under ``scratch``
-    within bounds; a zip refused (:func:`_unzip`) makes the submission ungradable with a one-line note, never
-    an exception. Names are made one line, safe and told apart (:func:`_unique_names`).
+    A path may be a submission folder (holding ``blackjack/``, possibly a few folders down), a ``.zip`` of one,
+    or a class folder: every zip and every folder in it that holds a submission is one student, a folder holding
+    several a section (up to :data:`MAX_GROUP_DEPTH` folders down, its students named ``sec1/sam``), anything
+    else (a ``.rar``, an empty folder, a symbolic link) an ungradable submission with a note. Each project is
+    found by :func:`_find_project`, each zip unpacked under ``scratch`` within bounds (a zip refused is a
+    one-line note, never an exception); names are made one line, safe and told apart (:func:`_unique_names`).
 
     Args:
         paths: the paths given.
