@@ -320,9 +320,8 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
             command += ["-m", "not hidden"]
         if collect_only:
             command += ["--collect-only"]
-        env = judge_env()
-        env["PYTHONHASHSEED"] = "0"
-        execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=work_dir / "output.txt")
+        execute(command, cwd=work_dir, env={**judge_env(), "PYTHONHASHSEED": "0"}, limits=limits, result=result,
+                output_file=work_dir / "output.txt")
     return started(result)
 
 
