@@ -7,20 +7,11 @@ A speed edit must leave every result of a seed unchanged. Run this before and af
     python benchmarks/fingerprint.py -v     # also one short hash per case, to find which changed
     python benchmarks/fingerprint.py --baseline ../base   # also hash another checkout's engine, and compare
 
-With ``--baseline DIR`` the other checkout's ``blackjack`` is hashed by this same script
-in a second process (``--root DIR``), and the last line says ``same`` or ``DIFFERENT``
-(with ``-v``, the cases that differ are named).
-
-What it hashes (the JSON of each ``Report.as_dict()``, and ``repr`` of outcomes and events):
-
-* every preset with ``basic``, ``never-bust``, ``mimic-dealer`` and ``hi-lo`` (6,000 rounds
-  in 6 sessions, a bankroll of 100 units), and ``random`` and ``always-stand`` (3,000
-  rounds, up to 3 seats, 10% player error);
-* every preset's checked tier, 150 rounds of random legal moves for up to 2 seats, with and
-  without a listener: the outcomes, the event stream, the bankrolls and ``house_net``;
-* ``basic`` with 2 seats (20,000 rounds), and ``basic`` and ``never-bust`` with ``jobs=2``.
-
-Nothing here is needed by the tests.
+With ``--baseline DIR`` the other checkout's ``blackjack`` is hashed by this same script in a second process
+(``--root DIR``), and the last line says ``same`` or ``DIFFERENT`` (with ``-v``, the cases that differ are
+named). What it hashes, the JSON of each ``Report.as_dict()`` and ``repr`` of outcomes and events, is listed
+in benchmarks/README.md (issue 18's sixth session); :func:`fingerprint` builds it. Nothing here is needed by
+the tests.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -69,8 +70,6 @@ def decisions(count: int, seed: int = 2026) -> list[tuple[str, tuple[int, ...], 
             if kind == "3+ cards":
                 while _player.total_of(sum(hand), 1 in hand) < 13 or len(hand) < 3:
                     hand.append(left.pop())
-                if _player.total_of(sum(hand), 1 in hand) >= 21:
-                    continue
         if _player.total_of(sum(hand), 1 in hand) >= 21:
             continue
         counts = tuple(left.count(v) for v in range(1, 11))
@@ -125,13 +124,8 @@ def default_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules:
 
 def ahead_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: Rules,
                ask_after: float, wait: float | None) -> tuple[float, bool]:
-    """Begin the decision on a new worker, ask ``ask_after`` s later, waiting up to ``wait`` s (None: until exact).
-
-    Returns ``(wall ms from question to answer, exact)``.
-
-    A new :class:`Ahead` each time: one that had begun the same decision before would
-    answer from that computation.
-    """
+    """Begin the decision on a new worker (one that had begun it before would answer from that computation), ask
+    ``ask_after`` s later, waiting up to ``wait`` s (None: until exact); return ``(wall ms to the answer, exact)``."""
     unseen = dict(zip(range(1, 11), counts))
     decision = Decision.of(hand, up, unseen, rules)
     with Ahead() as worker:
@@ -147,12 +141,7 @@ def ahead_work(hand: tuple[int, ...], up: int, counts: tuple[int, ...], rules: R
     return ms, exact
 
 
-def timed(call) -> float:  # type: ignore[no-untyped-def]
-    """Wall-clock ms of ``call()``."""
-    return timed2(call)[0]
-
-
-def timed2(call) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def timed(call) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     """``(wall ms, CPU ms of this process)`` of ``call()``."""
     start, cpu = time.perf_counter(), time.process_time()
     call()
@@ -169,19 +158,25 @@ def name(kind: str, hand: tuple[int, ...], up: int, counts: tuple[int, ...], dec
     return f"{faces} v {'A' if up == 1 else up} ({kind}, {decks} decks, {sum(counts)} cards left)"
 
 
+def load() -> str:
+    """The load average (1, 5, 15 min) as ``a/b/c``."""
+    return "/".join(f"{v:.2f}" for v in (os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=500)
     parser.add_argument("--against", metavar="ROOT",
-                        help="the root of another copy of the kit (e.g. `git archive <commit> blackjack | tar -x -C /tmp/old`): time its exact "
-                        "expected_values on the same decisions, interleaved, and compare CPU time and EVs")
+                        help="the root of another copy of the kit (e.g. `git archive <commit> blackjack | tar -x -C "
+                        "/tmp/old`): time its exact expected_values on the same decisions, interleaved, and compare "
+                        "CPU time and EVs")
     parser.add_argument("--ask-after", type=float, default=0.2, metavar="SECONDS",
                         help="time the hint worked out ahead when asked this long after the decision appears "
                         "(and at once); 0 skips the second")
     parser.add_argument("--dump", help="write one tab-separated line per decision here "
                         "(CPU ms: exact, exact=False, hint() default; name)")
     args = parser.parse_args(argv)
-    load_before = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    load_before = load()
     for up in range(1, 11):  # the dealer tables are built once per process (not per decision)
         for h17 in (False, True):
             _dealer._table(up, h17, True)
@@ -189,78 +184,54 @@ def main(argv: list[str] | None = None) -> int:
         for lead in range(10):
             _stand.stands_for(up, False, True, up in (1, 10), lead)
     base_counts = without(full_shoe(6), (6,))
-    baseline: list[float] = []
-    baseline_cpu: list[float] = []
     cases = decisions(args.decisions)
-    exact_ms: list[float] = []
-    approx_ms: list[float] = []
-    auto_ms: list[float] = []
-    exact_cpu: list[float] = []
-    approx_cpu: list[float] = []
-    auto_cpu: list[float] = []
-    auto_exact = 0
-    units: list[int] = []
-    mismatch = 0
-    auto_error = 0.0
-    worst_error = 0.0
-    worst_error_case = ""
-    disagree = 0
-    rows = []
     reference = other_copy(args.against) if args.against else None
+    wall: dict[str, list[float]] = defaultdict(list)  # ms by what was timed: "exact", "approx", "auto" ...
+    cpu: dict[str, list[float]] = defaultdict(list)
+    exact = Counter[str]()  # decisions answered exactly, by how: "auto", "at once" ...
+    units: list[int] = []
+    rows = []  # (exact CPU ms, the decision's name)
     ratios: list[float] = []
-    ref_cpu: list[float] = []
-    new_cpu: list[float] = []
-    differ = 0
-    at_once_ms: list[float] = []
-    at_once_exact = 0
-    bounded_ms: list[float] = []
-    bounded_exact = 0
-    later_ms: list[float] = []
-    later_exact = 0
+    mismatch = disagree = differ = 0
+    auto_error = worst_error = 0.0
+    worst_error_case = ""
+    ahead = [("at once", 0.0, None), ("bounded", 0.0, AHEAD_WAIT)]
+    ahead += [("later", args.ask_after, None)] if args.ask_after > 0 else []
+
+    def timing(what: str, call) -> None:  # type: ignore[no-untyped-def]
+        """Time ``call()`` into ``wall[what]`` and ``cpu[what]``."""
+        ms, cpu_ms = timed(call)
+        wall[what].append(ms)
+        cpu[what].append(cpu_ms)
     for i, (kind, hand, up, counts, decks) in enumerate(cases):
         rules = RULES[decks]
         if reference is not None:  # exact EVs only, this copy and the other one in turn
             ref_evs, clear_ref = reference
-            got: dict[str, float] = {}
-            want: dict[str, float] = {}
-            order = [("new", got), ("ref", want)] if i % 2 else [("ref", want), ("new", got)]
-            times = {}
-            for which, into in order:
+            evs_of = {"new": lambda: {a.value: v for a, v in expected_values(hand, up, counts, rules).items()},
+                      "ref": lambda: ref_evs(hand, up, counts, decks)}
+            got: dict[str, dict[str, float]] = {}
+            for which in ("new", "ref") if i % 2 else ("ref", "new"):
                 clear()
                 clear_ref()
-                if which == "new":
-                    times[which] = timed2(lambda: into.update(
-                        {a.value: v for a, v in expected_values(hand, up, counts, rules).items()}))[1]
-                else:
-                    times[which] = timed2(lambda: into.update(ref_evs(hand, up, counts, decks)))[1]
-            ref_cpu.append(times["ref"])
-            new_cpu.append(times["new"])
-            ratios.append(times["ref"] / max(times["new"], 1e-3))
-            differ += got != want
+                timing(which, lambda: got.update({which: evs_of[which]()}))
+            ratios.append(cpu["ref"][-1] / max(cpu["new"][-1], 1e-3))
+            differ += got["new"] != got["ref"]
         if i % 10 == 0:
             clear()
-            wall, cpu = timed2(lambda: dealer_probabilities(6, base_counts, Rules()))
-            baseline.append(wall)
-            baseline_cpu.append(cpu)
+            timing("baseline", lambda: dealer_probabilities(6, base_counts, Rules()))
         clear()
         evs: dict[Action, float] = {}
         with _work.work_budget(10 ** 18) as meter:  # counts the units, never stops
-            ms, cpu = timed2(lambda: evs.update(hint_work(hand, up, counts, rules, True)))
+            timing("exact", lambda: evs.update(hint_work(hand, up, counts, rules, True)))
         units.append(meter.used)
         clear()
         rough: dict[Action, float] = {}
-        ams, acpu = timed2(lambda: rough.update(hint_work(hand, up, counts, rules, False)))
-        exact_ms.append(ms)
-        approx_ms.append(ams)
-        exact_cpu.append(cpu)
-        approx_cpu.append(acpu)
+        timing("approx", lambda: rough.update(hint_work(hand, up, counts, rules, False)))
         clear()
         auto: list[bool] = []
-        dms, dcpu = timed2(lambda: auto.append(default_work(hand, up, counts, rules)))
+        timing("auto", lambda: auto.append(default_work(hand, up, counts, rules)))
         fast = auto[0]
-        auto_ms.append(dms)
-        auto_cpu.append(dcpu)
-        auto_exact += fast
+        exact["auto"] += fast
         mismatch += fast != (meter.used <= EXACT_WORK_BUDGET)
         evs.pop(Action.INSURANCE, None)
         rough.pop(Action.INSURANCE, None)
@@ -271,36 +242,28 @@ def main(argv: list[str] | None = None) -> int:
             worst_error, worst_error_case = error, name(kind, hand, up, counts, decks)
         if max(evs, key=lambda a: evs[a]) is not max(rough, key=lambda a: rough[a]):
             disagree += 1
-        rows.append((cpu, name(kind, hand, up, counts, decks)))
-        clear()
-        ms_now, exact_now = ahead_work(hand, up, counts, rules, 0.0, None)
-        at_once_ms.append(ms_now)
-        at_once_exact += exact_now
-        clear()
-        ms_now, exact_now = ahead_work(hand, up, counts, rules, 0.0, AHEAD_WAIT)
-        bounded_ms.append(ms_now)
-        bounded_exact += exact_now
-        if args.ask_after > 0:
+        rows.append((cpu["exact"][-1], name(kind, hand, up, counts, decks)))
+        for how, ask_after, wait in ahead:
             clear()
-            ms_later, exact_later = ahead_work(hand, up, counts, rules, args.ask_after, None)
-            later_ms.append(ms_later)
-            later_exact += exact_later
+            ms_now, exact_now = ahead_work(hand, up, counts, rules, ask_after, wait)
+            wall[how].append(ms_now)
+            exact[how] += exact_now
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as out:
-            for cpu, acpu, dcpu, used, (_, label) in zip(exact_cpu, approx_cpu, auto_cpu, units, rows):
-                out.write(f"{cpu:.2f}\t{acpu:.2f}\t{dcpu:.2f}\t{used}\t{label}\n")
-    base = statistics.median(baseline)
-    base_cpu = statistics.median(baseline_cpu)
-    load_after = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+            for exact_ms, approx_ms, auto_ms, used, (_, label) in zip(cpu["exact"], cpu["approx"], cpu["auto"],
+                                                                      units, rows):
+                out.write(f"{exact_ms:.2f}\t{approx_ms:.2f}\t{auto_ms:.2f}\t{used}\t{label}\n")
+    base = statistics.median(wall["baseline"])
+    base_cpu = statistics.median(cpu["baseline"])
     print(f"{len(cases)} cold decisions, 6 and 8 decks, S17 DAS peek, resplit to 4 hands; load average "
-          f"(1, 5, 15 min) before {'/'.join(f'{v:.2f}' for v in load_before)}, "
-          f"after {'/'.join(f'{v:.2f}' for v in load_after)}")
+          f"(1, 5, 15 min) before {load_before}, after {load()}")
     print(f"baseline dealer_probabilities(6), full 6-deck shoe, cold: {base:.2f} ms wall, {base_cpu:.2f} ms CPU "
-          f"(medians of {len(baseline)})")
+          f"(medians of {len(wall['baseline'])})")
     print(f"{'':<28}{'median':>9}{'p90':>9}{'p99':>9}{'max':>9}")
-    for label, values in (("exact hint work, wall ms", exact_ms), ("  CPU ms", exact_cpu),
-                          ("exact=False fallback, wall ms", approx_ms), ("  CPU ms", approx_cpu),
-                          (f"hint() default ({EXACT_WORK_BUDGET:,} u), wall ms", auto_ms), ("  CPU ms", auto_cpu)):
+    for label, values in (("exact hint work, wall ms", wall["exact"]), ("  CPU ms", cpu["exact"]),
+                          ("exact=False fallback, wall ms", wall["approx"]), ("  CPU ms", cpu["approx"]),
+                          (f"hint() default ({EXACT_WORK_BUDGET:,} u), wall ms", wall["auto"]),
+                          ("  CPU ms", cpu["auto"])):
         stats = [statistics.median(values), percentile(values, 0.90), percentile(values, 0.99), max(values)]
         unit = base_cpu if "CPU" in label else base
         print(f"{label:<32}" + "".join(f"{v:>9.1f}" for v in stats))
@@ -309,46 +272,45 @@ def main(argv: list[str] | None = None) -> int:
         mine = [ms for (ms, label) in rows if f"({kind}," in label]
         print(f"  {kind:<10} exact CPU median {statistics.median(mine):7.1f} ms, max {max(mine):8.1f} ms, "
               f"over {LIMIT_MS:.0f} ms: {sum(m > LIMIT_MS for m in mine)}/{len(mine)}")
-    over = sum(ms > LIMIT_MS for ms in exact_cpu)
-    print(f"exact decisions over {LIMIT_MS:.0f} ms of CPU: {over} of {len(exact_cpu)} "
-          f"(wall clock: {sum(ms > LIMIT_MS for ms in exact_ms)})")
-    over_default = sum(ms > LIMIT_MS for ms in auto_cpu)
-    print(f"hint() default over {LIMIT_MS:.0f} ms of CPU: {over_default} of {len(auto_cpu)} "
-          f"(wall clock: {sum(ms > LIMIT_MS for ms in auto_ms)})")
+    for label, key in (("exact decisions", "exact"), ("hint() default", "auto")):
+        print(f"{label} over {LIMIT_MS:.0f} ms of CPU: {sum(ms > LIMIT_MS for ms in cpu[key])} of {len(cpu[key])} "
+              f"(wall clock: {sum(ms > LIMIT_MS for ms in wall[key])})")
     print("hardest decisions (exact, cold, CPU ms):")
     for ms, label in sorted(rows, reverse=True)[:10]:
         print(f"  {ms:8.1f} ms  {label}")
     print(f"exact=False: best action differs on {disagree} of {len(cases)}; largest EV error {worst_error:.4f} "
           f"({worst_error_case})")
-    print(f"hint() default: exact on {auto_exact} of {len(cases)}; "
+    print(f"hint() default: exact on {exact['auto']} of {len(cases)}; "
           f"largest EV error where it falls back {auto_error:.4f}; exact where the cold exact work was within "
           f"the budget on {len(cases) - mismatch} of {len(cases)}")
-    print(f"work units of the cold exact EVs: median {statistics.median(units):,.0f}, p90 {percentile(units, 0.90):,.0f}, "
-          f"p99 {percentile(units, 0.99):,.0f}, max {max(units):,}; budget {EXACT_WORK_BUDGET:,}")
-    per_unit = [1000 * c / u for c, u in zip(exact_cpu, units) if c > 20 and u]  # us per unit
+    print(f"work units of the cold exact EVs: median {statistics.median(units):,.0f}, "
+          f"p90 {percentile(units, 0.90):,.0f}, p99 {percentile(units, 0.99):,.0f}, max {max(units):,}; "
+          f"budget {EXACT_WORK_BUDGET:,}")
+    per_unit = [1000 * c / u for c, u in zip(cpu["exact"], units) if c > 20 and u]  # us per unit
     if len(per_unit) >= 2:
         print(f"CPU us per unit (the {len(per_unit)} decisions over 20 ms): min {min(per_unit):.3f}, "
               f"p10 {percentile(per_unit, 0.10):.3f}, median {statistics.median(per_unit):.3f}, "
               f"p90 {percentile(per_unit, 0.90):.3f}, max {max(per_unit):.3f}; correlation of units and CPU ms "
-              f"(all {len(units)}) {statistics.correlation([float(u) for u in units], exact_cpu):.4f}; the budget is "
-              f"{EXACT_WORK_BUDGET * statistics.median(per_unit) / 1000:.1f} ms at the median "
+              f"(all {len(units)}) {statistics.correlation([float(u) for u in units], cpu['exact']):.4f}; the "
+              f"budget is {EXACT_WORK_BUDGET * statistics.median(per_unit) / 1000:.1f} ms at the median "
               f"({EXACT_WORK_BUDGET * max(per_unit) / 1000:.1f} at the max)")
-    stopped = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if not f]
-    done = [d for d, f in zip(auto_cpu, (u <= EXACT_WORK_BUDGET for u in units)) if f]
+    stopped = [d for d, u in zip(cpu["auto"], units) if u > EXACT_WORK_BUDGET]
+    done = [d for d, u in zip(cpu["auto"], units) if u <= EXACT_WORK_BUDGET]
     if stopped and done:
         print(f"hint() default CPU ms where exact: max {max(done):.1f}; where it fell back (budget spent, then "
               f"exact=False): median {statistics.median(stopped):.1f}, max {max(stopped):.1f}")
-    asked = [("at once, waiting for the exact EVs (the text game)", at_once_ms, at_once_exact),
-             (f"at once, waiting {AHEAD_WAIT:g} s, then exact=False", bounded_ms, bounded_exact)]
-    if later_ms:
-        asked.append((f"{args.ask_after:g} s later, waiting for the exact EVs (the text game)", later_ms,
-                      later_exact))
-    for label, values, exact_count in asked:
-        print(f"worked out ahead (hints.ahead), asked {label}: wall ms from question to "
-              f"answer median {statistics.median(values):.1f}, p90 {percentile(values, 0.90):.1f}, "
-              f"p99 {percentile(values, 0.99):.1f}, max {max(values):.1f}; over {LIMIT_MS:.0f} ms: "
-              f"{sum(ms > LIMIT_MS for ms in values)} of {len(values)}; exact on {exact_count} of {len(values)}")
+    asked = {"at once": "at once, waiting for the exact EVs (the text game)",
+             "bounded": f"at once, waiting {AHEAD_WAIT:g} s, then exact=False",
+             "later": f"{args.ask_after:g} s later, waiting for the exact EVs (the text game)"}
+    for how, label in asked.items():
+        values = wall[how]
+        if values:
+            print(f"worked out ahead (hints.ahead), asked {label}: wall ms from question to "
+                  f"answer median {statistics.median(values):.1f}, p90 {percentile(values, 0.90):.1f}, "
+                  f"p99 {percentile(values, 0.99):.1f}, max {max(values):.1f}; over {LIMIT_MS:.0f} ms: "
+                  f"{sum(ms > LIMIT_MS for ms in values)} of {len(values)}; exact on {exact[how]} of {len(values)}")
     if reference is not None:
+        ref_cpu, new_cpu = cpu["ref"], cpu["new"]
         print(f"A/B against {args.against} (exact expected_values, CPU ms, interleaved): "
               f"other copy median {statistics.median(ref_cpu):.1f}, p99 {percentile(ref_cpu, 0.99):.1f}, "
               f"max {max(ref_cpu):.1f}; this copy median {statistics.median(new_cpu):.1f}, "
@@ -357,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
               f"p90 {percentile(ratios, 0.90):.2f}x); total {sum(ref_cpu) / sum(new_cpu):.2f}x; "
               f"EVs bit-identical on {len(ratios) - differ} of {len(ratios)}")
     strategy.basic_strategy.cache_clear()
-    first = timed(lambda: strategy.basic_strategy(Rules.preset("vegas")))
+    first = timed(lambda: strategy.basic_strategy(Rules.preset("vegas")))[0]
     print(f"basic_strategy(vegas) first call (shipped chart): {first:.1f} ms")
     return 0
 

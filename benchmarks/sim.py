@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import contextlib
+import functools
 import importlib
 import importlib.util
 import io
@@ -68,9 +69,9 @@ def ours_checked(hands: int, engine: ModuleType = blackjack) -> None:
         game.play_round(decide, [1])
 
 
-def ours_basic(hands: int, simulate: Callable[..., object] = simulate) -> None:
-    """simulate('basic'): the chart, statistics and all, one process."""
-    simulate("basic", "vegas", hands=hands, seed=1)
+def ours_basic(hands: int, simulate: Callable[..., object] = simulate, strategy: str = "basic", **options: int) -> None:
+    """simulate(strategy) on vegas, seed 1 (``options``: ``jobs=2``); 'basic' is the chart, statistics and all."""
+    simulate(strategy, "vegas", hands=hands, seed=1, **options)
 
 
 def load_baseline(root: str, option: str = "--baseline") -> ModuleType:
@@ -97,27 +98,9 @@ def baseline_engines(package: ModuleType) -> dict[str, Callable[[int], None]]:
     """The baseline's simulator tier, checked tier and simulate('basic'), run by the same code as ours."""
     sim = importlib.import_module(f"{package.__name__}.sim")
     sim.simulate("basic", "vegas", hands=100)  # the chart's derivation is paid before the clock starts
-
-    def baseline_fast(hands: int) -> None:
-        ours_fast(hands, package)
-
-    def baseline_checked(hands: int) -> None:
-        ours_checked(hands, package)
-
-    def baseline_basic(hands: int) -> None:
-        ours_basic(hands, sim.simulate)
-    return {"baseline: simulator tier, hit<17": baseline_fast, "baseline: checked tier + views, hit<17": baseline_checked,
-            "baseline: simulate('basic'), 1 job": baseline_basic}
-
-
-def ours_basic_wall(hands: int) -> None:
-    """simulate('basic'), one job: timed by the wall clock, as the two jobs are."""
-    simulate("basic", "vegas", hands=hands, seed=1)
-
-
-def ours_basic_2_jobs(hands: int) -> None:
-    """simulate('basic', jobs=2)."""
-    simulate("basic", "vegas", hands=hands, seed=1, jobs=2)
+    return {"baseline: simulator tier, hit<17": functools.partial(ours_fast, engine=package),
+            "baseline: checked tier + views, hit<17": functools.partial(ours_checked, engine=package),
+            "baseline: simulate('basic'), 1 job": functools.partial(ours_basic, simulate=sim.simulate)}
 
 
 def course_classes_floor(hands: int) -> None:
@@ -218,28 +201,13 @@ def never_bust_view(view: TableView) -> Action:
     return Action.HIT if hand.total <= limit and Action.HIT in view.legal_actions else Action.STAND
 
 
-def policy_built_in(hands: int) -> None:
-    """simulate('never-bust'): the play built in."""
-    simulate("never-bust", "vegas", hands=hands, seed=1)
+#: The engines measured by the wall clock (the work of two jobs is in other processes; one job, to compare).
+WALL = {"ours: simulate('basic'), 1 job, wall", "ours: simulate('basic'), 2 jobs, wall"}
 
 
-def policy_decision(hands: int) -> None:
-    """The same play as a module:function policy taking a Decision."""
-    simulate(f"{__name__}:never_bust_decision", "vegas", hands=hands, seed=1)
-
-
-def policy_view(hands: int) -> None:
-    """The same play as a module:function policy taking a TableView."""
-    simulate(f"{__name__}:never_bust_view", "vegas", hands=hands, seed=1)
-
-
-#: Measured by the wall clock: the work is in other processes.
-WALL = {"ours_basic_2_jobs", "ours_basic_wall"}
-
-
-def measure(run: Callable[[int], None], hands: int) -> float:
-    """Hands per second of one ``run(hands)``, output silenced (CPU time of this process, or wall time for WALL)."""
-    clock = time.perf_counter if run.__name__ in WALL else time.process_time
+def measure(run: Callable[[int], None], hands: int, wall: bool = False) -> float:
+    """Hands per second of one ``run(hands)``, output silenced (CPU time of this process, or the wall clock's)."""
+    clock = time.perf_counter if wall else time.process_time
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         start = clock()
         run(hands)
@@ -258,11 +226,6 @@ def pool_cost() -> float:
     return statistics.median(times)
 
 
-def spread(values: list[float]) -> str:
-    """``median (low-high)`` of ratios."""
-    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
-
-
 def main() -> None:
     """Print hands/s for each engine (median and range of interleaved runs) and the ratios against the goals."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -278,10 +241,13 @@ def main() -> None:
     args = parser.parse_args()
     engines: dict[str, Callable[[int], None]] = {
         "ours: simulator tier, hit<17": ours_fast, "ours: checked tier + views, hit<17": ours_checked,
-        "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 1 job, wall": ours_basic_wall,
-        "ours: simulate('basic'), 2 jobs, wall": ours_basic_2_jobs,
-        "policy: never-bust built in": policy_built_in, "policy: Decision": policy_decision,
-        "policy: TableView": policy_view, "floor: course classes, no engine": course_classes_floor,
+        "ours: simulate('basic'), 1 job": ours_basic, "ours: simulate('basic'), 1 job, wall": ours_basic,
+        "ours: simulate('basic'), 2 jobs, wall": functools.partial(ours_basic, jobs=2),
+        # never-bust built in, and the same play as module:function policies taking a Decision, a TableView
+        "policy: never-bust built in": functools.partial(ours_basic, strategy="never-bust"),
+        "policy: Decision": functools.partial(ours_basic, strategy=f"{__name__}:never_bust_decision"),
+        "policy: TableView": functools.partial(ours_basic, strategy=f"{__name__}:never_bust_view"),
+        "floor: course classes, no engine": course_classes_floor,
         "gymnasium Blackjack-v1": gymnasium_v1, "jackblack Simulation": jackblack_sim, "py21 Game": py21_game}
     if args.baseline:
         baseline = load_baseline(args.baseline)
@@ -302,8 +268,8 @@ def main() -> None:
             if name in skipped:
                 continue
             try:
-                hands = args.jobs_hands if run.__name__ in WALL else args.hands
-                rates.setdefault(name, []).append(measure(run, hands))
+                hands = args.jobs_hands if name in WALL else args.hands
+                rates.setdefault(name, []).append(measure(run, hands, name in WALL))
             except ImportError as err:
                 print(f"{name:40} skipped: not installed ({err.name})")
                 skipped.add(name)
@@ -314,11 +280,6 @@ def main() -> None:
           f"(start, one tiny task each, shut down): {pool_cost() * 1000:.0f} ms")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
-
-    def ratios(top: str, bottom: str) -> list[float] | None:
-        if top not in rates or bottom not in rates:
-            return None
-        return [a / b for a, b in zip(rates[top], rates[bottom])]  # paired: the same run's figures
     goals = [("simulate('basic') / baseline's", "ours: simulate('basic'), 1 job", "baseline: simulate('basic'), 1 job",
               1.0),
              ("simulator tier / baseline's", "ours: simulator tier, hit<17", "baseline: simulator tier, hit<17", None),
@@ -335,15 +296,14 @@ def main() -> None:
              ("simulator tier / py21", "ours: simulator tier, hit<17", "py21 Game", None),
              ("simulator tier / gymnasium", "ours: simulator tier, hit<17", "gymnasium Blackjack-v1", None)]
     for label, top, bottom, goal in goals:
-        values = ratios(top, bottom)
-        if values is None and (args.only or bottom.startswith("baseline") and not args.baseline):
-            continue  # not asked for
-        if values is None:
-            print(f"{label:42} not measured ({bottom if bottom not in rates else top} missing)")
+        if top not in rates or bottom not in rates:
+            if not (args.only or bottom.startswith("baseline") and not args.baseline):  # else not asked for
+                print(f"{label:42} not measured ({bottom if bottom not in rates else top} missing)")
             continue
-        verdict = "" if goal is None else (f"  goal {goal}x: " + ("met" if statistics.median(values) >= goal
-                                                                  else "not met"))
-        print(f"{label:42} {spread(values)}{verdict}")
+        values = [a / b for a, b in zip(rates[top], rates[bottom])]  # paired: the same run's figures
+        median = statistics.median(values)
+        verdict = "" if goal is None else f"  goal {goal}x: {'met' if median >= goal else 'not met'}"
+        print(f"{label:42} {median:.2f}x ({min(values):.2f}-{max(values):.2f}){verdict}")
 
 
 if __name__ == "__main__":

@@ -106,11 +106,8 @@ def main() -> None:
     env = BlackjackEnv(args.rules)
     q, visits = train(env, args.minutes * 60, args.epsilon, random.Random(args.seed))
     common = [s for s, count in visits.items() if count >= 200]
-    agree = 0
-    for state in common:
-        mask = [True, True, bool(state[3]), bool(state[4]), True]
-        if greedy(q, state, mask) == chart_action(env, state, mask):
-            agree += 1
+    masks = {state: [True, True, bool(state[3]), bool(state[4]), True] for state in common}
+    agree = sum(greedy(q, state, mask) == chart_action(env, state, mask) for state, mask in masks.items())
     print(f"greedy policy agrees with basic strategy in {agree}/{len(common)} often-visited states "
           f"({agree / max(len(common), 1):.0%})")
     learned = evaluate(env, lambda o, m: greedy(q, o, m), args.eval_rounds, args.seed + 1)

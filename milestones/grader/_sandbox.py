@@ -7,64 +7,24 @@ Usage::
         [--landlock off] -- PROGRAM ARGS...
     python -m milestones.grader._sandbox --probe
 
-This process stays behind as the run's **supervisor** and starts the program in a child:
+This process stays behind as the run's **supervisor** and starts the program in a child (:func:`_start`),
+which takes a process group of its own, drops to the user ``--user`` (root only), sets the limits as **hard**
+rlimits (:func:`_limit`; 0 leaves a resource alone; the CPU's hard limit is one second above the soft one, so
+``SIGXCPU`` comes first; ``PROCESSES`` on top of the tasks the user runs now, :func:`user_tasks`, so only where
+``/proc`` counts them; ``RLIMIT_CORE`` 0), confines itself with Landlock (:func:`confine`: writes under
+``--write``; given ``--read``, reads under ``--read`` and ``--write`` and names under ``--list``; ``--landlock
+off`` leaves it out) and seccomp (:func:`refuse_keys`), sends its output to ``--output`` (opened as the user,
+confined) and becomes PROGRAM.
 
-* the child gets its own process group, drops to the user ``--user`` (only as root: its
-  groups cleared, then ``setgid``/``setuid``), sets ``RLIMIT_CPU``, ``RLIMIT_AS``,
-  ``RLIMIT_FSIZE``, ``RLIMIT_CORE`` (0) and (Linux) ``RLIMIT_NPROC`` as **hard** limits (the
-  soft and the hard value: the program cannot raise them again; the CPU's hard limit is one
-  second above its soft one, so the program first gets ``SIGXCPU``, which the runner
-  reports as used-up CPU time, and ``SIGKILL`` a second later if it catches that), and,
-  where Linux Landlock is available (kernel 5.13+), confines every write, delete, rename and
-  new file of itself and of everything it starts to the ``--write`` folders (and the
-  character devices ``/dev/null``, ``/dev/zero``, ``/dev/full``, ``/dev/random``,
-  ``/dev/urandom``, ``/dev/tty``: nothing else under ``/dev``, so not ``/dev/shm``), so no
-  file elsewhere can be changed whatever the user's rights; given ``--read``, it may read and
-  run files only under the ``--read`` and ``--write`` paths (and list the folders under
-  ``--list``: names only); from Landlock ABI 6 (Linux 6.12) it may send no signal and connect
-  to no abstract Unix socket outside its own domain (the supervisor, the judge, other runs).
-  ``--landlock off`` leaves Landlock out (what an older kernel gives). The kernel's key system
-  calls are refused (seccomp, ``EPERM``), so no keyring carries data between runs. With
-  ``--output FILE``, its stdout and stderr go to FILE, opened as the user and confined (in
-  the run's own space); then it becomes PROGRAM (``os.execv``). A limit of 0 leaves that
-  resource alone.
-* **namespaces**, where the kernel allows them (Linux, as root or with ``CAP_SYS_ADMIN``;
-  ``--namespaces off`` turns them off): the supervisor takes a private mount, IPC and
-  network namespace and starts the program in a new PID namespace. There, a small *init*
-  (pid 1 of the namespace, a fork of the supervisor) mounts a ``/proc`` of the namespace's
-  own (no other process's command line or descriptors in sight), starts the program and
-  reaps the orphans; when the program ends, or the supervisor is told to stop, init ends, and the
-  kernel kills every process left in the namespace, however fast they fork and change pid.
-  In the private namespaces the program has no network (only a loopback interface that is
-  down), System V IPC and POSIX message queues of its own, and a read-only empty
-  ``/dev/shm`` (and ``/dev/mqueue``); with ``--space MB``, everything it writes in the
-  ``--write`` folders goes to a private ``tmpfs`` of MB MiB laid over them (``overlayfs``),
-  so it cannot fill the disk other runs share, and nothing it writes there outlives it.
-* without a PID namespace, the supervisor is a Linux *child subreaper*
-  (``PR_SET_CHILD_SUBREAPER``): every process the program starts that loses its parent (a
-  daemon's double fork, ``setsid()``) becomes the supervisor's child instead of init's.
-  When the program ends, or the supervisor is sent ``SIGTERM`` (the runner's time limit),
-  it kills the program's group, every process that is still its descendant and each one's
-  process group (read even from one that ended and is not reaped yet, so a chain that keeps
-  forking and exiting in one group dies with it), until none is left. A chain that also
-  takes a new group at every fork can outrun this sweep; only the PID namespace cannot be
-  outrun. With Landlock's scopes the program cannot kill the supervisor.
-* the supervisor then ends the way the program ended (the same exit status, or the same
-  signal). It never runs a Python signal handler: ``SIGTERM``, ``SIGINT``, ``SIGHUP`` and
-  ``SIGCHLD`` stay blocked and are taken with ``sigwait``, so a signal that arrives while it
-  cleans up cannot interrupt the cleanup.
-* ``--expose DIR`` (root with ``--user``): DIR, which holds the interpreter, sits under a
-  folder the user cannot enter (``/root/.pyenv``): in the private mount namespace that
-  folder is replaced by an empty one holding DIR alone, so the user can run Python from DIR
-  and sees nothing else there. Needs ``CAP_SYS_ADMIN``.
+Where the kernel allows (``--namespaces off`` turns them off), the supervisor takes private mount, IPC and
+network namespaces (:func:`_private_mounts`: an empty read-only ``/dev/shm``; ``--space`` MiB of ``tmpfs`` over
+the ``--write`` folders; ``--expose``) and starts the program in a new PID namespace under an init of its own
+(:func:`_init`), so the kernel kills all that is left when it ends. Without one, the supervisor is a child
+subreaper and kills what is left itself (:func:`_sweep`), when the program ends or on ``SIGTERM``. It never
+runs a Python signal handler (:func:`_wait_for`) and ends the way the program ended (:func:`_end_as`).
 
-``PROCESSES`` caps ``RLIMIT_NPROC`` at the number of processes and threads the (new) user
-runs now plus ``PROCESSES``, so a fork bomb stops there. ``RLIMIT_NPROC`` counts every
-process of the user, not only this program's, so it is set only where that count can be
-read (Linux ``/proc``); the kernel does not apply it to root.
-
-``--probe`` prints which of the namespaces (:data:`NAMESPACES`) this process may take, as a
-JSON list, and exits 0: what a supervisor started the same way will get.
+``--probe`` prints which of the namespaces (:data:`NAMESPACES`) this process may take, as a JSON list, and
+exits 0. What each protection prevents, and what is open without it: docs/instructor.md section 7.
 """
 
 from __future__ import annotations
@@ -78,6 +38,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 _USAGE = ("usage: python -m milestones.grader._sandbox CPU_SECONDS MEMORY_MB FILE_MB PROCESSES [--user NAME] "
@@ -179,18 +140,12 @@ def user_tasks(proc: str = "/proc", uid: int | None = None) -> int | None:
     Returns:
         The count, or ``None`` where it cannot be read (no ``/proc``: not Linux).
     """
-    uid, total, seen = os.getuid() if uid is None else uid, 0, False
-    try:
-        statuses = list(proc_statuses(proc))
+    uid = os.getuid() if uid is None else uid
+    try:  # the statuses in Linux's format
+        linux = [f for _pid, f in proc_statuses(proc) if "Uid" in f and f.get("Threads", "").strip().isdigit()]
     except OSError:
         return None
-    for _pid, fields in statuses:
-        if "Uid" not in fields or not fields.get("Threads", "").strip().isdigit():
-            continue  # not Linux's format
-        seen = True
-        if fields["Uid"].split()[:1] == [str(uid)]:
-            total += int(fields["Threads"])
-    return total if seen else None
+    return sum(int(f["Threads"]) for f in linux if f["Uid"].split()[:1] == [str(uid)]) if linux else None
 
 
 def _libc() -> ctypes.CDLL | None:
@@ -330,8 +285,9 @@ def _staging() -> str:
 
 
 def _expose(libc: ctypes.CDLL, needed: list[tuple[str, str]]) -> None:
-    """Make each folder of ``needed`` (``(folder, its blocking ancestor)``) reachable for other users, in this
-    process's private mount namespace (see the module doc)."""
+    """``--expose`` (root with ``--user``): make each folder of ``needed`` (``(folder, its blocking ancestor)``:
+    the interpreter under ``/root/.pyenv``) reachable for other users, in this process's private mount namespace,
+    by laying over the ancestor an empty folder holding that folder alone. Needs ``CAP_SYS_ADMIN``."""
     staging = _staging()
     covers: dict[str, str] = {}
     kept: list[tuple[str, str]] = []
@@ -363,11 +319,7 @@ def _empty_read_only(libc: ctypes.CDLL, folder: str) -> None:
 def _limited_space(libc: ctypes.CDLL, folders: list[str], megabytes: int) -> None:
     """Lay a private ``tmpfs`` of ``megabytes`` MiB over each of ``folders`` (``overlayfs``: what they hold stays
     readable, what is written goes to the ``tmpfs``). A folder whose path ``mount`` cannot take (a ``,``, ``:``
-    or ``\\`` in it) is left as it is.
-
-    Raises:
-        OSError: a mount fails.
-    """
+    or ``\\`` in it) is left as it is. OSError when a mount fails."""
     top = tempfile.mkdtemp(prefix="space", dir=_staging())
     if any(c in top for c in ",:\\"):
         return
@@ -390,11 +342,8 @@ def _private_mounts(libc: ctypes.CDLL | None, exposed: list[str], writable: list
                     namespaces: bool) -> bool:
     """Take a private mount namespace (where allowed, or where ``--expose`` needs one) and set it up: the
     ``exposed`` folders, an empty read-only ``/dev/shm`` and ``/dev/mqueue``, ``space`` MiB for the
-    ``writable`` folders. Return whether the namespace was taken.
-
-    Raises:
-        OSError: ``--expose`` needs the namespace and it cannot be had, or a mount for it fails.
-    """
+    ``writable`` folders. Return whether the namespace was taken; OSError when ``--expose`` needs it and it
+    cannot be had, or a mount for it fails."""
     needed = [(f, b) for f in exposed if (b := _blocking_folder(f)) is not None and b != os.path.realpath(f)]
     if not needed and not namespaces:
         return False
@@ -410,15 +359,11 @@ def _private_mounts(libc: ctypes.CDLL | None, exposed: list[str], writable: list
         _expose(libc, needed)
     if namespaces:  # each protection on its own: one the kernel refuses does not cost the others
         for folder in ("/dev/shm", "/dev/mqueue"):
-            try:
+            with suppress(OSError):
                 _empty_read_only(libc, folder)
-            except OSError:
-                pass
         if space and writable:
-            try:
+            with suppress(OSError):
                 _limited_space(libc, writable, space)
-            except OSError:
-                pass
     return True
 
 
@@ -471,13 +416,11 @@ def _sweep(group: int) -> None:
     own = os.getpgrp()
     while True:
         for pid, their_group in [(0, group), *_children()]:
-            try:
+            with suppress(OSError):
                 if their_group != own:
                     os.killpg(their_group, signal.SIGKILL)
                 if pid:
                     os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         try:
             os.waitpid(-1, 0)
         except ChildProcessError:
@@ -502,10 +445,8 @@ def _wait_for(pid: int) -> int | None:
 
 @dataclass
 class _Options:
-    """The command line: limits, ``--user``, ``--write``, ``--read``, ``--list``, ``--expose``, ``--output``,
-    ``--space``, ``--namespaces``, ``--landlock``, the program's argv, and (set by :func:`main`) the signal
-    mask to restore and the user's running tasks (counted in the machine's ``/proc``, before the PID
-    namespace's own hides them)."""
+    """The command line (:data:`_USAGE`) and, set by :func:`main`, the signal mask to restore and the user's running
+    tasks (counted in the machine's ``/proc``, before the PID namespace's own hides them)."""
 
     limits: tuple[int, int, int, int]
     program: list[str]
@@ -578,11 +519,9 @@ def _init(libc: ctypes.CDLL | None, report: int, options: _Options) -> None:
         if libc is not None:
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a supervisor killed outright takes us along
             if libc.unshare(_CLONE_NEWNS) == 0:  # other processes' command lines and descriptors out of sight
-                try:
+                with suppress(OSError):
                     _mount(libc, "none", "/", _MS_REC | _MS_PRIVATE)
                     _mount(libc, "proc", "/proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "proc")
-                except OSError:
-                    pass
         program = os.fork()
         if program == 0:
             os.close(report)
@@ -669,10 +608,8 @@ def main(argv: list[str]) -> int:
     os.close(reported)
     status = _wait_for(pid)
     if own_pids:  # init ends the namespace; a stop kills init, and the kernel every process in it
-        try:
+        with suppress(OSError):
             os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
         with os.fdopen(report, "rb") as pipe:
             _sweep(pid)
             text = pipe.read(32).decode(errors="replace")

@@ -1,10 +1,6 @@
-"""Grades kept between grading runs: a milestone's grade is reused when the submission, the suite, the kit and the
-options are all unchanged (the SHA-256 of each is in the key), so a second run of an unchanged class, or the same
-class in another format, costs seconds.
-
-The cache is a folder of small JSON files, one per submission and milestone:
-``$XDG_CACHE_HOME/blackjack-kit/grades/`` (``~/.cache/blackjack-kit/grades/`` when the variable is unset).
-Delete it at will; ``grade --fresh`` regrades and overwrites.
+"""Grades kept between grading runs, one small JSON file per submission and milestone, reused when the submission,
+the suite, the kit and the options are all unchanged (the SHA-256 of each is in the key; docs/instructor.md
+section 2). Delete the folder at will; ``grade --fresh`` regrades and overwrites.
 """
 
 from __future__ import annotations

@@ -2,17 +2,10 @@
 
 Orchestration only: the submissions come from :mod:`.intake`, each run from :func:`.isolation.run_isolated`
 (the reference's collection from :func:`.runner.run_suite`), the points from :mod:`.scores`; their public
-names are importable from here too.
-
-Layered grading (``layered=True``): milestone N (N > 1) is graded a second time on a
-hybrid of the submission with the reference's bodies of milestones 1..N-1 put back
-(:func:`milestones.starter.write_hybrid`, which parses the student's modules in a child
-process, never in the grader), unless the submission already has full marks; the better
-total counts, so one bug in week 1 is not charged again in week 2. A hybrid that cannot be
-made or run leaves the plain grade, with a note saying why.
-
-Whatever a submission makes the grader raise (a file :func:`.isolation.copy_submission`
-refuses: a link, a named pipe, a device, a hard link, a file over the bounds; or anything
+names are importable from here too. Layered grading (docs/instructor.md section 2) makes its hybrid with
+:func:`milestones.starter.write_hybrid`, which parses the student's modules in a child process, never in the
+grader; the better total counts, and a hybrid that cannot be made or run leaves the plain grade, noted.
+Whatever a submission makes the grader raise (a file :func:`.isolation.copy_submission` refuses, or anything
 else) is that submission's 0 for the milestone, with a one-line reason; the batch goes on.
 """
 
@@ -129,12 +122,8 @@ class Grader:
         return self._inventory[number]
 
     def _unchanged(self, number: int) -> None:
-        """Check that milestone ``number``'s tests are as they were when grading started.
-
-        Raises:
-            GraderError: a file of the suite changed (a submission's code wrote to them, or
-                someone edited them): no later submission is graded on changed tests.
-        """
+        """GraderError when a file of milestone ``number``'s tests changed since grading started (a submission's
+        code wrote to them, or someone edited them): no later submission is graded on changed tests."""
         folder = self.folder(number)
         now = {**digest(folder), **{f"../{p.name}": d for p in folder.parent.glob("*.py")
                                     for d in [hashlib.sha256(p.read_bytes()).hexdigest()]}}
@@ -160,13 +149,11 @@ class Grader:
             return grade
         except GraderError:
             raise  # the grader's own fault (a suite that changed, one that cannot run): the batch stops
-        except SubmissionRefused as err:  # a link, a named pipe, a hard link, a file too big: named in one line
-            return score_run(milestone, inventory, None, self.limits,
-                             f"this submission could not be graded: {_one_line(str(err))}")
         except Exception as err:  # noqa: BLE001 - the submission could not be copied, compiled or run:
-            # a 0 with the reason, and the batch goes on (a named pipe, a file compile() cannot hold ...)
-            reason = _one_line(f"{type(err).__name__}: {err}")
-            return score_run(milestone, inventory, None, self.limits, f"this submission could not be graded: {reason}")
+            # a 0 with the reason, and the batch goes on; a refused copy names the file in its own words
+            reason = str(err) if isinstance(err, SubmissionRefused) else f"{type(err).__name__}: {err}"
+            return score_run(milestone, inventory, None, self.limits,
+                             f"this submission could not be graded: {_one_line(reason)}")
 
     def _cache_name(self, submission: Submission, number: int) -> str | None:
         """The cache's name for ``submission``'s grade on milestone ``number`` (:meth:`_key`); None when nothing is

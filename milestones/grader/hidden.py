@@ -1,13 +1,8 @@
 """Take hidden grading tests out of a test module, for the students' public copy.
 
-A hidden test is marked ``@pytest.mark.hidden`` on its function or class, with
-``pytestmark = pytest.mark.hidden`` (or a list holding it) for a whole module or class,
-or ``pytest.param(..., marks=pytest.mark.hidden)`` for one parametrized case. The
-instructor's copy keeps them; :func:`strip_hidden` removes them from the source so a
-student cannot read the hidden cases (and use the grader as an answer oracle).
-
-Keep a hidden case's data inside the hidden test (or its ``pytest.param``): a
-module-level constant used only by hidden tests stays in the public copy.
+How a test, class, module or parametrized case is marked hidden, and why its data belongs inside it: tests/README.md
+("Hidden"). :func:`strip_hidden` removes them from the source, so a student cannot read the hidden cases (and use
+the grader as an answer oracle); the instructor's copy keeps them.
 """
 
 from __future__ import annotations
@@ -53,12 +48,10 @@ def _is_pytestmark(stmt: ast.stmt) -> bool:
 
 
 def _hidden_definition(stmt: ast.stmt) -> bool:
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if any(_is_hidden(d) for d in stmt.decorator_list):
-            return True
-        if isinstance(stmt, ast.ClassDef) and any(_is_pytestmark(s) for s in stmt.body):
-            return True
-    return False
+    """A function or class marked hidden: by a decorator, or (a class) by its ``pytestmark``."""
+    return isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+        any(_is_hidden(d) for d in stmt.decorator_list)
+        or (isinstance(stmt, ast.ClassDef) and any(_is_pytestmark(s) for s in stmt.body)))
 
 
 def _is_hidden_param(node: ast.AST) -> bool:
@@ -90,11 +83,7 @@ def strip_hidden(source: str, name: str) -> tuple[str | None, int]:
     if any(_is_pytestmark(stmt) for stmt in tree.body):
         return None, 1
     data = source.encode("utf-8")
-    line_starts = [0]
-    for index, byte in enumerate(data):
-        if byte == ord("\n"):
-            line_starts.append(index + 1)
-    line_starts.append(len(data))
+    line_starts = [0, *(index + 1 for index, byte in enumerate(data) if byte == ord("\n")), len(data)]
 
     def offset(line: int, col: int) -> int:
         return line_starts[line - 1] + col

@@ -135,33 +135,25 @@ def _kept(member: zipfile.ZipInfo) -> bool:
 
 
 def _check_member(member: zipfile.ZipInfo) -> None:
-    """Refuse an entry that is encrypted or a symbolic link (Unix mode ``S_IFLNK`` in its external attributes).
-
-    Raises:
-        _Refused: with the entry's name.
-    """
+    """_Refused, naming the entry, when it is encrypted or a symbolic link (``S_IFLNK`` in its external
+    attributes)."""
     if member.flag_bits & 0x1:
         raise _Refused(f"{member.filename!r} is encrypted; zip the project without a password")
     if stat.S_ISLNK(member.external_attr >> 16):
         raise _Refused(f"{member.filename!r} is a symbolic link; zip the files themselves")
 
 
-def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
+def _unzip(archive: Path, into: Path, budget: _Budget) -> Path:
     """Unzip ``archive`` into a new folder of its own under ``into`` and return that folder.
 
-    Entries in hidden folders, caches and virtualenvs are left out; the rest count against
-    ``budget`` (default: a fresh one, :data:`MAX_ZIP_ENTRIES` entries and
-    :data:`MAX_UNZIPPED_MB` MB): their number and the sizes the zip declares are checked
-    before anything is written, and the bytes actually unpacked while writing, so a zip bomb
-    stops at the bound whatever it declares.
+    Entries in hidden folders, caches and virtualenvs are left out; the rest count against ``budget``: their
+    number and the sizes the zip declares before anything is written, the bytes actually unpacked while
+    writing, so a zip bomb stops at the bound whatever it declares.
 
     Raises:
-        _Refused: ``archive`` is a symbolic link or over :data:`MAX_ZIP_MB`; an entry's path
-            leaves the folder (absolute, ``..``, a drive); an entry kept is encrypted or a
-            symbolic link; too many entries or bytes; or the file is not a readable zip
-            (damaged, truncated, an unknown compression): one line saying which.
+        _Refused: ``cannot unzip NAME: reason``: a link, over :data:`MAX_ZIP_MB`, an unsafe path (absolute,
+            ``..``, a drive), an entry kept encrypted or a link, over the budget, or not a readable zip.
     """
-    budget = budget if budget is not None else _Budget()
     try:
         if archive.is_symlink():
             raise _Refused("it is a symbolic link, not a zip file")
@@ -193,12 +185,12 @@ def _extract(archive: Path, into: Path, budget: _Budget | None = None) -> Path:
                     while chunk := source.read(_CHUNK):
                         budget.spend(len(chunk))
                         out.write(chunk)
-    except _Refused:
-        raise
+    except _Refused as err:
+        raise _Refused(f"cannot unzip {archive.name}: {err}") from None
     except _ZIP_ERRORS as err:
         reason = str(err.strerror if isinstance(err, OSError) and err.strerror else err).splitlines()
-        raise _Refused(f"it is not a readable zip ({type(err).__name__}: {reason[0] if reason else 'no detail'})"
-                       ) from None
+        raise _Refused(f"cannot unzip {archive.name}: it is not a readable zip ({type(err).__name__}: "
+                       f"{reason[0] if reason else 'no detail'})") from None
     return target
 
 
@@ -208,18 +200,10 @@ def _zips_in(folder: Path) -> list[Path]:
 
 
 def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
-    """Find the project (the folder holding ``blackjack/__init__.py``) of the submission ``path``.
-
-    The rule, for a folder (Gradescope's ``submission/`` too) and for a zip alike:
-
-    1. loose files win: a folder holding ``blackjack/__init__.py``, at its top or up to three
-       folders down (a project one folder down is found), is graded, whatever zips lie beside it;
-    2. else the zip directly in the folder is unpacked (under ``scratch``) and searched the same
-       way; a folder with several zips and no loose project is ungradable (which one is it?);
-    3. a zip handed in (or found in 2) is searched the same way, so a zip holding only a zip
-       (a zip of a zip) is unpacked too, up to :data:`MAX_NESTED_ZIPS` inside the first; deeper is refused.
-
-    All the zips of one submission share one :class:`_Budget`.
+    """Find the project (the folder holding ``blackjack/__init__.py``) of the submission ``path``, a folder
+    (Gradescope's ``submission/`` too) or a zip, by the rule of docs/instructor.md section 2: loose files up to
+    three folders down win; else the one zip directly in the folder is unpacked under ``scratch`` and searched the
+    same way, and so is a zip in that zip (:data:`MAX_NESTED_ZIPS`); all of them share one :class:`_Budget`.
 
     Returns:
         ``(project folder, source)``: ``source`` is the zip the work came from when it was
@@ -247,14 +231,6 @@ def _find_project(path: Path, scratch: Path) -> tuple[Path, Path]:
             source = zips[0]
         folder, unpacked = _unzip(zips[0], scratch, budget), unpacked + 1
     return root, source
-
-
-def _unzip(archive: Path, scratch: Path, budget: _Budget) -> Path:
-    """:func:`_extract`, its refusal worded for the student. Raises _Refused: ``cannot unzip NAME: reason``."""
-    try:
-        return _extract(archive, scratch, budget)
-    except _Refused as err:
-        raise _Refused(f"cannot unzip {archive.name}: {err}") from None
 
 
 #: Most bytes (UTF-8) of a submission's name: with `` (2)`` added it stays a valid file name (at most 255
@@ -316,14 +292,9 @@ def _entries(folder: Path) -> list[Path]:
 
 
 def _group(folder: Path, depth: int) -> list[Path] | None:
-    """The members of ``folder`` if it is a group (a section), else None (a submission, or nothing).
-
-    A zip, or a folder that holds a submission, is a member. A folder holding ``blackjack/`` is a submission; a
-    folder with two members or more, or one that is a group, is a group, except that loose files win (one
-    member holding ``blackjack/`` without a zip, beside zips, is that student's project, ``sam/project/`` beside
-    ``sam/old.zip``); a folder with one member is that student's (``sam/sam.zip``), unless a folder beside it is a
-    group (:func:`find_submissions`: ``sec1/sam.zip`` beside ``sec2/``).
-    """
+    """The members (zips, folders that hold a submission) of ``folder`` if it is a group (a section), else None:
+    a folder with two members or more, or one that is a group, except that loose files win (``sam/project/``
+    beside ``sam/old.zip`` is Sam's project); docs/instructor.md section 2 gives the rule."""
     if depth > MAX_GROUP_DEPTH or (folder / "blackjack" / "__init__.py").is_file():
         return None
     entries = [c for c in _entries(folder) if not c.is_symlink()]
@@ -346,27 +317,14 @@ def holds_submission(folder: Path, depth: int = 0) -> bool:
 
 
 def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) -> list[Submission]:
-    """Turn command-line paths into submissions.
+    """Turn command-line paths into submissions, by the rules of docs/instructor.md section 2.
 
-    A path may be a submission folder (holding ``blackjack/``, possibly a few folders
-    down), a ``.zip`` of one (any case: ``.ZIP``), or a class folder: every zip and every
-    folder in it that holds a submission is one student; a folder holding several (or
-    beside one that does) is a group, a section, searched the same way up to
-    :data:`MAX_GROUP_DEPTH` folders down, and its students are named by their path under
-    the class folder (``sec1/sam``, ``sec2/sam``). In a class folder, anything else (a
-    ``.rar``, an empty folder, a symbolic link, which may lead to another student's work)
-    is an ungradable submission with a note saying so; the others are still graded. Each
-    submission's project is found by one rule (:func:`_find_project`): loose files holding
-    ``blackjack/__init__.py`` win, else the one zip in the folder is unpacked (several zips
-    are ungradable), and a zip holding only a zip is unpacked once more. Each zip is
-    unpacked into a folder of its own under ``scratch``, within bounds
-    (:data:`MAX_ZIP_ENTRIES`, :data:`MAX_UNZIPPED_MB`, :data:`MAX_ZIP_MB`,
-    :data:`MAX_NESTED_ZIPS`); a zip that breaks them, has an unsafe path (absolute, ``..``),
-    a symbolic link or an encrypted entry, or is damaged is ungradable with a one-line
-    note, never an exception. The search for a project does not enter linked folders, and
-    the copy of a submission refuses any link in it
-    (:func:`milestones.grader.isolation.copy_submission`). Names are made one line and safe
-    and told apart (:func:`_unique_names`: ``sam``, ``Sam.zip``, ``sam (2)``).
+    A path may be a submission folder (holding ``blackjack/``, possibly a few folders down), a ``.zip`` of one,
+    or a class folder: every zip and every folder in it that holds a submission is one student, a folder holding
+    several a section (up to :data:`MAX_GROUP_DEPTH` folders down, its students named ``sec1/sam``), anything
+    else (a ``.rar``, an empty folder, a symbolic link) an ungradable submission with a note. Each project is
+    found by :func:`_find_project`, each zip unpacked under ``scratch`` within bounds (a zip refused is a
+    one-line note, never an exception); names are made one line, safe and told apart (:func:`_unique_names`).
 
     Args:
         paths: the paths given.
@@ -376,11 +334,9 @@ def find_submissions(paths: list[Path], scratch: Path, *, single: bool = False) 
             ``project/blackjack/`` next to other folders, or a ``.zip`` kept unextracted).
 
     Returns:
-        Submissions in the order given (a class folder: sorted by path); one that holds
-        no ``blackjack`` package comes back with ``folder=None`` and a note.
-
-    A folder given that holds no submission at all (:func:`holds_submission`) is one
-    ungradable submission (the command line refuses it before this).
+        Submissions in the order given (a class folder: sorted by path); one that holds no ``blackjack`` package
+        (or a folder given that holds no submission at all, :func:`holds_submission`, which the command line
+        refuses before this) comes back with ``folder=None`` and a note.
     """
     found: list[Submission] = []
 

@@ -1,55 +1,23 @@
 """A submission's graded run, isolated: the judge apart from the student's process, private copies, least privilege.
 
-==================================  ====================================================
-name                                what it is
-==================================  ====================================================
-``run_isolated(folder, impl, ...)``  grade one submission on one suite (what
-                                     ``run_suite(..., isolate=True)`` does)
-``SANDBOX_USER_PREFIX``              ``bjgrade``: the users (``bjgrade0`` ...) student code
-                                     runs as when the grader is root
-``sandbox_user(slot)``               that user's name, created with ``useradd`` if missing
-``kill_user(uid)``                   kill every process of a user, until none is left
-``digest(folder)``                   the SHA-256 of every file under a folder
-``copy_submission(source, target)``  copy a submission without following links; refuse
-                                     links, pipes, devices, hard links, big files by name
-``unprotected(root)``                the sandbox's protections unavailable here
-``namespaces()``                     the namespaces the sandbox may take here
-``space_mb(limits)``                 the MiB a run may write in its folders
-==================================  ====================================================
+Each run (:func:`run_isolated`) works in a new private folder outside the submission:
 
-A graded test has two halves (docs/design/graded_test_shape.md): the judge, pytest in the
-grader's own process, which never imports the submission, and the observations, which run the
-submission's code in a **student process** of their own and answer in plain data
-(:mod:`milestones.grader.judge`, :mod:`milestones.grader.observer`). Each run (:func:`run_isolated`) works in
-a new private folder outside the submission:
-
-* ``judge``: a copy of the milestone's tests and their ``conftest.py`` for the judge. The run of
-  the visible tests gets a copy **without the hidden tests** (stripped with
-  :func:`milestones.grader.hidden.strip_hidden`); the hidden tests run afterwards in a second run from
-  a copy of their own, whose student process's output is never shown. When the grader is
-  root, only root can read this folder: the student's process never sees what a test expects;
-* ``student``: what the student's process may read: a copy of the grading package (never the
-  reference packages), the suite's observation modules (``observe*.py``) and the mirrors of
-  ``site-packages`` without the kit (:func:`site_mirrors`);
-* ``sub``: a copy of the submission, the student's process's working folder, and ``tmp``
-  (``$TMPDIR``, ``$HOME``, and its stdout and stderr, ``output.txt``): the only folders the
-  student's process may write to (Linux Landlock, see :mod:`milestones.grader._sandbox`); where a
-  private mount namespace is allowed, what it writes there goes to a private ``tmpfs`` of
-  :func:`space_mb` MiB. With Landlock it may read only these folders, ``student`` and the
-  system's and Python's folders (:func:`read_rules`): never the kit's packages, its entries in
-  ``site-packages``, the suites, the judge's copy or another run;
+* ``judge``: the judge's copy of the milestone's tests. The visible run's copy has no hidden tests
+  (:func:`milestones.grader.hidden.strip_hidden`); the hidden tests run afterwards from a copy of their own,
+  whose student process's output is never shown. As root, only root can read it;
+* ``student``: what the student's process may read besides the system's and Python's folders
+  (:func:`read_rules`): a copy of the grading package (never the reference packages), the suite's
+  ``observe*.py`` and the mirrors of ``site-packages`` without the kit (:func:`site_mirrors`);
+* ``sub`` (the submission's copy, the student's process's working folder) and ``tmp`` (its ``$TMPDIR``,
+  ``$HOME`` and ``output.txt``): the only folders it may write to (Landlock, :mod:`milestones.grader._sandbox`),
+  on a private ``tmpfs`` of :func:`space_mb` MiB where a mount namespace is allowed; as root, both ``0700`` and
+  owned by the run's sandbox user (``bjgrade<slot>``), every process of whom is killed when a student process
+  and the run end;
 * ``judge-tmp``: the judge's ``$TMPDIR``.
 
-The student's process starts through the sandbox (:mod:`milestones.grader._sandbox`: hard rlimits,
-Landlock, a dedicated user, PID, IPC, network and mount namespaces where allowed); the judge
-reads its answers as hostile data and decides. Every file under ``judge`` and ``student`` is
-hashed before and after the run: a difference marks the run tampered. When the grader is
-root, the student's processes belong to a dedicated unprivileged user (``bjgrade<slot>``,
-one per run at a time), who owns only ``sub`` and ``tmp``, both ``0700`` (the run's folder is
-``0711``, the judge's copy and output root's alone), so a concurrent run's user can read
-neither; when a student process ends, and when the run ends, every process of that user is
-killed. The protections that were unavailable (:func:`unprotected`) are recorded on the
-result (:attr:`milestones.grader.runner.RunResult.unprotected`) for the instructor's report.
+Every file under ``judge`` and ``student`` is hashed before and after the run: a difference marks the run
+tampered. The protections unavailable here (:func:`unprotected`) are recorded on
+:attr:`milestones.grader.runner.RunResult.unprotected`; what each one prevents: docs/instructor.md section 7.
 """
 
 from __future__ import annotations
@@ -68,8 +36,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager, nullcontext
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -152,18 +120,16 @@ def sandbox_user(slot: int) -> pwd.struct_passwd:
             pass
         useradd = shutil.which("useradd") or "/usr/sbin/useradd"
         shell = "/usr/sbin/nologin" if Path("/usr/sbin/nologin").exists() else "/bin/false"
+        why = ""
         try:
             done = subprocess.run([useradd, "--system", "--no-create-home", "--home-dir", "/nonexistent",
                                    "--shell", shell, "--user-group", name],
                                   capture_output=True, text=True, timeout=60, check=False)
-        except OSError as err:
-            raise GraderError(f"grading as root runs student code as the user {name}, and useradd cannot "
-                              f"create it: {err}") from None
-        try:
+            why = done.stderr.strip() or str(done.returncode)
             entry = pwd.getpwnam(name)
-        except KeyError:
+        except (OSError, KeyError) as err:
             raise GraderError(f"grading as root runs student code as the user {name}, and useradd cannot "
-                              f"create it: {done.stderr.strip() or done.returncode}") from None
+                              f"create it: {why or err}") from None
     if entry.pw_uid == 0 or entry.pw_gid == 0:
         raise GraderError(f"the sandbox user {name} has uid or gid 0; delete it so it is made again")
     return entry
@@ -174,8 +140,7 @@ def _user_slot() -> Iterator[pwd.struct_passwd]:
     """A sandbox user no other run (of this grader or another one on the machine) uses now."""
     import fcntl  # POSIX only, like the root mode
 
-    locks = Path("/run/lock") if Path("/run/lock").is_dir() else Path("/run") if Path("/run").is_dir() else None
-    folder = locks or Path(tempfile.gettempdir())
+    folder = next((p for p in (Path("/run/lock"), Path("/run")) if p.is_dir()), Path(tempfile.gettempdir()))
     for slot in range(_SLOTS):
         lock = open(folder / f"milestones-{SANDBOX_USER_PREFIX}{slot}.lock", "a+b")  # noqa: SIM115
         try:
@@ -212,10 +177,8 @@ def kill_user(uid: int) -> int:
             return rounds - 1
         for number in (signal.SIGSTOP, signal.SIGKILL):
             for pid in pids:
-                try:
+                with suppress(OSError):
                     os.kill(pid, number)
-                except OSError:
-                    pass
         time.sleep(0.01 * min(rounds, 10))
     return rounds
 
@@ -419,17 +382,15 @@ _BY_DESCRIPTOR = (os.open in os.supports_dir_fd and os.stat in os.supports_dir_f
                   and bool(_NOFOLLOW) and hasattr(os, "O_DIRECTORY"))
 
 
+#: What a file that is neither a folder nor a regular file is, in words, by the ``stat`` test that tells.
+_KINDS = ((stat.S_ISLNK, "a symbolic link; hand in the file or folder itself, not a link"),
+          (stat.S_ISFIFO, "a named pipe, not a regular file"), (stat.S_ISSOCK, "a socket, not a regular file"),
+          (stat.S_ISCHR, "a device, not a regular file"), (stat.S_ISBLK, "a device, not a regular file"))
+
+
 def _kind(mode: int) -> str:
-    """What a file that is neither a folder nor a regular file is, in words."""
-    if stat.S_ISLNK(mode):
-        return "a symbolic link; hand in the file or folder itself, not a link"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe, not a regular file"
-    if stat.S_ISSOCK(mode):
-        return "a socket, not a regular file"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device, not a regular file"
-    return "not a regular file"
+    """What a file of ``mode`` that is neither a folder nor a regular file is, in words (:data:`_KINDS`)."""
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
 
 
 @dataclass
@@ -443,15 +404,11 @@ class _CopyBudget:
 def copy_submission(source: Path, target: Path, *, label: str = "") -> None:
     """Copy the submission folder ``source`` to the new folder ``target``, never following a link.
 
-    Every entry is looked at without following links; a symbolic link (to a file or a folder,
-    inside the submission or out of it: a project needs none), a named pipe, a socket, a device
-    and a hard link (a regular file with more than one name, which may be a file the student
-    cannot read, such as ``/etc/shadow``) is refused by name. A regular file is opened without
-    following links and without blocking, checked again on the open file, and copied in
-    chunks: all files together at most :data:`MAX_COPIED_MB` MB and :data:`MAX_COPIED_FILES`
-    files and folders, a ``.py`` file at most :data:`MAX_SOURCE_BYTES`. Caches, version
-    control and virtualenv folders are left out (``_JUNK``). The copies are private to the
-    grader's user (folders 700, files 600, or 700 when executable).
+    A symbolic link (a project needs none), a named pipe, a socket, a device and a hard link (which may be a
+    file the student cannot read, such as ``/etc/shadow``) is refused by name; a regular file is checked again
+    once open, and copied in chunks within :data:`MAX_COPIED_MB`, :data:`MAX_COPIED_FILES` and, for a ``.py``
+    file, :data:`MAX_SOURCE_BYTES`. Caches, version control and virtualenv folders are left out (``_JUNK``).
+    The copies are private to the grader's user (folders 700, files 600, or 700 when executable).
 
     Args:
         source: the submission's folder (itself not a link).
@@ -470,24 +427,27 @@ def copy_submission(source: Path, target: Path, *, label: str = "") -> None:
         raise SubmissionRefused(f"{name!r} does not exist") from None
     if not stat.S_ISDIR(mode):
         raise SubmissionRefused(f"{name!r} is {_kind(mode) if not stat.S_ISREG(mode) else 'a file, not a folder'}")
-    if _BY_DESCRIPTOR:
-        top = _open_folder(str(source), None, name)
-        try:
-            _copy_folder(top, target, label, budget)
-        finally:
-            os.close(top)
-    else:
-        _copy_folder(str(source), target, label, budget)
+    with _folder(str(source), None, name) as top:
+        _copy_folder(top, target, label, budget)
 
 
-def _open_folder(name: str, parent: int | None, shown: str) -> int:
-    """Open the folder ``name`` (in the folder open as ``parent``) without following a link; refuse a link."""
+@contextmanager
+def _folder(path: str, at: int | None, shown: str) -> Iterator[int | str]:
+    """The folder ``path`` (in the folder open as ``at``) for :func:`_copy_folder`: where folders are walked by
+    descriptor, opened without following a link (a link is refused); elsewhere its path."""
+    if not _BY_DESCRIPTOR:
+        yield path
+        return
     try:
-        return os.open(name, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=parent)
+        descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=at)
     except OSError as err:
         if err.errno in (errno.ELOOP, errno.ENOTDIR):
             raise SubmissionRefused(f"{shown!r} is not a folder any more (a symbolic link?)") from None
         raise
+    try:
+        yield descriptor
+    finally:
+        os.close(descriptor)
 
 
 def _copy_folder(folder: int | str, target: Path, relative: str, budget: _CopyBudget) -> None:
@@ -505,35 +465,24 @@ def _copy_folder(folder: int | str, target: Path, relative: str, budget: _CopyBu
             raise SubmissionRefused(f"it holds more than {MAX_COPIED_FILES} files and folders "
                                     f"(leave out virtualenvs and data)")
         budget.entries -= 1
-        if isinstance(folder, int):
-            mode = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode
-        else:
-            mode = os.lstat(os.path.join(folder, name)).st_mode
+        path, at = (name, folder) if isinstance(folder, int) else (os.path.join(folder, name), None)
+        mode = os.stat(path, dir_fd=at, follow_symlinks=False).st_mode
         if stat.S_ISDIR(mode):
-            if isinstance(folder, int):
-                inner = _open_folder(name, folder, shown)
-                try:
-                    _copy_folder(inner, target / name, shown, budget)
-                finally:
-                    os.close(inner)
-            else:
-                _copy_folder(os.path.join(folder, name), target / name, shown, budget)
+            with _folder(path, at, shown) as inner:
+                _copy_folder(inner, target / name, shown, budget)
         elif stat.S_ISREG(mode):
-            _copy_file(folder, name, target / name, shown, budget)
+            _copy_file(path, at, target / name, shown, budget)
         else:
             raise SubmissionRefused(f"{shown!r} is {_kind(mode)}")
 
 
-def _copy_file(folder: int | str, name: str, target: Path, shown: str, budget: _CopyBudget) -> None:
-    """Copy the regular file ``name`` of ``folder``: opened without following a link or blocking, checked
-    again once open (a regular file with one name), and within the budget."""
+def _copy_file(path: str, at: int | None, target: Path, shown: str, budget: _CopyBudget) -> None:
+    """Copy the regular file ``path`` (in the folder open as ``at``): opened without following a link or
+    blocking, checked again once open (a regular file with one name), and within the budget."""
     flags = os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) \
         | getattr(os, "O_BINARY", 0)
     try:
-        if isinstance(folder, int):
-            fd = os.open(name, flags, dir_fd=folder)
-        else:
-            fd = os.open(os.path.join(folder, name), flags)
+        fd = os.open(path, flags, dir_fd=at)
     except OSError as err:
         if err.errno == errno.ELOOP:
             raise SubmissionRefused(f"{shown!r} is {_kind(stat.S_IFLNK)}") from None
@@ -545,7 +494,7 @@ def _copy_file(folder: int | str, name: str, target: Path, shown: str, budget: _
         if status.st_nlink > 1:
             raise SubmissionRefused(f"{shown!r} is a hard link (one file under {status.st_nlink} names, maybe one "
                                     f"outside the submission); hand in a copy of the file")
-        limit = min(MAX_SOURCE_BYTES, budget.size) if name.endswith(".py") else budget.size
+        limit = min(MAX_SOURCE_BYTES, budget.size) if path.endswith(".py") else budget.size
         if status.st_size > limit:
             raise SubmissionRefused(_too_big(shown, status.st_size))
         mode = 0o700 if status.st_mode & stat.S_IXUSR else 0o600
@@ -614,11 +563,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         env = {k: os.environ[k] for k in _KEPT_ENV if k in os.environ}
         if not root:
             env.update({k: os.environ[k] for k in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY") if k in os.environ})
-        env.update(HOME=str(tmp), TMPDIR=str(tmp), PYTHONPATH=str(kit), PYTHONDONTWRITEBYTECODE="1",
-                   PYTHONHASHSEED="0", PYTHONNOUSERSITE="1")
-        env[ISOLATED_ENV] = "1"
-        env[SITE_MIRRORS_ENV] = str(kit / "site")
-        env[STAGING_ENV] = str(staging)
+        env.update({"HOME": str(tmp), "TMPDIR": str(tmp), "PYTHONPATH": str(kit), "PYTHONDONTWRITEBYTECODE": "1",
+                    "PYTHONHASHSEED": "0", "PYTHONNOUSERSITE": "1", ISOLATED_ENV: "1",
+                    SITE_MIRRORS_ENV: str(kit / "site"), STAGING_ENV: str(staging)})
         observer = [sys.executable, "-P", "-s", "-B", "-m", "milestones.grader.observer", "--impl", str(sub),
                     "--isolated"]
         readable, listable = read_rules(folder.parent)
@@ -634,20 +581,16 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
         with _user_slot() if root else nullcontext() as user, _display(needs_display(folder)) as display:
             if display is not None:
                 env["DISPLAY"] = display
-            after = None
+            after: Callable[[], object] | None = None
             uid = None
             if user is not None:
                 work.chmod(0o711)
                 _open_up(kit)
                 _chown_tree(sub, user.pw_uid, user.pw_gid)
                 _chown_tree(tmp, user.pw_uid, user.pw_gid)
-                sandbox += ["--user", user.pw_name]
-                for path in _interpreter_folders():
-                    sandbox += ["--expose", path]
+                sandbox += ["--user", user.pw_name, *_options("--expose", _interpreter_folders())]
                 uid = user.pw_uid
-
-                def after() -> None:
-                    kill_user(user.pw_uid)
+                after = functools.partial(kill_user, uid)
             command = [*sandbox, "--", *observer] if os.name == "posix" else observer
             spec = {"command": command, "env": env, "cwd": str(sub), "observations": str(observe), "user_uid": uid}
             spec_file = work / "student.json"
@@ -655,13 +598,9 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
             spec_file.chmod(0o600)
             judge_tmp = work / "judge-tmp"  # the judge's own temporary files, out of every other run's reach
             judge_tmp.mkdir(mode=0o700)
-            if os.name == "posix":
-                execute(judge_args, cwd=judge, env={**judge_env(), "TMPDIR": str(judge_tmp)}, limits=limits,
-                        result=result, output_file=work / "output.txt", after=after)
-            else:  # no pipe to pass (Windows): a results file
-                results = work / "results.jsonl"
-                execute([*judge_args, "--results-json", str(results)], cwd=judge, env=judge_env(), limits=limits,
-                        result=result, output_file=work / "output.txt", results_file=results)
+            judge_environment = {**judge_env(), "TMPDIR": str(judge_tmp)} if os.name == "posix" else judge_env()
+            execute(judge_args, cwd=judge, env=judge_environment, limits=limits, result=result,
+                    output_file=work / "output.txt", after=after)
         if not result.tampered:
             changed = _changed(before, _grading_files(kit, judge))
             if changed:
@@ -669,7 +608,7 @@ def _one_run(folder: Path, impl: Path, limits: Limits, *, part: str) -> RunResul
     return started(result)
 
 
-def _options(name: str, values: tuple[str, ...]) -> list[str]:
+def _options(name: str, values: Iterable[str]) -> list[str]:
     """``[name, value]`` for each of ``values``, as one list of arguments."""
     return [item for value in values for item in (name, value)]
 

@@ -1,22 +1,12 @@
 """The judge's side of a graded test: ask the student's process for observations, read its answers as untrusted data.
 
-===========================  ===========================================================
-name                         what it is
-===========================  ===========================================================
-``Student``                  one student process serving one test module's observations;
-                             ``student("name", *args)`` returns the observation's data
-``Launch``                   how to start that process (command, environment, folder)
-``StudentError``             a call that did not return data; ``.text`` is the message
-                             for the student
-``Raised``                   ... because the student's code raised (``.type``, ``.is_a()``)
-``StudentTimeout``           ... because it ran past its time limit
-``StudentGone``              ... because the process ended or broke the channel's rules
-===========================  ===========================================================
-
-This module runs in the grader's pytest process, which never imports the submission
-(docs/design/graded_test_shape.md), and in the student's tools (:mod:`milestones.host`). Every reply is
-hostile: it is read within the channel's bounds (:func:`~.protocol.read_reply`) and must answer the request
-just sent; anything else ends that process (the next call starts a fresh one) and fails the call.
+:class:`Student` is one student process serving one test module's observations (``student("name", *args)``
+returns the observation's data), started as :class:`Launch` says; a call that returns no data raises a
+:class:`StudentError` whose ``text`` is the message for the student. This module runs in the grader's pytest
+process, which never imports the submission (docs/design/graded_test_shape.md), and in the student's tools
+(:mod:`milestones.host`). Every reply is hostile: it is read within the channel's bounds
+(:func:`~.protocol.read_reply`) and must answer the request just sent; anything else ends that process (the next
+call starts a fresh one) and fails the call.
 """
 
 from __future__ import annotations
@@ -27,18 +17,15 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .protocol import (FDS_ENV, READ_DEPTH_LIMIT, READS_STDIN, REPLY_LIMIT, Opaque, as_number, read_reply, request,
-                       text as _text)
+from .protocol import FDS_ENV, READS_STDIN, REPLY_LIMIT, Opaque, as_number, read_reply, request, text as _text
 
-__all__ = ["as_number", "DEPTH_LIMIT", "REPLY_LIMIT", "Launch", "Opaque", "Raised", "Student", "StudentError",
-           "StudentGone", "StudentTimeout", "read_reply"]
-
-#: The deepest nesting of lists and dicts a reply may hold (:data:`~.protocol.READ_DEPTH_LIMIT`).
-DEPTH_LIMIT = READ_DEPTH_LIMIT
+__all__ = ["as_number", "REPLY_LIMIT", "Launch", "Opaque", "Raised", "Student", "StudentError", "StudentGone",
+           "StudentTimeout", "read_reply"]
 #: Seconds the judge waits past a call's own time limit (the student's process stops the call itself
 #: then, naming the loop) before it kills the process.
 _GRACE = 3.0
@@ -133,7 +120,7 @@ class Launch:
     cwd: Path
     output: Path | None
     timeout: float = 0.0
-    after: Callable[[], None] | None = None
+    after: Callable[[], object] | None = None
 
 
 class Student:
@@ -171,7 +158,7 @@ class Student:
                 raise StudentTimeout(_text(data.get("message")) + _text(data.get("where"), 500))
             raise Raised(raised if isinstance(raised, dict) else {})
         if "value" not in reply:
-            self._end()
+            self.close()
             raise StudentGone("your code's process sent an answer that was neither a value nor an exception")
         return reply["value"]
 
@@ -184,10 +171,6 @@ class Student:
                 raise
             return err
         return None
-
-    def close(self) -> None:
-        """End the student's process (and everything it started)."""
-        self._end()
 
     def _start(self) -> None:
         to_child, from_judge = os.pipe()
@@ -214,14 +197,14 @@ class Student:
         try:
             _write_all(self._to, request(ident, call, args, timeout))
         except OSError:
-            status = self._end()
+            status = self.close()
             raise StudentGone(_gone(status), status) from None
         limit = self.launch.timeout if timeout is None else timeout
         deadline = None if limit <= 0 else time.monotonic() + limit + _GRACE
         while True:
             line = self._read_line(deadline)
             if line is None:
-                status = self._end()
+                status = self.close()
                 if deadline is not None and time.monotonic() >= deadline:
                     raise StudentTimeout(f"took longer than {limit:g} s and was stopped: look for a loop that never "
                                          f"ends")
@@ -231,10 +214,10 @@ class Student:
             try:
                 reply = read_reply(line)
             except ValueError as err:
-                self._end()
+                self.close()
                 raise StudentGone(f"your code's process broke the rules of the tests' channel ({err})") from None
             if reply.get("id") != ident:
-                self._end()
+                self.close()
                 raise StudentGone("your code's process answered a question it was not asked")
             if say is None or set(reply) != {"id", "say"}:
                 return reply
@@ -261,8 +244,9 @@ class Student:
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line
 
-    def _end(self) -> int | None:
-        """Kill the process's group (the sandbox's supervisor kills what it started) and return its exit status."""
+    def close(self) -> int | None:
+        """End the student's process and everything it started (the sandbox's supervisor kills what it started when
+        its group is killed); return its exit status (None: no process was running)."""
         process, self._process = self._process, None
         for descriptor in (self._to, self._from):
             if descriptor != -1:
@@ -270,25 +254,13 @@ class Student:
         self._to = self._from = -1
         if process is None:
             return None
-        status = process.poll()
-        if status is None:
-            try:
+        if process.poll() is None:
+            with suppress(ProcessLookupError, PermissionError, subprocess.TimeoutExpired):
                 os.killpg(process.pid, signal.SIGTERM)
                 process.wait(2)
-            except (ProcessLookupError, PermissionError):
-                pass
-            except subprocess.TimeoutExpired:
-                pass
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            status = process.wait()
-        else:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        status = process.wait()
         if self.launch.after is not None:
             self.launch.after()
         return status
@@ -311,13 +283,12 @@ def _signal_of(status: int | None) -> int | None:
 
 def _gone(status: int | None) -> str:
     """Why the student's process ended, in words."""
-    names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
     number = _signal_of(status)
-    if number is not None and names.get(number) == "SIGXCPU":
-        return "your code used up its CPU time during the test (a loop that never ends?)"
-    if number is not None and names.get(number) == "SIGXFSZ":
-        return "your code wrote too much output during the test (printing in a loop?)"
     if number is not None:
+        if number == getattr(signal, "SIGXCPU", None):
+            return "your code used up its CPU time during the test (a loop that never ends?)"
+        if number == getattr(signal, "SIGXFSZ", None):
+            return "your code wrote too much output during the test (printing in a loop?)"
         return f"your code's process was killed by signal {number} during the test"
     return (f"your code's process ended during the test with exit status {status} "
             f"(does your code call os._exit() or crash the interpreter?)")

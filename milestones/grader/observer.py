@@ -5,24 +5,13 @@ hand)::
 
     python -m milestones.grader.observer --impl FOLDER --observations FILE [--timeout S] [--isolated] [--tool]
 
-A graded test has two halves (docs/design/graded_test_shape.md): the **judge**, a pytest test in the
-grader's process that never imports the submission, and the **observation**, a small function of the
-suite's module ``observe_<name>.py`` that runs here, in the student's process, calls the student's
-functions and returns plain data. The student's tools (demo, defend, ten rounds) use the same process
-for their plays (:mod:`milestones.plays`), with ``--tool``. This process
-
-* imports ``blackjack`` and ``gui`` from ``--impl`` only (``--isolated``: with every other folder
-  holding them taken off ``sys.path``), and the observations module from its file;
-* reads one request per line from the descriptor :data:`~.protocol.FDS_ENV` names (read and removed at
-  start, made non-inheritable), runs the observation with the one time limit (:func:`time_limit`, at
-  ``--timeout`` seconds or the request's own), and writes one reply per line to the other descriptor
-  (:mod:`.protocol` gives the shapes): its value, or what the student's code raised (its class, message,
-  and where in the student's files), ``"timed_out": true`` when the limit stopped it;
-* never reads the keyboard: ``input()`` in student code raises ``OSError`` saying so.
-
-Nothing here is trusted: the judge reads every reply with size, depth and type limits, and the
-student's code may change anything in this process. It can only change the data its own
-functions produce.
+The functions are a suite's observations (``observe_<name>.py``, docs/design/graded_test_shape.md) or, with
+``--tool``, a tool's play (:mod:`milestones.plays`). This process imports ``blackjack`` and ``gui`` from
+``--impl`` only (:class:`ProjectOnly`; ``--isolated``: every other folder holding them off ``sys.path``),
+reads one request per line from the descriptors :data:`~.protocol.FDS_ENV` names, runs it under the one time
+limit (:func:`time_limit`) and writes one reply each (:mod:`.protocol` gives the shapes); ``input()`` in
+student code raises ``OSError``. Nothing here is trusted: the student's code may change anything in this
+process, so it can only change the data its own functions produce, which the judge reads within bounds.
 """
 
 from __future__ import annotations
@@ -45,7 +34,7 @@ from types import CodeType, FrameType, ModuleType
 from typing import Any, TextIO
 
 from .protocol import (FDS_ENV, IMPORTS_CALL, OBJECT_KEY, READS_STDIN, REQUEST_LIMIT, TEXT_LIMIT, TestTimeout, clip,
-                       number, plain, reply)
+                       number, observation_error, plain, reply)
 
 __all__ = ["FDS_ENV", "IMPORTS_CALL", "OBJECT_KEY", "READS_STDIN", "ProjectOnly", "TestTimeout", "capture",
            "given_cards", "main", "number", "plain", "time_limit"]
@@ -267,11 +256,8 @@ class _Observations:
         self.error: BaseException | None = None
 
     def load(self) -> ModuleType:
-        """The observations module, imported the first time.
-
-        Raises:
-            _ImportFailed: it (so the student's code it imports) could not be imported, now or the first time.
-        """
+        """The observations module, imported the first time; _ImportFailed when it (so the student's code it
+        imports) could not be imported, now or the first time."""
         if self.module is None and self.error is None:
             try:
                 spec = importlib.util.spec_from_file_location(self.path.stem, self.path)
@@ -289,12 +275,8 @@ class _Observations:
         return self.module
 
     def function(self, name: str) -> Callable[..., object]:
-        """The observation ``name``: a public function the module itself defines.
-
-        Raises:
-            _ImportFailed: the module could not be imported.
-            LookupError: it defines no such observation.
-        """
+        """The observation ``name``, a public function the module itself defines (LookupError when there is none;
+        _ImportFailed when the module could not be imported)."""
         found = getattr(self.load(), name, None)
         if name.startswith("_") or not callable(found) or getattr(found, "__module__", None) != self.path.stem:
             raise LookupError(f"{self.path.name} has no observation {name!r}")
@@ -309,18 +291,13 @@ class _ImportFailed(Exception):
         self.error = error
 
 
-def _observation_error(message: str) -> dict[str, Any]:
-    """A reply for a request the suite's side got wrong (not the student's code): an ``ObservationError``."""
-    return {"raised": {"type": "ObservationError", "bases": [], "message": message, "where": ""}}
-
-
 def _answer(observations: _Observations, request: object, timeout: float,
             stopped: dict[CodeType, int]) -> dict[str, Any]:
     """Run one request's observation (its own ``timeout`` when it gives one); count a call stopped at its time
     limit in ``stopped``."""
     hanging = {code: n for code, n in stopped.items() if n >= _HANG_REPEAT}
     if not (type(request) is dict and type(request.get("call")) is str and type(request.get("args")) is list):
-        return _observation_error("a malformed request")
+        return observation_error("a malformed request")
     if type(request.get("timeout")) in (int, float):
         timeout = request["timeout"]
     if request["call"] == IMPORTS_CALL:
@@ -330,7 +307,7 @@ def _answer(observations: _Observations, request: object, timeout: float,
     except _ImportFailed as failed:
         return {"raised": {**_describe(failed.error), "import": True}}
     except LookupError as err:
-        return _observation_error(str(err))
+        return observation_error(str(err))
     try:
         with time_limit(timeout, hanging):
             return {"value": plain(function(*request["args"]))}
@@ -397,12 +374,10 @@ def _serve(reader: io.BufferedReader, writer: TextIO, observations: _Observation
         except ValueError:
             return
         ident = request.get("id") if type(request) is dict else None
-        if tool:
-            with contextlib.redirect_stdout(_Say(writer, ident)) as said:
-                answer = _answer(observations, request, timeout, stopped)
-                said.flush()
-        else:
+        with contextlib.redirect_stdout(_Say(writer, ident)) if tool else contextlib.nullcontext() as said:
             answer = _answer(observations, request, timeout, stopped)
+            if said is not None:
+                said.flush()
         writer.write(reply(ident, answer))
         writer.flush()
 

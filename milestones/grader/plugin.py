@@ -1,33 +1,20 @@
 """The grading plugin for pytest: points, hidden tests, parts, the student fixture, student messages, results.
 
-Loaded by ``tests/conftest.py`` (``pytest_plugins = ["milestones.grader.plugin"]``). The tests it
-runs are judges: they never import the submission. They ask the fixture ``student`` (a
-:class:`milestones.grader.judge.Student`, one process per test module) for observations, which run in the
-student's process (:mod:`milestones.grader.observer`) and come back as plain data.
-
-For every test under a ``milestone<N>/`` folder it
-
-* reads ``@pytest.mark.points(n)`` (required; ``points(0)`` for an ungraded test),
-  ``@pytest.mark.hidden`` and the module's ``PART = "<key>"`` (required when the
-  milestone has several parts in ``milestones/points.toml``); a test that breaks these
-  rules fails at set-up with a message saying what to add;
-* gives the test module's tests the fixture ``student``: the observations of
-  ``observe_<name>.py`` beside ``test_<name>.py``, run on the submission in ``--impl``
-  (default: the reference) in a process of its own, through the sandbox
-  (:mod:`milestones.grader._sandbox`) with the limits ``--student-limits`` and a time limit of
-  ``--test-timeout`` seconds per call; a graded run passes ``--student-spec FILE`` instead,
-  the isolated run's command, environment and folders (:mod:`milestones.grader.isolation`);
-* turns a failure into one line for a student: the assert's message, or the student's
-  exception as :class:`milestones.grader.judge.StudentError` words it ("not written yet: <what to
-  do>" for a starter's ``NotImplementedError``, the exception with the function and line in
-  the student's code, a loop stopped at its time limit);
-* writes the results stream (:mod:`.protocol`) as the run goes, so a run killed by a time limit keeps what
-  it finished: to the grader's pipe (:data:`~.protocol.RESULTS_FD_ENV`), or else to ``--results-json PATH``.
+Loaded by ``tests/conftest.py`` (``pytest_plugins = ["milestones.grader.plugin"]``). The tests it runs are
+judges: they never import the submission, they ask the fixture :func:`student`. For every test under a
+``milestone<N>/`` folder it reads ``@pytest.mark.points(n)`` (required; ``points(0)`` for an ungraded test),
+``@pytest.mark.hidden`` and the module's ``PART = "<key>"`` (required when the milestone has several parts in
+``milestones/points.toml``); a test that breaks these rules fails at set-up with a message saying what to add.
+It turns a failure into one line for a student (:func:`student_message`) and writes the results stream
+(:func:`.protocol.record`) as the run goes, so a run killed by a time limit keeps what it finished: to the
+grader's pipe (:data:`~.protocol.RESULTS_FD_ENV`), or else to ``--results-json PATH``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import json
 import os
 import re
@@ -46,7 +33,7 @@ from ..config import (GRADING_MARKERS, OBSERVATIONS_PREFIX, Course, load_course,
                      suite_number, suite_path)
 from ._sandbox import undumpable
 from .judge import Launch, Raised, Student, StudentError, StudentTimeout
-from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, record
+from .protocol import IMPORTS_CALL, MESSAGE_LIMIT, RESULTS_FD_ENV, RUN_TAG_ENV, clip, record
 from .runner import judge_env
 
 __all__ = ["doc_summary", "student", "student_message"]
@@ -63,8 +50,7 @@ _PROBLEM: pytest.StashKey[str] = pytest.StashKey()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add ``--results-json``, ``--test-timeout`` (seconds per call of the student's code), ``--points-file``,
-    ``--student-limits`` and ``--student-spec`` to pytest."""
+    """Add the grading options to pytest."""
     group = parser.getgroup("milestones", "course grading")
     group.addoption("--results-json", metavar="PATH", default=None,
                     help="append one JSON line per collected test and per result to PATH")
@@ -162,22 +148,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def _milestone_of(path: Path) -> int | None:
-    for part in reversed(path.parts[:-1]):
-        number = suite_number(part)
-        if number is not None:
-            return number
-    return None
+    """The number of the innermost ``milestone<N>`` folder holding ``path``, if any."""
+    return next((n for part in reversed(path.parts[:-1]) if (n := suite_number(part)) is not None), None)
 
 
 def doc_summary(doc: str | None) -> str:
     """What a test checks, for ``check``'s "what it checks" line and the grader: the first paragraph of its
     docstring on one line, so a first sentence that wraps onto a second line is never cut mid-sentence."""
-    lines: list[str] = []
-    for line in (doc or "").strip().splitlines():
-        if not line.strip():
-            break
-        lines.append(line.strip())
-    return " ".join(lines)
+    return " ".join(itertools.takewhile(bool, (line.strip() for line in (doc or "").strip().splitlines())))
 
 
 def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str | None]:
@@ -200,8 +178,7 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
     module = getattr(item, "module", None)
     key = getattr(module, "PART", None)
     try:
-        milestone_spec = course.milestone(milestone)
-        info["part"] = milestone_spec.part(key).key
+        info["part"] = course.milestone(milestone).part(key).key
     except KeyError as err:
         return info, f"{name}: {err.args[0]} (see milestones/points.toml and tests/README.md)"
     return info, None
@@ -210,12 +187,9 @@ def _item_info(item: pytest.Item, course: Course) -> tuple[dict[str, Any], str |
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config,
                                   items: list[pytest.Item]) -> None:
-    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it.
-
-    First, one student process imports every selected module's observations (and so the student's code):
-    a module whose import fails is recorded as a ``collect_error`` with the student's message, and its tests
-    are not run (each would fail with the same words).
-    """
+    """Give each milestone test its points and part (a bad marker becomes the test's failure) and record it; a
+    module whose observations (so the student's code) cannot be imported (:func:`_imports_failing`) is recorded as
+    a ``collect_error`` with the student's message instead, and its tests are not run."""
     recorder = config.stash[_RECORDER]
     broken = _imports_failing(config, [item for item in items if _milestone_of(item.path) is not None])
     for module, message in broken.items():
@@ -243,14 +217,12 @@ def _module_nodeid(session: pytest.Session, module: Path) -> str:
 def _imports_failing(config: pytest.Config, items: list[pytest.Item]) -> dict[Path, str]:
     """``test module -> the student's message`` for each module of ``items`` whose observations (so the student's
     code) cannot be imported; one student process tries them all, for each milestone folder."""
-    modules: dict[Path, list[Path]] = {}
+    modules: dict[Path, dict[Path, None]] = {}  # folder -> its test modules, in order
     for item in items:
         if "student" in getattr(item, "fixturenames", ()) and _observations(item.path).is_file():
-            listed = modules.setdefault(item.path.parent, [])
-            if item.path not in listed:
-                listed.append(item.path)
+            modules.setdefault(item.path.parent, {})[item.path] = None
     broken: dict[Path, str] = {}
-    for tests in modules.values():
+    for tests in map(list, modules.values()):
         with _student_process(config, tests[0]) as process:
             try:
                 answer = process(IMPORTS_CALL, *[_observations(t).name for t in tests])
@@ -300,9 +272,7 @@ def _bare_assert(text: str) -> str:
     kept = [lines[0]] + [line for line in lines[1:] if line.startswith(("At index", "Left contains", "Right contains",
                                                                           "Differing"))][:1]
     shown = "; ".join(_SHORTENED_ADDRESS.sub("<object>", _ADDRESS.sub(r"<\2>", line)) for line in kept)
-    if len(shown) > 300:
-        shown = shown[:297] + "..."
-    return f"a check with no explanation of its own failed: {shown}"
+    return f"a check with no explanation of its own failed: {clip(shown, 300)}"
 
 
 def student_message(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
@@ -337,9 +307,7 @@ def student_message(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
     notes = [str(n) for n in getattr(exc, "__notes__", [])][:3]
     if notes:
         text += "\n" + "\n".join(notes)
-    if len(text) > MESSAGE_LIMIT:
-        text = text[:MESSAGE_LIMIT - 3] + "..."
-    return text
+    return clip(text)
 
 
 def _observations(module: Path) -> Path:
@@ -348,7 +316,9 @@ def _observations(module: Path) -> Path:
 
 
 def _launch(config: pytest.Config, module: Path, folder: Path) -> Launch:
-    """How to start the student's process for the test module ``module``, working in ``folder``."""
+    """How to start the student's process for the test module ``module``, working in ``folder``: on ``--impl``
+    (default: the reference) through the sandbox with ``--student-limits``, or as a graded run's ``--student-spec``
+    says (:mod:`.isolation`), with a time limit of ``--test-timeout`` seconds per call."""
     timeout = float(config.getoption("--test-timeout") or 0)
     spec_file = config.getoption("--student-spec")
     observations = _observations(module)
@@ -360,10 +330,7 @@ def _launch(config: pytest.Config, module: Path, folder: Path) -> Launch:
         if spec.get("user_uid") is not None:
             from .isolation import kill_user  # noqa: PLC0415 - only a root grader's run has a user
 
-            uid = int(spec["user_uid"])
-
-            def after() -> None:
-                kill_user(uid)
+            after = functools.partial(kill_user, int(spec["user_uid"]))
         env = {str(k): str(v) for k, v in spec["env"].items()}
         if RUN_TAG_ENV in os.environ:  # the runner finds every process of the run by it
             env[RUN_TAG_ENV] = os.environ[RUN_TAG_ENV]
@@ -470,8 +437,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         outcome, message = recorder.outcomes.pop(nodeid, ("error", "the test did not run"))
         timed_out = nodeid in recorder.timed_out
         recorder.timed_out.discard(nodeid)
-        recorder.write("result", nodeid=nodeid, outcome=outcome, message=message,
-                        timed_out=timed_out)
+        recorder.write("result", nodeid=nodeid, outcome=outcome, message=message, timed_out=timed_out)
     return report
 
 

@@ -21,8 +21,8 @@ from typing import Any
 
 __all__ = ["DEPTH_LIMIT", "FDS_ENV", "IMPORTS_CALL", "LINE_LIMIT", "MESSAGE_LIMIT", "OBJECT_KEY", "READS_STDIN",
            "READ_DEPTH_LIMIT", "REPLY_LIMIT", "REQUEST_LIMIT", "RESULTS_FD_ENV", "RUN_TAG_ENV", "STREAM_LIMIT",
-           "TEXT_LIMIT", "Opaque", "clip", "TestTimeout", "as_number", "number", "plain", "read_reply", "record", "reply",
-           "request", "text"]
+           "TEXT_LIMIT", "Opaque", "clip", "TestTimeout", "as_number", "number", "observation_error", "plain",
+           "read_reply", "record", "reply", "request", "text"]
 
 #: The environment variable holding the results pipe's descriptor (the runner sets it, the plugin reads it).
 RESULTS_FD_ENV = "MILESTONES_RESULTS_FD"
@@ -89,8 +89,12 @@ def reply(ident: object, answer: dict[str, Any]) -> str:
     try:
         return json.dumps({"id": ident, **answer}) + "\n"
     except (ValueError, TypeError, RecursionError):
-        failed = {"type": "ObservationError", "bases": [], "message": "the answer is too large to send", "where": ""}
-        return json.dumps({"id": ident, "raised": failed}) + "\n"
+        return json.dumps({"id": ident, **observation_error("the answer is too large to send")}) + "\n"
+
+
+def observation_error(message: str) -> dict[str, Any]:
+    """An answer for a request the suite's side got wrong (not the student's code): an ``ObservationError``."""
+    return {"raised": {"type": "ObservationError", "bases": [], "message": message, "where": ""}}
 
 
 def clip(value: object, limit: int = MESSAGE_LIMIT) -> str:
@@ -164,8 +168,7 @@ def text(value: object, limit: int = MESSAGE_LIMIT) -> str:
     """``value`` as one bounded line of text, control characters shown as escapes ("" for a non-string)."""
     if not isinstance(value, str):
         return ""
-    shown = "".join(c if c.isprintable() or c in "\n" else repr(c)[1:-1] for c in value[:limit + 1])
-    return shown if len(shown) <= limit else shown[:limit - 3] + "..."
+    return clip("".join(c if c.isprintable() or c in "\n" else repr(c)[1:-1] for c in value[:limit + 1]), limit)
 
 
 def _bounded_int(digits: str) -> int:
@@ -203,8 +206,8 @@ def read_reply(line: bytes) -> dict[str, Any]:
 
     Raises:
         ValueError: the line is too long, not JSON, not an object, holds ``NaN``/``Infinity`` (or ``1e400``,
-            which Python reads as one), a number
-            of more than 100 digits, or nesting deeper than :data:`READ_DEPTH_LIMIT`.
+            which Python reads as one), a number of more than 100 digits, or nesting deeper than
+            :data:`READ_DEPTH_LIMIT`.
     """
     if len(line) > REPLY_LIMIT:
         raise ValueError("a reply over 1 MiB")

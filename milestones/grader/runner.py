@@ -1,34 +1,19 @@
-"""Run one milestone suite against one implementation in a separate, limited process.
-
-==========================  =========================================================
-name                        what it is
-==========================  =========================================================
-``Limits``                  wall time, per-test time, CPU seconds, memory, output size
-``TestRecord``              one collected test: node id, part, points, hidden
-``RunResult``               what a run produced: collected tests, results, errors
-``run_suite(folder, ...)``  run ``pytest folder [--impl PATH]`` and read its results
-==========================  =========================================================
+"""Run one milestone suite against one implementation in a separate, limited process, and read its results.
 
 The child is ``python -m pytest`` with the grading plugin (:mod:`.plugin`): the judge, which never imports
 the submission (docs/design/graded_test_shape.md); its student processes start through the sandbox's
 supervisor (:mod:`._sandbox`) with :func:`sandbox_limits`. The plugin writes one JSON line per event (so a
 run that is killed keeps what it finished) to a pipe the child inherits (on Windows, a ``--results-json``
-file); the runner checks them as they come (:class:`_Stream`, :mod:`.protocol`). When the run ends, the
-runner kills the judge's group and every process carrying the run's tag. Only the first
-``Limits.output_bytes`` of the judge's output are read. A submission's graded run goes through
-:func:`.isolation.run_isolated`, which builds on this module (this module never calls it).
+file); the runner checks them as they come (:class:`_Stream`). When the run ends, the runner kills the judge's
+group and every process carrying the run's tag. Only the first ``Limits.output_bytes`` of the judge's output
+are read. A submission's graded run goes through :func:`.isolation.run_isolated`, which builds on this module.
 
-Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every
-test whose call of the student's code was stopped at that limit (the runner reads the results
-as they come), so tests that loop forever each pay for themselves and the tests after them
-still run. The student's process stops a call itself at the limit and names the loop; one that
-swallows the stop is killed by the judge a few seconds later, and the next call gets a fresh
-process.
+Time: a run may take ``Limits.timeout`` seconds plus ``Limits.test_timeout`` for every test whose call of the
+student's code was stopped at that limit (:func:`_watch`; docs/instructor.md section 2 gives the rules).
 
-Every path handed to the child is made absolute first (the child runs in a temporary
-folder). A run that ends before pytest's session started (so before any submission code
-was imported: a bad option, a missing test folder, a limit too small to start Python)
-is the grader's fault, not the submission's: :func:`run_suite` raises :class:`GraderError`.
+A run that ends before pytest's session started (so before any submission code was imported: a bad option, a
+missing test folder, a limit too small to start Python) is the grader's fault, not the submission's:
+:func:`run_suite` raises :class:`GraderError`.
 """
 
 from __future__ import annotations
@@ -43,7 +28,7 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from collections.abc import Callable
@@ -110,8 +95,7 @@ class TestRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON values (``points`` as text, ``"3/2"``), as :meth:`from_json` reads it back."""
-        return {"nodeid": self.nodeid, "name": self.name, "doc": self.doc, "milestone": self.milestone,
-                "part": self.part, "points": str(self.points), "hidden": self.hidden}
+        return {**asdict(self), "points": str(self.points)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TestRecord:
@@ -182,13 +166,12 @@ class RunResult:
                        f"{self.test_timeouts} tests stopped at their own limit)" if self.test_timeouts else "")
             return (f"the test run was stopped after {limits.timeout + self.test_timeouts * limits.test_timeout:g} s"
                     f"{granted}{running} (a loop that never ends, or input() waiting for a user?)")
-        code = -self.returncode if self.returncode < 0 else None
-        names = {getattr(signal, n, None): n for n in ("SIGXCPU", "SIGXFSZ", "SIGKILL", "SIGSEGV")}
-        if code is not None and names.get(code) == "SIGXCPU":
-            return f"the test run used up its CPU time{running} (a loop that never ends?)"
-        if code is not None and names.get(code) == "SIGXFSZ":
-            return f"the test run wrote too much output{running} (printing in a loop?)"
-        if code is not None:
+        if self.returncode < 0:
+            code = -self.returncode
+            if code == getattr(signal, "SIGXCPU", None):
+                return f"the test run used up its CPU time{running} (a loop that never ends?)"
+            if code == getattr(signal, "SIGXFSZ", None):
+                return f"the test run wrote too much output{running} (printing in a loop?)"
             return f"the test run was killed by signal {code}{running}"
         return (f"the test run ended early with exit status {self.returncode}{running} "
                 f"(does your code call os._exit() or crash the interpreter?)")
@@ -201,17 +184,12 @@ class Tampered(Exception):
 class _Stream:
     """Reads the plugin's JSON lines into a :class:`RunResult` as they arrive, checking the plugin's protocol.
 
-    The plugin writes ``begin`` first, ``session`` once, then ``collect_error`` and
-    ``collected`` records (each test once), then for each test in turn ``start`` and its one
-    ``result``, then ``finished``. Anything else (a line before ``begin``, a test reported
-    twice, a result for a test not collected or not running, a line that is not a record,
-    more than 16 MiB, a line over 1 MiB or nested too deep for the reader) means the
-    submission's code wrote to the stream: the result's ``tampered`` says how, and nothing
-    after it is read.
+    The records come in the order :func:`.protocol.record` gives, each test collected once, started once and
+    reported once. Anything else (a line before ``begin``, a test reported twice, a result for a test not
+    collected or not running, a line that is not a record, more than :data:`.protocol.STREAM_LIMIT`, a line
+    over :data:`.protocol.LINE_LIMIT` or nested too deep for the reader) means the submission's code wrote to
+    the stream: the result's ``tampered`` says how, and nothing after it is read.
     """
-
-    LIMIT = STREAM_LIMIT
-    LINE_LIMIT = LINE_LIMIT
 
     def __init__(self, result: RunResult) -> None:
         self.result = result
@@ -226,11 +204,11 @@ class _Stream:
         if not data or self.result.tampered:
             return
         self._size += len(data)
-        if self._size > self.LIMIT:
+        if self._size > STREAM_LIMIT:
             self.result.tampered = "more than 16 MiB of results"
             return
         *complete, self._partial = (self._partial + data).split(b"\n")
-        if len(self._partial) > self.LINE_LIMIT or any(len(raw) > self.LINE_LIMIT for raw in complete):
+        if len(self._partial) > LINE_LIMIT or any(len(raw) > LINE_LIMIT for raw in complete):
             self.result.tampered = "a results line over 1 MiB"
             return
         for raw in complete:
@@ -332,25 +310,18 @@ def run_suite(folder: Path, impl: Path | None = None, *, limits: Limits = Limits
     folder, impl = checked_paths(folder, impl)
     selected = [_absolute_nodeid(nodeid) for nodeid in select or []]
     result = RunResult()
-    pipe = os.name == "posix"
     with tempfile.TemporaryDirectory(prefix="bj-grade-") as work:
         work_dir = Path(work)
-        results_file = work_dir / "results.jsonl"
-        output_file = work_dir / "output.txt"
         command = [*judge_command(selected or [str(folder)], folder.resolve().parent.parent, limits),
                    "--student-limits", ",".join(sandbox_limits(limits))]
-        if not pipe:  # no descriptors to pass (Windows): a results file
-            command += ["--results-json", str(results_file)]
         if impl is not None:
             command.append(f"--impl={impl}")  # one token: pytest must not read PATH as a test path
         if not hidden:
             command += ["-m", "not hidden"]
         if collect_only:
             command += ["--collect-only"]
-        env = judge_env()
-        env["PYTHONHASHSEED"] = "0"
-        execute(command, cwd=work_dir, env=env, limits=limits, result=result, output_file=output_file,
-                results_file=None if pipe else results_file)
+        execute(command, cwd=work_dir, env={**judge_env(), "PYTHONHASHSEED": "0"}, limits=limits, result=result,
+                output_file=work_dir / "output.txt")
     return started(result)
 
 
@@ -406,18 +377,17 @@ def sandbox_limits(limits: Limits) -> list[str]:
 
 
 def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limits, result: RunResult,
-            output_file: Path, results_file: Path | None = None, after: Callable[[], None] | None = None) -> None:
+            output_file: Path, after: Callable[[], object] | None = None) -> None:
     """Run ``command`` (the sandbox and pytest) and read the plugin's results into ``result``.
 
-    On POSIX the results come through a pipe whose descriptor goes in the environment
-    (:data:`RESULTS_FD_ENV`); elsewhere through ``results_file``. A child killed by a signal the runner
-    did not send (not its time limit) after its first record marks the run tampered: whatever killed it
-    could have written the records. The child's stdout and
-    stderr go to ``output_file``, of which ``limits.output_bytes`` are kept. ``after`` runs
-    once the child is gone, before the results are read to the end (the isolated run kills
+    On POSIX the results come through a pipe whose descriptor goes in the environment (:data:`RESULTS_FD_ENV`);
+    elsewhere through ``--results-json``, a file beside ``output_file``. A child killed by a signal the runner did
+    not send (not its time limit) after its first record marks the run tampered: whatever killed it could have
+    written the records. The child's stdout and stderr go to ``output_file``, of which ``limits.output_bytes`` are
+    kept. ``after`` runs once the child is gone, before the results are read to the end (the isolated run kills
     its user's processes there). Whatever happens, nothing the child started is left running.
     """
-    pipe = results_file is None
+    pipe = os.name == "posix"
     env = dict(env)
     env.pop(RESULTS_FD_ENV, None)
     env[RUN_TAG_ENV] = tag = uuid.uuid4().hex
@@ -425,8 +395,9 @@ def execute(command: list[str], *, cwd: Path, env: dict[str, str], limits: Limit
     if pipe:
         reader, writer = os.pipe()
         env[RESULTS_FD_ENV] = str(writer)
-    else:
-        assert results_file is not None
+    else:  # no descriptors to pass (Windows): a results file
+        results_file = output_file.with_name("results.jsonl")
+        command = [*command, "--results-json", str(results_file)]
         results_file.touch()
         reader, writer = os.open(results_file, os.O_RDONLY | getattr(os, "O_BINARY", 0)), -1
     source = _Source(reader, pipe)
@@ -490,11 +461,8 @@ def _ended(process: subprocess.Popen[bytes]) -> bool:
 
 
 def _watch(process: subprocess.Popen[bytes], limits: Limits, stream: _Stream, source: _Source) -> bool:
-    """Read the results into ``stream`` until the child ends (True) or runs out of time (False).
-
-    The time is ``limits.timeout`` plus ``limits.test_timeout`` for each test the plugin
-    stopped at its own limit so far. A stream found tampered with ends the run at once.
-    """
+    """Read the results into ``stream`` until the child ends (True) or runs out of time (False): ``limits.timeout``
+    plus ``limits.test_timeout`` for each test stopped at its own limit so far. A tampered stream ends it at once."""
     start = time.monotonic()
     delay = 0.005
     while not _ended(process) and not stream.result.tampered:
@@ -561,11 +529,9 @@ def _kill(process: subprocess.Popen[bytes], tag: str) -> None:
 
 
 def _kill_tagged(tag: str, proc: str = "/proc") -> int:
-    """SIGKILL each process of this user whose environment holds ``RUN_TAG_ENV=tag``; return how many.
-
-    Reads Linux's ``/proc/<pid>/environ`` (the environment a process started with); elsewhere it
-    finds nothing. A process that cleared its environment before it started a program escapes.
-    """
+    """SIGKILL each process of this user whose environment (Linux ``/proc/<pid>/environ``, as it started) holds
+    ``RUN_TAG_ENV=tag``; return how many. A process that cleared its environment before it started a program
+    escapes."""
     marker = f"{RUN_TAG_ENV}={tag}".encode()
     try:
         entries = [e for e in os.listdir(proc) if e.isdigit() and int(e) != os.getpid()]

@@ -1,7 +1,6 @@
 """The score model: a run's results against the reference's list of tests, in course points.
 
-A part earns ``part.points * passed weight / total weight`` where the weights are the tests'
-``@pytest.mark.points`` (``milestones/points.toml`` gives the parts' course points). A test that did
+A part earns ``part.points * passed weight / total weight`` (the weights: tests/README.md). A test that did
 not run (its module failed to import, or the run was stopped) earns nothing and says why. A run whose
 results stream the submission's code wrote to (:attr:`.runner.RunResult.tampered`) earns nothing at
 all: every test says :data:`TAMPERED` and how. :func:`inventory_json` and :func:`read_inventory` keep
