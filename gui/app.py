@@ -1,16 +1,8 @@
 """The main window: table, action bar, betting rail, side panels, menus; it drives the engine.
 
-The window holds no rule. A button press calls :meth:`Round.apply` (or ``deal``,
-``place_bet``) and shows the :class:`~blackjack.BlackjackError` message on one line
-if the engine refuses. While insurance is offered an amount box next to the
-Insurance button holds the stake (the largest allowed to start with); the engine
-checks it. The table shows each seat's insurance stake beside its bet, and once the
-engine's ``InsuranceSettled`` event has been shown, its net. The engine's events
-arrive through a listener, wait in a queue, and are
-drained with ``after`` (short card-deal animations, never ``time.sleep``); with
-animations off the queue drains at once (tests use that). Hints
-and coach verdicts are computed in a worker thread (:mod:`gui.jobs`). The count panel
-counts in the system chosen under *View ▸ Counting system* (``App.counting``).
+The window holds no rule: a button press calls :meth:`Round.apply` (or ``deal``,
+``place_bet``) and shows the engine's :class:`~blackjack.BlackjackError` message on one
+line if it refuses. How the parts work together: docs/gui.md, "For developers".
 
 Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 ``_utest``): dialogs then return at once and message boxes are recorded.
@@ -18,6 +10,7 @@ Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import tkinter as tk
@@ -39,7 +32,7 @@ from blackjack.hints import system
 from . import advice, drills
 from .animation import Animator
 from .bar import ActionBar, focus_rings
-from .dialogs import ABOUT, HELP_KEYS, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
+from .dialogs import ABOUT, HELP_KEYS, Dialog, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
 from .jobs import Jobs
 from .logic import (BUTTONS, MIN_WINDOW, WINDOW, affordable_chips, button_states, insurance_label,
                     insurance_limit, preset_title, status_text, window_size)
@@ -153,9 +146,8 @@ class App:
         self.seat_box, self.chips, self.bet_box, self.bet_entry = rail.seat_box, rail.chips, rail.bet_box, rail.bet_entry
         self.bet_button, self.clear_button, self.same_button = rail.bet_button, rail.clear_button, rail.same_button
         self.bet_error = rail.bet_error
-        for box in (self.bet_box, self.insurance_box):
-            box.bind("<FocusIn>", lambda _e: self.root.after_idle(self._update_status), add="+")
-            box.bind("<FocusOut>", lambda _e: self.root.after_idle(self._update_status), add="+")
+        for box, sequence in itertools.product((self.bet_box, self.insurance_box), ("<FocusIn>", "<FocusOut>")):
+            box.bind(sequence, lambda _e: self.root.after_idle(self._update_status), add="+")
         self.side = SidePanel(root)
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
@@ -207,16 +199,13 @@ class App:
         """The shortcuts: a letter presses its button wherever the focus is; Enter and Space press the focused
         button, or do the status line's default (Deal or New round) when no button has the focus. Alt plus a
         letter is left to the menus. While cards are moving, any key or click shows everything at once."""
-        for spec in BUTTONS:
-            for key in spec.keys:
-                sequences = [f"<KeyPress-{key}>"]
-                if len(key) == 1:
-                    sequences.append(f"<KeyPress-{key.upper()}>")
-                for sequence in sequences:
-                    self.root.bind(sequence, self._on_key)
-                    if len(key) == 1:  # in an amount box a shortcut letter presses its button instead of typing
-                        for box in (self.bet_box, self.insurance_box):
-                            box.bind(sequence, self._box_letter)
+        for key in dict.fromkeys(key for spec in BUTTONS for key in spec.keys):  # Deal and New round share theirs
+            letter = len(key) == 1
+            for sequence in [f"<KeyPress-{key}>", f"<KeyPress-{key.upper()}>"] if letter else [f"<KeyPress-{key}>"]:
+                self.root.bind(sequence, self._on_key)
+                if letter:  # in an amount box a shortcut letter presses its button instead of typing
+                    for box in (self.bet_box, self.insurance_box):
+                        box.bind(sequence, self._box_letter)
         self.root.bind("<KeyPress-KP_Enter>", self._on_key)
         self.root.bind("<KeyPress>", self._any_key)
         self.root.bind("<ButtonPress>", self._any_key, add="+")
@@ -701,21 +690,20 @@ class App:
         rnd = self.game.round
         dialog = NewGameDialog(self.root, self.game.rules, [p.name for p in self.game.players], self.start_new_game,
                                modal=self.modal)
-        self.last_dialog: Any = dialog
         if rnd is not None and rnd.phase not in (Phase.BETTING, Phase.SETTLED):
             dialog.fail("A round is in progress: starting a new game abandons it.")
-        dialog.run()
+        self._run(dialog)
 
     def open_rules(self) -> None:
         """Open the rule switches dialog."""
-        dialog = RulesDialog(self.root, self.game.rules, self.set_rules, modal=self.modal)
-        self.last_dialog = dialog
-        dialog.run()
+        self._run(RulesDialog(self.root, self.game.rules, self.set_rules, modal=self.modal))
 
     def open_stack(self) -> None:
         """Open the Stack the shoe dialog."""
-        dialog = StackDialog(self.root, self.stack, modal=self.modal)
-        self.last_dialog = dialog
+        self._run(StackDialog(self.root, self.stack, modal=self.modal))
+
+    def _run(self, dialog: Dialog) -> None:
+        self.last_dialog: Any = dialog
         dialog.run()
 
     def show_about(self) -> None:

@@ -92,15 +92,8 @@ def signed_money(amount: Fraction | int) -> str:
 
 
 def result_text(outcome: Outcome) -> str:
-    """Write the label shown under a settled hand.
-
-    Args:
-        outcome: the hand's settled outcome.
-
-    Returns:
-        The result's table word and the net gain in credits with its sign, e.g.
-        ``"WIN +10"``, ``"BUST -10"``, ``"PUSH 0"``, ``"BLACKJACK +15"``.
-    """
+    """The label under a settled hand: its result's table word and net gain with its sign (``"WIN +10"``,
+    ``"BUST -10"``, ``"PUSH 0"``)."""
     return f"{outcome.result.label} {signed_money(outcome.net)}"
 
 
@@ -122,38 +115,19 @@ def insurance_label(view: TableView | None) -> str:
 
 
 def insurance_limit(view: TableView | None) -> Fraction | None:
-    """The largest insurance (or even money) stake the deciding seat may take now.
-
-    The engine's own figure, ``view.insurance_limit`` (:meth:`Round.insurance_limit`):
-    what ``Round.apply(Action.INSURANCE)`` takes when no amount is given, and what the
-    text game's prompt shows. The engine still checks whatever amount is sent.
-
-    Args:
-        view: the round's current view, or None.
-
-    Returns:
-        The stake in credits, or None when no insurance offer waits for an answer (or
-        the seat has no money left, so the engine offers only No thanks).
-    """
-    if view is None or view.insurance_limit is None:
-        return None
-    return Fraction(view.insurance_limit)
+    """The largest insurance (or even money) stake the deciding seat may take now, credits: the engine's
+    ``view.insurance_limit``, what ``Round.apply(Action.INSURANCE)`` takes with no amount. None with no view,
+    when no offer waits for an answer, or when the seat has no money left (the engine offers only No thanks)."""
+    return None if view is None or view.insurance_limit is None else Fraction(view.insurance_limit)
 
 
 def insurance_text(stake: Money, net: Money | None, *, even_money: bool = False) -> str:
-    """Write the label beside a seat's bet for its insurance (or even money) stake.
+    """The label beside a seat's bet for its insurance stake, credits (``SeatView.insurance``).
 
-    Args:
-        stake: the stake on the table, credits (``SeatView.insurance``, more than 0).
-        net: the gain the engine paid on it (``InsuranceSettled.net``), or None while
-            the insurance is not settled yet.
-        even_money: the stake is even money (half the bet on a natural,
-            ``blackjack.text_render.even_money``): the label says "Even money".
-
-    Returns:
-        ``"Insurance 2.5"`` while the stake waits; once settled, the engine's net with
-        its sign: ``"Insurance won +5"`` or ``"Insurance lost -2.5"``; ``"Even money 5"``,
-        ``"Even money won +10"`` for even money.
+    ``net`` is the engine's ``InsuranceSettled.net``, None while the insurance is not settled;
+    ``even_money`` (``blackjack.text_render.even_money``) names the stake so. Returns
+    ``"Insurance 2.5"`` while the stake waits, then ``"Insurance won +5"`` or ``"Insurance lost -2.5"``
+    (``"Even money 5"``, ``"Even money won +10"``).
     """
     name = "Even money" if even_money else "Insurance"
     if net is None:
@@ -166,20 +140,12 @@ _SUFFIXES = (("T", 10 ** 12), ("B", 10 ** 9), ("M", 10 ** 6), ("k", 10 ** 3))
 
 
 def short_money(amount: Fraction | int) -> str:
-    """Abbreviate an amount of credits for a small space (the bet circle), never overstating it.
+    """Abbreviate ``amount`` credits for a small space (the bet circle), never overstating it.
 
-    From 1000 on, the amount is written in thousands (``k``), millions (``M``),
-    billions (``B``) or trillions (``T``): with one decimal below 10 of the unit, whole
-    above, cut toward zero (not rounded), so the short text never shows more than the
-    amount: 20000 is ``"20k"``, 1234567 is ``"1.2M"``, 19999 is ``"19k"``. Smaller
-    amounts are written in full, as :func:`blackjack.format_money` writes them. The
-    short text is not exact, so wherever it is shown the exact amount must be shown too.
-
-    Args:
-        amount: credits, an int or Fraction.
-
-    Returns:
-        The short text, with a ``-`` for a negative amount.
+    From 1000 on, in thousands (``k``), millions (``M``), billions (``B``) or trillions (``T``),
+    with one decimal below 10 of the unit, cut toward zero: 20000 is ``"20k"``, 1234567 is
+    ``"1.2M"``, 19999 is ``"19k"``; smaller amounts as :func:`blackjack.format_money` writes them.
+    The text is not exact, so wherever it is shown the exact amount must be shown too.
     """
     value = Fraction(amount)
     sign, value = ("-", -value) if value < 0 else ("", value)
@@ -217,12 +183,8 @@ def step_stake(text: str, most: Money, up: bool) -> str:
 
 
 def legal_order(actions: Iterable[Action]) -> list[Action]:
-    """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline).
-
-    The one ordering of actions on the table: the status line's choices and the hint
-    panel's EV list use it (a mapping gives its keys). It is the order of ``Action``'s
-    members, which the text game's menu follows too.
-    """
+    """The actions in ``Action``'s order (hit, stand, double, split, surrender, insurance, decline), the text
+    game's menu order: the status line's choices and the hint panel's EV list (a mapping gives its keys)."""
     given = set(actions)
     return [action for action in Action if action in given]
 
@@ -264,16 +226,8 @@ def status_text(view: TableView | None, typing: str | None = None) -> str:
 
 
 def affordable_chips(bankroll: Money, bet: Money, rules: Rules) -> list[int]:
-    """The chip values a seat may add to its bet without passing its bankroll or the table maximum.
-
-    Args:
-        bankroll: the seat's credits (during betting the bet is not yet taken off).
-        bet: the seat's bet so far, credits.
-        rules: gives ``max_bet``.
-
-    Returns:
-        The values from :data:`CHIP_VALUES` with ``bet + value <= min(bankroll, rules.max_bet)``.
-    """
+    """The values of :data:`CHIP_VALUES` a seat may add to its ``bet`` so far without passing its ``bankroll``
+    (the bet not yet taken off) or ``rules.max_bet``, all in credits."""
     room = min(bankroll, rules.max_bet) - bet
     return [value for value in CHIP_VALUES if value <= room]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from tkinter import ttk
@@ -54,14 +54,10 @@ def panel_font(widget: tk.Misc, name: str) -> tkfont.Font:
 class SidePanel(ttk.Frame):
     """The column right of the table: its panels go in ``inner``, which scrolls when the window is too short.
 
-    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, and keeps the
-    scroll bar's room too, so a verdict, a long hint or an offer never moves the table:
-    the panels' text wraps at :data:`WRAP` pixels. The panels grow and shrink in height
-    with what they show (five EV lines, KO's extra count lines, a coach verdict); at a
-    short window they may need more height than the column has. Then a scroll bar
-    appears (in the room kept for it), the mouse wheel scrolls the column, and a control
-    that takes the keyboard focus scrolls into view, so every control can be reached at
-    any window size. With room to spare there is no scroll bar.
+    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, the scroll bar's
+    room included, so nothing a panel shows moves the table (the text wraps at :data:`WRAP`).
+    When the panels need more height than the column has, a scroll bar appears, the mouse
+    wheel scrolls the column, and a control that takes the keyboard focus scrolls into view.
 
     Args:
         master: the main window.
@@ -96,25 +92,19 @@ class SidePanel(ttk.Frame):
         self.canvas.itemconfigure(self._window, width=self.width)
         for name, (_family, size, _weight) in FONTS.items():
             panel_font(self, name).configure(size=round(size * factor))
-        todo: list[tk.Misc] = [self.inner]
-        while todo:
-            widget = todo.pop()
+        for widget in _descendants(self.inner):
             if isinstance(widget, ttk.Label) and int(str(widget.cget("wraplength")) or 0) > 0:
                 widget.configure(wraplength=round(WRAP * factor))
             if isinstance(widget, HintPanel):
                 widget.scale(factor)
-            todo.extend(widget.winfo_children())
         self._fit()
 
     def adopt(self) -> None:
         """Give every widget in the panel the wheel and focus bindings (call after building the panels)."""
-        todo: list[tk.Misc] = [self, self.canvas, self.inner]
-        while todo:
-            widget = todo.pop()
+        for widget in _descendants(self):
             tags = widget.bindtags()
             if SIDE_SCROLL not in tags:
                 widget.bindtags((*tags, SIDE_SCROLL))
-            todo.extend(widget.winfo_children())
 
     @property
     def overflows(self) -> bool:
@@ -162,6 +152,21 @@ class SidePanel(ttk.Frame):
         else:
             self.scrollbar.grid_remove()
             self.canvas.yview_moveto(0)
+
+
+def _descendants(widget: tk.Misc) -> Iterator[tk.Misc]:
+    """``widget`` and every widget inside it."""
+    yield widget
+    for child in widget.winfo_children():
+        yield from _descendants(child)
+
+
+def _show_if(widget: tk.Widget, shown: object) -> None:
+    """Put ``widget`` back in its grid cell when ``shown`` is true, else take it out (it keeps its place)."""
+    if shown:
+        widget.grid()
+    else:
+        widget.grid_remove()
 
 
 class Toggle(ttk.LabelFrame):
@@ -278,15 +283,9 @@ class HintPanel(Toggle):
         self.reason.configure(text=advice.reason)
         self.bust.configure(text="" if advice.bust_chance is None else
                             f"Bust chance if you hit: {advice.bust_chance:.0%}")
-        if advice.bust_chance is None:
-            self.bust.grid_remove()
-        else:
-            self.bust.grid()
+        _show_if(self.bust, advice.bust_chance is not None)
         self._draw_bars(advice.dealer)
-        if self.bars.find_all():
-            self.bars.grid()
-        else:
-            self.bars.grid_remove()  # no outcomes to show (an insurance decision): no empty white box
+        _show_if(self.bars, self.bars.find_all())  # no outcomes to show (an insurance decision): no empty white box
         lines = [f"{a.value:<10}{v:+.3f}" + ("  ◀" if a is advice.action else "")
                  for a, v in ((a, advice.evs[a]) for a in legal_order(advice.evs))]
         self.evs.configure(text="EV per bet:\n" + "\n".join(lines))
@@ -318,13 +317,8 @@ class HintPanel(Toggle):
 class CountPanel(Toggle):
     """The count in the chosen system: running count, cards left; true count and bet suggestion; insurance.
 
-    *Cards left* is the shoe's count, the same number as the shoe on the table; while the
-    hole card is face down it reads ``"308 + hole card"``: the true count is worked out
-    from the cards unseen, the shoe and the hole card.
-
-    A balanced system shows its true count and a bet suggestion; an unbalanced one (KO)
-    says it has neither and shows its key count (where the player gains the edge) instead. Against a dealer's ace, a
-    system with an insurance index adds the count's decision (take it or decline).
+    *Cards left* is the shoe's count, as on the table's shoe; while the hole card is face down
+    it reads ``"308 + hole card"`` (the true count divides by the cards unseen).
     """
 
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
@@ -396,19 +390,12 @@ class CoachPanel(ttk.LabelFrame):
         self.verdict.configure(text=text)
         if color:
             self.verdict.configure(foreground=color)
-        self._line(self.verdict, text)
+        _show_if(self.verdict, text)
 
     def show_score(self, text: str) -> None:
         """Show the session score (empty: no line)."""
         self.score.configure(text=text)
-        self._line(self.score, text)
-
-    @staticmethod
-    def _line(label: ttk.Label, text: str) -> None:
-        if text:
-            label.grid()
-        else:
-            label.grid_remove()
+        _show_if(self.score, text)
 
 
 @dataclass(frozen=True)
@@ -460,8 +447,7 @@ class SessionWindow(tk.Toplevel):
         self.draw_chart(series)
         self.ledger.delete(*self.ledger.get_children())
         for row in rows:
-            self.ledger.insert("", "end", values=(row.round, row.name, row.results,
-                                                  signed_money(row.net),
+            self.ledger.insert("", "end", values=(row.round, row.name, row.results, signed_money(row.net),
                                                   format_money(row.bankroll)))
 
     def draw_chart(self, series: dict[str, list[Money]]) -> None:
@@ -507,10 +493,7 @@ class ChartWindow(tk.Toplevel):
     """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted.
 
     Hard totals fill the left column, soft totals and pairs the right one, so the whole
-    chart fits a 768-pixel-high screen with room for the title bar (:meth:`_draw`).
-    The grid is drawn once per set of rows (first show, new rules); a later :meth:`show`
-    with the same rows only moves the highlight, so refreshing the table does not
-    recreate the chart's canvas items. Escape or Ctrl+W closes it, as the close button does.
+    chart fits a 768-pixel-high screen. Escape or Ctrl+W closes it, as the close button does.
 
     Args:
         master: the main window.

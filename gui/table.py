@@ -2,10 +2,7 @@
 
 :meth:`TableCanvas.render` clears the canvas and draws the view again at the
 canvas's current size, so cards stay crisp when the window is resized. It holds no
-rule: totals are the view's ``total_text`` (or the engine's ``Hand.total_text`` for
-the cards shown so far while a deal is being animated), results are the view's
-outcomes. A seat's insurance stake is the view's ``SeatView.insurance``; how it went
-is the net of the engine's ``InsuranceSettled`` event, passed in by the window.
+rule: totals, results and insurance stakes are the view's (docs/gui.md, "For developers").
 
 Canvas tags (for tests and for people reading the code):
 
@@ -102,7 +99,7 @@ class TableCanvas(tk.Canvas):
         self._on_seat_click = on_seat_click
         self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money],
                           RoundSettled | None] | None = None
-        self._bold: dict[int, tkfont.Font] = {}  # measuring fonts by pixel size, made once
+        self._fonts: dict[tuple[int, str], tkfont.Font] = {}  # measuring fonts by pixel size, made once
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
@@ -242,12 +239,8 @@ class TableCanvas(tk.Canvas):
 
     def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int,
                      said: RoundSettled | None = None, card: tuple[float, float] | None = None) -> None:
-        """The dealer's cards and total, left of the shoe and its count (drawn first): the row overlaps
-        and then shrinks rather than reach them, however many cards the dealer draws.
-
-        Once the round is settled and the dealer's last card is on show, the dealer's
-        announcement (:meth:`announcement`, from the engine's ``RoundSettled`` event ``said``)
-        takes the total's place: it names the total itself (``"Dealer stands on 18"``)."""
+        """The dealer's cards and total, left of the shoe (drawn first), which the row never reaches; once the
+        round is settled and the last card is on show, the :meth:`announcement` of ``said`` replaces the total."""
         dealer = view.dealer
         shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
         cards: list[Card | Hidden] = list(dealer.cards[:shown])
@@ -266,7 +259,7 @@ class TableCanvas(tk.Canvas):
         total = str(dealer.total) if settled else dealer.total_text if all_shown else partial.total_text()
         text = f"Dealer  {total}"
         says = self.announcement(said, partial) if settled and said is not None else None
-        room = self._bold_font(size).measure(text) if says is None else self._bold_font(size).measure(says[0]) + 12
+        room = self._font(size, "bold").measure(text) if says is None else self._font(size, "bold").measure(says[0]) + 12
         shoe = self.bbox("shoe")
         right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
         boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room, card)
@@ -322,15 +315,10 @@ class TableCanvas(tk.Canvas):
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
 
         The exact amount (``format_money``) at the largest size, from ``0.8 r`` down to
-        :data:`MIN_FONT`, that fits inside the circle; if even the smallest is too wide
-        (a bet of many digits), the abbreviation :func:`~gui.logic.short_money`
-        (``"1.2M"``) at the largest size that fits. Shrinking comes first because a
-        smaller exact figure is still the figure; abbreviating comes last because it
-        hides digits. When the circle abbreviates, :meth:`render` adds the exact bet to
-        the seat's money line under the player's name (``"bankroll 8765433 · bet
-        1234567"``): that is where a player already reads their own money, it is right
-        under their seat so it cannot be taken for a neighbour's, and it is always on
-        screen (a canvas has no tooltips, and the status line is busy with prompts).
+        :data:`MIN_FONT`, that fits inside the circle; else the abbreviation
+        :func:`~gui.logic.short_money` (``"1.2M"``) at the largest size that fits: a smaller
+        exact figure is still the figure, an abbreviation hides digits. When the circle
+        abbreviates, :meth:`render` adds the exact bet to the seat's money line under its name.
         """
         start = max(MIN_FONT, round(r * 0.8))
         texts = dict.fromkeys((format_money(bet), short_money(bet)))
@@ -343,22 +331,17 @@ class TableCanvas(tk.Canvas):
     def _fits_circle(self, text: str, size: int, r: float) -> bool:
         """One line of ``text`` in bold ``size`` pixels, centred, lies inside a circle of radius ``r``
         (with 2 pixels to spare on each side): its width is at most the chord at its top and bottom edges."""
-        font = self._bold_font(size)
+        font = self._font(size, "bold")
         half = font.metrics("linespace") / 2
         if half >= r:
             return False
         return font.measure(text) + 4 <= 2 * math.sqrt(r * r - half * half)
 
-    def _bold_font(self, size: int) -> tkfont.Font:
-        """The bold table font at ``size`` pixels, for measuring text (one per size, kept)."""
-        return self._font(size, "bold")
-
     def _font(self, size: int, weight: Literal["normal", "bold"] = "normal") -> tkfont.Font:
         """The table font at ``size`` pixels and ``weight``, for measuring text (one per size and weight, kept)."""
-        key = size if weight == "bold" else -size  # bold fonts keep the keys _bold has always had
-        font = self._bold.get(key)
+        font = self._fonts.get((size, weight))
         if font is None:
-            font = self._bold[key] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
+            font = self._fonts[size, weight] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
         return font
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int,
@@ -419,10 +402,8 @@ class TableCanvas(tk.Canvas):
                         height: int, even: bool = False, next_stacks: float = 0.0, beside: float = 0.0) -> None:
         """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
 
-        ``even``: the stake is even money (``blackjack.text_render.even_money``), and the
-        label says so. A label that would reach the next seat's chip stacks (``next_stacks``
-        pixels wide) or bet circle, or the canvas's edge, wraps onto two lines, and its font
-        shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
+        ``even``: the stake is even money. A label that would reach the next seat's chip stacks
+        (``next_stacks`` pixels wide) or bet circle, or the canvas's edge, wraps (:meth:`_fit_label`).
         """
         area, r, _cx, cy = _bet_circle(width, height, n, index)
         x = area.x + area.w / 2 + r * 1.5 + beside
@@ -445,15 +426,11 @@ class TableCanvas(tk.Canvas):
             self._label_background(tid, INSURANCE_WON if net > 0 else INSURANCE_LOST, tags)
 
     def _fit_label(self, text: str, room: float, size: int) -> tuple[int, float]:
-        """The bold font size (pixels, at most ``size``, at least :data:`MIN_FONT`) and wrap width (0: one line)
-        for ``text``.
-
-        One line if it fits in ``room`` pixels; else two lines broken between words;
-        else a smaller font, down to :data:`MIN_FONT` pixels.
-        """
+        """The bold font size (pixels, at most ``size``) and wrap width (0: one line) for ``text`` in ``room`` pixels:
+        one line if it fits, else two lines broken between words, else a smaller font, down to :data:`MIN_FONT`."""
         words = text.split(" ")
         while True:
-            font = self._bold_font(size)
+            font = self._font(size, "bold")
             if font.measure(text) <= room:
                 return size, 0
             if any(font.measure(" ".join(words[:k])) <= room and font.measure(" ".join(words[k:])) <= room
@@ -465,13 +442,10 @@ class TableCanvas(tk.Canvas):
                       pending: Pending, top: float | None = None, stride: float = 0.0) -> None:
         """Hand ``j`` of seat ``seat``'s total, bet line (split or doubled hands) and result under its cards.
 
-        The total is the engine's: ``blackjack.text_render.shown_total`` (both ways,
-        ``"7 / 17"``, while the hand is played; its final total once finished), or
-        ``Hand.total_text()`` of the cards shown while some are still being dealt. The
-        captions start at ``top`` (default: just below the hand's lowest card); the seat
-        passes one ``top`` for all its hands (below its lowest card), so split hands'
-        totals and bets stand on one line each. A bet line wider than the hands'
-        ``stride`` (their distance apart) gets a smaller font.
+        The total is the engine's ``shown_total`` (``"7 / 17"`` while the hand is played), or
+        ``Hand.total_text()`` of the cards shown while some are still being dealt. The captions
+        start at ``top`` (default: below the hand's lowest card); a bet line wider than the
+        hands' ``stride`` (their distance apart) gets a smaller font.
         """
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
