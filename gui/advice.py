@@ -20,7 +20,7 @@ from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableVie
 from blackjack.hints import (CountingSystem, basic_strategy, count_summary, expected_values,
                              hint, system, systems)
 
-from .logic import legal_order  # re-exported: panels and older callers import it from here
+from .logic import legal_order  # re-exported: the hint panel's EVs and the status line share one order
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
@@ -90,10 +90,8 @@ def expected(view: TableView) -> dict[Action, float]:
 def advise(view: TableView) -> Advice:
     """Compute the hint panel's content for the hand whose decision it is (``blackjack.hints.hint``), exactly.
 
-    The window computes it on a worker thread as soon as the decision appears, so there
-    is no need for ``hint()``'s work budget and its approximate fallback: the EVs are the
-    exact ones (``exact=True``; at most about 0.2-0.3 s of CPU on the hardest decisions of
-    a 6- or 8-deck shoe, benchmarks/hints.py; the panel says "Thinking..." meanwhile).
+    The window computes it on a worker thread, so the EVs are the exact ones (``exact=True``: at
+    most about 0.2-0.3 s of CPU on the hardest decisions of a 6- or 8-deck shoe, benchmarks/hints.py).
 
     Raises:
         HintsUnavailable: no decision is pending, or the hints library cannot answer.
@@ -165,20 +163,12 @@ def _insurance_index(chosen: CountingSystem) -> str | None:
 
 
 def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountInfo:
-    """Compute the count in ``counting`` from what the players have seen (``blackjack.hints.count_summary``).
-
-    The running count comes from the unseen cards alone (a face-down hole card counts as
-    unseen); for a balanced system the bet suggestion is the library's ``bet_ramp`` in
-    units of the table minimum (at most ``spread`` units), capped by the table maximum.
-    An unbalanced system (KO) has no true count and no suggestion. When the rules offer
-    insurance, the dealer's upcard is an ace and the system has an insurance index (Hi-Lo by the true count, KO
-    by the running count), the info carries ``insure_by_count``'s decision, as the text
-    game's ``count`` command does; other systems give none.
+    """Compute the count in ``counting`` from what the players have seen (``blackjack.hints.count_summary``,
+    which says how each figure is worked out; as the text game's ``count`` command).
 
     Args:
         view: the table view.
-        counting: a system key (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``)
-            or a :class:`~blackjack.hints.CountingSystem`.
+        counting: a system key of ``blackjack/hints/counting.toml`` or a :class:`~blackjack.hints.CountingSystem`.
         spread: the largest suggested bet in units of the table minimum.
 
     Raises:
@@ -187,9 +177,9 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     chosen = _call(system, counting)
     summary = _call(count_summary, view, chosen, spread=spread)
     return CountInfo(running=summary.running, true=summary.true, unseen=summary.cards_remaining,
-                     in_shoe=view.cards_remaining,
-                     suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,
-                     key_count=chosen.key_count, insurance=summary.insure, insurance_index=_insurance_index(chosen))
+                     in_shoe=view.cards_remaining, suggestion=summary.suggested_bet, system=chosen.name,
+                     balanced=chosen.balanced, key_count=chosen.key_count, insurance=summary.insure,
+                     insurance_index=_insurance_index(chosen))
 
 
 @dataclass(frozen=True)
@@ -263,8 +253,7 @@ def chart_rows(rules: Rules) -> list[tuple[str, str, tuple[str, ...]]]:
     Raises:
         HintsUnavailable: the hints library cannot build the chart.
     """
-    chart = _call(basic_strategy, rules)
-    return list(chart.rows())
+    return list(_call(basic_strategy, rules).rows())
 
 
 #: The chart's columns, as the strategy module orders them.
@@ -280,14 +269,18 @@ def chart_cell(view: TableView) -> tuple[str, str, int] | None:
     hand, upcard = view.current_hand, view.dealer.upcard
     if hand is None or upcard is None or view.phase is not Phase.PLAYER_TURN:
         return None
-    value = upcard.get_value()
-    column = 9 if value == 1 else value - 2
+    column = _column(upcard.get_value())
     cards = hand.cards
     if len(cards) == 2 and Hand(cards).is_pair(by=view.rules.split_by) and Action.SPLIT in view.legal_actions:
-        name = "A" if cards[0].get_value() == 1 else ("T" if cards[0].get_value() == 10 else str(cards[0].get_value()))
+        name = CHART_UPCARDS[_column(cards[0].get_value())]
         return "pairs", f"{name},{name}", column
     if hand.total >= 21:
         return None
     if hand.soft:
         return ("soft", f"A,{hand.total - 11}", column) if hand.total >= 13 else None
     return "hard", str(max(5, min(hand.total, 20))), column
+
+
+def _column(value: int) -> int:
+    """The index in :data:`CHART_UPCARDS` of a card worth ``value`` points (ace 1)."""
+    return 9 if value == 1 else value - 2

@@ -1,27 +1,10 @@
 """Card and chip art drawn with canvas shapes and Unicode suit symbols, crisp at any size.
 
-No image files. A face-up card is a white rounded rectangle with its corner indices
-(the rank above the suit) at the top left and, turned upside down, at the bottom
-right, in red for hearts and diamonds. The middle shows:
-
-- an ace: one large suit symbol;
-- 2 to 10: the standard pip layout (2 and 3 in a column, 4 at the corners, 5 with a
-  centre pip, 6 in two columns, 7 and 8 with middle pips, 9 and 10 with their centre
-  pips), the pips of the lower half upside down as on a printed card;
-- a jack, queen or king: a framed panel tinted per rank (blue, rose, gold) with a
-  simple emblem of its own (a shield, a flower, a crown), the letter large and the suit.
-
-The back is a lattice of lines. Sizes are in pixels and fonts use negative (pixel)
-sizes, so a card redrawn for a bigger window is as sharp as a small one.
-
-Every item of a card carries the caller's tags plus ``"card"`` and either
-``"card_<code>"`` (e.g. ``"card_Th"``) or ``"facedown"``, and ``"cardid<n>"`` shared by
-the items of one card only, so tests can ask the canvas what it shows. Pips also carry
-``"pip"``, corner indices ``"index"``, and a court card's panel and emblem ``"court"``
-and ``"emblem_<J|Q|K>"``.
-
-Chips: :func:`chip_stacks` splits an amount into the rail's denominations and
-:func:`draw_chip_stacks` draws them as stacks, one per denomination.
+No image files: sizes are in pixels and fonts use negative (pixel) sizes, so a card
+redrawn for a bigger window is as sharp as a small one. Every item of a card carries
+the caller's tags plus ``"card"`` and either ``"card_<code>"`` (e.g. ``"card_Th"``) or
+``"facedown"``, and ``"cardid<n>"`` shared by the items of one card only; the other
+tags are listed in docs/gui.md, "For developers".
 """
 
 from __future__ import annotations
@@ -88,19 +71,11 @@ def draw_card(canvas: tk.Canvas, box: Box, card: Card | None, tags: Sequence[str
         card: the card, or None for a face-down card (the dealer's hole card).
         tags: extra canvas tags for every item (e.g. ``("dealer",)``).
     """
-    kind = "facedown" if card is None else f"card_{card.code}"
-    all_tags = (*tags, "card", kind)
     radius = box.w * 0.09
-    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius,
-                               fill="#0b3d1e", outline="", tags=all_tags)
-    uid = f"cardid{shadow}"  # one tag shared by the items of this card
-    canvas.addtag_withtag(uid, shadow)
-    all_tags = (*all_tags, uid)
-    ids = [shadow]
+    ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", "facedown" if card is None else f"card_{card.code}"))
     if card is None:
-        ids += _draw_back(canvas, box, radius, all_tags)
-        return ids
-    color = RED if card.suit.color == "red" else BLACK
+        return ids + _draw_back(canvas, box, radius, all_tags)
+    color = _ink(card)
     ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     ids += _draw_indices(canvas, box, card, color, all_tags)
     if card.face >= 11:
@@ -113,6 +88,19 @@ def draw_card(canvas: tk.Canvas, box: Box, card: Card | None, tags: Sequence[str
     else:
         ids += _draw_pips(canvas, box, card, color, all_tags)
     return ids
+
+
+def _shadow(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -> tuple[list[int], tuple[str, ...]]:
+    """The shadow under a card in ``box``; returns its id in a list and ``tags`` with the card's own ``cardid<n>``."""
+    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius, fill="#0b3d1e", outline="",
+                               tags=tags)
+    canvas.addtag_withtag(f"cardid{shadow}", shadow)
+    return [shadow], (*tags, f"cardid{shadow}")
+
+
+def _ink(card: Card) -> str:
+    """The colour of the card's indices and pips: red for hearts and diamonds."""
+    return RED if card.suit.color == "red" else BLACK
 
 
 def _draw_back(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -> list[int]:
@@ -314,19 +302,15 @@ def draw_sideways(canvas: tk.Canvas, box: Box, card: Card, tags: Sequence[str] =
     Its corner indices and middle suit are turned a quarter, so it reads from the side;
     the tags are those of :func:`draw_card`, plus ``sideways``.
     """
-    all_tags = (*tags, "card", f"card_{card.code}", "sideways")
     radius = box.h * 0.09
-    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius, fill="#0b3d1e", outline="",
-                               tags=all_tags)
-    all_tags = (*all_tags, f"cardid{shadow}")
-    canvas.addtag_withtag(f"cardid{shadow}", shadow)
-    color = RED if card.suit.color == "red" else BLACK
-    ids = [shadow, rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags)]
+    ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", f"card_{card.code}", "sideways"))
+    color = _ink(card)
+    ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     index = f"{FACE_LETTERS.get(card.face, str(card.face))}\n{card.suit.symbol}"
     size = -max(8, round(box.h * 0.17))
     for x, y, angle in ((box.x + box.w * 0.04, box.y + box.h * 0.04, 90),
                         (box.x + box.w * 0.96, box.y + box.h * 0.96, 270)):
-        ids.append(canvas.create_text(x, y, text=index, angle=angle, anchor="ne" if angle == 90 else "ne",
+        ids.append(canvas.create_text(x, y, text=index, angle=angle, anchor="ne",
                                       justify="center", fill=color, font=(FONT_FAMILY, size, "bold"),
                                       tags=(*all_tags, "index")))
     cx, cy = box.center

@@ -62,14 +62,12 @@ class Study:
     # ------------------------------------------------------------------ hint and coach
     def update_hint(self, view: TableView) -> None:
         """Advise on ``view``'s decision (worked out in the worker), or say what the panel will show."""
-        if not self.hint_panel.shown.get():
+        shown = self.hint_panel.shown.get()
+        if not shown or view.turn is None:
             self.hint_token = None
             self.jobs.forget("hint")
-            return
-        if view.turn is None:
-            self.hint_token = None
-            self.jobs.forget("hint")
-            self.hint_panel.show_message(self._idle_hint(view))
+            if shown:
+                self.hint_panel.show_message(self._idle_hint(view))
             return
         token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
         if token == self.hint_token:
