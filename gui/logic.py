@@ -67,15 +67,11 @@ CHIP_COLORS: dict[int, str] = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "
 
 
 def button_states(view: TableView | None) -> dict[str, bool]:
-    """Decide which action-bar buttons are enabled for a table view.
+    """``{button name: enabled}`` for every name in :data:`BUTTONS` and the round's ``view`` (None: no round).
 
-    Args:
-        view: the round's current view, or None when no round is open.
-
-    Returns:
-        ``{button name: enabled}`` for every name in :data:`BUTTONS`: an action button
-        is enabled exactly when its action is in ``view.legal_actions``; ``"deal"`` only
-        in the BETTING phase once a seat has a bet (at a table played for no money, at once); ``"new_round"`` when the round is SETTLED or there is none.
+    An action button is enabled exactly when its action is in ``view.legal_actions``; ``"deal"``
+    in the BETTING phase once a seat has a bet (at a table played for no money, at once);
+    ``"new_round"`` when the round is SETTLED or there is none.
     """
     legal = view.legal_actions if view is not None else frozenset()
     states = {spec.name: spec.action in legal for spec in BUTTONS if spec.action is not None}
@@ -161,18 +157,11 @@ def short_money(amount: Fraction | int) -> str:
 
 
 def step_stake(text: str, most: Money, up: bool) -> str:
-    """The insurance amount box's next value when its arrow (or the Up / Down key) is pressed.
+    """The insurance box's next value after its up (``up``) or down arrow, from the ``text`` it holds.
 
-    Args:
-        text: what the box holds now ("2", "2.5" ...).
-        most: the largest stake allowed (:func:`insurance_limit`).
-        up: the up arrow; False for the down arrow.
-
-    Returns:
-        The next whole number of credits up or down, kept between 1 (or ``most``
-        when that is less) and ``most``, written as :func:`blackjack.format_money`
-        writes it. Text that is not an amount goes to ``most``. Nothing is rounded
-        except to whole steps: from 2.5 the arrows give 3 (at most ``most``) or 2.
+    The next whole number of credits up or down (from 2.5: 3 or 2), kept between 1 (or ``most``,
+    the largest stake allowed, when that is less) and ``most``, as :func:`blackjack.format_money`
+    writes it; text that is not an amount goes to ``most``.
     """
     try:
         value = parse_amount(text)
@@ -194,10 +183,8 @@ def status_text(view: TableView | None, typing: str | None = None) -> str:
 
     Args:
         view: the round's view, or None.
-        typing: the amount box that has the keyboard focus: ``"bet"`` (the bet box, where
-            Enter places the typed bet and hands the focus to Deal) or ``"insurance"`` (the
-            insurance stake box, where Enter takes insurance); None when the focus is
-            elsewhere, where Enter deals or starts the next round.
+        typing: the amount box that has the keyboard focus, ``"bet"`` or ``"insurance"``
+            (Enter there places the bet or takes insurance); None elsewhere.
     """
     if view is None:
         return "Press New round (Enter) to start."
@@ -250,13 +237,9 @@ def dimmed(color: str, share: float = 0.55) -> str:
 def table_chips(seat: SeatView, held: Collection[tuple[int, int]] = ()) -> tuple[Money, Money]:
     """The chips on the table for seat ``seat``: what stays in its bet circle, and the house's payout beside it.
 
-    A hand not settled (or whose result is still ``held`` back by the animation, as
-    ``(seat, hand)``) keeps its bet in the circle. A settled hand's outcome, the engine's
-    ``Outcome.net``, says what happens to its chips: a loss is swept away (a surrender
-    leaves the half returned), a push stays, a win stays and the net is paid beside it.
-
-    Returns:
-        ``(in the circle, paid beside it)``, credits; before the deal the circle holds the seat's bet.
+    Returns ``(in the circle, paid beside it)``, credits. A hand not settled (or whose result is
+    still ``held`` back by the animation, as ``(seat, hand)``) keeps its bet in the circle; a
+    settled hand's ``Outcome.net`` sweeps a loss away (a surrender's half stays), and pays a win.
     """
     if not seat.hands:
         return seat.bet, Fraction(0)
@@ -281,11 +264,9 @@ def banner_lines(rules: Rules) -> tuple[str, str, str]:
     """The felt's printing, read from ``rules`` (nothing is hard-coded, so a custom table prints its own payouts).
 
     Returns:
-        ``(pays, bonus, dealer)``: the natural's payout (``"BLACKJACK PAYS 3 TO 2"``);
-        the bonus payouts or ``""`` when the table has none (Thunderjack: ``"THUNDERJACK PAYS 3 TO 1
-        · BLITZ (6 CARDS) PAYS 5 TO 1"``, from ``thunderjack_pays``, ``charlie_cards`` and
-        ``charlie_pays``; the engine calls a Charlie win a Blitz); and the dealer's rule with the
-        rules' summary line.
+        ``(pays, bonus, dealer)``: the natural's payout (``"BLACKJACK PAYS 3 TO 2"``); the bonus
+        payouts (a Charlie win is a Blitz, as the engine calls it) or ``""``; and the dealer's rule
+        with the rules' summary line.
     """
     pays = f"BLACKJACK PAYS {odds(rules.blackjack_pays)}" if rules.naturals else "A 21 IS A 21: NO NATURALS"
     if not rules.wagering:
@@ -387,12 +368,9 @@ def dealer_slots(width: float, height: float, n_cards: int, right: float | None 
         label: the room, pixels, to keep right of the last card for the dealer's total.
         card: the table's card size (:func:`table_card`); default :func:`card_size`.
 
-    The first card has a fixed place (two cards are centred) and each card drawn goes to
-    the right of the last, so cards on the table stay put. When the cards and the label
-    would pass ``right``, the cards overlap (down to half a card), then the row moves left,
-    then the cards overlap more (down to :data:`DEALER_MIN_STEP` of a card's width), and
-    only then do they shrink, so nothing reaches past ``right`` however many cards the
-    dealer draws.
+    Cards on the table stay put as more come. When the row would pass ``right``, the cards
+    overlap (down to half a card), then the row moves left, then they overlap more (down to
+    :data:`DEALER_MIN_STEP`), and only then do they shrink.
     """
     w, h = card if card is not None else card_size(width, height)
     left = DEALER_MARGIN
@@ -459,14 +437,9 @@ def _lanes(width: float, height: float, n_seats: int, seat: int, n_hands: int, w
 def table_card(width: float, height: float, n_seats: int, cards: Sequence[Sequence[int]]) -> tuple[float, float]:
     """The one card size (width, height) of the whole table, dealer's cards included, pixels.
 
-    :func:`card_size`, made smaller (never below :data:`MIN_HAND_SCALE` of it) when a seat's
-    hands would otherwise show less than :data:`MIN_HAND_STEP` of each card: every card on
-    the table has the same size.
-
-    Args:
-        width, height: the canvas size, pixels.
-        n_seats: seats at the table.
-        cards: for each seat, how many cards each of its hands holds.
+    :func:`card_size` of the canvas, made smaller (never below :data:`MIN_HAND_SCALE` of it) when
+    a seat's hands would otherwise show less than :data:`MIN_HAND_STEP` of each card. ``cards``:
+    for each of the ``n_seats`` seats, how many cards each of its hands holds.
     """
     w, h = card_size(width, height)
     scale = 1.0
@@ -482,12 +455,10 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
                card: tuple[float, float] | None = None) -> list[list[Box]]:
     """Where each card of each hand of one seat goes.
 
-    Each hand has a lane of its own in the seat's area, side by side. A hand's first card
-    has a fixed place (a two-card hand is centred in its lane) and later cards fan to the
-    right and a little down, :data:`HAND_STEP` of a card apart, so a card stays where it was
-    put when the next arrives. Only when the lane is full do the cards close up, down to
-    :data:`MIN_HAND_STEP` (half of each card shows); after that the hand starts further left,
-    and at the table's smallest cards (:data:`MIN_HAND_SCALE`) the hands overlap each other.
+    Each hand has a lane of its own in the seat's area; its cards fan to the right and a little
+    down, :data:`HAND_STEP` of a card apart, each staying put as the next arrives. A full lane
+    closes them up to :data:`MIN_HAND_STEP`, then starts the hand further left; at the table's
+    smallest cards the hands overlap each other (:func:`_overlapping`).
 
     Args:
         width, height: the canvas size, pixels.

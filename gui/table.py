@@ -4,7 +4,7 @@
 canvas's current size, so cards stay crisp when the window is resized. It holds no
 rule: totals, results and insurance stakes are the view's (docs/gui.md, "For developers").
 
-Canvas tags (for tests and for people reading the code):
+Canvas tags (for tests and for people reading the code), besides those docs/gui.md lists:
 
 ==========================  ====================================================
 tag                         items
@@ -15,25 +15,11 @@ tag                         items
 ``hand_<i>_<j>``            the cards of hand j of seat i
 ``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
 ``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
-``bet<i>``                  seat i's bet circle and amount; ``bet_circle<i>`` the circle's outer ring,
-                            filled in the colour of the largest chip in the amount
-``bet_text<i>``             the amount in the circle: what the seat has on the table, doubles and
-                            splits included (``"20000"``, or ``"1.2M"`` when too long)
-``bankroll<i>``             seat i's money line: ``"bankroll 990"``, plus ``" · bet 1234567"``
-                            when the circle shows the bet abbreviated
-``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
-``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
-``payout<i>``               the house's payout to seat i in chips, right of its circle (also ``payout``)
-``betting_ring``            the gold ring round the bet circle of the seat that takes the chips
-``betting_seat``            "▲ chips go here" under that circle
-``rail``                    the rail's arc, between the hands and the seats' names
+``bet<i>``                  seat i's bet circle and amount
 ``sweep<i>``                a lost bet's chips on their way to the dealer (animated; also ``sweep``)
-``sideways``                every item of a double down's card, drawn across
 ``turn``                    the frame around the hand whose decision it is
-``card_<code>``             every item of a face-up card, e.g. ``card_Th``
 ``banner``                  the felt's printing: ``banner_pays`` (``"BLACKJACK PAYS 3 TO 2"``),
-                            ``banner_bonus`` (Thunderjack's and Blitz payouts, when the rules
-                            have them) and ``banner_dealer`` (the dealer's rule and the summary)
+                            ``banner_bonus`` and ``banner_dealer`` (the dealer's rule and the summary)
 ==========================  ====================================================
 """
 
