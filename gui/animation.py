@@ -1,11 +1,7 @@
 """The table's animation queue: the engine's events wait here and are shown one by one.
 
-The engine plays at once; the window shows its events at a player's pace. Each event
-takes :data:`DELAYS_MS` (times the chosen speed's factor, :data:`SPEEDS`) before the next;
-a dealt card travels from the shoe to its place in :data:`SLIDE_STEPS` steps, easing out
-as it lands. Any key or click calls :meth:`Animator.finish`, which shows everything at
-once. The queue is drained with ``after`` (never ``time.sleep``), and the window is
-redrawn once per tick, from one view of the round.
+The engine plays at once; the window shows its events at a player's pace, drained with
+``after`` and redrawn once per tick (docs/gui.md, "For developers").
 """
 
 from __future__ import annotations

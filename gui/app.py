@@ -57,11 +57,9 @@ class MessageBoxes(Protocol):
 
     def showinfo(self, title: str, message: str, **options: Any) -> str:
         """Show an information box; return the button pressed (``"ok"``)."""
-        ...
 
     def showerror(self, title: str, message: str, **options: Any) -> str:
         """Show an error box; return the button pressed (``"ok"``)."""
-        ...
 
 
 class App:
@@ -77,9 +75,7 @@ class App:
         animations: animate the deal; False shows every change at once.
         hints: show the hint panel (it can be shown and hidden later).
         count: show the count panel.
-        counting: the count panel's counting system, a key of ``blackjack/hints/counting.toml``
-            (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``); *View ▸ Counting
-            system* changes it.
+        counting: the count panel's counting system, a key of ``blackjack/hints/counting.toml``.
         modal: dialogs grab input and wait (False for tests).
         messages: the message boxes (default :mod:`tkinter.messagebox`).
 
@@ -297,13 +293,10 @@ class App:
         return self.game.round.view() if self.game.round is not None else None
 
     def act(self, action: Action, amount: str | None = None) -> None:
-        """Apply a player's decision; show the engine's message if it is not allowed.
+        """Apply a player's ``action``; show the engine's message if it is not allowed.
 
-        Args:
-            action: the decision.
-            amount: only for INSURANCE: the stake as typed ("2", "2.5"), read as every typed amount is
-                (:func:`blackjack.money.parse_amount`); None takes the engine's default (half the bet,
-                within the bankroll).
+        ``amount``: only for INSURANCE, the stake as typed (:func:`blackjack.money.parse_amount`);
+        None takes the engine's default.
         """
         rnd = self.game.round
         if rnd is None:
@@ -327,9 +320,7 @@ class App:
     def take_insurance(self) -> None:
         """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key).
 
-        A stake the engine refuses (not a number, 0, more than half the bet or the
-        bankroll) shows the engine's message and changes nothing: the offer stays open
-        and the box keeps the text to correct.
+        A stake the engine refuses shows its message and changes nothing: the box keeps the text to correct.
         """
         if self.bar.offer is None:
             self.act(Action.INSURANCE)  # no box on show: the engine answers (its default, or why not)
@@ -459,11 +450,7 @@ class App:
                 return
 
     def bet_from_entry(self) -> bool:
-        """Bet the amount typed in the bet box for the chosen seat; show what is wrong with it.
-
-        Returns:
-            The bet was placed.
-        """
+        """Bet the amount typed in the bet box for the chosen seat; return whether the bet was placed, else show why."""
         try:
             amount = parse_bet(self.bet_entry.get())
         except BlackjackError as err:
@@ -553,11 +540,8 @@ class App:
         return self._dealer_said if view is not None and view.phase is Phase.SETTLED else None
 
     def insurance_results(self) -> dict[int, Money]:
-        """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``).
-
-        Seats whose insurance is not settled (or who had none) are missing; after a new
-        round opens the dict is empty again.
-        """
+        """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``), credits; seats
+        whose insurance is not settled (or who had none) are missing."""
         rnd = self.game.round
         if rnd is None:
             return {}
@@ -582,13 +566,11 @@ class App:
             self.set_speed("normal" if on else "off")
 
     def refresh(self) -> None:
-        """Redraw the table and update the buttons, the betting rail, the panels and the status line.
+        """Redraw the table and update the buttons, the betting rail, the panels and the status line, from one view.
 
-        Everything is drawn from one view of the round. The table shows the cards drawn so far
-        (the queued ones are held back). What reads the cards waits for them: while the
-        animation runs the action buttons stay off, and the count, a new hint and the insurance
-        offer keep what they showed until the last card lies in its place. Advice for a
-        decision that is over goes at once, and the status line says what the felt shows.
+        The queued cards are held back, and what reads the cards waits for them: while the animation
+        runs the action buttons stay off, and the count, a new hint and the insurance offer keep what
+        they showed. Advice for a decision that is over goes at once.
         """
         rnd = self.game.round
         view = rnd.view() if rnd is not None else None
@@ -724,10 +706,7 @@ class App:
     def _report_exception(self, kind: type[BaseException], value: BaseException,
                           tb: TracebackType | None) -> None:
         """A bug in a callback: log it, keep it for tests, tell the user in one line; the window stays usable.
-
-        A starter stub (``NotImplementedError``) is not a bug but work still to do: the
-        message names the function to write and what it should do.
-        """
+        A starter stub (``NotImplementedError``) is work still to do: the message names the function to write."""
         if isinstance(value, NotImplementedError):
             text = unwritten(value)
             self.errors.append(text)

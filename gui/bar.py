@@ -1,10 +1,8 @@
 """The action bar under the table: a button per action, Deal and New round, and the insurance stake's box.
 
 The bar only sends presses to the window (``command(name, action)``); the engine decides.
-Each button is as wide as its longest text needs (Insurance: "Even money"), measured in
-the button's font, so no text is cut and no button moves when a label changes. The
-insurance box appears in a slot of its own size right of the Insurance button, kept empty
-when there is no offer, so nothing moves.
+Nothing moves when a label changes or an offer comes: each button is as wide as its longest
+text (Insurance: "Even money"), and the insurance box has a slot of its own, empty without an offer.
 """
 
 from __future__ import annotations

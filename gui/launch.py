@@ -25,9 +25,7 @@ def run_window(program: str, build: Callable[[tk.Tk], object]) -> int:
 
     Returns:
         The exit status: 0 once the window is closed; 1, with one line on stderr, when no
-        window can open (``tkinter.TclError``: no display) or when ``build`` meets course
-        code that is not written yet (``NotImplementedError``, named by
-        :func:`blackjack.errors.unwritten`).
+        window can open (no display) or ``build`` meets course code not written yet.
     """
     try:
         root = tk.Tk()

@@ -1,12 +1,8 @@
 """Regenerate the docs' pictures of the table: ``python -m gui.screenshot [PATH]`` or ``--all``.
 
 Plays a fixed showcase round from a stacked shoe (so the picture is the same on every
-run) on a virtual display and saves a PNG, by default ``docs/images/table.png``. With
-``--all`` it saves each state of the round (:data:`STATES`) at each screen size of
-:data:`SCREENS` as ``docs/images/table-<state>-<screen>.png``. Needs ImageMagick's
-``import`` (and ``convert`` to keep the files small), and ``Xvfb`` when no ``$DISPLAY``
-is set (``apt-get install xvfb imagemagick``). The GUI tests save the settled scene under
-``test-output/screenshots/``.
+run) on a virtual display and saves a PNG (docs/gui.md, "For developers"). Needs ImageMagick's
+``import`` (and ``convert`` to keep the files small), and ``Xvfb`` when no ``$DISPLAY`` is set.
 
 The scene (Vegas rules, three seats): Ann bets 25, Bob 10, Cy 50. Ann splits 8-8 against
 the dealer's 6, doubles the first hand (8-3, then a 9) and stands on the second (8-K);

@@ -1,9 +1,5 @@
-"""The table's study aids: the hint and the coach's verdicts (worked out off the event loop), the strategy
-chart and the session window with its ledger.
-
-:class:`Study` only reads the round's view and the game it is given and shows what the
-hints library says (:mod:`gui.advice`); slow work runs in :mod:`gui.jobs`'s worker.
-"""
+"""The table's study aids: the hint and the coach's verdicts (worked out in :mod:`gui.jobs`'s worker from
+what :mod:`gui.advice` says), the strategy chart and the session window with its ledger."""
 
 from __future__ import annotations
 

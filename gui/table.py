@@ -245,7 +245,8 @@ class TableCanvas(tk.Canvas):
         total = str(dealer.total) if settled else dealer.total_text if all_shown else partial.total_text()
         text = f"Dealer  {total}"
         says = self.announcement(said, partial) if settled and said is not None else None
-        room = self._font(size, "bold").measure(text) if says is None else self._font(size, "bold").measure(says[0]) + 12
+        bold = self._font(size, "bold")
+        room = bold.measure(text) if says is None else bold.measure(says[0]) + 12
         shoe = self.bbox("shoe")
         right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
         boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room, card)
