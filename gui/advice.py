@@ -1,12 +1,8 @@
 """What the hint, count, coach and chart panels show, computed from a table view (no Tk).
 
-Every number comes from :mod:`blackjack.hints`; this module only picks the inputs
-out of a :class:`~blackjack.TableView` and packs the answers for the panels. The
-functions may take a while (exact expected values), so the window calls them in a
-worker thread (see :mod:`gui.jobs`) and never on the Tk event loop.
-
-When the hints library is not finished (a student's starter), the functions raise
-:class:`HintsUnavailable` with a one-line reason, and the panels say so.
+Every number comes from :mod:`blackjack.hints`; this module only picks the inputs out of a
+:class:`~blackjack.TableView` and packs the answers. The window calls it in :mod:`gui.jobs`'s
+worker. A hints library not finished yet (a student's starter) raises :class:`HintsUnavailable`.
 """
 
 from __future__ import annotations

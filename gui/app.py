@@ -97,7 +97,6 @@ class App:
         self.jobs = Jobs(root)
         self.last_bets: dict[int, Money] = {}
         self.betting_seat = 0
-        self._decisions = 0
         self._moment: object = None  # (round, phase, turn) the keyboard focus was last placed for
         self.notice = ""  # a confirmation the status line keeps until the next deal (the stacked cards)
         self.animations = tk.BooleanVar(root, value=animations)
@@ -148,11 +147,10 @@ class App:
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
         self.hint_panel = HintPanel(side)
-        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 3))
         self.count_panel = CountPanel(side)
-        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 3))
         self.coach_panel = CoachPanel(side, list(drills.DRILLS))
-        self.coach_panel.grid(row=2, column=0, sticky="we")
+        for row, panel in enumerate((self.hint_panel, self.count_panel, self.coach_panel)):
+            panel.grid(row=row, column=0, sticky="we", pady=(0, 3) if panel is not self.coach_panel else 0)
         for toggle in (self.hint_panel.shown, self.count_panel.shown):
             toggle.trace_add("write", lambda *_a: self.root.after_idle(self.refresh))
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
@@ -684,7 +682,7 @@ class App:
         """Open the Stack the shoe dialog."""
         self._run(StackDialog(self.root, self.stack, modal=self.modal))
 
-    def _run(self, dialog: Dialog) -> None:
+    def _run(self, dialog: Dialog[Any]) -> None:
         self.last_dialog: Any = dialog
         dialog.run()
 

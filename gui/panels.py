@@ -222,16 +222,13 @@ class HintPanel(Toggle):
         self.bars_size = (BARS_WIDTH, BARS_HEIGHT)
         self.body.grid_propagate(False)  # the panel keeps the room of its largest hint: nothing below it moves
         self.action = ttk.Label(self.body, text="", font=panel_font(self, "BJHintAction"))
-        self.action.grid(row=0, column=0, sticky="w")
         self.reason = ttk.Label(self.body, text="", wraplength=WRAP, justify="left")
-        self.reason.grid(row=1, column=0, sticky="w")
         self.bust = ttk.Label(self.body, text="")
-        self.bust.grid(row=2, column=0, sticky="w")
         self.bars = tk.Canvas(self.body, width=BARS_WIDTH, height=BARS_HEIGHT, background="#fafafa",
                               highlightthickness=0)
-        self.bars.grid(row=3, column=0, sticky="w", pady=(4, 2))
         self.evs = ttk.Label(self.body, text="", font=panel_font(self, "BJMono"), justify="left")
-        self.evs.grid(row=4, column=0, sticky="w")
+        for row, part in enumerate((self.action, self.reason, self.bust, self.bars, self.evs)):
+            part.grid(row=row, column=0, sticky="w", pady=(4, 2) if part is self.bars else 0)
         self.room = 0
         self.scale(1.0)
         self.show_message("No decision yet.")
@@ -259,10 +256,9 @@ class HintPanel(Toggle):
 
         The empty parts take no room: no blank line, no empty bar chart.
         """
-        self.action.configure(text="")
         self.reason.configure(text=text)
-        self.bust.configure(text="")
-        self.evs.configure(text="")
+        for label in (self.action, self.bust, self.evs):
+            label.configure(text="")
         self.bars.delete("all")
         for part in (self.action, self.bust, self.bars, self.evs):
             part.grid_remove()

@@ -163,10 +163,9 @@ class TableCanvas(tk.Canvas):
                     self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, caption_y,
                                        stride)
                 if view.turn == (seat.index, j) and boxes:
-                    left, top = boxes[0].x - 5, boxes[0].y - 5
-                    right = boxes[-1].x + boxes[-1].w + 5
-                    bottom = boxes[-1].y + boxes[-1].h + 5
-                    self.create_rectangle(left, top, right, bottom, outline=GOLD, width=3, tags=("turn",))
+                    first, last = boxes[0], boxes[-1]
+                    self.create_rectangle(first.x - 5, first.y - 5, last.x + last.w + 5, last.y + last.h + 5,
+                                          outline=GOLD, width=3, tags=("turn",))
         self._draw_rail(width, height, tops)
 
     def _draw_rail(self, width: int, height: int, tops: Sequence[float]) -> None:
