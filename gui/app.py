@@ -341,21 +341,20 @@ class App:
             for i, player in enumerate(self.game.players):
                 if player.can_cover(rules):
                     rnd.place_bet(i, rules.min_bet)
-        seats = range(len(self.game.players))
-        betting = sum(1 for i in seats if rnd.bet(i) > 0)
-        if not betting:
+        bets = {i: rnd.bet(i) for i in range(len(self.game.players)) if rnd.bet(i) > 0}
+        if not bets:
             self.bet_error.configure(text="Put a chip in a bet circle first (or type an amount), then Deal.")
             self.say("No bets yet: click a chip, or type an amount and press Bet.")
             return
         drill = self.coach_panel.drill.get()
         try:
-            if drill != "off" and betting:
-                self.game.shoe.stack(drills.opening(drill, betting, self.rng, rules.decks))
+            if drill != "off":
+                self.game.shoe.stack(drills.opening(drill, len(bets), self.rng, rules.decks))
             rnd.deal()
         except BlackjackError as err:
             self.say(str(err))
             return
-        self.last_bets = {i: rnd.bet(i) for i in seats if rnd.bet(i) > 0}
+        self.last_bets = bets
         self.notice = ""
         self.animator.start()
 

@@ -222,17 +222,9 @@ def _clip_diagonal(start: tuple[float, float], sign: int, box: Box) -> tuple[flo
 
 # ================================================================================ chips
 def chip_stacks(amount: Money) -> list[tuple[Money, int]]:
-    """Split ``amount`` credits into chips, the largest denominations first, as a cashier pays out.
-
-    Args:
-        amount: credits, 0 or more (a Fraction for bets like 2.5).
-
-    Returns:
-        ``(denomination, count)`` pairs, largest denomination first, only those with a
-        count; what the smallest chip cannot make (the 0.5 of 2.5) is one last chip of
-        that value (:data:`CHANGE_CHIP` on the table). The values times the counts add
-        up to ``amount`` exactly.
-    """
+    """Split ``amount`` credits (0 or more) into ``(denomination, count)`` pairs, largest first, as a cashier pays
+    out; what the smallest chip cannot make (the 0.5 of 2.5) is one last chip of that value (:data:`CHANGE_CHIP`).
+    The values times the counts add up to ``amount`` exactly."""
     left = Fraction(amount)
     stacks: list[tuple[Money, int]] = []
     for value in sorted(CHIP_VALUES, reverse=True):
@@ -251,19 +243,12 @@ STACK_MOST = 6
 
 def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float, r: float,
                      tags: Sequence[str] = ()) -> list[int]:
-    """Draw ``amount`` as stacks of chips by denomination, side by side, ending at ``right``.
+    """Draw ``amount`` as stacks of chips of radius ``r`` pixels by denomination, the largest nearest ``right``,
+    standing on the line ``y = base``; return the item ids.
 
-    Each stack stands on the line ``y = base``: chips of radius ``r`` pixels, each a
-    little above the one under it, at most :data:`STACK_MOST` drawn. The top chip shows
-    the denomination; a stack of more chips than that shows its count (``"×40"``) under
-    it. The largest denomination stands nearest ``right``.
-
-    Canvas tags, besides ``tags``: ``chipstack`` on every item, ``stack_<value>`` on a
-    stack's items (``stack_2.5`` for change), ``stackchip_<value>`` on each chip drawn
-    and ``stackcount_<value>`` on a count label.
-
-    Returns:
-        The item ids.
+    At most :data:`STACK_MOST` chips of a stack are drawn, the top one showing the denomination;
+    a taller stack shows its count (``"×40"``) under it. Tags, besides ``tags``: ``chipstack`` on
+    every item, and those docs/gui.md lists (``stack_2.5`` for change).
     """
     ids: list[int] = []
     lift = max(2.0, r * 0.28)

@@ -1,11 +1,8 @@
 """The dialogs: new game, rule switches, stack the shoe, and the help texts.
 
-Bad input never closes a dialog and never raises: the one-line message of the
-engine's :class:`~blackjack.BlackjackError` (or of a number that does not parse) is
-shown in red inside the dialog, and nothing changes until the input is good.
-
-Each dialog takes ``modal``: True for people (grab the pointer and wait), False for
-tests (IDLE's ``_utest``), which fill the fields and ``invoke()`` the buttons.
+Bad input never closes a dialog and never raises: its one-line message is shown in red inside
+the dialog (:meth:`Dialog.ok`). Tests pass ``modal=False`` (IDLE's ``_utest``), fill the fields
+and ``invoke()`` the buttons.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ __all__ = [
     "CORNER", "HAND_GAP", "HAND_STEP", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RAIL_GAP", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
     "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
     "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "rail_y", "read_bankroll", "relative_luminance", "result_color",
+    "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "read_bankroll", "relative_luminance", "result_color",
     "result_text", "seat_area", "short_money", "signed_money", "status_text", "step_stake", "table_card", "table_chips", "window_size",
 ]
 
@@ -399,16 +399,8 @@ RAIL_GAP = 10
 
 def rail_box(width: float, height: float, bottom: float) -> tuple[float, float, float, float]:
     """The oval whose lower arc is the table's rail, ``(x1, y1, x2, y2)`` pixels: a flat arc, lowest (at
-    ``bottom``) in the middle and :func:`rail_y` pixels higher toward the sides."""
+    ``bottom``) in the middle."""
     return -1.5 * width, bottom - 1.2 * height, 2.5 * width, bottom
-
-
-def rail_y(width: float, height: float, bottom: float, x: float) -> float:
-    """Where the rail of :func:`rail_box` crosses the vertical line at ``x``, pixels from the top."""
-    x1, y1, x2, y2 = rail_box(width, height, bottom)
-    a, b = (x2 - x1) / 2, (y2 - y1) / 2
-    share = min(1.0, abs(x - (x1 + a)) / a)
-    return y1 + b + b * math.sqrt(1 - share * share)
 
 
 def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:

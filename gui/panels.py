@@ -1,8 +1,7 @@
 """The side panels and the chart windows: hints, count, coach, strategy chart, session chart, ledger.
 
 Each panel only shows what it is given (an :class:`~gui.advice.Advice`, a
-:class:`~gui.advice.CountInfo`, ledger rows); the window computes those off the
-event loop. Panels that a student may want to hide for practice have a toggle.
+:class:`~gui.advice.CountInfo`, ledger rows); the window computes those off the event loop.
 """
 
 from __future__ import annotations
@@ -170,10 +169,8 @@ def _show_if(widget: tk.Widget, shown: object) -> None:
 
 
 class Toggle(ttk.LabelFrame):
-    """A titled panel whose body can be hidden (for practice) and shown on demand.
-
-    The *show* checkbox sits in the frame's title, beside the name, so it takes no row
-    of its own (the side column must fit a short window).
+    """A titled panel whose body can be hidden (for practice) and shown on demand; the *show* check box sits in
+    the frame's title, so it takes no row of its own.
 
     Args:
         master: the parent.
@@ -356,9 +353,7 @@ class CountPanel(Toggle):
 class CoachPanel(ttk.LabelFrame):
     """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser.
 
-    The verdict and score lines take no room until there is something to say
-    (:meth:`show_verdict`, :meth:`show_score`), so the side column fits a short window.
-    A verdict wraps at :data:`WRAP` pixels: the column never widens for it.
+    The verdict and score lines take no room until there is something to say, and wrap at :data:`WRAP`.
     """
 
     #: The verdict's colours: a right decision, a departure from basic strategy.
@@ -518,11 +513,8 @@ class ChartWindow(tk.Toplevel):
         self.canvas.create_text(235, 40, text="Working out the chart…", tags=("waiting",))
 
     def show(self, rows: list[tuple[str, str, tuple[str, ...]]], cell: tuple[str, str, int] | None) -> None:
-        """Show the chart rows and highlight ``cell`` = ``(section, label, column)`` (None: no cell).
-
-        The grid is drawn only when ``rows`` differ from the rows on the canvas; otherwise
-        only the highlight moves (nothing changes when ``cell`` is already highlighted).
-        """
+        """Show the chart rows and highlight ``cell`` = ``(section, label, column)`` (None: no cell); the grid is
+        drawn again only when ``rows`` differ from those on the canvas, so a refresh only moves the highlight."""
         self.rows = rows
         if rows != self._drawn:
             self._draw(rows)

@@ -100,12 +100,10 @@ class TableCanvas(tk.Canvas):
             pending: cards, reveals and results still queued for animation: not shown yet.
             names: the players' names, used before the first round.
             betting_seat: the seat the chips go to, marked during betting.
-            insurance: seat -> the net of its settled insurance this round (the engine's
-                ``InsuranceSettled.net``); a seat with a stake and no entry (or one still
-                in ``pending.insurance``) shows its stake.
-            dealer_said: the engine's ``RoundSettled`` event of this round, once it has
-                come: the dealer's natural, bust or final total is announced from it when
-                the dealer's last card is on show.
+            insurance: seat -> the net of its settled insurance this round (``InsuranceSettled.net``);
+                a seat with a stake and no entry shows its stake.
+            dealer_said: the engine's ``RoundSettled`` event of this round, once it has come
+                (:meth:`announcement`).
         """
         pending = pending if pending is not None else Pending()
         insurance = insurance if insurance is not None else {}
