@@ -13,8 +13,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
-from blackjack.hints import (CountingSystem, basic_strategy, count_summary, expected_values,
-                             hint, system, systems)
+from blackjack.hints import CountingSystem, basic_strategy, count_summary, expected_values, hint, system, systems
 
 from .logic import legal_order  # re-exported: the hint panel's EVs and the status line share one order
 

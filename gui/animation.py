@@ -88,10 +88,7 @@ class Animator:
         self._card = None
 
     def _drain(self) -> None:
-        """Show the next event that takes time (those that take none go with it), then come back after its delay.
-
-        The tick that shows the last event draws everything else too (panels, buttons,
-        status line); a dealt card's landing ends the animation when it is the last."""
+        """Show the next event that takes time (those that take none go with it), then come back after its delay."""
         self._tick = None
         for ident in (*self._slide, *self._chips):  # what is still on its way is drawn in its place below
             self.root.after_cancel(ident)

@@ -700,8 +700,7 @@ class App:
         """Show one line in the status bar."""
         self.status.configure(text=text)
 
-    def _report_exception(self, kind: type[BaseException], value: BaseException,
-                          tb: TracebackType | None) -> None:
+    def _report_exception(self, kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         """A bug in a callback: log it, keep it for tests, tell the user in one line; the window stays usable.
         A starter stub (``NotImplementedError``) is work still to do: the message names the function to write."""
         if isinstance(value, NotImplementedError):

@@ -118,8 +118,7 @@ def opening(kind: str, seats: int, rng: random.Random, decks: int = 1) -> list[s
     picker = _Picker(rng, decks)
     upcard = picker.card([1]) if kind == "insurance" else picker.card(range(1, 14))
     hands = [spot(kind, picker) for _ in range(seats)]
-    codes = [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
-    return codes
+    return [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
 
 
 def _faces(value: int) -> list[int]:

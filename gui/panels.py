@@ -137,10 +137,7 @@ class SidePanel(ttk.Frame):
         self.scroll(units)
 
     def _fit(self) -> None:
-        """Size the canvas to the panels' height, set the scroll region, show the scroll bar only when needed.
-
-        The width stays :data:`SIDE_WIDTH`: the panels are made that wide, whatever they ask for.
-        """
+        """Size the canvas to the panels' height, set the scroll region, show the scroll bar only when needed."""
         width, height = self.width, self.inner.winfo_reqheight()
         if int(self.canvas.cget("height")) != height:
             self.canvas.configure(height=height)
@@ -321,8 +318,7 @@ class CountPanel(Toggle):
 
     def show(self, info: CountInfo) -> None:
         """Show a count."""
-        lines = [f"system          {info.system}",
-                 f"running count   {info.running:+d}"]
+        lines = [f"system          {info.system}", f"running count   {info.running:+d}"]
         if info.true is not None:
             lines.append(f"true count      {info.true:+.1f}")
         hidden = info.unseen - info.in_shoe  # the face-down hole card: unseen, but not in the shoe
@@ -545,8 +541,7 @@ class ChartWindow(tk.Toplevel):
                 canvas.create_rectangle(x0 + c * cw, y, x0 + (c + 1) * cw, y + rh,
                                         fill=self.COLORS.get(code[:1], "#ffffff"), outline=outline, width=width,
                                         tags=("cell", f"cell_{name}_{label}_{c}"))
-                canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
-                                   tags=("code",))
+                canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9), tags=("code",))
             y += rh
             bottom = max(bottom, y)
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"

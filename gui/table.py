@@ -255,8 +255,7 @@ class TableCanvas(tk.Canvas):
             self.create_text(x, y, text=text, anchor="w", fill=INK, font=font, tags=("dealer_total",))
         else:
             words, fill = says
-            tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font,
-                                   tags=("dealer_says",))
+            tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font, tags=("dealer_says",))
             self._label_background(tid, fill, ("dealer_says_bg",))
 
     @staticmethod
@@ -330,11 +329,8 @@ class TableCanvas(tk.Canvas):
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int,
                   active: bool = False) -> None:
-        """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` (the colour of the
-        largest chip in the bet, :func:`~gui.logic.chip_color`) with ``text`` in bold ``size`` pixels.
-
-        ``active``: the seat takes the chips now: a gold ring round the circle and, under it,
-        "▲ chips go here" (tags ``betting_ring`` and ``betting_seat``)."""
+        """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` with ``text`` in bold
+        ``size`` pixels; ``active`` (the seat takes the chips now) rings it in gold over "▲ chips go here"."""
         area, r, cx, cy = _bet_circle(width, height, n, index)
         if active:
             self.create_oval(cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5, outline=GOLD, width=3,
@@ -384,11 +380,8 @@ class TableCanvas(tk.Canvas):
 
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
                         height: int, even: bool = False, next_stacks: float = 0.0, beside: float = 0.0) -> None:
-        """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
-
-        ``even``: the stake is even money. A label that would reach the next seat's chip stacks
-        (``next_stacks`` pixels wide) or bet circle, or the canvas's edge, wraps (:meth:`_fit_label`).
-        """
+        """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went;
+        the label stops short of the next seat's chip stacks (``next_stacks`` pixels wide) (:meth:`_fit_label`)."""
         area, r, _cx, cy = _bet_circle(width, height, n, index)
         x = area.x + area.w / 2 + r * 1.5 + beside
         limit = (area.x + area.w * 1.5 - r - 8 - next_stacks) if index < n - 1 else width - 6
@@ -424,13 +417,8 @@ class TableCanvas(tk.Canvas):
 
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
                       pending: Pending, top: float | None = None, stride: float = 0.0) -> None:
-        """Hand ``j`` of seat ``seat``'s total, bet line (split or doubled hands) and result under its cards.
-
-        The total is the engine's ``shown_total`` (``"7 / 17"`` while the hand is played), or
-        ``Hand.total_text()`` of the cards shown while some are still being dealt. The captions
-        start at ``top`` (default: below the hand's lowest card); a bet line wider than the
-        hands' ``stride`` (their distance apart) gets a smaller font.
-        """
+        """Hand ``j`` of seat ``seat``'s total (the engine's, of the cards shown), bet line (split or doubled hands)
+        and result, from ``top`` down (default: below its lowest card); a bet line wider than ``stride`` shrinks."""
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
         text = shown_total(hand) if complete else Hand(cards).total_text()
