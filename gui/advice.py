@@ -108,23 +108,17 @@ class CountInfo:
     """What the count panel shows.
 
     Attributes:
-        running: the running count of every card seen since the shuffle (an unbalanced
-            system's initial count included).
-        true: the running count per deck left to play; None for an unbalanced system
-            (KO is played on the running count alone).
-        unseen: cards the players have not seen (the shoe and a face-down hole card); the true
-            count divides by these.
-        in_shoe: cards left in the shoe (``TableView.cards_remaining``, what the table's shoe label shows).
-        suggestion: a bet suggestion in credits (table minimum at a true count of +1 or
-            less); None for an unbalanced system.
+        running: the running count of every card seen since the shuffle (an unbalanced system's
+            initial count included).
+        true: the running count per deck left to play; None for an unbalanced system.
+        unseen: cards the players have not seen (the shoe and a face-down hole card).
+        in_shoe: cards left in the shoe (``TableView.cards_remaining``, as the table's shoe shows).
+        suggestion: a bet suggestion in credits; None for an unbalanced system.
         system: the counting system's display name.
         balanced: the system is balanced (a full deck's tags add up to 0).
-        key_count: an unbalanced system's key count (the running count where the player
-            gains the edge), or None.
-        insurance: against a dealer's ace, the count's insurance decision (True: take it)
-            when the system has an insurance index; None otherwise.
-        insurance_index: how that decision is read, e.g. ``"true count +3"``, or None
-            when the system has no insurance index.
+        key_count: an unbalanced system's key count (where the player gains the edge), or None.
+        insurance: against a dealer's ace, the count's insurance decision (True: take it), or None.
+        insurance_index: how that decision is read, e.g. ``"true count +3"``, or None.
     """
 
     running: int

@@ -82,10 +82,7 @@ class Animator:
         for ident in (self._tick, *self._slide, *self._chips):
             if ident is not None:
                 self.root.after_cancel(ident)
-        self._tick = None
-        self._slide = []
-        self._chips = []
-        self._card = None
+        self._tick, self._slide, self._chips, self._card = None, [], [], None
 
     def _drain(self) -> None:
         """Show the next event that takes time (those that take none go with it), then come back after its delay."""

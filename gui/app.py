@@ -174,10 +174,8 @@ class App:
             self.rescale(event.width, event.height)
 
     def rescale(self, width: int, height: int) -> None:
-        """Grow the controls, the chips and the panels with a window larger than :data:`~gui.logic.WINDOW`.
-
-        The scale is the window's size over the usual one (the smaller of the two ratios), from 1
-        up to :data:`MOST_SCALE`; the named fonts, the chips and the side column follow it."""
+        """Grow the controls, the chips and the panels with a window larger than :data:`~gui.logic.WINDOW`, by the
+        smaller of the two sizes' ratios, up to :data:`MOST_SCALE`."""
         scale = min(MOST_SCALE, max(1.0, min(width / WINDOW[0], height / WINDOW[1])))
         if abs(scale - self.ui_scale) < 0.05:
             return
@@ -316,10 +314,8 @@ class App:
         self.animator.start()
 
     def take_insurance(self) -> None:
-        """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key).
-
-        A stake the engine refuses shows its message and changes nothing: the box keeps the text to correct.
-        """
+        """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key);
+        a stake the engine refuses shows its message and changes nothing: the box keeps the text to correct."""
         if self.bar.offer is None:
             self.act(Action.INSURANCE)  # no box on show: the engine answers (its default, or why not)
         else:

@@ -111,8 +111,4 @@ def focus_rings(root: tk.Misc) -> None:
 def state_map(style: ttk.Style, name: str, option: str) -> list[tuple[str, str]]:
     """The theme's state map of ``option`` for style ``name`` (or of the root style ``.``), as (state, value) pairs."""
     entries: Any = style.map(name, option) or style.map(".", option)
-    pairs: list[tuple[str, str]] = []
-    for entry in entries:
-        *states, value = tuple(entry)
-        pairs.append((" ".join(str(s) for s in states), str(value)))
-    return pairs
+    return [(" ".join(str(s) for s in entry[:-1]), str(entry[-1])) for entry in map(tuple, entries)]

@@ -106,11 +106,9 @@ class NewGameDialog(Dialog[NewGameResult]):
     """New game: one to three players, their names, the bankroll and the rules preset.
 
     Args:
-        master: the main window.
         rules: the current rules (preselected).
         names: the current names.
-        on_ok: called with a :class:`NewGameResult` when the input is good.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes a :class:`NewGameResult`).
     """
 
     def __init__(self, master: tk.Misc, rules: Rules, names: list[str], on_ok: Callable[[NewGameResult], None],
@@ -164,10 +162,8 @@ class RulesDialog(Dialog[Rules]):
     """The individual rule switches of :class:`~blackjack.Rules`, starting from the current rules.
 
     Args:
-        master: the main window.
         rules: the rules to start from.
-        on_ok: called with the new :class:`~blackjack.Rules` when they are consistent.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes the new :class:`~blackjack.Rules`).
     """
 
     def __init__(self, master: tk.Misc, rules: Rules, on_ok: Callable[[Rules], None], modal: bool = True) -> None:
@@ -234,10 +230,8 @@ class StackDialog(Dialog[list[Card]]):
     """Stack the shoe (Thunderjack's debug feature, for teachers): the next cards dealt, in deal order.
 
     Args:
-        master: the main window.
-        on_ok: called with the parsed cards; it may raise :class:`~blackjack.BlackjackError`
-            (e.g. no copy of a card is left), which the dialog shows.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes the parsed cards and raises
+            :class:`~blackjack.BlackjackError` when no copy of a card is left).
     """
 
     def __init__(self, master: tk.Misc, on_ok: Callable[[list[Card]], None], modal: bool = True) -> None:

@@ -149,8 +149,7 @@ def short_money(amount: Fraction | int) -> str:
         if value >= unit:
             scaled = value / unit
             if scaled < 10:
-                tenths = math.floor(scaled * 10)
-                whole, tenth = divmod(tenths, 10)
+                whole, tenth = divmod(math.floor(scaled * 10), 10)
                 return f"{sign}{whole}{f'.{tenth}' if tenth else ''}{suffix}"
             return f"{sign}{math.floor(scaled)}{suffix}"
     return sign + format_money(value)

@@ -246,10 +246,8 @@ class HintPanel(Toggle):
             self.body.configure(height=self.room)
 
     def show_message(self, text: str) -> None:
-        """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable).
-
-        The empty parts take no room: no blank line, no empty bar chart.
-        """
+        """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable); the
+        empty parts take no room."""
         self.reason.configure(text=text)
         for label in (self.action, self.bust, self.evs):
             label.configure(text="")
@@ -347,10 +345,8 @@ class CountPanel(Toggle):
 
 
 class CoachPanel(ttk.LabelFrame):
-    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser.
-
-    The verdict and score lines take no room until there is something to say, and wrap at :data:`WRAP`.
-    """
+    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser; the verdict
+    and score lines take no room until there is something to say."""
 
     #: The verdict's colours: a right decision, a departure from basic strategy.
     RIGHT, WRONG = RIGHT_TEXT, ERROR_TEXT
@@ -408,10 +404,7 @@ PLAYER_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f
 
 
 class SessionWindow(tk.Toplevel):
-    """The session: each player's bankroll over the rounds (a line chart on a canvas) and the ledger.
-
-    Escape or Ctrl+W closes it.
-    """
+    """The session: each player's bankroll over the rounds (a line chart) and the ledger; Escape or Ctrl+W closes it."""
 
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master)

@@ -138,7 +138,7 @@ class TableCanvas(tk.Canvas):
                 active = betting and seat.index == betting_seat
                 self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height, active)
                 if on_table:
-                    self._draw_stacks(seat.index, n, on_table, stacks[seat.index], width, height)
+                    self._draw_stacks(seat.index, n, on_table, width, height)
                 beside = self._draw_payout(seat.index, n, paid, width, height) if paid > 0 else 0.0
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
@@ -362,7 +362,7 @@ class TableCanvas(tk.Canvas):
         count = len(chip_stacks(amount))
         return count * (2 * c + max(2.0, c * 0.25)) + 6 if count else 0.0
 
-    def _draw_stacks(self, index: int, n: int, amount: Money, room: float, width: int, height: int) -> None:
+    def _draw_stacks(self, index: int, n: int, amount: Money, width: int, height: int) -> None:
         """Seat ``index``'s bet as chip stacks by denomination (:func:`~gui.cards.draw_chip_stacks`) left of its
         bet circle, standing on the circle's bottom line. Tags: ``stacks<i>`` and those of ``draw_chip_stacks``."""
         area, r, cx, cy = _bet_circle(width, height, n, index)
