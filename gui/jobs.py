@@ -1,8 +1,6 @@
 """Run slow work off the Tk event loop: a thread pool polled with ``after`` (IDLE's ``poll_subprocess``).
 
-The worker never touches a widget. :meth:`Jobs.submit` returns at once; when the
-result is ready, ``done(result)`` (or ``failed(error)``) runs on the Tk thread. A
-newer job with the same ``key`` makes an older one's answer stale: it is dropped.
+The worker never touches a widget; a newer job with the same ``key`` makes an older one's answer stale.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Open a Kit window from the command line, for ``python -m gui`` and ``python -m gui.shell``.
-
-One way to start Tk and to stop in one line: no display, or course code that is not
-written yet, is a message on stderr and exit status 1, never a traceback.
-"""
+"""Open a Kit window from the command line, for ``python -m gui`` and ``python -m gui.shell``: one way to start Tk
+and to stop in one line (:func:`run_window`), never with a traceback."""
 
 from __future__ import annotations
 

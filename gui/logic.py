@@ -612,11 +612,7 @@ def mnemonics(labels: Sequence[str]) -> list[int]:
 
 
 def felt_text(width: float, height: float, share: float) -> int:
-    """The pixel size of a text on a felt of ``width`` x ``height`` pixels, ``share`` of the felt's text scale.
-
-    The scale is the felt's height, grown up to 1.3 times in a wide, short window (up to
-    0.62 of the width), so names and printing do not look tiny there; never below
-    :data:`MIN_FELT_TEXT` pixels.
-    """
+    """The pixel size of a text on a felt of ``width`` x ``height`` pixels, ``share`` of the felt's text scale: its
+    height, grown in a wide, short window so the text does not look tiny there (at least :data:`MIN_FELT_TEXT`)."""
     scale = max(height, min(width * 0.62, height * 1.3))
     return max(MIN_FELT_TEXT, round(scale * share))

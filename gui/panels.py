@@ -53,10 +53,8 @@ def panel_font(widget: tk.Misc, name: str) -> tkfont.Font:
 class SidePanel(ttk.Frame):
     """The column right of the table: its panels go in ``inner``, which scrolls when the window is too short.
 
-    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, the scroll bar's
-    room included, so nothing a panel shows moves the table (the text wraps at :data:`WRAP`).
-    When the panels need more height than the column has, a scroll bar appears, the mouse
-    wheel scrolls the column, and a control that takes the keyboard focus scrolls into view.
+    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, the scroll bar's room included,
+    so nothing a panel shows moves the table; a control that takes the keyboard focus scrolls into view.
 
     Args:
         master: the main window.

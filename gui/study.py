@@ -70,11 +70,8 @@ class Study:
             return
         self.hint_token = token
         self.hint_panel.show_message("Thinking…")
-
-        def failed(err: BaseException) -> None:
-            self.hint_panel.show_message(one_line(err))
-
-        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show, failed)
+        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show,
+                         lambda err: self.hint_panel.show_message(one_line(err)))
 
     def _idle_hint(self, view: TableView) -> str:
         """What the hint panel says when no one has a decision: what it will show, and where to look now."""
@@ -93,14 +90,11 @@ class Study:
     def judge(self, before: TableView, action: Action) -> None:
         """Have the coach judge ``action`` taken at ``before`` (in the worker); the verdict names the player."""
         self._decisions += 1
-
-        def failed(err: BaseException) -> None:
-            self.coach_panel.show_verdict(one_line(err))
-
         rnd = self.game().round
         name = before.current_seat.name if before.current_seat is not None else ""
         self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action),
-                         lambda verdict: self.judged(verdict, rnd, name), failed)
+                         lambda verdict: self.judged(verdict, rnd, name),
+                         lambda err: self.coach_panel.show_verdict(one_line(err)))
 
     def judged(self, verdict: advice.Verdict, rnd: object = None, name: str = "") -> None:
         """Count the verdict in the score; show it, headed by the player's ``name``, unless its round has ended

@@ -75,8 +75,7 @@ class TableCanvas(tk.Canvas):
 
     Args:
         master: the parent widget.
-        on_seat_click: called with a seat index when a seat's area is clicked (to choose
-            whose bet the chips go to).
+        on_seat_click: called with a seat's index when its area is clicked (to choose whose bet the chips go to).
     """
 
     def __init__(self, master: tk.Misc, on_seat_click: Callable[[int], None] | None = None,
@@ -260,14 +259,9 @@ class TableCanvas(tk.Canvas):
 
     @staticmethod
     def announcement(said: RoundSettled, hand: Hand) -> tuple[str, str]:
-        """What the dealer announces at the end of a round, and the colour of its label.
-
-        ``"BLACKJACK"`` for the dealer's natural (the engine's ``RoundSettled.dealer_natural``),
-        ``"BUST 26"`` when the dealer's ``hand`` is bust (``Hand.is_bust``), else
-        ``"Dealer stands on 19"`` when the dealer played the hand out, or ``"Dealer has 19"``
-        when no hand was left to play against (``dealer_drew`` false). The number is the
-        engine's ``dealer_total``.
-        """
+        """What the dealer announces at the end of a round, and the colour of its label, from the engine's event:
+        ``"BLACKJACK"`` (``dealer_natural``), ``"BUST 26"`` (``hand.is_bust()``), ``"Dealer stands on 19"``
+        (``dealer_drew``), else ``"Dealer has 19"`` (no hand was left to play against)."""
         if said.dealer_natural:
             return "BLACKJACK", RESULT_GOLD
         if hand.is_bust():
@@ -297,11 +291,9 @@ class TableCanvas(tk.Canvas):
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
 
-        The exact amount (``format_money``) at the largest size, from ``0.8 r`` down to
-        :data:`MIN_FONT`, that fits inside the circle; else the abbreviation
-        :func:`~gui.logic.short_money` (``"1.2M"``) at the largest size that fits: a smaller
-        exact figure is still the figure, an abbreviation hides digits. When the circle
-        abbreviates, :meth:`render` adds the exact bet to the seat's money line under its name.
+        The exact amount at the largest size, from ``0.8 r`` down to :data:`MIN_FONT`, that fits
+        inside the circle, else :func:`~gui.logic.short_money` (``"1.2M"``), which hides digits
+        (:meth:`render` then adds the exact bet to the seat's money line).
         """
         start = max(MIN_FONT, round(r * 0.8))
         texts = dict.fromkeys((format_money(bet), short_money(bet)))
