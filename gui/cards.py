@@ -75,7 +75,7 @@ def draw_card(canvas: tk.Canvas, box: Box, card: Card | None, tags: Sequence[str
     ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", "facedown" if card is None else f"card_{card.code}"))
     if card is None:
         return ids + _draw_back(canvas, box, radius, all_tags)
-    color = _ink(card)
+    color = RED if card.suit.color == "red" else BLACK
     ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     ids += _draw_indices(canvas, box, card, color, all_tags)
     if card.face >= 11:
@@ -96,11 +96,6 @@ def _shadow(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -
                                tags=tags)
     canvas.addtag_withtag(f"cardid{shadow}", shadow)
     return [shadow], (*tags, f"cardid{shadow}")
-
-
-def _ink(card: Card) -> str:
-    """The colour of the card's indices and pips: red for hearts and diamonds."""
-    return RED if card.suit.color == "red" else BLACK
 
 
 def _draw_back(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -> list[int]:
@@ -289,7 +284,7 @@ def draw_sideways(canvas: tk.Canvas, box: Box, card: Card, tags: Sequence[str] =
     """
     radius = box.h * 0.09
     ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", f"card_{card.code}", "sideways"))
-    color = _ink(card)
+    color = RED if card.suit.color == "red" else BLACK
     ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     index = f"{FACE_LETTERS.get(card.face, str(card.face))}\n{card.suit.symbol}"
     size = -max(8, round(box.h * 0.17))

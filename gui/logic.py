@@ -34,29 +34,35 @@ class ButtonSpec:
     Attributes:
         name: the key in :func:`button_states` (``"hit"``, ``"deal"`` ...).
         label: the text on the button.
-        underline: index of the underlined shortcut letter in ``label`` (-1: none).
-        keys: keyboard keysyms that press it (lower case letters; ``"space"``, ``"Return"``).
         action: the engine action it applies, or None for Deal / New round.
     """
 
     name: str
     label: str
-    underline: int
-    keys: tuple[str, ...]
-    action: Action | None
+    action: Action | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keysyms that press it: the engine's ``Action.key`` (a lower case letter), else Space and Enter."""
+        return (self.action.key,) if self.action is not None else ("space", "Return")
+
+    @property
+    def underline(self) -> int:
+        """The index of the shortcut letter in ``label``, underlined (-1: none)."""
+        return self.label.lower().find(self.action.key) if self.action is not None else -1
 
 
-#: The action bar, left to right. Shortcut letters follow ``Action.key`` (h s d p r i n).
+#: The action bar, left to right.
 BUTTONS: tuple[ButtonSpec, ...] = (
-    ButtonSpec("hit", "Hit", 0, ("h",), Action.HIT),
-    ButtonSpec("stand", "Stand", 0, ("s",), Action.STAND),
-    ButtonSpec("double", "Double", 0, ("d",), Action.DOUBLE),
-    ButtonSpec("split", "Split", 1, ("p",), Action.SPLIT),
-    ButtonSpec("surrender", "Surrender", 2, ("r",), Action.SURRENDER),
-    ButtonSpec("insurance", "Insurance", 0, ("i",), Action.INSURANCE),
-    ButtonSpec("decline", "No thanks", 0, ("n",), Action.DECLINE),
-    ButtonSpec("deal", "Deal", -1, ("space", "Return"), None),
-    ButtonSpec("new_round", "New round", -1, ("space", "Return"), None),
+    ButtonSpec("hit", "Hit", Action.HIT),
+    ButtonSpec("stand", "Stand", Action.STAND),
+    ButtonSpec("double", "Double", Action.DOUBLE),
+    ButtonSpec("split", "Split", Action.SPLIT),
+    ButtonSpec("surrender", "Surrender", Action.SURRENDER),
+    ButtonSpec("insurance", "Insurance", Action.INSURANCE),
+    ButtonSpec("decline", "No thanks", Action.DECLINE),
+    ButtonSpec("deal", "Deal"),
+    ButtonSpec("new_round", "New round"),
 )
 
 #: Chip denominations on the betting rail, credits.
