@@ -1,13 +1,4 @@
-"""Start the Tk table: ``python -m gui`` or the ``blackjack-kit-gui`` console script.
-
-Examples::
-
-    python -m gui                                   # one player, Las Vegas Strip rules
-    python -m gui --players 3 --rules thunderjack   # three seats, Thunderjack
-    python -m gui --names Ann,Bob --seed 7          # a replayable session (Ann Bob works too)
-    python -m gui --stack "8s 6d 8h Th" --no-animation
-    python -m gui --counting ko                     # the count panel counts Knock-Out
-"""
+"""Start the Tk table: ``python -m gui`` or the ``blackjack-kit-gui`` console script (examples: docs/gui.md)."""
 
 from __future__ import annotations
 

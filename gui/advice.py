@@ -1,12 +1,8 @@
 """What the hint, count, coach and chart panels show, computed from a table view (no Tk).
 
-Every number comes from :mod:`blackjack.hints`; this module only picks the inputs
-out of a :class:`~blackjack.TableView` and packs the answers for the panels. The
-functions may take a while (exact expected values), so the window calls them in a
-worker thread (see :mod:`gui.jobs`) and never on the Tk event loop.
-
-When the hints library is not finished (a student's starter), the functions raise
-:class:`HintsUnavailable` with a one-line reason, and the panels say so.
+Every number comes from :mod:`blackjack.hints`; this module only picks the inputs out of a
+:class:`~blackjack.TableView` and packs the answers. The window calls it in :mod:`gui.jobs`'s
+worker. A hints library not finished yet (a student's starter) raises :class:`HintsUnavailable`.
 """
 
 from __future__ import annotations
@@ -17,10 +13,9 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from blackjack import Action, BlackjackError, Card, Hand, Phase, Rules, TableView
-from blackjack.hints import (CountingSystem, basic_strategy, count_summary, expected_values,
-                             hint, system, systems)
+from blackjack.hints import CountingSystem, basic_strategy, count_summary, expected_values, hint, system, systems
 
-from .logic import legal_order  # re-exported: panels and older callers import it from here
+from .logic import legal_order  # re-exported: the hint panel's EVs and the status line share one order
 
 __all__ = [
     "Advice", "CountInfo", "HintsUnavailable", "Verdict", "advise", "chart_cell", "chart_rows", "count",
@@ -90,10 +85,8 @@ def expected(view: TableView) -> dict[Action, float]:
 def advise(view: TableView) -> Advice:
     """Compute the hint panel's content for the hand whose decision it is (``blackjack.hints.hint``), exactly.
 
-    The window computes it on a worker thread as soon as the decision appears, so there
-    is no need for ``hint()``'s work budget and its approximate fallback: the EVs are the
-    exact ones (``exact=True``; at most about 0.2-0.3 s of CPU on the hardest decisions of
-    a 6- or 8-deck shoe, benchmarks/hints.py; the panel says "Thinking..." meanwhile).
+    The window computes it on a worker thread, so the EVs are the exact ones (``exact=True``: at
+    most about 0.2-0.3 s of CPU on the hardest decisions of a 6- or 8-deck shoe, benchmarks/hints.py).
 
     Raises:
         HintsUnavailable: no decision is pending, or the hints library cannot answer.
@@ -115,23 +108,17 @@ class CountInfo:
     """What the count panel shows.
 
     Attributes:
-        running: the running count of every card seen since the shuffle (an unbalanced
-            system's initial count included).
-        true: the running count per deck left to play; None for an unbalanced system
-            (KO is played on the running count alone).
-        unseen: cards the players have not seen (the shoe and a face-down hole card); the true
-            count divides by these.
-        in_shoe: cards left in the shoe (``TableView.cards_remaining``, what the table's shoe label shows).
-        suggestion: a bet suggestion in credits (table minimum at a true count of +1 or
-            less); None for an unbalanced system.
+        running: the running count of every card seen since the shuffle (an unbalanced system's
+            initial count included).
+        true: the running count per deck left to play; None for an unbalanced system.
+        unseen: cards the players have not seen (the shoe and a face-down hole card).
+        in_shoe: cards left in the shoe (``TableView.cards_remaining``, as the table's shoe shows).
+        suggestion: a bet suggestion in credits; None for an unbalanced system.
         system: the counting system's display name.
         balanced: the system is balanced (a full deck's tags add up to 0).
-        key_count: an unbalanced system's key count (the running count where the player
-            gains the edge), or None.
-        insurance: against a dealer's ace, the count's insurance decision (True: take it)
-            when the system has an insurance index; None otherwise.
-        insurance_index: how that decision is read, e.g. ``"true count +3"``, or None
-            when the system has no insurance index.
+        key_count: an unbalanced system's key count (where the player gains the edge), or None.
+        insurance: against a dealer's ace, the count's insurance decision (True: take it), or None.
+        insurance_index: how that decision is read, e.g. ``"true count +3"``, or None.
     """
 
     running: int
@@ -165,20 +152,12 @@ def _insurance_index(chosen: CountingSystem) -> str | None:
 
 
 def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: int = 8) -> CountInfo:
-    """Compute the count in ``counting`` from what the players have seen (``blackjack.hints.count_summary``).
-
-    The running count comes from the unseen cards alone (a face-down hole card counts as
-    unseen); for a balanced system the bet suggestion is the library's ``bet_ramp`` in
-    units of the table minimum (at most ``spread`` units), capped by the table maximum.
-    An unbalanced system (KO) has no true count and no suggestion. When the rules offer
-    insurance, the dealer's upcard is an ace and the system has an insurance index (Hi-Lo by the true count, KO
-    by the running count), the info carries ``insure_by_count``'s decision, as the text
-    game's ``count`` command does; other systems give none.
+    """Compute the count in ``counting`` from what the players have seen (``blackjack.hints.count_summary``,
+    which says how each figure is worked out; as the text game's ``count`` command).
 
     Args:
         view: the table view.
-        counting: a system key (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``)
-            or a :class:`~blackjack.hints.CountingSystem`.
+        counting: a system key of ``blackjack/hints/counting.toml`` or a :class:`~blackjack.hints.CountingSystem`.
         spread: the largest suggested bet in units of the table minimum.
 
     Raises:
@@ -187,9 +166,9 @@ def count(view: TableView, counting: str | CountingSystem = "hi_lo", *, spread: 
     chosen = _call(system, counting)
     summary = _call(count_summary, view, chosen, spread=spread)
     return CountInfo(running=summary.running, true=summary.true, unseen=summary.cards_remaining,
-                     in_shoe=view.cards_remaining,
-                     suggestion=summary.suggested_bet, system=chosen.name, balanced=chosen.balanced,
-                     key_count=chosen.key_count, insurance=summary.insure, insurance_index=_insurance_index(chosen))
+                     in_shoe=view.cards_remaining, suggestion=summary.suggested_bet, system=chosen.name,
+                     balanced=chosen.balanced, key_count=chosen.key_count, insurance=summary.insure,
+                     insurance_index=_insurance_index(chosen))
 
 
 @dataclass(frozen=True)
@@ -263,8 +242,7 @@ def chart_rows(rules: Rules) -> list[tuple[str, str, tuple[str, ...]]]:
     Raises:
         HintsUnavailable: the hints library cannot build the chart.
     """
-    chart = _call(basic_strategy, rules)
-    return list(chart.rows())
+    return list(_call(basic_strategy, rules).rows())
 
 
 #: The chart's columns, as the strategy module orders them.
@@ -280,14 +258,18 @@ def chart_cell(view: TableView) -> tuple[str, str, int] | None:
     hand, upcard = view.current_hand, view.dealer.upcard
     if hand is None or upcard is None or view.phase is not Phase.PLAYER_TURN:
         return None
-    value = upcard.get_value()
-    column = 9 if value == 1 else value - 2
+    column = _column(upcard.get_value())
     cards = hand.cards
     if len(cards) == 2 and Hand(cards).is_pair(by=view.rules.split_by) and Action.SPLIT in view.legal_actions:
-        name = "A" if cards[0].get_value() == 1 else ("T" if cards[0].get_value() == 10 else str(cards[0].get_value()))
+        name = CHART_UPCARDS[_column(cards[0].get_value())]
         return "pairs", f"{name},{name}", column
     if hand.total >= 21:
         return None
     if hand.soft:
         return ("soft", f"A,{hand.total - 11}", column) if hand.total >= 13 else None
     return "hard", str(max(5, min(hand.total, 20))), column
+
+
+def _column(value: int) -> int:
+    """The index in :data:`CHART_UPCARDS` of a card worth ``value`` points (ace 1)."""
+    return 9 if value == 1 else value - 2

@@ -1,11 +1,7 @@
 """The table's animation queue: the engine's events wait here and are shown one by one.
 
-The engine plays at once; the window shows its events at a player's pace. Each event
-takes :data:`DELAYS_MS` (times the chosen speed's factor, :data:`SPEEDS`) before the next;
-a dealt card travels from the shoe to its place in :data:`SLIDE_STEPS` steps, easing out
-as it lands. Any key or click calls :meth:`Animator.finish`, which shows everything at
-once. The queue is drained with ``after`` (never ``time.sleep``), and the window is
-redrawn once per tick, from one view of the round.
+The engine plays at once; the window shows its events at a player's pace, drained with
+``after`` and redrawn once per tick (docs/gui.md, "For developers").
 """
 
 from __future__ import annotations
@@ -86,16 +82,10 @@ class Animator:
         for ident in (self._tick, *self._slide, *self._chips):
             if ident is not None:
                 self.root.after_cancel(ident)
-        self._tick = None
-        self._slide = []
-        self._chips = []
-        self._card = None
+        self._tick, self._slide, self._chips, self._card = None, [], [], None
 
     def _drain(self) -> None:
-        """Show the next event that takes time (those that take none go with it), then come back after its delay.
-
-        The tick that shows the last event draws everything else too (panels, buttons,
-        status line); a dealt card's landing ends the animation when it is the last."""
+        """Show the next event that takes time (those that take none go with it), then come back after its delay."""
         self._tick = None
         for ident in (*self._slide, *self._chips):  # what is still on its way is drawn in its place below
             self.root.after_cancel(ident)

@@ -1,16 +1,8 @@
 """The main window: table, action bar, betting rail, side panels, menus; it drives the engine.
 
-The window holds no rule. A button press calls :meth:`Round.apply` (or ``deal``,
-``place_bet``) and shows the :class:`~blackjack.BlackjackError` message on one line
-if the engine refuses. While insurance is offered an amount box next to the
-Insurance button holds the stake (the largest allowed to start with); the engine
-checks it. The table shows each seat's insurance stake beside its bet, and once the
-engine's ``InsuranceSettled`` event has been shown, its net. The engine's events
-arrive through a listener, wait in a queue, and are
-drained with ``after`` (short card-deal animations, never ``time.sleep``); with
-animations off the queue drains at once (tests use that). Hints
-and coach verdicts are computed in a worker thread (:mod:`gui.jobs`). The count panel
-counts in the system chosen under *View ▸ Counting system* (``App.counting``).
+The window holds no rule: a button press calls :meth:`Round.apply` (or ``deal``,
+``place_bet``) and shows the engine's :class:`~blackjack.BlackjackError` message on one
+line if it refuses. How the parts work together: docs/gui.md, "For developers".
 
 Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 ``_utest``): dialogs then return at once and message boxes are recorded.
@@ -18,6 +10,7 @@ Construct with ``modal=False`` and a :class:`gui.testing.Mbox` for tests (IDLE's
 
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 import tkinter as tk
@@ -39,7 +32,7 @@ from blackjack.hints import system
 from . import advice, drills
 from .animation import Animator
 from .bar import ActionBar, focus_rings
-from .dialogs import ABOUT, HELP_KEYS, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
+from .dialogs import ABOUT, HELP_KEYS, Dialog, NewGameDialog, NewGameResult, RulesDialog, StackDialog, TextWindow
 from .jobs import Jobs
 from .logic import (BUTTONS, MIN_WINDOW, WINDOW, affordable_chips, button_states, insurance_label,
                     insurance_limit, preset_title, status_text, window_size)
@@ -64,11 +57,9 @@ class MessageBoxes(Protocol):
 
     def showinfo(self, title: str, message: str, **options: Any) -> str:
         """Show an information box; return the button pressed (``"ok"``)."""
-        ...
 
     def showerror(self, title: str, message: str, **options: Any) -> str:
         """Show an error box; return the button pressed (``"ok"``)."""
-        ...
 
 
 class App:
@@ -84,9 +75,7 @@ class App:
         animations: animate the deal; False shows every change at once.
         hints: show the hint panel (it can be shown and hidden later).
         count: show the count panel.
-        counting: the count panel's counting system, a key of ``blackjack/hints/counting.toml``
-            (``"hi_lo"``, ``"ko"``, ``"hi_opt_1"``, ``"omega_2"``, ``"zen"``); *View ▸ Counting
-            system* changes it.
+        counting: the count panel's counting system, a key of ``blackjack/hints/counting.toml``.
         modal: dialogs grab input and wait (False for tests).
         messages: the message boxes (default :mod:`tkinter.messagebox`).
 
@@ -108,7 +97,6 @@ class App:
         self.jobs = Jobs(root)
         self.last_bets: dict[int, Money] = {}
         self.betting_seat = 0
-        self._decisions = 0
         self._moment: object = None  # (round, phase, turn) the keyboard focus was last placed for
         self.notice = ""  # a confirmation the status line keeps until the next deal (the stacked cards)
         self.animations = tk.BooleanVar(root, value=animations)
@@ -153,18 +141,16 @@ class App:
         self.seat_box, self.chips, self.bet_box, self.bet_entry = rail.seat_box, rail.chips, rail.bet_box, rail.bet_entry
         self.bet_button, self.clear_button, self.same_button = rail.bet_button, rail.clear_button, rail.same_button
         self.bet_error = rail.bet_error
-        for box in (self.bet_box, self.insurance_box):
-            box.bind("<FocusIn>", lambda _e: self.root.after_idle(self._update_status), add="+")
-            box.bind("<FocusOut>", lambda _e: self.root.after_idle(self._update_status), add="+")
+        for box, sequence in itertools.product((self.bet_box, self.insurance_box), ("<FocusIn>", "<FocusOut>")):
+            box.bind(sequence, lambda _e: self.root.after_idle(self._update_status), add="+")
         self.side = SidePanel(root)
         self.side.grid(row=0, column=1, sticky="ns")
         side = self.side.inner
         self.hint_panel = HintPanel(side)
-        self.hint_panel.grid(row=0, column=0, sticky="we", pady=(0, 3))
         self.count_panel = CountPanel(side)
-        self.count_panel.grid(row=1, column=0, sticky="we", pady=(0, 3))
         self.coach_panel = CoachPanel(side, list(drills.DRILLS))
-        self.coach_panel.grid(row=2, column=0, sticky="we")
+        for row, panel in enumerate((self.hint_panel, self.count_panel, self.coach_panel)):
+            panel.grid(row=row, column=0, sticky="we", pady=(0, 3) if panel is not self.coach_panel else 0)
         for toggle in (self.hint_panel.shown, self.count_panel.shown):
             toggle.trace_add("write", lambda *_a: self.root.after_idle(self.refresh))
         self.coach_panel.drill.trace_add("write", lambda *_a: self._drill_changed())
@@ -188,10 +174,8 @@ class App:
             self.rescale(event.width, event.height)
 
     def rescale(self, width: int, height: int) -> None:
-        """Grow the controls, the chips and the panels with a window larger than :data:`~gui.logic.WINDOW`.
-
-        The scale is the window's size over the usual one (the smaller of the two ratios), from 1
-        up to :data:`MOST_SCALE`; the named fonts, the chips and the side column follow it."""
+        """Grow the controls, the chips and the panels with a window larger than :data:`~gui.logic.WINDOW`, by the
+        smaller of the two sizes' ratios, up to :data:`MOST_SCALE`."""
         scale = min(MOST_SCALE, max(1.0, min(width / WINDOW[0], height / WINDOW[1])))
         if abs(scale - self.ui_scale) < 0.05:
             return
@@ -207,16 +191,13 @@ class App:
         """The shortcuts: a letter presses its button wherever the focus is; Enter and Space press the focused
         button, or do the status line's default (Deal or New round) when no button has the focus. Alt plus a
         letter is left to the menus. While cards are moving, any key or click shows everything at once."""
-        for spec in BUTTONS:
-            for key in spec.keys:
-                sequences = [f"<KeyPress-{key}>"]
-                if len(key) == 1:
-                    sequences.append(f"<KeyPress-{key.upper()}>")
-                for sequence in sequences:
-                    self.root.bind(sequence, self._on_key)
-                    if len(key) == 1:  # in an amount box a shortcut letter presses its button instead of typing
-                        for box in (self.bet_box, self.insurance_box):
-                            box.bind(sequence, self._box_letter)
+        for key in dict.fromkeys(key for spec in BUTTONS for key in spec.keys):  # Deal and New round share theirs
+            letter = len(key) == 1
+            for sequence in [f"<KeyPress-{key}>", f"<KeyPress-{key.upper()}>"] if letter else [f"<KeyPress-{key}>"]:
+                self.root.bind(sequence, self._on_key)
+                if letter:  # in an amount box a shortcut letter presses its button instead of typing
+                    for box in (self.bet_box, self.insurance_box):
+                        box.bind(sequence, self._box_letter)
         self.root.bind("<KeyPress-KP_Enter>", self._on_key)
         self.root.bind("<KeyPress>", self._any_key)
         self.root.bind("<ButtonPress>", self._any_key, add="+")
@@ -308,13 +289,10 @@ class App:
         return self.game.round.view() if self.game.round is not None else None
 
     def act(self, action: Action, amount: str | None = None) -> None:
-        """Apply a player's decision; show the engine's message if it is not allowed.
+        """Apply a player's ``action``; show the engine's message if it is not allowed.
 
-        Args:
-            action: the decision.
-            amount: only for INSURANCE: the stake as typed ("2", "2.5"), read as every typed amount is
-                (:func:`blackjack.money.parse_amount`); None takes the engine's default (half the bet,
-                within the bankroll).
+        ``amount``: only for INSURANCE, the stake as typed (:func:`blackjack.money.parse_amount`);
+        None takes the engine's default.
         """
         rnd = self.game.round
         if rnd is None:
@@ -336,12 +314,8 @@ class App:
         self.animator.start()
 
     def take_insurance(self) -> None:
-        """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key).
-
-        A stake the engine refuses (not a number, 0, more than half the bet or the
-        bankroll) shows the engine's message and changes nothing: the offer stays open
-        and the box keeps the text to correct.
-        """
+        """Take insurance (or even money) for the stake in the amount box (the Insurance button and the I key);
+        a stake the engine refuses shows its message and changes nothing: the box keeps the text to correct."""
         if self.bar.offer is None:
             self.act(Action.INSURANCE)  # no box on show: the engine answers (its default, or why not)
         else:
@@ -363,21 +337,20 @@ class App:
             for i, player in enumerate(self.game.players):
                 if player.can_cover(rules):
                     rnd.place_bet(i, rules.min_bet)
-        seats = range(len(self.game.players))
-        betting = sum(1 for i in seats if rnd.bet(i) > 0)
-        if not betting:
+        bets = {i: rnd.bet(i) for i in range(len(self.game.players)) if rnd.bet(i) > 0}
+        if not bets:
             self.bet_error.configure(text="Put a chip in a bet circle first (or type an amount), then Deal.")
             self.say("No bets yet: click a chip, or type an amount and press Bet.")
             return
         drill = self.coach_panel.drill.get()
         try:
-            if drill != "off" and betting:
-                self.game.shoe.stack(drills.opening(drill, betting, self.rng, rules.decks))
+            if drill != "off":
+                self.game.shoe.stack(drills.opening(drill, len(bets), self.rng, rules.decks))
             rnd.deal()
         except BlackjackError as err:
             self.say(str(err))
             return
-        self.last_bets = {i: rnd.bet(i) for i in seats if rnd.bet(i) > 0}
+        self.last_bets = bets
         self.notice = ""
         self.animator.start()
 
@@ -470,11 +443,7 @@ class App:
                 return
 
     def bet_from_entry(self) -> bool:
-        """Bet the amount typed in the bet box for the chosen seat; show what is wrong with it.
-
-        Returns:
-            The bet was placed.
-        """
+        """Bet the amount typed in the bet box for the chosen seat; return whether the bet was placed, else show why."""
         try:
             amount = parse_bet(self.bet_entry.get())
         except BlackjackError as err:
@@ -564,11 +533,8 @@ class App:
         return self._dealer_said if view is not None and view.phase is Phase.SETTLED else None
 
     def insurance_results(self) -> dict[int, Money]:
-        """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``).
-
-        Seats whose insurance is not settled (or who had none) are missing; after a new
-        round opens the dict is empty again.
-        """
+        """Seat -> net gain of its settled insurance in the open round (``Round.insurance_net``), credits; seats
+        whose insurance is not settled (or who had none) are missing."""
         rnd = self.game.round
         if rnd is None:
             return {}
@@ -593,13 +559,11 @@ class App:
             self.set_speed("normal" if on else "off")
 
     def refresh(self) -> None:
-        """Redraw the table and update the buttons, the betting rail, the panels and the status line.
+        """Redraw the table and update the buttons, the betting rail, the panels and the status line, from one view.
 
-        Everything is drawn from one view of the round. The table shows the cards drawn so far
-        (the queued ones are held back). What reads the cards waits for them: while the
-        animation runs the action buttons stay off, and the count, a new hint and the insurance
-        offer keep what they showed until the last card lies in its place. Advice for a
-        decision that is over goes at once, and the status line says what the felt shows.
+        The queued cards are held back, and what reads the cards waits for them: while the animation
+        runs the action buttons stay off, and the count, a new hint and the insurance offer keep what
+        they showed. Advice for a decision that is over goes at once.
         """
         rnd = self.game.round
         view = rnd.view() if rnd is not None else None
@@ -701,21 +665,20 @@ class App:
         rnd = self.game.round
         dialog = NewGameDialog(self.root, self.game.rules, [p.name for p in self.game.players], self.start_new_game,
                                modal=self.modal)
-        self.last_dialog: Any = dialog
         if rnd is not None and rnd.phase not in (Phase.BETTING, Phase.SETTLED):
             dialog.fail("A round is in progress: starting a new game abandons it.")
-        dialog.run()
+        self._run(dialog)
 
     def open_rules(self) -> None:
         """Open the rule switches dialog."""
-        dialog = RulesDialog(self.root, self.game.rules, self.set_rules, modal=self.modal)
-        self.last_dialog = dialog
-        dialog.run()
+        self._run(RulesDialog(self.root, self.game.rules, self.set_rules, modal=self.modal))
 
     def open_stack(self) -> None:
         """Open the Stack the shoe dialog."""
-        dialog = StackDialog(self.root, self.stack, modal=self.modal)
-        self.last_dialog = dialog
+        self._run(StackDialog(self.root, self.stack, modal=self.modal))
+
+    def _run(self, dialog: Dialog[Any]) -> None:
+        self.last_dialog: Any = dialog
         dialog.run()
 
     def show_about(self) -> None:
@@ -733,13 +696,9 @@ class App:
         """Show one line in the status bar."""
         self.status.configure(text=text)
 
-    def _report_exception(self, kind: type[BaseException], value: BaseException,
-                          tb: TracebackType | None) -> None:
+    def _report_exception(self, kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         """A bug in a callback: log it, keep it for tests, tell the user in one line; the window stays usable.
-
-        A starter stub (``NotImplementedError``) is not a bug but work still to do: the
-        message names the function to write and what it should do.
-        """
+        A starter stub (``NotImplementedError``) is work still to do: the message names the function to write."""
         if isinstance(value, NotImplementedError):
             text = unwritten(value)
             self.errors.append(text)

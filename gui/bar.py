@@ -1,10 +1,8 @@
 """The action bar under the table: a button per action, Deal and New round, and the insurance stake's box.
 
 The bar only sends presses to the window (``command(name, action)``); the engine decides.
-Each button is as wide as its longest text needs (Insurance: "Even money"), measured in
-the button's font, so no text is cut and no button moves when a label changes. The
-insurance box appears in a slot of its own size right of the Insurance button, kept empty
-when there is no offer, so nothing moves.
+Nothing moves when a label changes or an offer comes: each button is as wide as its longest
+text (Insurance: "Even money"), and the insurance box has a slot of its own, empty without an offer.
 """
 
 from __future__ import annotations
@@ -113,8 +111,4 @@ def focus_rings(root: tk.Misc) -> None:
 def state_map(style: ttk.Style, name: str, option: str) -> list[tuple[str, str]]:
     """The theme's state map of ``option`` for style ``name`` (or of the root style ``.``), as (state, value) pairs."""
     entries: Any = style.map(name, option) or style.map(".", option)
-    pairs: list[tuple[str, str]] = []
-    for entry in entries:
-        *states, value = tuple(entry)
-        pairs.append((" ".join(str(s) for s in states), str(value)))
-    return pairs
+    return [(" ".join(str(s) for s in entry[:-1]), str(entry[-1])) for entry in map(tuple, entries)]

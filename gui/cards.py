@@ -1,27 +1,10 @@
 """Card and chip art drawn with canvas shapes and Unicode suit symbols, crisp at any size.
 
-No image files. A face-up card is a white rounded rectangle with its corner indices
-(the rank above the suit) at the top left and, turned upside down, at the bottom
-right, in red for hearts and diamonds. The middle shows:
-
-- an ace: one large suit symbol;
-- 2 to 10: the standard pip layout (2 and 3 in a column, 4 at the corners, 5 with a
-  centre pip, 6 in two columns, 7 and 8 with middle pips, 9 and 10 with their centre
-  pips), the pips of the lower half upside down as on a printed card;
-- a jack, queen or king: a framed panel tinted per rank (blue, rose, gold) with a
-  simple emblem of its own (a shield, a flower, a crown), the letter large and the suit.
-
-The back is a lattice of lines. Sizes are in pixels and fonts use negative (pixel)
-sizes, so a card redrawn for a bigger window is as sharp as a small one.
-
-Every item of a card carries the caller's tags plus ``"card"`` and either
-``"card_<code>"`` (e.g. ``"card_Th"``) or ``"facedown"``, and ``"cardid<n>"`` shared by
-the items of one card only, so tests can ask the canvas what it shows. Pips also carry
-``"pip"``, corner indices ``"index"``, and a court card's panel and emblem ``"court"``
-and ``"emblem_<J|Q|K>"``.
-
-Chips: :func:`chip_stacks` splits an amount into the rail's denominations and
-:func:`draw_chip_stacks` draws them as stacks, one per denomination.
+No image files: sizes are in pixels and fonts use negative (pixel) sizes, so a card
+redrawn for a bigger window is as sharp as a small one. Every item of a card carries
+the caller's tags plus ``"card"`` and either ``"card_<code>"`` (e.g. ``"card_Th"``) or
+``"facedown"``, and ``"cardid<n>"`` shared by the items of one card only; the other
+tags are listed in docs/gui.md, "For developers".
 """
 
 from __future__ import annotations
@@ -88,18 +71,10 @@ def draw_card(canvas: tk.Canvas, box: Box, card: Card | None, tags: Sequence[str
         card: the card, or None for a face-down card (the dealer's hole card).
         tags: extra canvas tags for every item (e.g. ``("dealer",)``).
     """
-    kind = "facedown" if card is None else f"card_{card.code}"
-    all_tags = (*tags, "card", kind)
     radius = box.w * 0.09
-    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius,
-                               fill="#0b3d1e", outline="", tags=all_tags)
-    uid = f"cardid{shadow}"  # one tag shared by the items of this card
-    canvas.addtag_withtag(uid, shadow)
-    all_tags = (*all_tags, uid)
-    ids = [shadow]
+    ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", "facedown" if card is None else f"card_{card.code}"))
     if card is None:
-        ids += _draw_back(canvas, box, radius, all_tags)
-        return ids
+        return ids + _draw_back(canvas, box, radius, all_tags)
     color = RED if card.suit.color == "red" else BLACK
     ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     ids += _draw_indices(canvas, box, card, color, all_tags)
@@ -113,6 +88,14 @@ def draw_card(canvas: tk.Canvas, box: Box, card: Card | None, tags: Sequence[str
     else:
         ids += _draw_pips(canvas, box, card, color, all_tags)
     return ids
+
+
+def _shadow(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -> tuple[list[int], tuple[str, ...]]:
+    """The shadow under a card in ``box``; returns its id in a list and ``tags`` with the card's own ``cardid<n>``."""
+    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius, fill="#0b3d1e", outline="",
+                               tags=tags)
+    canvas.addtag_withtag(f"cardid{shadow}", shadow)
+    return [shadow], (*tags, f"cardid{shadow}")
 
 
 def _draw_back(canvas: tk.Canvas, box: Box, radius: float, tags: tuple[str, ...]) -> list[int]:
@@ -234,17 +217,9 @@ def _clip_diagonal(start: tuple[float, float], sign: int, box: Box) -> tuple[flo
 
 # ================================================================================ chips
 def chip_stacks(amount: Money) -> list[tuple[Money, int]]:
-    """Split ``amount`` credits into chips, the largest denominations first, as a cashier pays out.
-
-    Args:
-        amount: credits, 0 or more (a Fraction for bets like 2.5).
-
-    Returns:
-        ``(denomination, count)`` pairs, largest denomination first, only those with a
-        count; what the smallest chip cannot make (the 0.5 of 2.5) is one last chip of
-        that value (:data:`CHANGE_CHIP` on the table). The values times the counts add
-        up to ``amount`` exactly.
-    """
+    """Split ``amount`` credits (0 or more) into ``(denomination, count)`` pairs, largest first, as a cashier pays
+    out; what the smallest chip cannot make (the 0.5 of 2.5) is one last chip of that value (:data:`CHANGE_CHIP`).
+    The values times the counts add up to ``amount`` exactly."""
     left = Fraction(amount)
     stacks: list[tuple[Money, int]] = []
     for value in sorted(CHIP_VALUES, reverse=True):
@@ -263,19 +238,12 @@ STACK_MOST = 6
 
 def draw_chip_stacks(canvas: tk.Canvas, amount: Money, right: float, base: float, r: float,
                      tags: Sequence[str] = ()) -> list[int]:
-    """Draw ``amount`` as stacks of chips by denomination, side by side, ending at ``right``.
+    """Draw ``amount`` as stacks of chips of radius ``r`` pixels by denomination, the largest nearest ``right``,
+    standing on the line ``y = base``; return the item ids.
 
-    Each stack stands on the line ``y = base``: chips of radius ``r`` pixels, each a
-    little above the one under it, at most :data:`STACK_MOST` drawn. The top chip shows
-    the denomination; a stack of more chips than that shows its count (``"×40"``) under
-    it. The largest denomination stands nearest ``right``.
-
-    Canvas tags, besides ``tags``: ``chipstack`` on every item, ``stack_<value>`` on a
-    stack's items (``stack_2.5`` for change), ``stackchip_<value>`` on each chip drawn
-    and ``stackcount_<value>`` on a count label.
-
-    Returns:
-        The item ids.
+    At most :data:`STACK_MOST` chips of a stack are drawn, the top one showing the denomination;
+    a taller stack shows its count (``"×40"``) under it. Tags, besides ``tags``: ``chipstack`` on
+    every item, and those docs/gui.md lists (``stack_2.5`` for change).
     """
     ids: list[int] = []
     lift = max(2.0, r * 0.28)
@@ -314,19 +282,15 @@ def draw_sideways(canvas: tk.Canvas, box: Box, card: Card, tags: Sequence[str] =
     Its corner indices and middle suit are turned a quarter, so it reads from the side;
     the tags are those of :func:`draw_card`, plus ``sideways``.
     """
-    all_tags = (*tags, "card", f"card_{card.code}", "sideways")
     radius = box.h * 0.09
-    shadow = rounded_rectangle(canvas, Box(box.x + 2, box.y + 3, box.w, box.h), radius, fill="#0b3d1e", outline="",
-                               tags=all_tags)
-    all_tags = (*all_tags, f"cardid{shadow}")
-    canvas.addtag_withtag(f"cardid{shadow}", shadow)
+    ids, all_tags = _shadow(canvas, box, radius, (*tags, "card", f"card_{card.code}", "sideways"))
     color = RED if card.suit.color == "red" else BLACK
-    ids = [shadow, rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags)]
+    ids.append(rounded_rectangle(canvas, box, radius, fill="white", outline="#666666", tags=all_tags))
     index = f"{FACE_LETTERS.get(card.face, str(card.face))}\n{card.suit.symbol}"
     size = -max(8, round(box.h * 0.17))
     for x, y, angle in ((box.x + box.w * 0.04, box.y + box.h * 0.04, 90),
                         (box.x + box.w * 0.96, box.y + box.h * 0.96, 270)):
-        ids.append(canvas.create_text(x, y, text=index, angle=angle, anchor="ne" if angle == 90 else "ne",
+        ids.append(canvas.create_text(x, y, text=index, angle=angle, anchor="ne",
                                       justify="center", fill=color, font=(FONT_FAMILY, size, "bold"),
                                       tags=(*all_tags, "index")))
     cx, cy = box.center

@@ -1,11 +1,8 @@
 """The dialogs: new game, rule switches, stack the shoe, and the help texts.
 
-Bad input never closes a dialog and never raises: the one-line message of the
-engine's :class:`~blackjack.BlackjackError` (or of a number that does not parse) is
-shown in red inside the dialog, and nothing changes until the input is good.
-
-Each dialog takes ``modal``: True for people (grab the pointer and wait), False for
-tests (IDLE's ``_utest``), which fill the fields and ``invoke()`` the buttons.
+Bad input never closes a dialog and never raises: its one-line message is shown in red inside
+the dialog (:meth:`Dialog.ok`). Tests pass ``modal=False`` (IDLE's ``_utest``), fill the fields
+and ``invoke()`` the buttons.
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ import tkinter as tk
 from collections.abc import Callable
 from fractions import Fraction
 from tkinter import ttk
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from blackjack import BlackjackError, Card, Rules, parse_cards
 from blackjack.errors import quoted
@@ -28,6 +25,8 @@ from .logic import preset_title, read_bankroll
 __all__ = ["CLOSE_KEYS", "Dialog", "NewGameDialog", "NewGameResult", "RulesDialog", "StackDialog", "TextWindow",
            "HELP_RULES", "HELP_KEYS", "ABOUT", "bind_close"]
 
+_T = TypeVar("_T")
+
 #: The keys that close a window that is only read (help, strategy chart, session): Escape and Ctrl+W.
 CLOSE_KEYS = ("<Escape>", "<Control-w>", "<Control-W>")
 
@@ -39,18 +38,21 @@ def bind_close(window: tk.Toplevel, close: Callable[[], None]) -> None:
         window.bind(sequence, lambda _e: close())
 
 
-class Dialog(tk.Toplevel):
+class Dialog(tk.Toplevel, Generic[_T]):
     """A dialog with OK and Cancel and an error line.
 
     Args:
         master: the main window.
         title: the window title.
+        on_ok: called with the input (:meth:`read`) when OK finds it good; it may raise
+            :class:`~blackjack.BlackjackError`, which the dialog shows.
         modal: grab input and wait until the dialog closes.
     """
 
-    def __init__(self, master: tk.Misc, title: str, modal: bool = True) -> None:
+    def __init__(self, master: tk.Misc, title: str, on_ok: Callable[[_T], None], modal: bool = True) -> None:
         super().__init__(master)
         self.title(title)
+        self.on_ok = on_ok
         self.transient(master.winfo_toplevel())
         self.body = ttk.Frame(self, padding=10)
         self.body.pack(fill="both", expand=True)
@@ -78,7 +80,16 @@ class Dialog(tk.Toplevel):
         self.error.configure(text=message)
 
     def ok(self) -> None:
-        """Check the input and apply it (subclasses)."""
+        """Read the input and apply it (``on_ok``), then close; else show the one-line message and stay open."""
+        try:
+            self.on_ok(self.read())
+        except (BlackjackError, ValueError, TypeError) as err:
+            self.fail(str(err))
+            return
+        self.destroy()
+
+    def read(self) -> _T:
+        """The input, checked (subclasses); raises BlackjackError or ValueError with a one-line message."""
         raise NotImplementedError  # pragma: no cover - every dialog overrides it
 
 
@@ -91,21 +102,18 @@ class NewGameResult:
     rules: Rules
 
 
-class NewGameDialog(Dialog):
+class NewGameDialog(Dialog[NewGameResult]):
     """New game: one to three players, their names, the bankroll and the rules preset.
 
     Args:
-        master: the main window.
         rules: the current rules (preselected).
         names: the current names.
-        on_ok: called with a :class:`NewGameResult` when the input is good.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes a :class:`NewGameResult`).
     """
 
     def __init__(self, master: tk.Misc, rules: Rules, names: list[str], on_ok: Callable[[NewGameResult], None],
                  modal: bool = True) -> None:
-        super().__init__(master, "New game", modal)
-        self.on_ok = on_ok
+        super().__init__(master, "New game", on_ok, modal)
         ttk.Label(self.body, text="Players (1-3):").grid(row=0, column=0, sticky="w")
         self.players = tk.StringVar(self, value=str(len(names)))
         ttk.Spinbox(self.body, from_=1, to=3, textvariable=self.players, width=4).grid(row=0, column=1, sticky="w")
@@ -128,32 +136,19 @@ class NewGameDialog(Dialog):
         box.grid(row=5, column=1, columnspan=2, sticky="w")
         box.bind("<<ComboboxSelected>>", lambda _e: self.preset.set(keys[self.preset_title.get()]))
 
-    def ok(self) -> None:
-        """Check the players, names and bankroll; start the game or show what is wrong."""
+    def read(self) -> NewGameResult:
+        """The players, names and bankroll, checked."""
         try:
             count = parse_whole(self.players.get())
         except ValueError:
-            self.fail(f"players must be a whole number from 1 to 3, got {quoted(self.players.get())}")
-            return
+            raise ValueError(f"players must be a whole number from 1 to 3, got {quoted(self.players.get())}") from None
         if not 1 <= count <= 3:
-            self.fail(f"players must be 1, 2 or 3, got {count}")
-            return
-        try:
-            names = [check_name(var.get()) for var in self.names[:count]]
-        except ValueError as err:
-            self.fail(str(err))
-            return
+            raise ValueError(f"players must be 1, 2 or 3, got {count}")
+        names = [check_name(var.get()) for var in self.names[:count]]
         if len(set(names)) != len(names):
-            self.fail(f"player names must differ, got {', '.join(names)}")
-            return
-        try:
-            rules = Rules.preset(self.preset.get())
-            bankroll = read_bankroll(self.bankroll.get(), rules)
-        except BlackjackError as err:
-            self.fail(str(err))
-            return
-        self.on_ok(NewGameResult(names, bankroll, rules))
-        self.destroy()
+            raise ValueError(f"player names must differ, got {', '.join(names)}")
+        rules = Rules.preset(self.preset.get())
+        return NewGameResult(names, read_bankroll(self.bankroll.get(), rules), rules)
 
 
 #: The rule fields that take whole numbers (the others are passed to Rules as text, which parses them).
@@ -163,20 +158,17 @@ OPTIONAL_FIELDS = {"penetration", "cut_card_from_back", "charlie_cards", "thunde
 CHOICES = {"double_on": DOUBLE_ON, "surrender": SURRENDER, "split_by": SPLIT_BY}
 
 
-class RulesDialog(Dialog):
+class RulesDialog(Dialog[Rules]):
     """The individual rule switches of :class:`~blackjack.Rules`, starting from the current rules.
 
     Args:
-        master: the main window.
         rules: the rules to start from.
-        on_ok: called with the new :class:`~blackjack.Rules` when they are consistent.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes the new :class:`~blackjack.Rules`).
     """
 
     def __init__(self, master: tk.Misc, rules: Rules, on_ok: Callable[[Rules], None], modal: bool = True) -> None:
-        super().__init__(master, f"Rules: {rules.name}", modal)
+        super().__init__(master, f"Rules: {rules.name}", on_ok, modal)
         self.rules = rules
-        self.on_ok = on_ok
         self.vars: dict[str, tk.BooleanVar | tk.StringVar] = {}
         fields = [f for f in dataclasses.fields(Rules) if f.name not in ("name", "description")]
         half = (len(fields) + 1) // 2
@@ -221,15 +213,9 @@ class RulesDialog(Dialog):
             out[name] = value
         return out
 
-    def ok(self) -> None:
-        """Build the rules; show the engine's message if they contradict each other."""
-        try:
-            rules = dataclasses.replace(self.rules, name="custom", **self.values())
-        except (BlackjackError, ValueError, TypeError) as err:
-            self.fail(str(err))
-            return
-        self.on_ok(rules)
-        self.destroy()
+    def read(self) -> Rules:
+        """The rules the switches make; the engine's message if they contradict each other."""
+        return dataclasses.replace(self.rules, name="custom", **self.values())
 
 
 def _show(value: object) -> str:
@@ -240,19 +226,16 @@ def _show(value: object) -> str:
     return str(value)
 
 
-class StackDialog(Dialog):
+class StackDialog(Dialog[list[Card]]):
     """Stack the shoe (Thunderjack's debug feature, for teachers): the next cards dealt, in deal order.
 
     Args:
-        master: the main window.
-        on_ok: called with the parsed cards; it may raise :class:`~blackjack.BlackjackError`
-            (e.g. no copy of a card is left), which the dialog shows.
-        modal: see :class:`Dialog`.
+        master, on_ok, modal: as :class:`Dialog`'s (``on_ok`` takes the parsed cards and raises
+            :class:`~blackjack.BlackjackError` when no copy of a card is left).
     """
 
     def __init__(self, master: tk.Misc, on_ok: Callable[[list[Card]], None], modal: bool = True) -> None:
-        super().__init__(master, "Stack the shoe", modal)
-        self.on_ok = on_ok
+        super().__init__(master, "Stack the shoe", on_ok, modal)
         ttk.Label(self.body, text="Next cards, in deal order: each seat's first card, the dealer's upcard,\n"
                                   "each seat's second card, the hole card, then hits. E.g. 8s 6d 8h Th").grid(
             row=0, column=0, sticky="w")
@@ -261,18 +244,12 @@ class StackDialog(Dialog):
         self.entry.grid(row=1, column=0, sticky="we", pady=6)
         self.entry.focus_set()
 
-    def ok(self) -> None:
-        """Parse the codes and stack them; show the message of a bad code."""
-        try:
-            cards = parse_cards(self.codes.get())
-            if not cards:
-                self.fail("type at least one card code, e.g. As Kd 9h")
-                return
-            self.on_ok(cards)
-        except BlackjackError as err:
-            self.fail(str(err))
-            return
-        self.destroy()
+    def read(self) -> list[Card]:
+        """The typed card codes, parsed."""
+        cards = parse_cards(self.codes.get())
+        if not cards:
+            raise ValueError("type at least one card code, e.g. As Kd 9h")
+        return cards
 
 
 class TextWindow(tk.Toplevel):

@@ -63,14 +63,8 @@ class _Picker:
 
 
 def spot(kind: str, picker_or_rng: random.Random | _Picker) -> Spot:
-    """Choose one player's two opening cards for a drill kind.
-
-    Args:
-        kind: one of :data:`DRILLS`.
-        picker_or_rng: the random source (``random.Random``), so drills replay by seed.
-
-    Returns:
-        The two cards in deal order.
+    """Choose one player's two opening cards, in deal order, for a drill ``kind`` (one of :data:`DRILLS`), drawn
+    with ``picker_or_rng`` (a ``random.Random``, so drills replay by seed).
 
     Raises:
         ValueError: an unknown kind; the message lists the kinds.
@@ -93,19 +87,9 @@ def spot(kind: str, picker_or_rng: random.Random | _Picker) -> Spot:
 
 
 def opening(kind: str, seats: int, rng: random.Random, decks: int = 1) -> list[str]:
-    """Return the card codes to stack for a drill round, in the engine's deal order.
-
-    Deal order: one card to each seat, the dealer's upcard, the second card to each
-    seat (then the hole card, which is left to the shoe).
-
-    Args:
-        kind: one of :data:`DRILLS`.
-        seats: how many seats bet this round (1..7).
-        rng: the random source.
-        decks: decks in the shoe: no card is asked for more often than that.
-
-    Returns:
-        ``2 * seats + 1`` codes: first cards, upcard, second cards.
+    """Return the ``2 * seats + 1`` card codes to stack for a drill ``kind`` (one of :data:`DRILLS`) with ``seats``
+    (1..7) betting, in the engine's deal order: each seat's first card, the dealer's upcard, each seat's second
+    card (the hole card is left to the shoe). ``rng`` draws them; no card comes more often than ``decks`` has it.
 
     Raises:
         ValueError: an unknown kind, seats outside 1..7, or too few cards of a kind in
@@ -118,8 +102,7 @@ def opening(kind: str, seats: int, rng: random.Random, decks: int = 1) -> list[s
     picker = _Picker(rng, decks)
     upcard = picker.card([1]) if kind == "insurance" else picker.card(range(1, 14))
     hands = [spot(kind, picker) for _ in range(seats)]
-    codes = [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
-    return codes
+    return [hand[0].code for hand in hands] + [upcard.code] + [hand[1].code for hand in hands]
 
 
 def _faces(value: int) -> list[int]:

@@ -1,13 +1,12 @@
 """Run slow work off the Tk event loop: a thread pool polled with ``after`` (IDLE's ``poll_subprocess``).
 
-The worker never touches a widget. :meth:`Jobs.submit` returns at once; when the
-result is ready, ``done(result)`` (or ``failed(error)``) runs on the Tk thread. A
-newer job with the same ``key`` makes an older one's answer stale: it is dropped.
+The worker never touches a widget; a newer job with the same ``key`` makes an older one's answer stale.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -86,10 +85,8 @@ class Jobs:
         """Stop polling and drop waiting jobs (a running one finishes in the background)."""
         self._closed = True
         if self._after is not None:
-            try:
+            with contextlib.suppress(tk.TclError):
                 self._widget.after_cancel(self._after)
-            except tk.TclError:
-                pass
             self._after = None
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._jobs.clear()

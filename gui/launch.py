@@ -1,8 +1,5 @@
-"""Open a Kit window from the command line, for ``python -m gui`` and ``python -m gui.shell``.
-
-One way to start Tk and to stop in one line: no display, or course code that is not
-written yet, is a message on stderr and exit status 1, never a traceback.
-"""
+"""Open a Kit window from the command line, for ``python -m gui`` and ``python -m gui.shell``: one way to start Tk
+and to stop in one line (:func:`run_window`), never with a traceback."""
 
 from __future__ import annotations
 
@@ -25,9 +22,7 @@ def run_window(program: str, build: Callable[[tk.Tk], object]) -> int:
 
     Returns:
         The exit status: 0 once the window is closed; 1, with one line on stderr, when no
-        window can open (``tkinter.TclError``: no display) or when ``build`` meets course
-        code that is not written yet (``NotImplementedError``, named by
-        :func:`blackjack.errors.unwritten`).
+        window can open (no display) or ``build`` meets course code not written yet.
     """
     try:
         root = tk.Tk()

@@ -22,7 +22,7 @@ __all__ = [
     "CORNER", "HAND_GAP", "HAND_STEP", "MIN_HAND_SCALE", "MIN_HAND_STEP", "MIN_WINDOW", "MUTED_TEXT", "Pending", "RAIL_GAP", "RIGHT_TEXT", "SCREEN_MARGIN", "WINDOW",
     "affordable_chips", "banner_lines", "button_states", "card_size", "chip_color", "contrast_ratio", "dealer_slots",
     "dimmed", "felt_text", "hand_slots", "insurance_label", "insurance_limit", "insurance_text", "legal_order",
-    "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "rail_y", "read_bankroll", "relative_luminance", "result_color",
+    "mnemonics", "odds", "pending_from", "preset_title", "rail_box", "read_bankroll", "relative_luminance", "result_color",
     "result_text", "seat_area", "short_money", "signed_money", "status_text", "step_stake", "table_card", "table_chips", "window_size",
 ]
 
@@ -34,29 +34,35 @@ class ButtonSpec:
     Attributes:
         name: the key in :func:`button_states` (``"hit"``, ``"deal"`` ...).
         label: the text on the button.
-        underline: index of the underlined shortcut letter in ``label`` (-1: none).
-        keys: keyboard keysyms that press it (lower case letters; ``"space"``, ``"Return"``).
         action: the engine action it applies, or None for Deal / New round.
     """
 
     name: str
     label: str
-    underline: int
-    keys: tuple[str, ...]
-    action: Action | None
+    action: Action | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keysyms that press it: the engine's ``Action.key`` (a lower case letter), else Space and Enter."""
+        return (self.action.key,) if self.action is not None else ("space", "Return")
+
+    @property
+    def underline(self) -> int:
+        """The index of the shortcut letter in ``label``, underlined (-1: none)."""
+        return self.label.lower().find(self.action.key) if self.action is not None else -1
 
 
-#: The action bar, left to right. Shortcut letters follow ``Action.key`` (h s d p r i n).
+#: The action bar, left to right.
 BUTTONS: tuple[ButtonSpec, ...] = (
-    ButtonSpec("hit", "Hit", 0, ("h",), Action.HIT),
-    ButtonSpec("stand", "Stand", 0, ("s",), Action.STAND),
-    ButtonSpec("double", "Double", 0, ("d",), Action.DOUBLE),
-    ButtonSpec("split", "Split", 1, ("p",), Action.SPLIT),
-    ButtonSpec("surrender", "Surrender", 2, ("r",), Action.SURRENDER),
-    ButtonSpec("insurance", "Insurance", 0, ("i",), Action.INSURANCE),
-    ButtonSpec("decline", "No thanks", 0, ("n",), Action.DECLINE),
-    ButtonSpec("deal", "Deal", -1, ("space", "Return"), None),
-    ButtonSpec("new_round", "New round", -1, ("space", "Return"), None),
+    ButtonSpec("hit", "Hit", Action.HIT),
+    ButtonSpec("stand", "Stand", Action.STAND),
+    ButtonSpec("double", "Double", Action.DOUBLE),
+    ButtonSpec("split", "Split", Action.SPLIT),
+    ButtonSpec("surrender", "Surrender", Action.SURRENDER),
+    ButtonSpec("insurance", "Insurance", Action.INSURANCE),
+    ButtonSpec("decline", "No thanks", Action.DECLINE),
+    ButtonSpec("deal", "Deal"),
+    ButtonSpec("new_round", "New round"),
 )
 
 #: Chip denominations on the betting rail, credits.
@@ -67,15 +73,11 @@ CHIP_COLORS: dict[int, str] = {1: "#eeeeee", 5: "#d32f2f", 25: "#2e7d32", 100: "
 
 
 def button_states(view: TableView | None) -> dict[str, bool]:
-    """Decide which action-bar buttons are enabled for a table view.
+    """``{button name: enabled}`` for every name in :data:`BUTTONS` and the round's ``view`` (None: no round).
 
-    Args:
-        view: the round's current view, or None when no round is open.
-
-    Returns:
-        ``{button name: enabled}`` for every name in :data:`BUTTONS`: an action button
-        is enabled exactly when its action is in ``view.legal_actions``; ``"deal"`` only
-        in the BETTING phase once a seat has a bet (at a table played for no money, at once); ``"new_round"`` when the round is SETTLED or there is none.
+    An action button is enabled exactly when its action is in ``view.legal_actions``; ``"deal"``
+    in the BETTING phase once a seat has a bet (at a table played for no money, at once);
+    ``"new_round"`` when the round is SETTLED or there is none.
     """
     legal = view.legal_actions if view is not None else frozenset()
     states = {spec.name: spec.action in legal for spec in BUTTONS if spec.action is not None}
@@ -92,15 +94,8 @@ def signed_money(amount: Fraction | int) -> str:
 
 
 def result_text(outcome: Outcome) -> str:
-    """Write the label shown under a settled hand.
-
-    Args:
-        outcome: the hand's settled outcome.
-
-    Returns:
-        The result's table word and the net gain in credits with its sign, e.g.
-        ``"WIN +10"``, ``"BUST -10"``, ``"PUSH 0"``, ``"BLACKJACK +15"``.
-    """
+    """The label under a settled hand: its result's table word and net gain with its sign (``"WIN +10"``,
+    ``"BUST -10"``, ``"PUSH 0"``)."""
     return f"{outcome.result.label} {signed_money(outcome.net)}"
 
 
@@ -122,38 +117,19 @@ def insurance_label(view: TableView | None) -> str:
 
 
 def insurance_limit(view: TableView | None) -> Fraction | None:
-    """The largest insurance (or even money) stake the deciding seat may take now.
-
-    The engine's own figure, ``view.insurance_limit`` (:meth:`Round.insurance_limit`):
-    what ``Round.apply(Action.INSURANCE)`` takes when no amount is given, and what the
-    text game's prompt shows. The engine still checks whatever amount is sent.
-
-    Args:
-        view: the round's current view, or None.
-
-    Returns:
-        The stake in credits, or None when no insurance offer waits for an answer (or
-        the seat has no money left, so the engine offers only No thanks).
-    """
-    if view is None or view.insurance_limit is None:
-        return None
-    return Fraction(view.insurance_limit)
+    """The largest insurance (or even money) stake the deciding seat may take now, credits: the engine's
+    ``view.insurance_limit``, what ``Round.apply(Action.INSURANCE)`` takes with no amount. None with no view,
+    when no offer waits for an answer, or when the seat has no money left (the engine offers only No thanks)."""
+    return None if view is None or view.insurance_limit is None else Fraction(view.insurance_limit)
 
 
 def insurance_text(stake: Money, net: Money | None, *, even_money: bool = False) -> str:
-    """Write the label beside a seat's bet for its insurance (or even money) stake.
+    """The label beside a seat's bet for its insurance stake, credits (``SeatView.insurance``).
 
-    Args:
-        stake: the stake on the table, credits (``SeatView.insurance``, more than 0).
-        net: the gain the engine paid on it (``InsuranceSettled.net``), or None while
-            the insurance is not settled yet.
-        even_money: the stake is even money (half the bet on a natural,
-            ``blackjack.text_render.even_money``): the label says "Even money".
-
-    Returns:
-        ``"Insurance 2.5"`` while the stake waits; once settled, the engine's net with
-        its sign: ``"Insurance won +5"`` or ``"Insurance lost -2.5"``; ``"Even money 5"``,
-        ``"Even money won +10"`` for even money.
+    ``net`` is the engine's ``InsuranceSettled.net``, None while the insurance is not settled;
+    ``even_money`` (``blackjack.text_render.even_money``) names the stake so. Returns
+    ``"Insurance 2.5"`` while the stake waits, then ``"Insurance won +5"`` or ``"Insurance lost -2.5"``
+    (``"Even money 5"``, ``"Even money won +10"``).
     """
     name = "Even money" if even_money else "Insurance"
     if net is None:
@@ -166,20 +142,12 @@ _SUFFIXES = (("T", 10 ** 12), ("B", 10 ** 9), ("M", 10 ** 6), ("k", 10 ** 3))
 
 
 def short_money(amount: Fraction | int) -> str:
-    """Abbreviate an amount of credits for a small space (the bet circle), never overstating it.
+    """Abbreviate ``amount`` credits for a small space (the bet circle), never overstating it.
 
-    From 1000 on, the amount is written in thousands (``k``), millions (``M``),
-    billions (``B``) or trillions (``T``): with one decimal below 10 of the unit, whole
-    above, cut toward zero (not rounded), so the short text never shows more than the
-    amount: 20000 is ``"20k"``, 1234567 is ``"1.2M"``, 19999 is ``"19k"``. Smaller
-    amounts are written in full, as :func:`blackjack.format_money` writes them. The
-    short text is not exact, so wherever it is shown the exact amount must be shown too.
-
-    Args:
-        amount: credits, an int or Fraction.
-
-    Returns:
-        The short text, with a ``-`` for a negative amount.
+    From 1000 on, in thousands (``k``), millions (``M``), billions (``B``) or trillions (``T``),
+    with one decimal below 10 of the unit, cut toward zero: 20000 is ``"20k"``, 1234567 is
+    ``"1.2M"``, 19999 is ``"19k"``; smaller amounts as :func:`blackjack.format_money` writes them.
+    The text is not exact, so wherever it is shown the exact amount must be shown too.
     """
     value = Fraction(amount)
     sign, value = ("-", -value) if value < 0 else ("", value)
@@ -187,26 +155,18 @@ def short_money(amount: Fraction | int) -> str:
         if value >= unit:
             scaled = value / unit
             if scaled < 10:
-                tenths = math.floor(scaled * 10)
-                whole, tenth = divmod(tenths, 10)
+                whole, tenth = divmod(math.floor(scaled * 10), 10)
                 return f"{sign}{whole}{f'.{tenth}' if tenth else ''}{suffix}"
             return f"{sign}{math.floor(scaled)}{suffix}"
     return sign + format_money(value)
 
 
 def step_stake(text: str, most: Money, up: bool) -> str:
-    """The insurance amount box's next value when its arrow (or the Up / Down key) is pressed.
+    """The insurance box's next value after its up (``up``) or down arrow, from the ``text`` it holds.
 
-    Args:
-        text: what the box holds now ("2", "2.5" ...).
-        most: the largest stake allowed (:func:`insurance_limit`).
-        up: the up arrow; False for the down arrow.
-
-    Returns:
-        The next whole number of credits up or down, kept between 1 (or ``most``
-        when that is less) and ``most``, written as :func:`blackjack.format_money`
-        writes it. Text that is not an amount goes to ``most``. Nothing is rounded
-        except to whole steps: from 2.5 the arrows give 3 (at most ``most``) or 2.
+    The next whole number of credits up or down (from 2.5: 3 or 2), kept between 1 (or ``most``,
+    the largest stake allowed, when that is less) and ``most``, as :func:`blackjack.format_money`
+    writes it; text that is not an amount goes to ``most``.
     """
     try:
         value = parse_amount(text)
@@ -217,12 +177,8 @@ def step_stake(text: str, most: Money, up: bool) -> str:
 
 
 def legal_order(actions: Iterable[Action]) -> list[Action]:
-    """The actions in the table's usual order (hit, stand, double, split, surrender, insurance, decline).
-
-    The one ordering of actions on the table: the status line's choices and the hint
-    panel's EV list use it (a mapping gives its keys). It is the order of ``Action``'s
-    members, which the text game's menu follows too.
-    """
+    """The actions in ``Action``'s order (hit, stand, double, split, surrender, insurance, decline), the text
+    game's menu order: the status line's choices and the hint panel's EV list (a mapping gives its keys)."""
     given = set(actions)
     return [action for action in Action if action in given]
 
@@ -232,10 +188,8 @@ def status_text(view: TableView | None, typing: str | None = None) -> str:
 
     Args:
         view: the round's view, or None.
-        typing: the amount box that has the keyboard focus: ``"bet"`` (the bet box, where
-            Enter places the typed bet and hands the focus to Deal) or ``"insurance"`` (the
-            insurance stake box, where Enter takes insurance); None when the focus is
-            elsewhere, where Enter deals or starts the next round.
+        typing: the amount box that has the keyboard focus, ``"bet"`` or ``"insurance"``
+            (Enter there places the bet or takes insurance); None elsewhere.
     """
     if view is None:
         return "Press New round (Enter) to start."
@@ -264,16 +218,8 @@ def status_text(view: TableView | None, typing: str | None = None) -> str:
 
 
 def affordable_chips(bankroll: Money, bet: Money, rules: Rules) -> list[int]:
-    """The chip values a seat may add to its bet without passing its bankroll or the table maximum.
-
-    Args:
-        bankroll: the seat's credits (during betting the bet is not yet taken off).
-        bet: the seat's bet so far, credits.
-        rules: gives ``max_bet``.
-
-    Returns:
-        The values from :data:`CHIP_VALUES` with ``bet + value <= min(bankroll, rules.max_bet)``.
-    """
+    """The values of :data:`CHIP_VALUES` a seat may add to its ``bet`` so far without passing its ``bankroll``
+    (the bet not yet taken off) or ``rules.max_bet``, all in credits."""
     room = min(bankroll, rules.max_bet) - bet
     return [value for value in CHIP_VALUES if value <= room]
 
@@ -296,13 +242,9 @@ def dimmed(color: str, share: float = 0.55) -> str:
 def table_chips(seat: SeatView, held: Collection[tuple[int, int]] = ()) -> tuple[Money, Money]:
     """The chips on the table for seat ``seat``: what stays in its bet circle, and the house's payout beside it.
 
-    A hand not settled (or whose result is still ``held`` back by the animation, as
-    ``(seat, hand)``) keeps its bet in the circle. A settled hand's outcome, the engine's
-    ``Outcome.net``, says what happens to its chips: a loss is swept away (a surrender
-    leaves the half returned), a push stays, a win stays and the net is paid beside it.
-
-    Returns:
-        ``(in the circle, paid beside it)``, credits; before the deal the circle holds the seat's bet.
+    Returns ``(in the circle, paid beside it)``, credits. A hand not settled (or whose result is
+    still ``held`` back by the animation, as ``(seat, hand)``) keeps its bet in the circle; a
+    settled hand's ``Outcome.net`` sweeps a loss away (a surrender's half stays), and pays a win.
     """
     if not seat.hands:
         return seat.bet, Fraction(0)
@@ -327,11 +269,9 @@ def banner_lines(rules: Rules) -> tuple[str, str, str]:
     """The felt's printing, read from ``rules`` (nothing is hard-coded, so a custom table prints its own payouts).
 
     Returns:
-        ``(pays, bonus, dealer)``: the natural's payout (``"BLACKJACK PAYS 3 TO 2"``);
-        the bonus payouts or ``""`` when the table has none (Thunderjack: ``"THUNDERJACK PAYS 3 TO 1
-        · BLITZ (6 CARDS) PAYS 5 TO 1"``, from ``thunderjack_pays``, ``charlie_cards`` and
-        ``charlie_pays``; the engine calls a Charlie win a Blitz); and the dealer's rule with the
-        rules' summary line.
+        ``(pays, bonus, dealer)``: the natural's payout (``"BLACKJACK PAYS 3 TO 2"``); the bonus
+        payouts (a Charlie win is a Blitz, as the engine calls it) or ``""``; and the dealer's rule
+        with the rules' summary line.
     """
     pays = f"BLACKJACK PAYS {odds(rules.blackjack_pays)}" if rules.naturals else "A 21 IS A 21: NO NATURALS"
     if not rules.wagering:
@@ -433,12 +373,9 @@ def dealer_slots(width: float, height: float, n_cards: int, right: float | None 
         label: the room, pixels, to keep right of the last card for the dealer's total.
         card: the table's card size (:func:`table_card`); default :func:`card_size`.
 
-    The first card has a fixed place (two cards are centred) and each card drawn goes to
-    the right of the last, so cards on the table stay put. When the cards and the label
-    would pass ``right``, the cards overlap (down to half a card), then the row moves left,
-    then the cards overlap more (down to :data:`DEALER_MIN_STEP` of a card's width), and
-    only then do they shrink, so nothing reaches past ``right`` however many cards the
-    dealer draws.
+    Cards on the table stay put as more come. When the row would pass ``right``, the cards
+    overlap (down to half a card), then the row moves left, then they overlap more (down to
+    :data:`DEALER_MIN_STEP`), and only then do they shrink.
     """
     w, h = card if card is not None else card_size(width, height)
     left = DEALER_MARGIN
@@ -467,16 +404,8 @@ RAIL_GAP = 10
 
 def rail_box(width: float, height: float, bottom: float) -> tuple[float, float, float, float]:
     """The oval whose lower arc is the table's rail, ``(x1, y1, x2, y2)`` pixels: a flat arc, lowest (at
-    ``bottom``) in the middle and :func:`rail_y` pixels higher toward the sides."""
+    ``bottom``) in the middle."""
     return -1.5 * width, bottom - 1.2 * height, 2.5 * width, bottom
-
-
-def rail_y(width: float, height: float, bottom: float, x: float) -> float:
-    """Where the rail of :func:`rail_box` crosses the vertical line at ``x``, pixels from the top."""
-    x1, y1, x2, y2 = rail_box(width, height, bottom)
-    a, b = (x2 - x1) / 2, (y2 - y1) / 2
-    share = min(1.0, abs(x - (x1 + a)) / a)
-    return y1 + b + b * math.sqrt(1 - share * share)
 
 
 def seat_area(width: float, height: float, n_seats: int, seat: int) -> Box:
@@ -505,14 +434,9 @@ def _lanes(width: float, height: float, n_seats: int, seat: int, n_hands: int, w
 def table_card(width: float, height: float, n_seats: int, cards: Sequence[Sequence[int]]) -> tuple[float, float]:
     """The one card size (width, height) of the whole table, dealer's cards included, pixels.
 
-    :func:`card_size`, made smaller (never below :data:`MIN_HAND_SCALE` of it) when a seat's
-    hands would otherwise show less than :data:`MIN_HAND_STEP` of each card: every card on
-    the table has the same size.
-
-    Args:
-        width, height: the canvas size, pixels.
-        n_seats: seats at the table.
-        cards: for each seat, how many cards each of its hands holds.
+    :func:`card_size` of the canvas, made smaller (never below :data:`MIN_HAND_SCALE` of it) when
+    a seat's hands would otherwise show less than :data:`MIN_HAND_STEP` of each card. ``cards``:
+    for each of the ``n_seats`` seats, how many cards each of its hands holds.
     """
     w, h = card_size(width, height)
     scale = 1.0
@@ -528,12 +452,10 @@ def hand_slots(width: float, height: float, n_seats: int, seat: int, cards_per_h
                card: tuple[float, float] | None = None) -> list[list[Box]]:
     """Where each card of each hand of one seat goes.
 
-    Each hand has a lane of its own in the seat's area, side by side. A hand's first card
-    has a fixed place (a two-card hand is centred in its lane) and later cards fan to the
-    right and a little down, :data:`HAND_STEP` of a card apart, so a card stays where it was
-    put when the next arrives. Only when the lane is full do the cards close up, down to
-    :data:`MIN_HAND_STEP` (half of each card shows); after that the hand starts further left,
-    and at the table's smallest cards (:data:`MIN_HAND_SCALE`) the hands overlap each other.
+    Each hand has a lane of its own in the seat's area; its cards fan to the right and a little
+    down, :data:`HAND_STEP` of a card apart, each staying put as the next arrives. A full lane
+    closes them up to :data:`MIN_HAND_STEP`, then starts the hand further left; at the table's
+    smallest cards the hands overlap each other (:func:`_overlapping`).
 
     Args:
         width, height: the canvas size, pixels.
@@ -696,11 +618,7 @@ def mnemonics(labels: Sequence[str]) -> list[int]:
 
 
 def felt_text(width: float, height: float, share: float) -> int:
-    """The pixel size of a text on a felt of ``width`` x ``height`` pixels, ``share`` of the felt's text scale.
-
-    The scale is the felt's height, grown up to 1.3 times in a wide, short window (up to
-    0.62 of the width), so names and printing do not look tiny there; never below
-    :data:`MIN_FELT_TEXT` pixels.
-    """
+    """The pixel size of a text on a felt of ``width`` x ``height`` pixels, ``share`` of the felt's text scale: its
+    height, grown in a wide, short window so the text does not look tiny there (at least :data:`MIN_FELT_TEXT`)."""
     scale = max(height, min(width * 0.62, height * 1.3))
     return max(MIN_FELT_TEXT, round(scale * share))

@@ -6,8 +6,8 @@ The menus only call the window (:class:`MenuHost`); the window does the work.
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
-from typing import Protocol, TypeVar
+from functools import partial
+from typing import Protocol
 
 from blackjack import Rules
 
@@ -18,9 +18,6 @@ from .logic import mnemonics, preset_title
 from .panels import CoachPanel, Toggle
 
 __all__ = ["MenuHost", "build_menus"]
-
-_T = TypeVar("_T")
-
 
 class MenuHost(Protocol):
     """What the menus need of the main window."""
@@ -64,7 +61,7 @@ def build_menus(host: MenuHost) -> tuple[tk.Menu, tk.Menu]:
     rules = tk.Menu(menubar, tearoff=False)
     for name in Rules.preset_names():  # the presets' human names, from their descriptions
         rules.add_radiobutton(label=preset_title(Rules.preset(name)), value=name, variable=host.preset,
-                              command=_bind(host.set_rules, Rules.preset(name)))
+                              command=partial(host.set_rules, Rules.preset(name)))
     rules.add_separator()
     rules.add_command(label="Switches…", command=host.open_rules)
     menubar.add_cascade(label="Rules", menu=rules)
@@ -74,12 +71,12 @@ def build_menus(host: MenuHost) -> tuple[tk.Menu, tk.Menu]:
     speed = tk.Menu(view, tearoff=False)
     for name in SPEEDS:
         speed.add_radiobutton(label=name.capitalize(), value=name, variable=host.speed,
-                              command=_bind(host.set_speed, name))
+                              command=partial(host.set_speed, name))
     view.add_cascade(label="Animation speed", menu=speed)
     counting = tk.Menu(view, tearoff=False)
     for key, title in advice.counting_systems().items():
         counting.add_radiobutton(label=title, value=key, variable=host.counting,
-                                 command=_bind(host.set_counting, key))
+                                 command=partial(host.set_counting, key))
     view.add_cascade(label="Counting system", menu=counting)
     view.add_separator()
     view.add_command(label="Strategy chart", command=host.open_chart)
@@ -102,11 +99,6 @@ def build_menus(host: MenuHost) -> tuple[tk.Menu, tk.Menu]:
         _underline(menu)
     root.configure(menu=menubar)
     return menubar, counting
-
-
-def _bind(function: Callable[[_T], None], value: _T) -> Callable[[], None]:
-    """A menu command: ``function(value)``."""
-    return lambda: function(value)
 
 
 def _underline(menu: tk.Menu) -> None:

@@ -1,8 +1,7 @@
 """The side panels and the chart windows: hints, count, coach, strategy chart, session chart, ledger.
 
 Each panel only shows what it is given (an :class:`~gui.advice.Advice`, a
-:class:`~gui.advice.CountInfo`, ledger rows); the window computes those off the
-event loop. Panels that a student may want to hide for practice have a toggle.
+:class:`~gui.advice.CountInfo`, ledger rows); the window computes those off the event loop.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from tkinter import ttk
@@ -54,14 +53,8 @@ def panel_font(widget: tk.Misc, name: str) -> tkfont.Font:
 class SidePanel(ttk.Frame):
     """The column right of the table: its panels go in ``inner``, which scrolls when the window is too short.
 
-    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, and keeps the
-    scroll bar's room too, so a verdict, a long hint or an offer never moves the table:
-    the panels' text wraps at :data:`WRAP` pixels. The panels grow and shrink in height
-    with what they show (five EV lines, KO's extra count lines, a coach verdict); at a
-    short window they may need more height than the column has. Then a scroll bar
-    appears (in the room kept for it), the mouse wheel scrolls the column, and a control
-    that takes the keyboard focus scrolls into view, so every control can be reached at
-    any window size. With room to spare there is no scroll bar.
+    The column is :data:`SIDE_WIDTH` pixels wide whatever the panels show, the scroll bar's room included,
+    so nothing a panel shows moves the table; a control that takes the keyboard focus scrolls into view.
 
     Args:
         master: the main window.
@@ -96,25 +89,19 @@ class SidePanel(ttk.Frame):
         self.canvas.itemconfigure(self._window, width=self.width)
         for name, (_family, size, _weight) in FONTS.items():
             panel_font(self, name).configure(size=round(size * factor))
-        todo: list[tk.Misc] = [self.inner]
-        while todo:
-            widget = todo.pop()
+        for widget in _descendants(self.inner):
             if isinstance(widget, ttk.Label) and int(str(widget.cget("wraplength")) or 0) > 0:
                 widget.configure(wraplength=round(WRAP * factor))
             if isinstance(widget, HintPanel):
                 widget.scale(factor)
-            todo.extend(widget.winfo_children())
         self._fit()
 
     def adopt(self) -> None:
         """Give every widget in the panel the wheel and focus bindings (call after building the panels)."""
-        todo: list[tk.Misc] = [self, self.canvas, self.inner]
-        while todo:
-            widget = todo.pop()
+        for widget in _descendants(self):
             tags = widget.bindtags()
             if SIDE_SCROLL not in tags:
                 widget.bindtags((*tags, SIDE_SCROLL))
-            todo.extend(widget.winfo_children())
 
     @property
     def overflows(self) -> bool:
@@ -148,10 +135,7 @@ class SidePanel(ttk.Frame):
         self.scroll(units)
 
     def _fit(self) -> None:
-        """Size the canvas to the panels' height, set the scroll region, show the scroll bar only when needed.
-
-        The width stays :data:`SIDE_WIDTH`: the panels are made that wide, whatever they ask for.
-        """
+        """Size the canvas to the panels' height, set the scroll region, show the scroll bar only when needed."""
         width, height = self.width, self.inner.winfo_reqheight()
         if int(self.canvas.cget("height")) != height:
             self.canvas.configure(height=height)
@@ -164,11 +148,24 @@ class SidePanel(ttk.Frame):
             self.canvas.yview_moveto(0)
 
 
-class Toggle(ttk.LabelFrame):
-    """A titled panel whose body can be hidden (for practice) and shown on demand.
+def _descendants(widget: tk.Misc) -> Iterator[tk.Misc]:
+    """``widget`` and every widget inside it."""
+    yield widget
+    for child in widget.winfo_children():
+        yield from _descendants(child)
 
-    The *show* checkbox sits in the frame's title, beside the name, so it takes no row
-    of its own (the side column must fit a short window).
+
+def _show_if(widget: tk.Widget, shown: object) -> None:
+    """Put ``widget`` back in its grid cell when ``shown`` is true, else take it out (it keeps its place)."""
+    if shown:
+        widget.grid()
+    else:
+        widget.grid_remove()
+
+
+class Toggle(ttk.LabelFrame):
+    """A titled panel whose body can be hidden (for practice) and shown on demand; the *show* check box sits in
+    the frame's title, so it takes no row of its own.
 
     Args:
         master: the parent.
@@ -217,16 +214,13 @@ class HintPanel(Toggle):
         self.bars_size = (BARS_WIDTH, BARS_HEIGHT)
         self.body.grid_propagate(False)  # the panel keeps the room of its largest hint: nothing below it moves
         self.action = ttk.Label(self.body, text="", font=panel_font(self, "BJHintAction"))
-        self.action.grid(row=0, column=0, sticky="w")
         self.reason = ttk.Label(self.body, text="", wraplength=WRAP, justify="left")
-        self.reason.grid(row=1, column=0, sticky="w")
         self.bust = ttk.Label(self.body, text="")
-        self.bust.grid(row=2, column=0, sticky="w")
         self.bars = tk.Canvas(self.body, width=BARS_WIDTH, height=BARS_HEIGHT, background="#fafafa",
                               highlightthickness=0)
-        self.bars.grid(row=3, column=0, sticky="w", pady=(4, 2))
         self.evs = ttk.Label(self.body, text="", font=panel_font(self, "BJMono"), justify="left")
-        self.evs.grid(row=4, column=0, sticky="w")
+        for row, part in enumerate((self.action, self.reason, self.bust, self.bars, self.evs)):
+            part.grid(row=row, column=0, sticky="w", pady=(4, 2) if part is self.bars else 0)
         self.room = 0
         self.scale(1.0)
         self.show_message("No decision yet.")
@@ -250,14 +244,11 @@ class HintPanel(Toggle):
             self.body.configure(height=self.room)
 
     def show_message(self, text: str) -> None:
-        """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable).
-
-        The empty parts take no room: no blank line, no empty bar chart.
-        """
-        self.action.configure(text="")
+        """Clear the panel and show a message instead (waiting, what the hint will show, hints unavailable); the
+        empty parts take no room."""
         self.reason.configure(text=text)
-        self.bust.configure(text="")
-        self.evs.configure(text="")
+        for label in (self.action, self.bust, self.evs):
+            label.configure(text="")
         self.bars.delete("all")
         for part in (self.action, self.bust, self.bars, self.evs):
             part.grid_remove()
@@ -278,15 +269,9 @@ class HintPanel(Toggle):
         self.reason.configure(text=advice.reason)
         self.bust.configure(text="" if advice.bust_chance is None else
                             f"Bust chance if you hit: {advice.bust_chance:.0%}")
-        if advice.bust_chance is None:
-            self.bust.grid_remove()
-        else:
-            self.bust.grid()
+        _show_if(self.bust, advice.bust_chance is not None)
         self._draw_bars(advice.dealer)
-        if self.bars.find_all():
-            self.bars.grid()
-        else:
-            self.bars.grid_remove()  # no outcomes to show (an insurance decision): no empty white box
+        _show_if(self.bars, self.bars.find_all())  # no outcomes to show (an insurance decision): no empty white box
         lines = [f"{a.value:<10}{v:+.3f}" + ("  ◀" if a is advice.action else "")
                  for a, v in ((a, advice.evs[a]) for a in legal_order(advice.evs))]
         self.evs.configure(text="EV per bet:\n" + "\n".join(lines))
@@ -318,13 +303,8 @@ class HintPanel(Toggle):
 class CountPanel(Toggle):
     """The count in the chosen system: running count, cards left; true count and bet suggestion; insurance.
 
-    *Cards left* is the shoe's count, the same number as the shoe on the table; while the
-    hole card is face down it reads ``"308 + hole card"``: the true count is worked out
-    from the cards unseen, the shoe and the hole card.
-
-    A balanced system shows its true count and a bet suggestion; an unbalanced one (KO)
-    says it has neither and shows its key count (where the player gains the edge) instead. Against a dealer's ace, a
-    system with an insurance index adds the count's decision (take it or decline).
+    *Cards left* is the shoe's count, as on the table's shoe; while the hole card is face down
+    it reads ``"308 + hole card"`` (the true count divides by the cards unseen).
     """
 
     def __init__(self, master: tk.Misc, shown: bool = True) -> None:
@@ -334,8 +314,7 @@ class CountPanel(Toggle):
 
     def show(self, info: CountInfo) -> None:
         """Show a count."""
-        lines = [f"system          {info.system}",
-                 f"running count   {info.running:+d}"]
+        lines = [f"system          {info.system}", f"running count   {info.running:+d}"]
         if info.true is not None:
             lines.append(f"true count      {info.true:+.1f}")
         hidden = info.unseen - info.in_shoe  # the face-down hole card: unseen, but not in the shoe
@@ -364,12 +343,8 @@ class CountPanel(Toggle):
 
 
 class CoachPanel(ttk.LabelFrame):
-    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser.
-
-    The verdict and score lines take no room until there is something to say
-    (:meth:`show_verdict`, :meth:`show_score`), so the side column fits a short window.
-    A verdict wraps at :data:`WRAP` pixels: the column never widens for it.
-    """
+    """Coach mode and drills: the verdict on the last decision, the session score, the drill chooser; the verdict
+    and score lines take no room until there is something to say."""
 
     #: The verdict's colours: a right decision, a departure from basic strategy.
     RIGHT, WRONG = RIGHT_TEXT, ERROR_TEXT
@@ -396,19 +371,12 @@ class CoachPanel(ttk.LabelFrame):
         self.verdict.configure(text=text)
         if color:
             self.verdict.configure(foreground=color)
-        self._line(self.verdict, text)
+        _show_if(self.verdict, text)
 
     def show_score(self, text: str) -> None:
         """Show the session score (empty: no line)."""
         self.score.configure(text=text)
-        self._line(self.score, text)
-
-    @staticmethod
-    def _line(label: ttk.Label, text: str) -> None:
-        if text:
-            label.grid()
-        else:
-            label.grid_remove()
+        _show_if(self.score, text)
 
 
 @dataclass(frozen=True)
@@ -434,10 +402,7 @@ PLAYER_COLORS = ("#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f
 
 
 class SessionWindow(tk.Toplevel):
-    """The session: each player's bankroll over the rounds (a line chart on a canvas) and the ledger.
-
-    Escape or Ctrl+W closes it.
-    """
+    """The session: each player's bankroll over the rounds (a line chart) and the ledger; Escape or Ctrl+W closes it."""
 
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master)
@@ -460,8 +425,7 @@ class SessionWindow(tk.Toplevel):
         self.draw_chart(series)
         self.ledger.delete(*self.ledger.get_children())
         for row in rows:
-            self.ledger.insert("", "end", values=(row.round, row.name, row.results,
-                                                  signed_money(row.net),
+            self.ledger.insert("", "end", values=(row.round, row.name, row.results, signed_money(row.net),
                                                   format_money(row.bankroll)))
 
     def draw_chart(self, series: dict[str, list[Money]]) -> None:
@@ -507,10 +471,7 @@ class ChartWindow(tk.Toplevel):
     """The basic-strategy chart for the current rules, with the deciding hand's cell highlighted.
 
     Hard totals fill the left column, soft totals and pairs the right one, so the whole
-    chart fits a 768-pixel-high screen with room for the title bar (:meth:`_draw`).
-    The grid is drawn once per set of rows (first show, new rules); a later :meth:`show`
-    with the same rows only moves the highlight, so refreshing the table does not
-    recreate the chart's canvas items. Escape or Ctrl+W closes it, as the close button does.
+    chart fits a 768-pixel-high screen. Escape or Ctrl+W closes it, as the close button does.
 
     Args:
         master: the main window.
@@ -539,11 +500,8 @@ class ChartWindow(tk.Toplevel):
         self.canvas.create_text(235, 40, text="Working out the chart…", tags=("waiting",))
 
     def show(self, rows: list[tuple[str, str, tuple[str, ...]]], cell: tuple[str, str, int] | None) -> None:
-        """Show the chart rows and highlight ``cell`` = ``(section, label, column)`` (None: no cell).
-
-        The grid is drawn only when ``rows`` differ from the rows on the canvas; otherwise
-        only the highlight moves (nothing changes when ``cell`` is already highlighted).
-        """
+        """Show the chart rows and highlight ``cell`` = ``(section, label, column)`` (None: no cell); the grid is
+        drawn again only when ``rows`` differ from those on the canvas, so a refresh only moves the highlight."""
         self.rows = rows
         if rows != self._drawn:
             self._draw(rows)
@@ -574,8 +532,7 @@ class ChartWindow(tk.Toplevel):
                 canvas.create_rectangle(x0 + c * cw, y, x0 + (c + 1) * cw, y + rh,
                                         fill=self.COLORS.get(code[:1], "#ffffff"), outline=outline, width=width,
                                         tags=("cell", f"cell_{name}_{label}_{c}"))
-                canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9),
-                                   tags=("code",))
+                canvas.create_text(x0 + c * cw + cw / 2, y + rh / 2, text=code, font=(FONT_FAMILY, 9), tags=("code",))
             y += rh
             bottom = max(bottom, y)
         legend = "H hit · S stand · D double (h/s: else hit/stand) · P split · R surrender"

@@ -1,10 +1,7 @@
 """The betting rail under the table: whose bet, the chips, the bet box and its buttons, and a line for a refusal.
 
 The rail only sends what the player does to the window (callbacks); the engine takes
-or refuses the bet. The chips are one canvas that takes the keyboard focus chip by
-chip: Tab and Shift+Tab (or Left and Right) move between them, Space adds the focused
-chip, Delete, BackSpace or minus takes one back. Everything on the rail grows with the
-window (:meth:`BetRail.scale`).
+or refuses the bet. The chips are one canvas that takes the keyboard focus chip by chip.
 """
 
 from __future__ import annotations

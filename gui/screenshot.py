@@ -1,18 +1,11 @@
 """Regenerate the docs' pictures of the table: ``python -m gui.screenshot [PATH]`` or ``--all``.
 
 Plays a fixed showcase round from a stacked shoe (so the picture is the same on every
-run) on a virtual display and saves a PNG, by default ``docs/images/table.png``. With
-``--all`` it saves each state of the round (:data:`STATES`) at each screen size of
-:data:`SCREENS` as ``docs/images/table-<state>-<screen>.png``. Needs ImageMagick's
-``import`` (and ``convert`` to keep the files small), and ``Xvfb`` when no ``$DISPLAY``
-is set (``apt-get install xvfb imagemagick``). The GUI tests save the settled scene under
-``test-output/screenshots/``.
+run) on a virtual display and saves a PNG (docs/gui.md, "For developers"). Needs ImageMagick's
+``import`` (and ``convert`` to keep the files small), and ``Xvfb`` when no ``$DISPLAY`` is set.
 
-The scene (Vegas rules, three seats): Ann bets 25, Bob 10, Cy 50. Ann splits 8-8 against
-the dealer's 6, doubles the first hand (8-3, then a 9) and stands on the second (8-K);
-Bob doubles his A-6 (soft 17) and draws a 4; Cy stands on 19. The dealer turns a 10 and
-draws a 4, and announces "Dealer stands on 20": Ann pushes and loses, Bob wins, Cy
-loses; the lost bets are swept and Bob is paid beside his bet.
+The scene (Vegas rules): Ann bets 25, splits 8-8 against a 6 and doubles the first hand; Bob
+bets 10 and doubles his soft 17 to 21; Cy bets 50 and stands on 19; the dealer stands on 20.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The table's study aids: the hint and the coach's verdicts (worked out off the event loop), the strategy
-chart and the session window with its ledger.
-
-:class:`Study` only reads the round's view and the game it is given and shows what the
-hints library says (:mod:`gui.advice`); slow work runs in :mod:`gui.jobs`'s worker.
-"""
+"""The table's study aids: the hint and the coach's verdicts (worked out in :mod:`gui.jobs`'s worker from
+what :mod:`gui.advice` says), the strategy chart and the session window with its ledger."""
 
 from __future__ import annotations
 
@@ -62,25 +58,20 @@ class Study:
     # ------------------------------------------------------------------ hint and coach
     def update_hint(self, view: TableView) -> None:
         """Advise on ``view``'s decision (worked out in the worker), or say what the panel will show."""
-        if not self.hint_panel.shown.get():
+        shown = self.hint_panel.shown.get()
+        if not shown or view.turn is None:
             self.hint_token = None
             self.jobs.forget("hint")
-            return
-        if view.turn is None:
-            self.hint_token = None
-            self.jobs.forget("hint")
-            self.hint_panel.show_message(self._idle_hint(view))
+            if shown:
+                self.hint_panel.show_message(self._idle_hint(view))
             return
         token = (view.turn, view.phase, view.current_hand, view.legal_actions, view.cards_remaining)
         if token == self.hint_token:
             return
         self.hint_token = token
         self.hint_panel.show_message("Thinking…")
-
-        def failed(err: BaseException) -> None:
-            self.hint_panel.show_message(one_line(err))
-
-        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show, failed)
+        self.jobs.submit("hint", lambda: advice.advise(view), self.hint_panel.show,
+                         lambda err: self.hint_panel.show_message(one_line(err)))
 
     def _idle_hint(self, view: TableView) -> str:
         """What the hint panel says when no one has a decision: what it will show, and where to look now."""
@@ -99,14 +90,11 @@ class Study:
     def judge(self, before: TableView, action: Action) -> None:
         """Have the coach judge ``action`` taken at ``before`` (in the worker); the verdict names the player."""
         self._decisions += 1
-
-        def failed(err: BaseException) -> None:
-            self.coach_panel.show_verdict(one_line(err))
-
         rnd = self.game().round
         name = before.current_seat.name if before.current_seat is not None else ""
         self.jobs.submit(f"coach{self._decisions}", lambda: advice.judge(before, action),
-                         lambda verdict: self.judged(verdict, rnd, name), failed)
+                         lambda verdict: self.judged(verdict, rnd, name),
+                         lambda err: self.coach_panel.show_verdict(one_line(err)))
 
     def judged(self, verdict: advice.Verdict, rnd: object = None, name: str = "") -> None:
         """Count the verdict in the score; show it, headed by the player's ``name``, unless its round has ended

@@ -2,12 +2,9 @@
 
 :meth:`TableCanvas.render` clears the canvas and draws the view again at the
 canvas's current size, so cards stay crisp when the window is resized. It holds no
-rule: totals are the view's ``total_text`` (or the engine's ``Hand.total_text`` for
-the cards shown so far while a deal is being animated), results are the view's
-outcomes. A seat's insurance stake is the view's ``SeatView.insurance``; how it went
-is the net of the engine's ``InsuranceSettled`` event, passed in by the window.
+rule: totals, results and insurance stakes are the view's (docs/gui.md, "For developers").
 
-Canvas tags (for tests and for people reading the code):
+Canvas tags (for tests and for people reading the code), besides those docs/gui.md lists:
 
 ==========================  ====================================================
 tag                         items
@@ -18,25 +15,11 @@ tag                         items
 ``hand_<i>_<j>``            the cards of hand j of seat i
 ``total_<i>_<j>``           that hand's total text (``"7 / 17"`` when soft)
 ``result_<i>_<j>``          that hand's result label (``"WIN +10"``), also ``result``
-``bet<i>``                  seat i's bet circle and amount; ``bet_circle<i>`` the circle's outer ring,
-                            filled in the colour of the largest chip in the amount
-``bet_text<i>``             the amount in the circle: what the seat has on the table, doubles and
-                            splits included (``"20000"``, or ``"1.2M"`` when too long)
-``bankroll<i>``             seat i's money line: ``"bankroll 990"``, plus ``" · bet 1234567"``
-                            when the circle shows the bet abbreviated
-``insurance<i>``            seat i's insurance chip and label beside the bet, also ``insurance``
-``insurance_text<i>``       that label: ``"Insurance 2.5"``, once settled ``"Insurance won +5"``
-``payout<i>``               the house's payout to seat i in chips, right of its circle (also ``payout``)
-``betting_ring``            the gold ring round the bet circle of the seat that takes the chips
-``betting_seat``            "▲ chips go here" under that circle
-``rail``                    the rail's arc, between the hands and the seats' names
+``bet<i>``                  seat i's bet circle and amount
 ``sweep<i>``                a lost bet's chips on their way to the dealer (animated; also ``sweep``)
-``sideways``                every item of a double down's card, drawn across
 ``turn``                    the frame around the hand whose decision it is
-``card_<code>``             every item of a face-up card, e.g. ``card_Th``
 ``banner``                  the felt's printing: ``banner_pays`` (``"BLACKJACK PAYS 3 TO 2"``),
-                            ``banner_bonus`` (Thunderjack's and Blitz payouts, when the rules
-                            have them) and ``banner_dealer`` (the dealer's rule and the summary)
+                            ``banner_bonus`` and ``banner_dealer`` (the dealer's rule and the summary)
 ==========================  ====================================================
 """
 
@@ -92,8 +75,7 @@ class TableCanvas(tk.Canvas):
 
     Args:
         master: the parent widget.
-        on_seat_click: called with a seat index when a seat's area is clicked (to choose
-            whose bet the chips go to).
+        on_seat_click: called with a seat's index when its area is clicked (to choose whose bet the chips go to).
     """
 
     def __init__(self, master: tk.Misc, on_seat_click: Callable[[int], None] | None = None,
@@ -102,7 +84,7 @@ class TableCanvas(tk.Canvas):
         self._on_seat_click = on_seat_click
         self._last: tuple[TableView | None, Pending, Sequence[str], int, Mapping[int, Money],
                           RoundSettled | None] | None = None
-        self._bold: dict[int, tkfont.Font] = {}  # measuring fonts by pixel size, made once
+        self._fonts: dict[tuple[int, str], tkfont.Font] = {}  # measuring fonts by pixel size, made once
         self.bind("<Configure>", self._on_resize)
         self.bind("<Button-1>", self._on_click)
 
@@ -117,12 +99,10 @@ class TableCanvas(tk.Canvas):
             pending: cards, reveals and results still queued for animation: not shown yet.
             names: the players' names, used before the first round.
             betting_seat: the seat the chips go to, marked during betting.
-            insurance: seat -> the net of its settled insurance this round (the engine's
-                ``InsuranceSettled.net``); a seat with a stake and no entry (or one still
-                in ``pending.insurance``) shows its stake.
-            dealer_said: the engine's ``RoundSettled`` event of this round, once it has
-                come: the dealer's natural, bust or final total is announced from it when
-                the dealer's last card is on show.
+            insurance: seat -> the net of its settled insurance this round (``InsuranceSettled.net``);
+                a seat with a stake and no entry shows its stake.
+            dealer_said: the engine's ``RoundSettled`` event of this round, once it has come
+                (:meth:`announcement`).
         """
         pending = pending if pending is not None else Pending()
         insurance = insurance if insurance is not None else {}
@@ -157,7 +137,7 @@ class TableCanvas(tk.Canvas):
                 active = betting and seat.index == betting_seat
                 self._draw_bet(seat.index, n, bet_text, bet_size, chip_color(on_table), width, height, active)
                 if on_table:
-                    self._draw_stacks(seat.index, n, on_table, stacks[seat.index], width, height)
+                    self._draw_stacks(seat.index, n, on_table, width, height)
                 beside = self._draw_payout(seat.index, n, paid, width, height) if paid > 0 else 0.0
                 if seat.insurance:  # None: not offered or undecided; 0: declined
                     net = None if seat.index in pending.insurance else insurance.get(seat.index)
@@ -180,10 +160,9 @@ class TableCanvas(tk.Canvas):
                     self._hand_caption(view, seat.index, j, hand.cards[:len(boxes)], boxes, pending, caption_y,
                                        stride)
                 if view.turn == (seat.index, j) and boxes:
-                    left, top = boxes[0].x - 5, boxes[0].y - 5
-                    right = boxes[-1].x + boxes[-1].w + 5
-                    bottom = boxes[-1].y + boxes[-1].h + 5
-                    self.create_rectangle(left, top, right, bottom, outline=GOLD, width=3, tags=("turn",))
+                    first, last = boxes[0], boxes[-1]
+                    self.create_rectangle(first.x - 5, first.y - 5, last.x + last.w + 5, last.y + last.h + 5,
+                                          outline=GOLD, width=3, tags=("turn",))
         self._draw_rail(width, height, tops)
 
     def _draw_rail(self, width: int, height: int, tops: Sequence[float]) -> None:
@@ -242,12 +221,8 @@ class TableCanvas(tk.Canvas):
 
     def _draw_dealer(self, view: TableView, pending: Pending, width: int, height: int,
                      said: RoundSettled | None = None, card: tuple[float, float] | None = None) -> None:
-        """The dealer's cards and total, left of the shoe and its count (drawn first): the row overlaps
-        and then shrinks rather than reach them, however many cards the dealer draws.
-
-        Once the round is settled and the dealer's last card is on show, the dealer's
-        announcement (:meth:`announcement`, from the engine's ``RoundSettled`` event ``said``)
-        takes the total's place: it names the total itself (``"Dealer stands on 18"``)."""
+        """The dealer's cards and total, left of the shoe (drawn first), which the row never reaches; once the
+        round is settled and the last card is on show, the :meth:`announcement` of ``said`` replaces the total."""
         dealer = view.dealer
         shown = max(0, len(dealer.cards) - pending.hidden(None, 0))
         cards: list[Card | Hidden] = list(dealer.cards[:shown])
@@ -266,7 +241,8 @@ class TableCanvas(tk.Canvas):
         total = str(dealer.total) if settled else dealer.total_text if all_shown else partial.total_text()
         text = f"Dealer  {total}"
         says = self.announcement(said, partial) if settled and said is not None else None
-        room = self._bold_font(size).measure(text) if says is None else self._bold_font(size).measure(says[0]) + 12
+        bold = self._font(size, "bold")
+        room = bold.measure(text) if says is None else bold.measure(says[0]) + 12
         shoe = self.bbox("shoe")
         right = shoe[0] - DEALER_GAP if shoe else width - DEALER_GAP
         boxes = dealer_slots(width, height, len(cards), right, DEALER_GAP + room, card)
@@ -278,20 +254,14 @@ class TableCanvas(tk.Canvas):
             self.create_text(x, y, text=text, anchor="w", fill=INK, font=font, tags=("dealer_total",))
         else:
             words, fill = says
-            tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font,
-                                   tags=("dealer_says",))
+            tid = self.create_text(x + 6, y, text=words, anchor="w", fill="#111111", font=font, tags=("dealer_says",))
             self._label_background(tid, fill, ("dealer_says_bg",))
 
     @staticmethod
     def announcement(said: RoundSettled, hand: Hand) -> tuple[str, str]:
-        """What the dealer announces at the end of a round, and the colour of its label.
-
-        ``"BLACKJACK"`` for the dealer's natural (the engine's ``RoundSettled.dealer_natural``),
-        ``"BUST 26"`` when the dealer's ``hand`` is bust (``Hand.is_bust``), else
-        ``"Dealer stands on 19"`` when the dealer played the hand out, or ``"Dealer has 19"``
-        when no hand was left to play against (``dealer_drew`` false). The number is the
-        engine's ``dealer_total``.
-        """
+        """What the dealer announces at the end of a round, and the colour of its label, from the engine's event:
+        ``"BLACKJACK"`` (``dealer_natural``), ``"BUST 26"`` (``hand.is_bust()``), ``"Dealer stands on 19"``
+        (``dealer_drew``), else ``"Dealer has 19"`` (no hand was left to play against)."""
         if said.dealer_natural:
             return "BLACKJACK", RESULT_GOLD
         if hand.is_bust():
@@ -321,16 +291,9 @@ class TableCanvas(tk.Canvas):
     def bet_text(self, bet: Money, r: float) -> tuple[str, int]:
         """The text in a bet circle of radius ``r`` for ``bet`` and its bold font size, pixels.
 
-        The exact amount (``format_money``) at the largest size, from ``0.8 r`` down to
-        :data:`MIN_FONT`, that fits inside the circle; if even the smallest is too wide
-        (a bet of many digits), the abbreviation :func:`~gui.logic.short_money`
-        (``"1.2M"``) at the largest size that fits. Shrinking comes first because a
-        smaller exact figure is still the figure; abbreviating comes last because it
-        hides digits. When the circle abbreviates, :meth:`render` adds the exact bet to
-        the seat's money line under the player's name (``"bankroll 8765433 · bet
-        1234567"``): that is where a player already reads their own money, it is right
-        under their seat so it cannot be taken for a neighbour's, and it is always on
-        screen (a canvas has no tooltips, and the status line is busy with prompts).
+        The exact amount at the largest size, from ``0.8 r`` down to :data:`MIN_FONT`, that fits
+        inside the circle, else :func:`~gui.logic.short_money` (``"1.2M"``), which hides digits
+        (:meth:`render` then adds the exact bet to the seat's money line).
         """
         start = max(MIN_FONT, round(r * 0.8))
         texts = dict.fromkeys((format_money(bet), short_money(bet)))
@@ -343,31 +306,23 @@ class TableCanvas(tk.Canvas):
     def _fits_circle(self, text: str, size: int, r: float) -> bool:
         """One line of ``text`` in bold ``size`` pixels, centred, lies inside a circle of radius ``r``
         (with 2 pixels to spare on each side): its width is at most the chord at its top and bottom edges."""
-        font = self._bold_font(size)
+        font = self._font(size, "bold")
         half = font.metrics("linespace") / 2
         if half >= r:
             return False
         return font.measure(text) + 4 <= 2 * math.sqrt(r * r - half * half)
 
-    def _bold_font(self, size: int) -> tkfont.Font:
-        """The bold table font at ``size`` pixels, for measuring text (one per size, kept)."""
-        return self._font(size, "bold")
-
     def _font(self, size: int, weight: Literal["normal", "bold"] = "normal") -> tkfont.Font:
         """The table font at ``size`` pixels and ``weight``, for measuring text (one per size and weight, kept)."""
-        key = size if weight == "bold" else -size  # bold fonts keep the keys _bold has always had
-        font = self._bold.get(key)
+        font = self._fonts.get((size, weight))
         if font is None:
-            font = self._bold[key] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
+            font = self._fonts[size, weight] = tkfont.Font(root=self, family=FONT_FAMILY, size=-size, weight=weight)
         return font
 
     def _draw_bet(self, index: int, n: int, text: str, size: int, color: str, width: int, height: int,
                   active: bool = False) -> None:
-        """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` (the colour of the
-        largest chip in the bet, :func:`~gui.logic.chip_color`) with ``text`` in bold ``size`` pixels.
-
-        ``active``: the seat takes the chips now: a gold ring round the circle and, under it,
-        "▲ chips go here" (tags ``betting_ring`` and ``betting_seat``)."""
+        """Seat ``index``'s bet circle: dashed and empty with no bet, else a chip of ``color`` with ``text`` in bold
+        ``size`` pixels; ``active`` (the seat takes the chips now) rings it in gold over "▲ chips go here"."""
         area, r, cx, cy = _bet_circle(width, height, n, index)
         if active:
             self.create_oval(cx - r - 5, cy - r - 5, cx + r + 5, cy + r + 5, outline=GOLD, width=3,
@@ -399,7 +354,7 @@ class TableCanvas(tk.Canvas):
         count = len(chip_stacks(amount))
         return count * (2 * c + max(2.0, c * 0.25)) + 6 if count else 0.0
 
-    def _draw_stacks(self, index: int, n: int, amount: Money, room: float, width: int, height: int) -> None:
+    def _draw_stacks(self, index: int, n: int, amount: Money, width: int, height: int) -> None:
         """Seat ``index``'s bet as chip stacks by denomination (:func:`~gui.cards.draw_chip_stacks`) left of its
         bet circle, standing on the circle's bottom line. Tags: ``stacks<i>`` and those of ``draw_chip_stacks``."""
         area, r, cx, cy = _bet_circle(width, height, n, index)
@@ -417,13 +372,8 @@ class TableCanvas(tk.Canvas):
 
     def _draw_insurance(self, index: int, n: int, stake: Money, net: Money | None, width: int,
                         height: int, even: bool = False, next_stacks: float = 0.0, beside: float = 0.0) -> None:
-        """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went.
-
-        ``even``: the stake is even money (``blackjack.text_render.even_money``), and the
-        label says so. A label that would reach the next seat's chip stacks (``next_stacks``
-        pixels wide) or bet circle, or the canvas's edge, wraps onto two lines, and its font
-        shrinks (to :data:`MIN_FONT` pixels at least) if that is not enough.
-        """
+        """Seat ``index``'s insurance right of its bet: a chip and the stake, or once settled (``net``) how it went;
+        the label stops short of the next seat's chip stacks (``next_stacks`` pixels wide) (:meth:`_fit_label`)."""
         area, r, _cx, cy = _bet_circle(width, height, n, index)
         x = area.x + area.w / 2 + r * 1.5 + beside
         limit = (area.x + area.w * 1.5 - r - 8 - next_stacks) if index < n - 1 else width - 6
@@ -445,15 +395,11 @@ class TableCanvas(tk.Canvas):
             self._label_background(tid, INSURANCE_WON if net > 0 else INSURANCE_LOST, tags)
 
     def _fit_label(self, text: str, room: float, size: int) -> tuple[int, float]:
-        """The bold font size (pixels, at most ``size``, at least :data:`MIN_FONT`) and wrap width (0: one line)
-        for ``text``.
-
-        One line if it fits in ``room`` pixels; else two lines broken between words;
-        else a smaller font, down to :data:`MIN_FONT` pixels.
-        """
+        """The bold font size (pixels, at most ``size``) and wrap width (0: one line) for ``text`` in ``room`` pixels:
+        one line if it fits, else two lines broken between words, else a smaller font, down to :data:`MIN_FONT`."""
         words = text.split(" ")
         while True:
-            font = self._bold_font(size)
+            font = self._font(size, "bold")
             if font.measure(text) <= room:
                 return size, 0
             if any(font.measure(" ".join(words[:k])) <= room and font.measure(" ".join(words[k:])) <= room
@@ -463,16 +409,8 @@ class TableCanvas(tk.Canvas):
 
     def _hand_caption(self, view: TableView, seat: int, j: int, cards: Sequence[Card], boxes: list[Box],
                       pending: Pending, top: float | None = None, stride: float = 0.0) -> None:
-        """Hand ``j`` of seat ``seat``'s total, bet line (split or doubled hands) and result under its cards.
-
-        The total is the engine's: ``blackjack.text_render.shown_total`` (both ways,
-        ``"7 / 17"``, while the hand is played; its final total once finished), or
-        ``Hand.total_text()`` of the cards shown while some are still being dealt. The
-        captions start at ``top`` (default: just below the hand's lowest card); the seat
-        passes one ``top`` for all its hands (below its lowest card), so split hands'
-        totals and bets stand on one line each. A bet line wider than the hands'
-        ``stride`` (their distance apart) gets a smaller font.
-        """
+        """Hand ``j`` of seat ``seat``'s total (the engine's, of the cards shown), bet line (split or doubled hands)
+        and result, from ``top`` down (default: below its lowest card); a bet line wider than ``stride`` shrinks."""
         hand = view.seats[seat].hands[j]
         complete = len(cards) == len(hand.cards)
         text = shown_total(hand) if complete else Hand(cards).total_text()
