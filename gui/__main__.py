@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"the players' names, left to right, 1-{MAX_SEATS} (as many as --players), separated "
                              "by commas as in the text game, or by spaces")
     parser.add_argument("--bankroll", metavar="CREDITS",
-                        help="each player's starting credits, e.g. 200, 2.5 or 5/2 (default: the rules')")
+                        help="each player's starting credits, e.g. 200 or 2.5 (default: the rules')")
     parser.add_argument("--rules", default="vegas", metavar="PRESET_OR_FILE",
                         help=f"a preset ({', '.join(Rules.preset_names())}) or a rules TOML file")
     parser.add_argument("--seed", type=int, help="seed the shoe and drills, to replay a session")

@@ -327,7 +327,7 @@ class TestBustProbability:
 def _prefix_tree_floats(counts: tuple[int, ...], up: int, h17: bool, naturals: bool,
                         peek: bool) -> tuple[float, ...]:
     """The dealer's floats as computed before the aces were set aside: ``dealer_numerators``
-    (one prefix-tree pass per composition), then per outcome the quotients added in order of
+    (one product per row of the dealer's table), then per outcome the quotients added in order of
     ``n`` and divided by the no-natural chance."""
     from blackjack.hints import _dealer
     numerators, denominators, allowed = _dealer.dealer_numerators(counts, up, h17, naturals, peek)
