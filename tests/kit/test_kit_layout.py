@@ -1,5 +1,5 @@
 """The course's layout (docs/design/layout.md): no import circles, a grader free of ``gui``, tools that start no
-process of their own, files of one job."""
+process of their own, files of one job, a house within its budget of lines."""
 
 from __future__ import annotations
 
@@ -76,6 +76,29 @@ def test_no_file_of_milestones_is_over_800_lines() -> None:
     sizes = {name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in MODULES.items()}
     long = {name: size for name, size in sizes.items() if size > 800}
     assert not long
+
+
+PRODUCTION = ("blackjack", "gui", "milestones", "benchmarks", "examples")
+HOUSE_BUDGET = 28_076  # issue 34: the non-test lines when it was filed; later work pays for its lines by cutting
+
+
+def _production_lines() -> dict[str, int]:
+    """Lines (newlines, as ``wc -l`` counts them) of every .py file outside ``tests/``, by path."""
+    return {path.relative_to(REPO_ROOT).as_posix(): path.read_text(encoding="utf-8").count("\n")
+            for folder in PRODUCTION for path in sorted((REPO_ROOT / folder).rglob("*.py"))}
+
+
+def test_no_production_file_is_over_800_lines_and_round_py_over_750() -> None:
+    """Files of one job in the whole tree, and ``blackjack/round.py`` only runs the round (issue 34)."""
+    sizes = _production_lines()
+    assert sizes["blackjack/round.py"] <= 750
+    assert not {path: size for path, size in sizes.items() if size > 800}
+
+
+def test_the_house_is_no_larger_than_its_budget() -> None:
+    """The non-test code stays within issue 34's budget: a feature pays for its lines by deleting copies."""
+    total = sum(_production_lines().values())
+    assert total <= HOUSE_BUDGET, f"{total:,} non-test lines: {total - HOUSE_BUDGET:,} over {HOUSE_BUDGET:,}"
 
 
 @pytest.mark.parametrize("old, new", [
