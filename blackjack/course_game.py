@@ -28,7 +28,7 @@ from .player import Player
 from .round import Round
 from .rules import Rules
 from .table import Blackjack
-from .view import DealerView, HandView
+from .view import DealerView, HandView, TableView
 
 if TYPE_CHECKING:
     from .coach import Coach
@@ -316,38 +316,39 @@ def play_money_round(game: Blackjack, ask: Ask, say: Say) -> list[tuple[int, int
     # BEGIN SOLUTION m2: start the round with take_bets' bets; say hand_text and the bet of every betting seat's hand, and dealer_text; as long as the round has a turn: say a split hand when the turn moves to it, ask_move from rnd.legal_actions() and apply it, saying the hand again after a move that adds a card; say dealer_text; finish the round; say result_text and the signed net of every outcome, and of every insurance bet (rnd.insurance_net), then every player's bankroll
     rnd = game.start_round(take_bets(game, ask, say))
 
-    def who(seat: int, hand: int) -> str:
-        view = rnd.view().seats[seat]
+    def who(table: TableView, seat: int, hand: int) -> str:
+        view = table.seats[seat]
         return view.name if len(view.hands) == 1 else f"{view.name} (hand {hand + 1})"
 
-    def shown(seat: int, hand: int) -> str:
-        shown = rnd.view().seats[seat].hands[hand]
-        return f"{hand_text(who(seat, hand), shown)}, bet {format_money(shown.bet)}"
+    def shown(table: TableView, seat: int, hand: int) -> str:
+        shown = table.seats[seat].hands[hand]
+        return f"{hand_text(who(table, seat, hand), shown)}, bet {format_money(shown.bet)}"
 
-    table = rnd.view()
+    table = rnd.view()  # one snapshot per state of the round: built again only after a move
     for view in table.seats:
         if view.hands:
-            say(shown(view.index, 0))
+            say(shown(table, view.index, 0))
     say(dealer_text(table.dealer))
     last: tuple[int, int] | None = None
     while rnd.turn is not None:
         seat, hand = turn = rnd.turn
         if turn != last and hand > 0 and rnd.phase is Phase.PLAYER_TURN:  # a split hand: the deal showed the first
-            say(shown(seat, hand))
+            say(shown(table, seat, hand))
         last = turn
-        cards = rnd.view().seats[seat].hands[hand].cards
-        rnd.apply(ask_move(who(seat, hand), rnd.legal_actions(), ask, say))
-        if rnd.view().seats[seat].hands[hand].cards != cards:
-            say(shown(seat, hand))
-    table = rnd.view()  # the dealer has played
-    say(dealer_text(table.dealer))
+        cards = table.seats[seat].hands[hand].cards
+        rnd.apply(ask_move(who(table, seat, hand), rnd.legal_actions(), ask, say))
+        table = rnd.view()
+        if table.seats[seat].hands[hand].cards != cards:
+            say(shown(table, seat, hand))
+    say(dealer_text(table.dealer))  # the dealer has played
     outcomes = game.finish_round()
+    table = rnd.view()
     def signed(net: Fraction | int) -> str:
         return ("+" if net > 0 else "") + format_money(net)
 
     for seat, hand, outcome in outcomes:
-        say(f"{result_text(who(seat, hand), outcome)} ({signed(outcome.net)})")
-    for view in rnd.view().seats:
+        say(f"{result_text(who(table, seat, hand), outcome)} ({signed(outcome.net)})")
+    for view in table.seats:
         if view.insurance:
             say(f"{view.name}'s insurance: {signed(rnd.insurance_net(view.index))}")
     say("Bankrolls: " + ", ".join(f"{player.name} {format_money(player.bankroll)}" for player in game.players))
