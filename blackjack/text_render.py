@@ -139,7 +139,8 @@ def thunderjacks_cancel(view: TableView) -> bool:
 
 
 def money_text(amount: Money, unicode: bool = True) -> str:
-    """Credits as a person reads them (:func:`~blackjack.money.show_money`), ``...`` for ``…`` without Unicode."""
+    """``amount`` (exact money in the table's currency units) as the text a person reads, a ``str`` from
+    :func:`~blackjack.money.show_money`; with ``unicode`` False its ``…`` is written ``...``. Raises nothing."""
     text = show_money(amount)
     return text if unicode else text.replace("…", "...")
 

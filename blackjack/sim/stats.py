@@ -21,9 +21,11 @@ __all__ = ["FINAL_RATES", "HAND_RATES", "HAND_TYPES", "RATES", "Report", "Tally"
 #: Initial two-card hand classes for the composition table, in display order.
 HAND_TYPES = ("natural", "pair", "soft", "hard 5-8", "hard 9-11", "hard 12-16", "hard 17-20")
 
-#: The keys of ``Report.frequencies``: shares of final hands, then counts per initial hand.
+#: The keys of ``Report.frequencies`` that are shares of the final hands (each a fraction of them).
 FINAL_RATES = ("win", "push", "loss")
+#: The keys of ``Report.frequencies`` counted per initial hand (each a fraction of the initial hands).
 HAND_RATES = ("natural", "bust", "double", "split", "surrender", "insurance")
+#: Every key of ``Report.frequencies``, in the order reports print them.
 RATES = FINAL_RATES + HAND_RATES
 
 #: z for a two-sided 95% normal confidence interval.
